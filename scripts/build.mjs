@@ -1,0 +1,54 @@
+// Bundles the CLI, library and parse worker with esbuild and copies the runtime assets
+// (wasm grammars, queries, migrations, sql.js wasm) beside them. Nothing here is committed.
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dist = path.join(root, 'dist');
+const assetsOnly = process.argv.includes('--assets-only');
+
+function copy(from, to) {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.copyFileSync(from, to);
+}
+
+function copyAssets() {
+  const grammarSources = [path.join(root, 'node_modules/@vscode/tree-sitter-wasm/wasm')];
+  for (const dir of grammarSources) {
+    for (const file of fs.readdirSync(dir)) {
+      if (file.startsWith('tree-sitter-') && file.endsWith('.wasm')) copy(path.join(dir, file), path.join(root, 'grammars', file));
+    }
+  }
+  const extractDir = path.join(root, 'src/extract');
+  for (const lang of fs.readdirSync(extractDir)) {
+    const scm = path.join(extractDir, lang, 'queries.scm');
+    if (fs.existsSync(scm)) copy(scm, path.join(dist, 'queries', `${lang}.scm`));
+  }
+  const migrations = path.join(root, 'src/store/sqljs/migrations');
+  for (const file of fs.readdirSync(migrations)) copy(path.join(migrations, file), path.join(dist, 'migrations', file));
+  copy(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dist, 'sql-wasm.wasm'));
+  copy(path.join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), path.join(dist, 'tree-sitter.wasm'));
+}
+
+async function bundle() {
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    logLevel: 'warning',
+    // web-tree-sitter locates tree-sitter.wasm beside the running script; it is copied there.
+    external: [],
+  };
+  await Promise.all([
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/index/parseWorker.ts')], outfile: path.join(dist, 'parseWorker.js') }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/lib.ts')], outfile: path.join(dist, 'lib.js') }),
+  ]);
+  fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
+}
+
+copyAssets();
+if (!assetsOnly) await bundle();

@@ -1,0 +1,99 @@
+import type { Node as SyntaxNode, QueryCapture } from 'web-tree-sitter';
+import { hashBytes } from '../model/hash';
+import type { Position } from './facts';
+
+/** Shared helpers for extractors: positions, signatures, doc comments, error counts. */
+
+export function positionOf(node: SyntaxNode): Position {
+  return { line: node.startPosition.row + 1, col: node.startPosition.column };
+}
+
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The declaration text up to (not including) its body node, whitespace collapsed. */
+export function signatureOf(declaration: SyntaxNode, body: SyntaxNode | null | undefined, maxLength = 300): string {
+  const end = body ? body.startIndex - declaration.startIndex : declaration.text.length;
+  const header = collapseWhitespace(declaration.text.slice(0, Math.max(0, end)));
+  return header.length > maxLength ? `${header.slice(0, maxLength - 1)}…` : header;
+}
+
+export function bodyHashOf(node: SyntaxNode): string {
+  return hashBytes(node.text);
+}
+
+/**
+ * The comment block directly above a declaration (no blank line between), with comment
+ * markers stripped. `commentTypes` are the grammar's comment node types.
+ */
+export function leadingComment(declaration: SyntaxNode, commentTypes: ReadonlySet<string> = new Set(['comment'])): string {
+  const lines: string[] = [];
+  let expectedRow = declaration.startPosition.row;
+  for (let sibling = declaration.previousSibling; sibling; sibling = sibling.previousSibling) {
+    if (!commentTypes.has(sibling.type) || sibling.endPosition.row < expectedRow - 1) break;
+    lines.unshift(stripCommentMarkers(sibling.text));
+    expectedRow = sibling.startPosition.row;
+  }
+  return lines.join('\n').trim();
+}
+
+export function stripCommentMarkers(text: string): string {
+  return text
+    .replace(/^\/\*\*?|\*\/$/g, '')
+    .split('\n')
+    .map((line) => line.replace(/^\s*(\/\/+|#+|\*+)\s?/, ''))
+    .join('\n')
+    .trim();
+}
+
+/** Number of ERROR and MISSING nodes: the file parsed only in part. */
+export function countSyntaxErrors(root: SyntaxNode): number {
+  if (!root.hasError) return 0;
+  let count = 0;
+  const cursor = root.walk();
+  let descend = true;
+  for (;;) {
+    const node = cursor.currentNode;
+    if (descend && (node.isError || node.isMissing)) count++;
+    if (descend && node.hasError && cursor.gotoFirstChild()) continue;
+    if (cursor.gotoNextSibling()) {
+      descend = true;
+      continue;
+    }
+    if (!cursor.gotoParent()) break;
+    descend = false;
+  }
+  cursor.delete();
+  return count;
+}
+
+/**
+ * Groups captures by the match they came from: returns, for each match, a map from
+ * capture name to node. Extractors read one pattern's captures together this way.
+ */
+export function capturesByName(captures: readonly QueryCapture[]): Map<string, SyntaxNode> {
+  const byName = new Map<string, SyntaxNode>();
+  for (const capture of captures) if (!byName.has(capture.name)) byName.set(capture.name, capture.node);
+  return byName;
+}
+
+/** Strips one layer of matching quotes from a string literal's text. */
+export function unquote(text: string): string {
+  const first = text[0];
+  if (text.length >= 2 && (first === '"' || first === "'" || first === '`') && text[text.length - 1] === first) {
+    return text.slice(1, -1);
+  }
+  return text;
+}
+
+/** `/users/:id`, `/users/<int:id>`, `/users/{id:[0-9]+}` all become `/users/{id}`. */
+export function normaliseRoutePath(path: string): string {
+  const normalised = path
+    .replace(/\{([A-Za-z_][A-Za-z0-9_]*)(?::[^}]*)?\}/g, '{$1}')
+    .replace(/<(?:[^:>]+:)?([^>]+)>/g, '{$1}')
+    .replace(/:([A-Za-z_][A-Za-z0-9_]*)\??/g, '{$1}')
+    .replace(/\[\.\.\.([A-Za-z_][A-Za-z0-9_]*)\]/g, '{$1}')
+    .replace(/\[([A-Za-z_][A-Za-z0-9_]*)\]/g, '{$1}');
+  return normalised.startsWith('/') || normalised === '' ? normalised || '/' : `/${normalised}`;
+}

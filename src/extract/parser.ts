@@ -1,0 +1,71 @@
+import * as fs from 'node:fs';
+import { Language, Parser, Query } from 'web-tree-sitter';
+import { Assets } from '../assets';
+import type { FileFacts } from './facts';
+import { type LanguageSpec, languageForPath } from './registry';
+
+interface LoadedLanguage {
+  readonly parser: Parser;
+  readonly query: Query;
+}
+
+let runtimeReady: Promise<void> | undefined;
+/** Loads are chained: concurrent Language.load calls are reported unsafe. */
+let loadChain: Promise<unknown> = Promise.resolve();
+const loaded = new Map<string, Promise<LoadedLanguage>>();
+
+function initRuntime(): Promise<void> {
+  runtimeReady ??= Parser.init();
+  return runtimeReady;
+}
+
+function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
+  const key = `${spec.grammar}:${spec.folder}`;
+  let entry = loaded.get(key);
+  if (!entry) {
+    entry = initRuntime().then(() => {
+      const next = loadChain.then(async () => {
+        const language = await Language.load(Assets.grammar(spec.grammar));
+        const parser = new Parser();
+        parser.setLanguage(language);
+        const query = new Query(language, fs.readFileSync(Assets.queries(spec.folder), 'utf8'));
+        return { parser, query };
+      });
+      loadChain = next.catch(() => undefined);
+      return next;
+    });
+    loaded.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * Parses one file and runs its extractor. Returns undefined for paths no extractor
+ * handles. The tree is freed before returning: wasm memory is not garbage collected.
+ */
+export async function extractFile(path: string, source: string): Promise<FileFacts | undefined> {
+  const spec = languageForPath(path);
+  if (!spec) return undefined;
+  const { parser, query } = await loadLanguage(spec);
+  const tree = parser.parse(source);
+  if (!tree) throw new Error(`extract/parser: tree-sitter returned no tree for ${path}`);
+  try {
+    return spec.extractor.extract({ tree, query, source, path, language: spec.id });
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Parse plus one query pass, with no interpretation: the floor the bench compares to. */
+export async function parseAndQueryOnly(path: string, source: string): Promise<number> {
+  const spec = languageForPath(path);
+  if (!spec) return 0;
+  const { parser, query } = await loadLanguage(spec);
+  const tree = parser.parse(source);
+  if (!tree) return 0;
+  try {
+    return query.captures(tree.rootNode).length;
+  } finally {
+    tree.delete();
+  }
+}

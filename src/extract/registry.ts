@@ -1,0 +1,49 @@
+import * as path from 'node:path';
+import type { LanguageExtractor } from './extractor';
+import type { LanguageId } from './facts';
+import { goExtractor } from './go/extractor';
+import { pythonExtractor } from './python/extractor';
+import { typescriptExtractor } from './typescript/extractor';
+
+export interface LanguageSpec {
+  readonly id: LanguageId;
+  /** File name of the wasm grammar under grammars/. */
+  readonly grammar: string;
+  /** Folder under src/extract holding extractor.ts and queries.scm. */
+  readonly folder: string;
+  readonly extractor: LanguageExtractor;
+}
+
+const GO: LanguageSpec = { id: 'go', grammar: 'tree-sitter-go.wasm', folder: 'go', extractor: goExtractor };
+const TYPESCRIPT: LanguageSpec = {
+  id: 'typescript', grammar: 'tree-sitter-typescript.wasm', folder: 'typescript', extractor: typescriptExtractor,
+};
+// JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
+// queries.scm serves all three.
+const TSX: LanguageSpec = { id: 'tsx', grammar: 'tree-sitter-tsx.wasm', folder: 'typescript', extractor: typescriptExtractor };
+const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
+const PYTHON: LanguageSpec = {
+  id: 'python', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
+};
+
+const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
+  ['.go', GO],
+  ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
+  ['.tsx', TSX],
+  ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
+  ['.py', PYTHON], ['.pyi', PYTHON],
+]);
+
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+
+/** The language of a repo-relative path, or undefined when no extractor handles it. */
+export function languageForPath(filePath: string): LanguageSpec | undefined {
+  if (filePath.endsWith('.d.ts')) return undefined;
+  return BY_EXTENSION.get(path.extname(filePath).toLowerCase());
+}
+
+export function languageById(id: LanguageId): LanguageSpec {
+  const spec = ALL_LANGUAGES.find((l) => l.id === id);
+  if (!spec) throw new Error(`extract/registry: unknown language '${id}'`);
+  return spec;
+}

@@ -1,0 +1,5 @@
+export * from './hash';
+export * from './identity';
+export * from './kinds';
+export * from './qualifiedName';
+export * from './records';
