@@ -71,6 +71,12 @@ export type CalleeExpr =
     }
   | { readonly form: 'new'; readonly name: string; readonly object?: string };
 
+/**
+ * A call. Its position is the start of the callee's name token: the identifier in
+ * `foo()`, the property in `a.b.foo()`, the class name in `new Foo()`. That position is
+ * unique per call (chained calls share a start) and is where a language server's
+ * definition query is asked.
+ */
 export interface CallFact extends Position {
   /** The enclosing symbol's name, or '' for module scope. */
   readonly caller: string;
