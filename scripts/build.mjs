@@ -39,11 +39,13 @@ async function bundle() {
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',
-    // web-tree-sitter locates tree-sitter.wasm beside the running script; it is copied there.
-    external: [],
+    // ESM dependencies (web-tree-sitter) read import.meta.url to find their wasm beside
+    // the running script; in a CJS bundle it is derived from __filename.
+    define: { 'import.meta.url': '__ckgImportMetaUrl' },
+    banner: { js: "const __ckgImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
   };
   await Promise.all([
-    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(dist, 'cli.js'), banner: { js: '#!/usr/bin/env node' } }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/cli/bin.ts')], outfile: path.join(dist, 'cli.js'), banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/index/parseWorker.ts')], outfile: path.join(dist, 'parseWorker.js') }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/lib.ts')], outfile: path.join(dist, 'lib.js') }),
   ]);

@@ -110,6 +110,8 @@ export interface FileFacts {
   readonly calls: readonly CallFact[];
   readonly references: readonly ReferenceFact[];
   readonly routes: readonly RouteFact[];
+  /** TS/JS: the local symbol name behind `export default`, when it names one. */
+  readonly defaultExport?: string;
   /** Go: the `package` clause name. */
   readonly packageName?: string;
   /** Syntax errors seen; the facts are then partial but still used. */

@@ -1,0 +1,52 @@
+import { RepoIndexer } from '../../index/repoIndexer';
+import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
+import { openSqlJsStore } from '../../store';
+import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { progressBar } from '../progressBar';
+import type { CliIo } from '../io';
+
+export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] -db <db_path>';
+
+export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers']);
+  const repoPath = args.positionals[0];
+  if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
+  if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
+  const dbPath = requireOption(args, 'db', 'db_path');
+  const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
+  const workers = positiveIntegerOption(args, 'workers');
+  const store = await openSqlJsStore(dbPath);
+  const bar = progressBar(io.stderr);
+  try {
+    const summary = await new RepoIndexer(store, (m) => io.stderr.write(`warning: ${m}\n`)).index({
+      repoPath,
+      repoUrl: args.options.get('repo-url') as string | undefined,
+      commit: args.options.get('commit') as string | undefined,
+      maxFileBytes,
+      workers,
+      onProgress: (p) => bar.update(p),
+    });
+    bar.end();
+    if (summary.newSnapshot) await store.save();
+    const counts = store.counts();
+    const f = summary.files;
+    const lines = [
+      `indexed ${summary.repoUrl} at ${summary.commit || '(no commit)'}${summary.dirty ? ' +dirty' : ''}`,
+      `snapshot ${summary.snapshotHash}${summary.newSnapshot ? '' : ' (unchanged, nothing to do)'}`,
+      `files    ${f.indexed} (added ${f.added}, changed ${f.changed}, removed ${f.removed}, unchanged ${f.unchanged}); re-linked ${summary.relinkedFiles}`,
+      `skipped  ${formatCounts(summary.skipped) || 'none'}${summary.filesWithSyntaxErrors ? `; ${summary.filesWithSyntaxErrors} files with syntax errors (partial facts)` : ''}`,
+      `nodes    ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
+      `edges    ${counts.edges} (${formatCounts(counts.edgesByType)})`,
+      `time     ${summary.seconds.toFixed(2)} s`,
+    ];
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } finally {
+    bar.end();
+    store.close();
+  }
+}
+
+export function formatCounts(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v}`).join(', ');
+}

@@ -1,0 +1,41 @@
+import { StoreOpenError } from '../store';
+import { UsageError } from './args';
+import { exportCommand } from './commands/exportCommand';
+import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
+import { statsCommand } from './commands/statsCommand';
+import type { CliIo } from './io';
+
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  index: { run: indexCommand, usage: INDEX_USAGE },
+  stats: { run: statsCommand, usage: 'ckg stats -db <db_path>' },
+  export: { run: exportCommand, usage: 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]' },
+};
+
+function help(): string {
+  return `ckg: code knowledge graph\n\nusage:\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}\n`;
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(help());
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`ckg: unknown command '${name}' (expected one of: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    io.stderr.write(`ckg ${name}: ${message}\n`);
+    if (error instanceof UsageError) return 2;
+    if (error instanceof StoreOpenError) return 3;
+    if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,77 @@
+import * as os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { Assets } from '../assets';
+import type { FileFacts } from '../extract/facts';
+import { extractFile } from '../extract/parser';
+import type { ParseReply, ParseRequest } from './workerProtocol';
+
+export type ParseOutcome = { readonly facts?: FileFacts; readonly error?: string };
+
+/** One worker per core, minus one when there are more than two (DESIGN §2). */
+export function defaultWorkerCount(): number {
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  return cores > 2 ? cores - 1 : cores;
+}
+
+/**
+ * Parses files in worker threads; each worker loads a grammar once. Results come back
+ * in any order; the caller (the single writer) consumes them as they arrive.
+ */
+export class ParsePool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly pending = new Map<number, (outcome: ParseOutcome) => void>();
+  private readonly queue: ParseRequest[] = [];
+  private nextId = 0;
+
+  constructor(size = defaultWorkerCount()) {
+    const script = Assets.parseWorker();
+    for (let i = 0; i < size; i++) {
+      const worker = new Worker(script);
+      worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
+      worker.on('error', (error) => this.failAll(`parse worker crashed: ${error.message}`));
+      this.workers.push(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  parse(path: string, source: string): Promise<ParseOutcome> {
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      this.pending.set(id, resolve);
+      this.queue.push({ id, path, source });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) this.idle.pop()!.postMessage(this.queue.shift()!);
+  }
+
+  private onReply(worker: Worker, reply: ParseReply): void {
+    const resolve = this.pending.get(reply.id);
+    this.pending.delete(reply.id);
+    this.idle.push(worker);
+    this.dispatch();
+    resolve?.({ facts: reply.facts, error: reply.error });
+  }
+
+  private failAll(error: string): void {
+    for (const resolve of this.pending.values()) resolve({ error });
+    this.pending.clear();
+    this.queue.length = 0;
+  }
+}
+
+/** Parses in this thread: cheaper than a pool for a handful of files (a saved file). */
+export async function parseInline(path: string, source: string): Promise<ParseOutcome> {
+  try {
+    return { facts: await extractFile(path, source) };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

@@ -1,0 +1,344 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FileFacts } from '../extract/facts';
+import { languageForPath } from '../extract/registry';
+import { type Hash, Identity, hashBytes, hashOf } from '../model';
+import { goResolver } from '../resolve/languages/go';
+import type { LanguageResolver } from '../resolve/languages/languageResolver';
+import { pythonResolver } from '../resolve/languages/python';
+import { typescriptResolver } from '../resolve/languages/typescript';
+import { RepoLayout } from '../resolve/layout';
+import { type LinkContext, linkFile } from '../resolve/linker';
+import { SymbolTable } from '../resolve/symbolTable';
+import type { GraphStore, LiveFile } from '../store/graphStore';
+import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
+import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
+import type { ProgressListener } from './progress';
+import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
+import { defaultServiceName, parseRepoConfig } from './repoConfig';
+import { DEFAULT_MAX_FILE_BYTES, type SkipCounts, isGitWorkTree, isLayoutFile, listRepositoryFiles, skipReason } from './sourceFiles';
+
+export interface IndexOptions {
+  readonly repoPath: string;
+  readonly repoUrl?: string;
+  /** A commit-ish; default: the working tree at HEAD. */
+  readonly commit?: string;
+  readonly maxFileBytes?: number;
+  readonly workers?: number;
+  readonly onProgress?: ProgressListener;
+}
+
+export interface IndexSummary {
+  readonly repoUrl: string;
+  readonly repoHash: Hash;
+  readonly snapshotHash: Hash;
+  readonly commit: string;
+  readonly dirty: boolean;
+  /** False when nothing changed since the snapshot of the same state. */
+  readonly newSnapshot: boolean;
+  readonly files: { readonly indexed: number; readonly added: number; readonly changed: number; readonly removed: number; readonly unchanged: number };
+  readonly skipped: SkipCounts;
+  readonly filesWithSyntaxErrors: number;
+  readonly relinkedFiles: number;
+  readonly seconds: number;
+}
+
+interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+  readonly contentHash: Hash;
+  readonly sizeBytes: number;
+}
+
+interface RepoState {
+  readonly root: string;
+  readonly repoUrl: string;
+  readonly repoHash: Hash;
+  readonly serviceName: string;
+}
+
+const INLINE_PARSE_LIMIT = 8;
+
+/**
+ * Indexes one repository into a store: scan, hash, extract what changed, re-resolve what
+ * the change can affect, write one snapshot. It keeps the repo's symbol table between
+ * runs, so a long-lived instance (the graph server, the bench) re-indexes a saved file
+ * without reloading the repository.
+ */
+export class RepoIndexer {
+  private readonly tables = new Map<Hash, SymbolTable>();
+  private layout: RepoLayout | undefined;
+  private resolvers = new Map<string, LanguageResolver>();
+
+  /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
+  constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {}
+
+  async index(options: IndexOptions): Promise<IndexSummary> {
+    const started = performance.now();
+    const root = resolveRepoRoot(options.repoPath);
+    const progress = options.onProgress ?? (() => undefined);
+    const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
+    const listing = readFromCommit ? listCommitFiles(root, commit) : listRepositoryFiles(root).allPaths;
+    const candidates = listing.filter((p) => languageForPath(p) !== undefined || isLayoutFile(p)).sort();
+    progress({ phase: 'scan', done: 0, total: candidates.length });
+
+    const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
+    const readBytes = (p: string): Buffer | undefined => {
+      if (contents) return contents.get(p);
+      try {
+        return fs.readFileSync(path.join(root, p));
+      } catch {
+        return undefined;
+      }
+    };
+    const repo = this.repoState(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
+    const layout = new RepoLayout(listing, (p) => readBytes(p)?.toString('utf8'));
+    this.setLayout(layout);
+
+    const skipped: SkipCounts = {};
+    const sources = new Map<string, SourceFile>();
+    const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+    for (const p of candidates) {
+      if (!languageForPath(p)) continue;
+      const bytes = readBytes(p);
+      if (!bytes) {
+        skipped.unreadable = (skipped.unreadable ?? 0) + 1;
+        continue;
+      }
+      const reason = skipReason(bytes, maxBytes);
+      if (reason) {
+        skipped[reason] = (skipped[reason] ?? 0) + 1;
+        continue;
+      }
+      sources.set(p, { path: p, text: bytes.toString('utf8'), contentHash: hashBytes(bytes), sizeBytes: bytes.length });
+    }
+    progress({ phase: 'scan', done: candidates.length, total: candidates.length });
+
+    this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
+    const live = new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f]));
+    const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
+    const snapshotHash = Identity.snapshot(repo.repoHash, commitKey);
+
+    const added = [...sources.values()].filter((s) => !live.has(s.path));
+    const changed = [...sources.values()].filter((s) => live.has(s.path) && live.get(s.path)!.contentHash !== s.contentHash);
+    const removed = [...live.values()].filter((f) => !sources.has(f.path));
+    const unchanged = [...sources.values()].filter((s) => live.get(s.path)?.contentHash === s.contentHash);
+
+    const existing = this.store.snapshot(snapshotHash);
+    if (added.length + changed.length + removed.length === 0 && existing) {
+      progress({ phase: 'done', done: sources.size, total: sources.size });
+      return this.summary(repo, snapshotHash, commit, dirty, false, sources.size, [0, 0, 0, unchanged.length], skipped, 0, 0, started);
+    }
+
+    const { table, stale } = this.loadTable(repo, unchanged, live);
+    const toParse = [...added, ...changed, ...stale];
+    const parsed = await this.parseAll(toParse, options.workers, progress, skipped);
+    let filesWithSyntaxErrors = 0;
+    for (const [p, facts] of parsed) {
+      if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
+      table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
+    }
+    for (const file of removed) table.removeFile(file.path);
+
+    const relink = this.filesToRelink(repo, table, [...parsed.keys()], removed, live);
+    progress({ phase: 'resolve', done: 0, total: relink.size });
+    const seq = this.store.nextSnapshotSeq(repo.repoHash);
+    this.store.transaction(() => {
+      for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
+      for (const source of toParse) {
+        const facts = parsed.get(source.path);
+        this.store.openFile({
+          fileHash: Identity.file(repo.repoHash, source.path), repoHash: repo.repoHash, path: source.path,
+          contentHash: source.contentHash, language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
+        }, seq);
+        if (facts) this.store.putFacts(Identity.file(repo.repoHash, source.path), source.contentHash, facts);
+      }
+      this.writeLinks(repo, table, relink, seq, snapshotHash, progress);
+      this.store.sweepRepoLevelNodes(repo.repoHash, seq);
+      this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
+    });
+    progress({ phase: 'done', done: sources.size, total: sources.size });
+    return this.summary(
+      repo, snapshotHash, commit, dirty, true, sources.size,
+      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, filesWithSyntaxErrors, relink.size, started,
+    );
+  }
+
+  private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
+    const head = headState(root);
+    if (!commitish) return { commit: head.commit, dirty: head.dirty, readFromCommit: false };
+    if (!isGitWorkTree(root)) throw new Error(`--commit ${commitish}: ${root} is not a git repository`);
+    const commit = resolveCommit(root, commitish);
+    if (commit === head.commit && !head.dirty) return { commit, dirty: false, readFromCommit: false };
+    return { commit, dirty: false, readFromCommit: true };
+  }
+
+  private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
+    const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
+    const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
+    return { root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root) };
+  }
+
+  private setLayout(layout: RepoLayout): void {
+    this.layout = layout;
+    this.resolvers = new Map();
+  }
+
+  private resolverFor(facts: Pick<FileFacts, 'language'>): LanguageResolver {
+    const key = facts.language === 'go' ? 'go' : facts.language === 'python' ? 'python' : 'typescript';
+    let resolver = this.resolvers.get(key);
+    if (!resolver) {
+      const factory = key === 'go' ? goResolver : key === 'python' ? pythonResolver : typescriptResolver;
+      resolver = factory(this.layout!);
+      this.resolvers.set(key, resolver);
+    }
+    return resolver;
+  }
+
+  /**
+   * The symbol table of every unchanged file: kept from an earlier run, else rebuilt from
+   * the stored facts. Files whose facts an older extractor wrote are returned to be parsed.
+   */
+  private loadTable(repo: RepoState, unchanged: SourceFile[], live: Map<string, LiveFile>): { table: SymbolTable; stale: SourceFile[] } {
+    let table = this.tables.get(repo.repoHash);
+    if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
+    const stale: SourceFile[] = [];
+    for (const source of unchanged) {
+      if (table.factsOf(source.path)) continue;
+      const facts = this.store.facts(live.get(source.path)!.fileHash, source.contentHash);
+      if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path), facts);
+      else stale.push(source);
+    }
+    return { table, stale };
+  }
+
+  /** Parses files; a file that fails is counted under `skipped` with the reason, never fatal. */
+  private async parseAll(
+    files: SourceFile[], workers: number | undefined, progress: ProgressListener, skipped: SkipCounts,
+  ): Promise<Map<string, FileFacts>> {
+    const results = new Map<string, FileFacts>();
+    if (files.length === 0) return results;
+    const pool = files.length > INLINE_PARSE_LIMIT ? new ParsePool(workers) : undefined;
+    let done = 0;
+    try {
+      await Promise.all(files.map(async (file) => {
+        const outcome: ParseOutcome = pool ? await pool.parse(file.path, file.text) : await parseInline(file.path, file.text);
+        if (outcome.facts) results.set(file.path, outcome.facts);
+        else {
+          skipped['extractor error'] = (skipped['extractor error'] ?? 0) + 1;
+          this.warn(`${file.path}: ${outcome.error ?? 'no facts'}`);
+        }
+        progress({ phase: 'parse', done: ++done, total: files.length });
+      }));
+    } finally {
+      await pool?.close();
+    }
+    return results;
+  }
+
+  /**
+   * Files whose edges may change: the parsed ones, files with edges into nodes of
+   * changed or removed files, files with dangling edges a new name may now satisfy, and
+   * for package-scoped languages (Go) the other files of each touched package.
+   */
+  private filesToRelink(repo: RepoState, table: SymbolTable, parsedPaths: string[], removed: LiveFile[], live: Map<string, LiveFile>): Set<string> {
+    const relink = new Set(parsedPaths);
+    const touched = [...parsedPaths.filter((p) => live.has(p)), ...removed.map((f) => f.path)];
+    const oldNodes = touched.flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
+    const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
+    const newNames = new Set(parsedPaths.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
+    const placeholders = this.store.liveNodesOfRepo(repo.repoHash)
+      .filter((n) => n.fileHash === '' && newNames.has(lastSegment(n.qualifiedName)))
+      .map((n) => n.nodeHash);
+    for (const owner of this.store.ownersOfEdgesInto([...oldNodes, ...placeholders])) {
+      const p = pathOfFileHash.get(owner);
+      if (p && table.factsOf(p)) relink.add(p);
+    }
+    for (const p of [...relink, ...removed.map((f) => f.path)]) {
+      const packagePath = table.packageOf(p);
+      if (!packagePath || !this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packageScope) continue;
+      for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
+    }
+    return relink;
+  }
+
+  private writeLinks(repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener): void {
+    const ctx: LinkContext = {
+      repoUrl: repo.repoUrl,
+      repoHash: repo.repoHash,
+      serviceName: repo.serviceName,
+      table,
+      resolverFor: (facts) => this.resolverFor(facts),
+      fileHashOf: (p) => Identity.file(repo.repoHash, p),
+    };
+    let done = 0;
+    for (const p of [...relink].sort()) {
+      const facts = table.factsOf(p);
+      if (!facts) continue;
+      const fileHash = Identity.file(repo.repoHash, p);
+      const linked = linkFile(ctx, facts);
+      this.store.ensureRepoLevelNodes(linked.repoLevelNodes, seq);
+      this.store.replaceFileNodes(fileHash, linked.nodes, seq);
+      this.store.replaceOwnedEdges(fileHash, repo.repoHash, linked.edges, seq, snapshotHash);
+      this.store.replaceFileRoutes(fileHash, linked.routes);
+      progress({ phase: 'write', done: ++done, total: relink.size });
+    }
+  }
+
+  private removeFile(repo: RepoState, file: LiveFile, seq: number, snapshotHash: Hash): void {
+    this.store.closeFile(file.fileHash, seq);
+    this.store.replaceFileNodes(file.fileHash, [], seq);
+    this.store.replaceOwnedEdges(file.fileHash, repo.repoHash, [], seq, snapshotHash);
+    this.store.replaceFileRoutes(file.fileHash, []);
+    this.store.deleteFacts(file.fileHash);
+  }
+
+  private writeSnapshot(repo: RepoState, snapshotHash: Hash, seq: number, commit: string, dirty: boolean, replaceExisting: boolean): void {
+    const edgeHashes = this.store.liveEdgeHashes(repo.repoHash);
+    const counts = this.store.countsOfRepo(repo.repoHash);
+    if (replaceExisting) this.store.deleteSnapshot(snapshotHash);
+    this.store.insertSnapshot({
+      snapshotHash, repoHash: repo.repoHash, seq, commitHash: commit, parentCommit: dirty ? commit : this.parentOf(repo, commit),
+      dirty, createdAt: Math.floor(Date.now() / 1000), merkleRoot: merkleRoot(edgeHashes),
+      fileCount: counts.files, nodeCount: counts.nodes, edgeCount: edgeHashes.length,
+    });
+  }
+
+  private parentOf(repo: RepoState, commit: string): string {
+    if (!commit) return '';
+    try {
+      return resolveCommit(repo.root, `${commit}^`);
+    } catch {
+      return '';
+    }
+  }
+
+  private summary(
+    repo: RepoState, snapshotHash: Hash, commit: string, dirty: boolean, newSnapshot: boolean, indexed: number,
+    [added, changed, removed, unchanged]: number[], skipped: SkipCounts, filesWithSyntaxErrors: number, relinkedFiles: number,
+    started: number,
+  ): IndexSummary {
+    return {
+      repoUrl: repo.repoUrl, repoHash: repo.repoHash, snapshotHash, commit, dirty, newSnapshot,
+      files: { indexed, added, changed, removed, unchanged }, skipped, filesWithSyntaxErrors, relinkedFiles,
+      seconds: (performance.now() - started) / 1000,
+    };
+  }
+}
+
+/** A Merkle root over sorted leaves: pairs hashed level by level. */
+export function merkleRoot(leaves: readonly Hash[]): Hash {
+  if (leaves.length === 0) return hashOf('empty');
+  let level = [...leaves];
+  while (level.length > 1) {
+    const next: Hash[] = [];
+    for (let i = 0; i < level.length; i += 2) next.push(hashOf(level[i], level[i + 1] ?? level[i]));
+    level = next;
+  }
+  return level[0];
+}
+
+function lastSegment(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf('/')) + 1);
+}
+

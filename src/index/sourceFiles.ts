@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { languageForPath } from '../extract/registry';
+
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+/** Config-like files resolvers read (go.mod, tsconfig.json, package.json...). */
+const LAYOUT_FILES = /(^|\/)(go\.mod|tsconfig(\.[\w-]+)?\.json|package\.json|__init__\.pyi?|\.ckg\.yaml)$/;
+
+export function isLayoutFile(relativePath: string): boolean {
+  return LAYOUT_FILES.test(relativePath);
+}
+
+export interface SkipCounts {
+  [reason: string]: number;
+}
+
+export interface SourceListing {
+  /** Every repo-relative path the repository holds (for resolvers' layout). */
+  readonly allPaths: string[];
+  /** Paths an extractor handles, sorted. */
+  readonly sourcePaths: string[];
+}
+
+const ALWAYS_SKIPPED_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
+/** Lists files with `git ls-files` (tracked plus untracked-not-ignored), else a plain walk. */
+export function listRepositoryFiles(root: string): SourceListing {
+  const allPaths = isGitWorkTree(root) ? gitListFiles(root) : walkFiles(root);
+  const sourcePaths = allPaths.filter((p) => languageForPath(p) !== undefined || isLayoutFile(p)).sort();
+  return { allPaths, sourcePaths };
+}
+
+export function isGitWorkTree(root: string): boolean {
+  try {
+    return execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function gitListFiles(root: string): string[] {
+  const output = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root, maxBuffer: 1024 * 1024 * 512,
+  });
+  const paths = output.toString('utf8').split('\0').filter((p) => p.length > 0);
+  return [...new Set(paths)].filter((p) => !p.split('/').some((part) => ALWAYS_SKIPPED_DIRS.has(part)));
+}
+
+/** Outside git: a walk that honours the root .gitignore's simple patterns. */
+function walkFiles(root: string): string[] {
+  const ignored = readGitignore(root);
+  const found: string[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const relative = dir ? `${dir}/${entry.name}` : entry.name;
+      if (ALWAYS_SKIPPED_DIRS.has(entry.name) || ignored(relative, entry.isDirectory())) continue;
+      if (entry.isDirectory()) visit(relative);
+      else if (entry.isFile()) found.push(relative);
+    }
+  };
+  visit('');
+  return found;
+}
+
+function readGitignore(root: string): (relative: string, isDir: boolean) => boolean {
+  let text = '';
+  try {
+    text = fs.readFileSync(path.join(root, '.gitignore'), 'utf8');
+  } catch {
+    return () => false;
+  }
+  const rules = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const negated = line.startsWith('!');
+      let pattern = negated ? line.slice(1) : line;
+      const dirOnly = pattern.endsWith('/');
+      if (dirOnly) pattern = pattern.slice(0, -1);
+      const anchored = pattern.includes('/');
+      pattern = pattern.replace(/^\//, '');
+      const body = pattern
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*\*\/?/g, '\u0000')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]')
+        .replace(/\u0000/g, '(.*/)?');
+      const regex = new RegExp(anchored ? `^${body}$` : `(^|/)${body}$`);
+      return { negated, dirOnly, regex };
+    });
+  return (relative, isDir) => {
+    let ignoredNow = false;
+    for (const rule of rules) {
+      if (rule.dirOnly && !isDir) continue;
+      if (rule.regex.test(relative)) ignoredNow = !rule.negated;
+    }
+    return ignoredNow;
+  };
+}
+
+/** Why a file is not indexed, or undefined when it should be. */
+export function skipReason(bytes: Buffer, maxBytes: number): string | undefined {
+  if (bytes.length > maxBytes) return 'over size cap';
+  const head = bytes.subarray(0, Math.min(bytes.length, 8000));
+  if (head.includes(0)) return 'binary';
+  return undefined;
+}

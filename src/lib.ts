@@ -1,0 +1,6 @@
+/** The library entry point: open a graph, index repositories, read the graph. */
+export * from './model';
+export { openSqlJsStore, type GraphStore, type StoreCapabilities } from './store';
+export { RepoIndexer, type IndexOptions, type IndexSummary } from './index/repoIndexer';
+export type { IndexProgress } from './index/progress';
+export { exportJsonl, exportGraphml } from './export/graphExport';

@@ -1,0 +1,21 @@
+import type { RepoLayout } from '../layout';
+
+/** Where an import points: a package of this repo, or a module outside it. */
+export type ImportTarget =
+  | { readonly inRepo: true; readonly packagePath: string }
+  | { readonly inRepo: false; readonly module: string };
+
+/** The language-specific half of resolution; linker.ts does the rest for all languages. */
+export interface LanguageResolver {
+  /** The package path of a file (DESIGN §4). */
+  packagePath(filePath: string): string;
+  /** The module node's package path for a file: Go uses one per file, others the package. */
+  moduleNodePath(filePath: string): string;
+  /** Other files of the same package see a file's top-level names unqualified (Go). */
+  readonly packageScope: boolean;
+  resolveImport(source: string, fromFile: string): ImportTarget;
+  /** Builtins: calls to them produce no edge at all. */
+  isBuiltin(name: string): boolean;
+}
+
+export type LanguageResolverFactory = (layout: RepoLayout) => LanguageResolver;

@@ -1,0 +1,129 @@
+import { type RepoLayout, joinPath, parentDir } from '../layout';
+import type { ImportTarget, LanguageResolver } from './languageResolver';
+
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const JS_BUILTINS = new Set([
+  'require', 'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'setTimeout', 'clearTimeout', 'setInterval',
+  'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'structuredClone', 'encodeURIComponent',
+  'decodeURIComponent', 'encodeURI', 'decodeURI', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Object',
+  'Array', 'Promise', 'Error', 'TypeError', 'RangeError', 'Date', 'RegExp', 'Map', 'Set', 'WeakMap', 'WeakSet',
+  'JSON', 'Math', 'fetch', 'atob', 'btoa', 'eval', 'Proxy', 'Reflect', 'URL', 'URLSearchParams',
+]);
+
+interface PathAlias {
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly targets: readonly string[];
+}
+
+/**
+ * TypeScript/JavaScript: a module is its file; the package path is the repo-relative path
+ * without extension. Imports resolve like the compiler would for relative paths, the root
+ * tsconfig's `paths` (and `extends`), and workspace packages named in package.json files.
+ */
+export function typescriptResolver(layout: RepoLayout): LanguageResolver {
+  const aliases = readPathAliases(layout);
+  const workspacePackages = readWorkspacePackages(layout);
+  const modulePaths = uniqueModulePaths(layout);
+  const modulePathOf = (file: string): string => modulePaths.get(file) ?? stripExtension(file);
+
+  function resolveFile(base: string): string | undefined {
+    const stripped = base.replace(/\.(m|c)?js$/, '');
+    const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stripped + e), ...SOURCE_EXTENSIONS.map((e) => `${base}/index${e}`)];
+    return candidates.find((c) => layout.files.has(c) && !c.endsWith('.d.ts'));
+  }
+
+  function resolveNonRelative(source: string): string | undefined {
+    for (const alias of aliases) {
+      if (!source.startsWith(alias.prefix) || !source.endsWith(alias.suffix)) continue;
+      const middle = source.slice(alias.prefix.length, source.length - alias.suffix.length);
+      for (const target of alias.targets) {
+        const file = resolveFile(target.replace('*', middle));
+        if (file) return file;
+      }
+    }
+    const packageName = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
+    const packageDir = workspacePackages.get(packageName);
+    if (packageDir === undefined) return undefined;
+    const subpath = source.slice(packageName.length);
+    if (subpath) return resolveFile(joinPath(packageDir, `src${subpath}`)) ?? resolveFile(joinPath(packageDir, subpath.slice(1)));
+    return resolveFile(joinPath(packageDir, 'src/index')) ?? resolveFile(joinPath(packageDir, 'index'));
+  }
+
+  return {
+    packageScope: false,
+    packagePath: modulePathOf,
+    moduleNodePath: modulePathOf,
+    resolveImport(source, fromFile): ImportTarget {
+      const file = source.startsWith('.') ? resolveFile(joinPath(parentDir(fromFile), source)) : resolveNonRelative(source);
+      return file ? { inRepo: true, packagePath: modulePathOf(file) } : { inRepo: false, module: source };
+    },
+    isBuiltin: (name) => JS_BUILTINS.has(name),
+  };
+}
+
+function stripExtension(file: string): string {
+  return file.replace(/\.(d\.)?[mc]?[jt]sx?$/, '');
+}
+
+/**
+ * The module path of every source file: the path without extension, except that when two
+ * files differ only in extension (`a.ts` and `a.js`), the later one keeps its extension.
+ */
+function uniqueModulePaths(layout: RepoLayout): Map<string, string> {
+  const taken = new Set<string>();
+  const paths = new Map<string, string>();
+  for (const file of [...layout.files].sort()) {
+    if (!SOURCE_EXTENSIONS.some((e) => file.endsWith(e)) || file.endsWith('.d.ts')) continue;
+    const stripped = stripExtension(file);
+    const modulePath = taken.has(stripped) ? file : stripped;
+    taken.add(modulePath);
+    paths.set(file, modulePath);
+  }
+  return paths;
+}
+
+function readPathAliases(layout: RepoLayout): PathAlias[] {
+  const aliases: PathAlias[] = [];
+  const seen = new Set<string>();
+  let configPath: string | undefined = layout.files.has('tsconfig.json') || layout.readText('tsconfig.json') ? 'tsconfig.json' : undefined;
+  while (configPath && !seen.has(configPath)) {
+    seen.add(configPath);
+    const config = parseJsonc(layout.readText(configPath));
+    const options = (config?.compilerOptions ?? {}) as { baseUrl?: string; paths?: Record<string, string[]> };
+    const baseDir = joinPath(parentDir(configPath), options.baseUrl ?? '.');
+    for (const [pattern, targets] of Object.entries(options.paths ?? {})) {
+      const star = pattern.indexOf('*');
+      aliases.push({
+        prefix: star < 0 ? pattern : pattern.slice(0, star),
+        suffix: star < 0 ? '' : pattern.slice(star + 1),
+        targets: targets.map((t) => joinPath(baseDir, t)),
+      });
+    }
+    const parent = typeof config?.extends === 'string' && config.extends.startsWith('.') ? config.extends : undefined;
+    configPath = parent ? joinPath(parentDir(configPath), parent.endsWith('.json') ? parent : `${parent}.json`) : undefined;
+  }
+  return aliases;
+}
+
+function readWorkspacePackages(layout: RepoLayout): Map<string, string> {
+  const packages = new Map<string, string>();
+  for (const file of layout.files) {
+    if (!file.endsWith('package.json') || file.includes('node_modules/')) continue;
+    if (file !== 'package.json' && !file.endsWith('/package.json')) continue;
+    const name = parseJsonc(layout.readText(file))?.name;
+    if (typeof name === 'string' && !packages.has(name)) packages.set(name, parentDir(file));
+  }
+  return packages;
+}
+
+/** JSON with comments and trailing commas, as tsconfig files are written. */
+export function parseJsonc(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  const withoutComments = text.replace(/"(?:\\.|[^"\\])*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('"') ? m : ''));
+  try {
+    return JSON.parse(withoutComments.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}

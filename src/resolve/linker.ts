@@ -1,0 +1,258 @@
+import type { CalleeExpr, FileFacts, RouteFact, SymbolFact } from '../extract/facts';
+import {
+  type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, type NodeKind, PROVENANCE_CONFIDENCE,
+  type Provenance, QualifiedName, type RouteSymbolRow,
+} from '../model';
+import type { LanguageResolver } from './languages/languageResolver';
+import { FileScope, type Resolution } from './scope';
+import type { SymbolTable } from './symbolTable';
+
+export interface LinkContext {
+  readonly repoUrl: string;
+  readonly repoHash: Hash;
+  readonly serviceName: string;
+  readonly table: SymbolTable;
+  resolverFor(facts: FileFacts): LanguageResolver;
+  fileHashOf(path: string): Hash;
+}
+
+/** Everything one file contributes to the graph. */
+export interface LinkedFile {
+  readonly nodes: GraphNode[];
+  readonly edges: GraphEdge[];
+  readonly routes: RouteSymbolRow[];
+  /** Packages and unresolved placeholders its edges point at; owned by no file. */
+  readonly repoLevelNodes: GraphNode[];
+}
+
+type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
+
+/**
+ * Turns one file's facts into nodes and edges against the repo's symbol table. Calls
+ * whose target cannot be pinned down produce no edge; targets outside the repo become
+ * dangling edges to `<repo>://UNRESOLVED/<name>` placeholders (DESIGN §4).
+ */
+export function linkFile(ctx: LinkContext, facts: FileFacts): LinkedFile {
+  return new FileLinker(ctx, facts).link();
+}
+
+class FileLinker {
+  private readonly resolver: LanguageResolver;
+  private readonly scope: FileScope;
+  private readonly packagePath: string;
+  private readonly fileHash: Hash;
+  private readonly moduleNode: GraphNode;
+  private readonly symbolHashes = new Map<string, Hash>();
+  private readonly nodes: GraphNode[] = [];
+  private readonly edges: GraphEdge[] = [];
+  private readonly routes: RouteSymbolRow[] = [];
+  private readonly repoLevel = new Map<Hash, GraphNode>();
+
+  constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
+    this.resolver = ctx.resolverFor(facts);
+    this.packagePath = this.resolver.packagePath(facts.path);
+    this.scope = new FileScope(facts, this.packagePath, ctx.table, this.resolver);
+    this.fileHash = ctx.fileHashOf(facts.path);
+    this.moduleNode = this.fileNode(QualifiedName.module(ctx.repoUrl, this.resolver.moduleNodePath(facts.path)), 'module', {
+      line: 1, col: 0, endLine: 1, signature: '', bodyHash: '', doc: '',
+    });
+  }
+
+  link(): LinkedFile {
+    this.nodes.push(this.moduleNode);
+    for (const symbol of this.facts.symbols) this.addSymbolNode(symbol);
+    this.linkImports();
+    this.linkCalls();
+    this.linkReferences();
+    this.linkImplements();
+    for (const route of this.facts.routes) this.linkRoute(route);
+    return { nodes: this.nodes, edges: this.edges, routes: this.routes, repoLevelNodes: [...this.repoLevel.values()] };
+  }
+
+  private addSymbolNode(symbol: SymbolFact): void {
+    if (this.symbolHashes.has(symbol.name)) return;
+    const storedName = this.ctx.table.storedName(this.facts.path, this.packagePath, symbol.name);
+    const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, storedName), symbol.kind, symbol);
+    this.symbolHashes.set(symbol.name, node.nodeHash);
+    this.nodes.push(node);
+  }
+
+  private fileNode(
+    qualifiedName: string,
+    kind: NodeKind,
+    at: { line: number; col: number; endLine: number; signature: string; bodyHash: string; doc: string },
+  ): GraphNode {
+    return {
+      nodeHash: Identity.node(this.ctx.repoUrl, qualifiedName, kind),
+      fileHash: this.fileHash,
+      repoHash: this.ctx.repoHash,
+      qualifiedName,
+      kind,
+      line: at.line,
+      column: at.col,
+      endLine: at.endLine,
+      signature: at.signature,
+      bodyHash: at.bodyHash,
+      doc: at.doc,
+    };
+  }
+
+  /** The enclosing symbol's node, or the file's module node at top level. */
+  private sourceOf(symbolName: string): Hash {
+    return this.symbolHashes.get(symbolName) ?? this.moduleNode.nodeHash;
+  }
+
+  private linkImports(): void {
+    for (const fact of this.facts.imports) {
+      const target = this.resolver.resolveImport(fact.source, this.facts.path);
+      const targetHash = target.inRepo
+        ? this.moduleTarget(target.packagePath)
+        : this.placeholder(target.module, 'module');
+      if (targetHash === this.moduleNode.nodeHash) continue;
+      this.addEdge(this.moduleNode.nodeHash, targetHash, 'imports', 'ast_inferred', fact);
+    }
+  }
+
+  /** TS/Python modules are files; a Go package is a repo-level node of its own. */
+  private moduleTarget(packagePath: string): Hash {
+    const qualifiedName = QualifiedName.module(this.ctx.repoUrl, packagePath);
+    const nodeHash = Identity.node(this.ctx.repoUrl, qualifiedName, 'module');
+    if (this.resolver.packageScope) this.addRepoLevelNode(nodeHash, qualifiedName, 'module');
+    return nodeHash;
+  }
+
+  private linkCalls(): void {
+    for (const call of this.facts.calls) {
+      const target = this.scope.resolveCallee(call.callee);
+      const targetHash = this.targetHash(target, 'function');
+      if (!targetHash) continue;
+      const provenance: Provenance =
+        this.facts.language === 'python' && target?.kind === 'symbol' && target.packagePath === this.packagePath
+          ? 'ast_resolved'
+          : 'ast_inferred';
+      this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
+    }
+  }
+
+  private linkReferences(): void {
+    for (const reference of this.facts.references) {
+      const target = this.resolveExpression(reference.target);
+      if (target?.kind !== 'symbol') continue;
+      const targetHash = this.symbolHash(target);
+      const sourceHash = this.sourceOf(reference.from);
+      if (targetHash !== sourceHash) this.addEdge(sourceHash, targetHash, 'references', 'ast_inferred', reference);
+    }
+  }
+
+  /** Go: method-set comparison within the package; elsewhere: declared bases that are interfaces. */
+  private linkImplements(): void {
+    const types = this.facts.symbols.filter((s) => s.kind === 'type');
+    if (types.length === 0) return;
+    if (this.facts.language === 'go') {
+      const interfaces = [...this.ctx.table.entries(this.packagePath)].filter((e) => e.kind === 'interface' && (e.fact.methods?.length ?? 0) > 0);
+      for (const type of types) {
+        for (const iface of interfaces) {
+          const satisfied = iface.fact.methods!.every((m) => this.ctx.table.lookup(this.packagePath, `${type.name}.${m}`));
+          if (satisfied) this.addEdge(this.sourceOf(type.name), this.symbolHash({ kind: 'symbol', packagePath: this.packagePath, entry: iface }), 'implements', 'ast_inferred', type);
+        }
+      }
+      return;
+    }
+    for (const type of types) {
+      for (const base of type.bases ?? []) {
+        const resolved = this.scope.resolveTypeName(base);
+        if (resolved?.kind === 'symbol' && resolved.entry.kind === 'interface') {
+          this.addEdge(this.sourceOf(type.name), this.symbolHash(resolved), 'implements', 'ast_inferred', type);
+        }
+      }
+    }
+  }
+
+  private linkRoute(route: RouteFact): void {
+    const handler = route.handler ? this.resolveExpression(route.handler) : undefined;
+    const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : this.sourceOf(route.registeredIn);
+    if (route.mappingType === 'grpc_method' && handler?.kind === 'symbol' && handler.entry.kind === 'type') {
+      for (const method of this.grpcMethods(handler)) {
+        this.addRoute(route, `${route.path}/${method.name}`, this.symbolHash(method.resolution));
+      }
+      return;
+    }
+    this.addRoute(route, route.mappingType === 'grpc_method' ? `${route.path}/*` : `${route.method} ${route.path}`, handlerHash);
+  }
+
+  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash): void {
+    const routeName = route.mappingType === 'grpc_method' ? `GRPC ${pattern}` : pattern;
+    const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, routeName), 'route', {
+      line: route.line, col: route.col, endLine: route.line, signature: `${route.framework} ${routeName}`, bodyHash: '', doc: '',
+    });
+    if (!this.nodes.some((n) => n.nodeHash === node.nodeHash)) this.nodes.push(node);
+    this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
+    this.routes.push({
+      serviceName: this.ctx.serviceName,
+      routePattern: pattern,
+      mappingType: route.mappingType,
+      nodeHash: handlerHash,
+      createdAt: Math.floor(Date.now() / 1000),
+    });
+  }
+
+  /** Exported methods of a gRPC server type, one route each. */
+  private grpcMethods(type: SymbolResolution): { name: string; resolution: SymbolResolution }[] {
+    const prefix = `${type.entry.name}.`;
+    return [...this.ctx.table.entries(type.packagePath)]
+      .filter((e) => e.kind === 'method' && e.name.startsWith(prefix) && /^[A-Z]/.test(e.name.slice(prefix.length)))
+      .map((entry) => ({ name: entry.name.slice(prefix.length), resolution: { kind: 'symbol', packagePath: type.packagePath, entry } }));
+  }
+
+  private resolveExpression(expression: CalleeExpr): Resolution | undefined {
+    if (expression.form === 'name') {
+      return this.scope.resolveName(expression.name, false) ?? this.scope.resolveTypeName(expression.name);
+    }
+    if (expression.form === 'new') return expression.object ? this.scope.resolveCallee(expression) : this.scope.resolveTypeName(expression.name);
+    return this.scope.resolveCallee(expression);
+  }
+
+  private targetHash(target: Resolution | undefined, placeholderKind: NodeKind): Hash | undefined {
+    if (!target) return undefined;
+    if (target.kind === 'symbol') return this.symbolHash(target);
+    if (target.kind === 'external') return this.placeholder(target.name, placeholderKind);
+    return undefined;
+  }
+
+  private symbolHash(target: SymbolResolution): Hash {
+    const storedName = this.ctx.table.storedName(target.entry.file, target.packagePath, target.entry.name);
+    return Identity.node(this.ctx.repoUrl, QualifiedName.symbol(this.ctx.repoUrl, target.packagePath, storedName), target.entry.kind);
+  }
+
+  private placeholder(name: string, kind: NodeKind): Hash {
+    const qualifiedName = QualifiedName.unresolved(this.ctx.repoUrl, name);
+    const nodeHash = Identity.node(this.ctx.repoUrl, qualifiedName, kind);
+    this.addRepoLevelNode(nodeHash, qualifiedName, kind);
+    return nodeHash;
+  }
+
+  private addRepoLevelNode(nodeHash: Hash, qualifiedName: string, kind: NodeKind): void {
+    if (this.repoLevel.has(nodeHash)) return;
+    this.repoLevel.set(nodeHash, {
+      nodeHash, fileHash: '', repoHash: this.ctx.repoHash, qualifiedName, kind,
+      line: 0, column: 0, endLine: 0, signature: '', bodyHash: '', doc: '',
+    });
+  }
+
+  private addEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, provenance: Provenance, at: { line: number; col: number }): void {
+    this.edges.push({
+      edgeHash: Identity.edge(sourceHash, targetHash, edgeType, provenance),
+      sourceHash,
+      targetHash,
+      edgeType,
+      provenance,
+      confidence: PROVENANCE_CONFIDENCE[provenance],
+      callSiteFile: this.facts.path,
+      callSiteLine: at.line,
+      callSiteCol: at.col + 1,
+      observationCount: 0,
+      lastObserved: 0,
+      ownerFileHash: this.fileHash,
+    });
+  }
+}

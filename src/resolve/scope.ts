@@ -1,0 +1,194 @@
+import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
+import type { ImportTarget, LanguageResolver } from './languages/languageResolver';
+import type { SymbolEntry, SymbolTable } from './symbolTable';
+
+/** What a name or expression resolves to. */
+export type Resolution =
+  | { readonly kind: 'symbol'; readonly packagePath: string; readonly entry: SymbolEntry }
+  | { readonly kind: 'module'; readonly packagePath: string }
+  /** Outside the repo: becomes a dangling edge to an UNRESOLVED placeholder. */
+  | { readonly kind: 'external'; readonly name: string };
+
+interface Binding {
+  readonly target: ImportTarget;
+  readonly imported: string;
+}
+
+const MAX_HOPS = 6;
+const TYPE_KINDS = new Set(['type', 'interface']);
+
+/**
+ * Name resolution inside one file: its own package, its imports, and through them the
+ * symbols other files export (following re-exports and base types). It never guesses:
+ * anything it cannot pin to one declaration is `undefined`.
+ */
+export class FileScope {
+  private readonly bindings = new Map<string, Binding>();
+
+  constructor(
+    private readonly facts: FileFacts,
+    readonly packagePath: string,
+    private readonly table: SymbolTable,
+    private readonly resolver: LanguageResolver,
+  ) {
+    for (const fact of facts.imports) {
+      const target = resolver.resolveImport(fact.source, facts.path);
+      for (const binding of fact.bindings) {
+        if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
+        this.bindings.set(binding.local, { target, imported: binding.imported });
+      }
+    }
+  }
+
+  /** The target of a call, or undefined when the call is a builtin or ambiguous. */
+  resolveCallee(callee: CalleeExpr): Resolution | undefined {
+    switch (callee.form) {
+      case 'name': {
+        const target = this.resolveName(callee.name, true);
+        if (target?.kind !== 'symbol' || !TYPE_KINDS.has(target.entry.kind)) return target;
+        // Go `T(x)` is a conversion, not a call; elsewhere calling a class constructs it.
+        return this.facts.language === 'go' ? undefined : this.constructorOf(target);
+      }
+      case 'new': {
+        const type = callee.object ? this.resolveMemberOfNamespace(callee.object, callee.name) : this.resolveName(callee.name, true);
+        return type?.kind === 'symbol' ? this.constructorOf(type) : type;
+      }
+      case 'member':
+        return this.resolveMember(callee.object, callee.property, callee.objectType);
+    }
+  }
+
+  /** A bare name: the file's package, then imports; builtins and unknowns as noted. */
+  resolveName(name: string, placeholderIfUnknown: boolean): Resolution | undefined {
+    const local = this.table.lookup(this.packagePath, name);
+    if (local) return { kind: 'symbol', packagePath: this.packagePath, entry: local };
+    const binding = this.bindings.get(name);
+    if (binding) return this.resolveBinding(binding);
+    if (this.resolver.isBuiltin(name) || !placeholderIfUnknown) return undefined;
+    return { kind: 'external', name };
+  }
+
+  private resolveBinding(binding: Binding): Resolution | undefined {
+    if (!binding.target.inRepo) {
+      const { module } = binding.target;
+      return { kind: 'external', name: binding.imported === '*' ? module : `${module}.${binding.imported}` };
+    }
+    if (binding.imported === '*') return { kind: 'module', packagePath: binding.target.packagePath };
+    return this.lookupExport(binding.target.packagePath, binding.imported, 0);
+  }
+
+  /** `name` as exported by a package: declared there, imported and re-exported, or a submodule. */
+  lookupExport(packagePath: string, name: string, hops: number): Resolution | undefined {
+    if (hops > MAX_HOPS) return undefined;
+    const files = this.table.filesOfPackage(packagePath);
+    const entry = this.table.lookup(packagePath, name === 'default' ? this.defaultExportOf(files) ?? name : name);
+    if (entry) return { kind: 'symbol', packagePath, entry };
+    for (const file of files) {
+      const facts = this.table.factsOf(file);
+      if (!facts) continue;
+      for (const fact of facts.imports) {
+        const binding = fact.bindings.find((b) => b.local === name || (fact.reexport && b.local === '*' && b.imported === '*'));
+        if (!binding) continue;
+        const target = this.resolver.resolveImport(fact.source, file);
+        const found = this.followBinding(target, binding, name, hops);
+        if (found) return found;
+      }
+    }
+    // Python: `from pkg import sub` names a submodule when the package does not define it.
+    const submodule = `${packagePath}.${name}`;
+    if (this.table.hasPackage(submodule)) return { kind: 'module', packagePath: submodule };
+    return undefined;
+  }
+
+  private followBinding(target: ImportTarget, binding: ImportBinding, name: string, hops: number): Resolution | undefined {
+    if (!target.inRepo) return { kind: 'external', name: `${target.module}.${binding.imported === '*' ? name : binding.imported}` };
+    if (binding.local === '*') return this.lookupExport(target.packagePath, name, hops + 1);
+    if (binding.imported === '*') return { kind: 'module', packagePath: target.packagePath };
+    return this.lookupExport(target.packagePath, binding.imported, hops + 1);
+  }
+
+  private defaultExportOf(files: ReadonlySet<string>): string | undefined {
+    for (const file of files) {
+      const name = this.table.factsOf(file)?.defaultExport;
+      if (name) return name;
+    }
+    return undefined;
+  }
+
+  /** `object.property(...)`: a namespace member, a static member, or a typed receiver's method. */
+  private resolveMember(object: string, property: string, objectType: string | undefined): Resolution | undefined {
+    const viaNamespace = this.resolveMemberOfNamespace(object, property);
+    if (viaNamespace) return viaNamespace;
+    const staticOwner = /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
+    if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
+      return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
+    }
+    if (!objectType) return undefined;
+    const type = this.resolveTypeName(objectType);
+    if (!type) return undefined;
+    if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
+    return type.kind === 'symbol' ? this.memberOfType(type, property, 0) : undefined;
+  }
+
+  /** `ns.member` where ns is an imported package/module (longest dotted binding wins). */
+  private resolveMemberOfNamespace(object: string, property: string): Resolution | undefined {
+    const parts = object.split('.');
+    for (let take = parts.length; take > 0; take--) {
+      const binding = this.bindings.get(parts.slice(0, take).join('.'));
+      if (!binding) continue;
+      const rest = [...parts.slice(take), property];
+      let current = this.resolveBinding(binding);
+      for (const segment of rest) {
+        if (!current) return undefined;
+        if (current.kind === 'external') current = { kind: 'external', name: `${current.name}.${segment}` };
+        else if (current.kind === 'module') current = this.lookupExport(current.packagePath, segment, 0);
+        else current = TYPE_KINDS.has(current.entry.kind) ? this.memberOfType(current, segment, 0) : undefined;
+      }
+      return current;
+    }
+    return undefined;
+  }
+
+  /** A type name as written in this file (`Foo`, `pkg.Foo`, `a.b.Foo`). */
+  resolveTypeName(typeName: string): Resolution | undefined {
+    const cleaned = typeName.replace(/^[*&]+/, '').replace(/\[.*$|<.*$/, '');
+    const dot = cleaned.lastIndexOf('.');
+    const resolved = dot < 0
+      ? this.resolveName(cleaned, false)
+      : this.resolveMemberOfNamespace(cleaned.slice(0, dot), cleaned.slice(dot + 1));
+    if (resolved?.kind === 'symbol' && !TYPE_KINDS.has(resolved.entry.kind)) return undefined;
+    return resolved;
+  }
+
+  /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
+  private memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
+    if (hops > MAX_HOPS) return undefined;
+    const direct = this.table.lookup(type.packagePath, `${type.entry.name}.${member}`);
+    if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
+    for (const base of type.entry.fact.bases ?? []) {
+      const baseScope = this.scopeOfFile(type.entry.file, type.packagePath);
+      const baseType = baseScope.resolveTypeName(base);
+      if (baseType?.kind === 'symbol') {
+        const found = baseScope.memberOfType(baseType, member, hops + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /** `new Foo()` / `Foo()` on a class: its constructor when declared, else the type. */
+  private constructorOf(type: Extract<Resolution, { kind: 'symbol' }>): Resolution {
+    if (!TYPE_KINDS.has(type.entry.kind)) return type;
+    for (const name of ['constructor', '__init__']) {
+      const ctor = this.table.lookup(type.packagePath, `${type.entry.name}.${name}`);
+      if (ctor) return { kind: 'symbol', packagePath: type.packagePath, entry: ctor };
+    }
+    return type;
+  }
+
+  private scopeOfFile(file: string, packagePath: string): FileScope {
+    if (file === this.facts.path) return this;
+    const facts = this.table.factsOf(file);
+    return facts ? new FileScope(facts, packagePath, this.table, this.resolver) : this;
+  }
+}

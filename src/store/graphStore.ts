@@ -1,0 +1,99 @@
+import type { FileFacts } from '../extract/facts';
+import type {
+  EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
+} from '../model';
+
+/** What a store can do beyond the static graph (SPEC §1.5). Tools check these first. */
+export interface StoreCapabilities {
+  readonly runtime: boolean;
+  readonly feedback: boolean;
+  readonly testScope: boolean;
+}
+
+export interface LiveFile {
+  readonly fileHash: Hash;
+  readonly path: string;
+  readonly contentHash: Hash;
+  readonly language: string;
+}
+
+/** The counts `ckg stats` and index summaries print. */
+export interface GraphCounts {
+  readonly repos: number;
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly nodesByKind: Readonly<Record<string, number>>;
+  readonly edgesByType: Readonly<Record<string, number>>;
+  readonly snapshots: number;
+}
+
+/** The result of replacing a set of rows: how many were added and removed. */
+export interface ReplaceResult {
+  readonly added: number;
+  readonly removed: number;
+}
+
+/**
+ * The graph store. Writes happen at a snapshot sequence number `seq` of one repo: rows
+ * that disappear are closed (removed_in = seq), new or changed rows open at seq. One
+ * writer at a time; callers group a run's writes in `transaction`.
+ */
+export interface GraphStore {
+  readonly capabilities: StoreCapabilities;
+  /** Where the graph is persisted; ':memory:' for none. */
+  readonly location: string;
+
+  transaction<T>(work: () => T): T;
+  /** Persists atomically (temp file, fsync, rename). A no-op in memory. */
+  save(): Promise<void>;
+  close(): void;
+
+  // Repositories and snapshots
+  upsertRepo(repo: RepoRecord): void;
+  repo(repoHash: Hash): RepoRecord | undefined;
+  repos(): RepoRecord[];
+  /** The next free sequence number of a repo's snapshots. */
+  nextSnapshotSeq(repoHash: Hash): number;
+  insertSnapshot(snapshot: SnapshotRecord): void;
+  deleteSnapshot(snapshotHash: Hash): void;
+  snapshot(snapshotHash: Hash): SnapshotRecord | undefined;
+  snapshots(repoHash?: Hash): SnapshotRecord[];
+  latestSnapshot(repoHash: Hash): SnapshotRecord | undefined;
+
+  // Files and their stored facts
+  liveFiles(repoHash: Hash): LiveFile[];
+  openFile(file: FileRecord, seq: number): void;
+  closeFile(fileHash: Hash, seq: number): void;
+  facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined;
+  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts): void;
+  deleteFacts(fileHash: Hash): void;
+
+  // Nodes
+  liveNodesOfFile(fileHash: Hash): GraphNode[];
+  liveNodesOfRepo(repoHash: Hash): GraphNode[];
+  node(nodeHash: Hash): GraphNode | undefined;
+  /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult;
+  /** Adds repo-level nodes (packages, unresolved placeholders) that are not live yet. */
+  ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number;
+  /** Closes repo-level nodes of a repo that no live edge touches any more. */
+  sweepRepoLevelNodes(repoHash: Hash, seq: number): number;
+
+  // Edges
+  liveEdgesOwnedBy(fileHash: Hash): GraphEdge[];
+  /** Owner files of live edges whose target is one of the given nodes. */
+  ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[];
+  /** Replaces the static edges a file owns; records 'added'/'removed' edge events. */
+  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult;
+  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash }): GraphEdge[];
+
+  // Routes
+  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void;
+  routeSymbols(): RouteSymbolRow[];
+
+  counts(): GraphCounts;
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
+  /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
+  liveEdgeHashes(repoHash: Hash): Hash[];
+}

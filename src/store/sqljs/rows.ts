@@ -1,0 +1,95 @@
+import type { SqlValue } from 'sql.js';
+import type {
+  EdgeType, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
+} from '../../model';
+
+/** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
+
+export const NODE_COLUMNS =
+  'node_hash, file_hash, repo_hash, qualified_name, kind, line, col, end_line, signature, body_hash, doc';
+
+export function nodeFromRow(row: SqlValue[]): GraphNode {
+  return {
+    nodeHash: row[0] as string,
+    fileHash: row[1] as string,
+    repoHash: row[2] as string,
+    qualifiedName: row[3] as string,
+    kind: row[4] as NodeKind,
+    line: row[5] as number,
+    column: row[6] as number,
+    endLine: row[7] as number,
+    signature: row[8] as string,
+    bodyHash: row[9] as string,
+    doc: row[10] as string,
+  };
+}
+
+export function nodeParams(node: GraphNode): SqlValue[] {
+  return [
+    node.nodeHash, node.fileHash, node.repoHash, node.qualifiedName, node.kind, node.line, node.column,
+    node.endLine, node.signature, node.bodyHash, node.doc,
+  ];
+}
+
+export const EDGE_COLUMNS =
+  'edge_hash, source_hash, target_hash, edge_type, provenance, confidence, call_site_file, call_site_line, call_site_col, observation_count, last_observed, owner_file_hash';
+
+export function edgeFromRow(row: SqlValue[]): GraphEdge {
+  return {
+    edgeHash: row[0] as string,
+    sourceHash: row[1] as string,
+    targetHash: row[2] as string,
+    edgeType: row[3] as EdgeType,
+    provenance: row[4] as string,
+    confidence: row[5] as number,
+    callSiteFile: row[6] as string,
+    callSiteLine: row[7] as number,
+    callSiteCol: row[8] as number,
+    observationCount: row[9] as number,
+    lastObserved: row[10] as number,
+    ownerFileHash: row[11] as string,
+  };
+}
+
+export function edgeParams(edge: GraphEdge): SqlValue[] {
+  return [
+    edge.edgeHash, edge.sourceHash, edge.targetHash, edge.edgeType, edge.provenance, edge.confidence,
+    edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.observationCount, edge.lastObserved,
+    edge.ownerFileHash,
+  ];
+}
+
+export const SNAPSHOT_COLUMNS =
+  'snapshot_hash, repo_hash, seq, commit_hash, parent_commit, dirty, created_at, merkle_root, file_count, node_count, edge_count';
+
+export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
+  return {
+    snapshotHash: row[0] as string,
+    repoHash: row[1] as string,
+    seq: row[2] as number,
+    commitHash: row[3] as string,
+    parentCommit: row[4] as string,
+    dirty: row[5] === 1,
+    createdAt: row[6] as number,
+    merkleRoot: row[7] as string,
+    fileCount: row[8] as number,
+    nodeCount: row[9] as number,
+    edgeCount: row[10] as number,
+  };
+}
+
+export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name';
+
+export function repoFromRow(row: SqlValue[]): RepoRecord {
+  return { repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string };
+}
+
+export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
+  return {
+    serviceName: row[0] as string,
+    routePattern: row[1] as string,
+    mappingType: row[2] as RouteSymbolRow['mappingType'],
+    nodeHash: row[3] as string,
+    createdAt: row[4] as number,
+  };
+}

@@ -1,0 +1,400 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { SqlValue } from 'sql.js';
+import { FACTS_FORMAT_VERSION, type FileFacts } from '../../extract/facts';
+import type {
+  EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
+} from '../../model';
+import type {
+  GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
+} from '../graphStore';
+import { writeFileAtomic } from './atomicWrite';
+import { SqlJsDatabase, loadSqlJs } from './database';
+import { loadMigrations, migrate } from './migrations';
+import {
+  EDGE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
+  nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
+} from './rows';
+
+/** Stamped into every graph file; a file without it is not ours and is never touched. */
+export const GRAPH_FORMAT = 'code-knowledge-graph';
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+export class StoreOpenError extends Error {}
+
+/**
+ * Opens (or creates) a graph database file. A file that is not SQLite, or SQLite without
+ * our format stamp, or written by a newer schema, is refused with a clear error: never
+ * wiped. Older schemas are migrated forward (migrations only add).
+ */
+export async function openSqlJsStore(location: string): Promise<SqlJsStore> {
+  const SQL = await loadSqlJs();
+  const migrations = loadMigrations();
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  if (location !== ':memory:' && fs.existsSync(location)) {
+    const bytes = readGraphFile(location);
+    const database = new SqlJsDatabase(new SQL.Database(bytes));
+    const version = checkStamp(database, location, latest);
+    migrate(database, version, migrations);
+    return new SqlJsStore(database, location);
+  }
+  if (location !== ':memory:') {
+    const dir = path.dirname(path.resolve(location));
+    if (!fs.existsSync(dir)) throw new StoreOpenError(`-db ${location}: directory ${dir} does not exist`);
+  }
+  const database = new SqlJsDatabase(new SQL.Database());
+  database.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
+  database.run("INSERT INTO meta (key, value) VALUES ('format', ?)", [GRAPH_FORMAT]);
+  migrate(database, 0, migrations);
+  if (latest === 0) throw new StoreOpenError('store: no migrations found');
+  return new SqlJsStore(database, location);
+}
+
+function readGraphFile(location: string): Uint8Array {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(location);
+  } catch (error) {
+    throw new StoreOpenError(`-db ${location}: cannot read: ${(error as Error).message}`);
+  }
+  if (bytes.length === 0) throw new StoreOpenError(`-db ${location}: file is empty, not a graph database`);
+  if (bytes.subarray(0, SQLITE_HEADER.length).toString('latin1') !== SQLITE_HEADER) {
+    throw new StoreOpenError(`-db ${location}: not a graph database (not an SQLite file); refusing to overwrite it`);
+  }
+  return bytes;
+}
+
+function checkStamp(database: SqlJsDatabase, location: string, latest: number): number {
+  const hasMeta = database.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'") === 1;
+  const format = hasMeta ? database.scalar("SELECT value FROM meta WHERE key = 'format'") : undefined;
+  if (format !== GRAPH_FORMAT) {
+    throw new StoreOpenError(`-db ${location}: an SQLite database, but not a code-knowledge-graph file; refusing to modify it`);
+  }
+  const version = Number(database.scalar("SELECT value FROM meta WHERE key = 'schema_version'") ?? 0);
+  if (version > latest) {
+    throw new StoreOpenError(`-db ${location}: written by a newer ckg (schema ${version}; this build knows up to ${latest}); upgrade ckg`);
+  }
+  return version;
+}
+
+const LIVE = 'removed_in IS NULL';
+
+export class SqlJsStore implements GraphStore {
+  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
+  private depth = 0;
+
+  constructor(private readonly database: SqlJsDatabase, readonly location: string) {}
+
+  transaction<T>(work: () => T): T {
+    if (this.depth > 0) return work();
+    this.database.exec('BEGIN');
+    this.depth++;
+    try {
+      const result = work();
+      this.database.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.database.exec('ROLLBACK');
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  async save(): Promise<void> {
+    if (this.location === ':memory:') return;
+    await writeFileAtomic(this.location, this.database.export());
+  }
+
+  close(): void {
+    this.database.close();
+  }
+
+  // Repositories and snapshots
+
+  upsertRepo(repo: RepoRecord): void {
+    this.database.run(
+      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, created_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name`,
+      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, Math.floor(Date.now() / 1000)],
+    );
+  }
+
+  repo(repoHash: Hash): RepoRecord | undefined {
+    return this.database.one(`SELECT ${REPO_COLUMNS} FROM repos WHERE repo_hash = ?`, [repoHash], repoFromRow);
+  }
+
+  repos(): RepoRecord[] {
+    return this.database.all(`SELECT ${REPO_COLUMNS} FROM repos ORDER BY repo_url`, [], repoFromRow);
+  }
+
+  nextSnapshotSeq(repoHash: Hash): number {
+    return Number(this.database.scalar('SELECT coalesce(max(seq), 0) + 1 FROM snapshots WHERE repo_hash = ?', [repoHash]));
+  }
+
+  insertSnapshot(s: SnapshotRecord): void {
+    this.database.run(
+      `INSERT INTO snapshots (${SNAPSHOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.snapshotHash, s.repoHash, s.seq, s.commitHash, s.parentCommit, s.dirty ? 1 : 0, s.createdAt, s.merkleRoot,
+        s.fileCount, s.nodeCount, s.edgeCount],
+    );
+  }
+
+  deleteSnapshot(snapshotHash: Hash): void {
+    this.database.run('DELETE FROM snapshots WHERE snapshot_hash = ?', [snapshotHash]);
+  }
+
+  snapshot(snapshotHash: Hash): SnapshotRecord | undefined {
+    return this.database.one(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE snapshot_hash = ?`, [snapshotHash], snapshotFromRow);
+  }
+
+  snapshots(repoHash?: Hash): SnapshotRecord[] {
+    return repoHash
+      ? this.database.all(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE repo_hash = ? ORDER BY seq`, [repoHash], snapshotFromRow)
+      : this.database.all(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ORDER BY repo_hash, seq`, [], snapshotFromRow);
+  }
+
+  latestSnapshot(repoHash: Hash): SnapshotRecord | undefined {
+    return this.database.one(
+      `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE repo_hash = ? ORDER BY seq DESC LIMIT 1`, [repoHash], snapshotFromRow,
+    );
+  }
+
+  // Files and facts
+
+  liveFiles(repoHash: Hash): LiveFile[] {
+    return this.database.all(
+      `SELECT file_hash, path, content_hash, language FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`,
+      [repoHash],
+      (row) => ({ fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string }),
+    );
+  }
+
+  openFile(file: FileRecord, seq: number): void {
+    this.closeRows('files', 'file_hash', file.fileHash, seq);
+    this.database.run(
+      `INSERT INTO files (file_hash, repo_hash, path, content_hash, language, size_bytes, added_in) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [file.fileHash, file.repoHash, file.path, file.contentHash, file.language, file.sizeBytes, seq],
+    );
+  }
+
+  closeFile(fileHash: Hash, seq: number): void {
+    this.closeRows('files', 'file_hash', fileHash, seq);
+  }
+
+  facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined {
+    const blob = this.database.scalar(
+      'SELECT facts FROM file_facts WHERE file_hash = ? AND content_hash = ? AND facts_version = ?',
+      [fileHash, contentHash, FACTS_FORMAT_VERSION],
+    );
+    if (!(blob instanceof Uint8Array)) return undefined;
+    return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileFacts;
+  }
+
+  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts): void {
+    this.database.run(
+      'INSERT OR REPLACE INTO file_facts (file_hash, content_hash, facts_version, facts) VALUES (?, ?, ?, ?)',
+      [fileHash, contentHash, FACTS_FORMAT_VERSION, deflateRawSync(Buffer.from(JSON.stringify(facts)))],
+    );
+  }
+
+  deleteFacts(fileHash: Hash): void {
+    this.database.run('DELETE FROM file_facts WHERE file_hash = ?', [fileHash]);
+  }
+
+  // Nodes
+
+  liveNodesOfFile(fileHash: Hash): GraphNode[] {
+    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = ? AND ${LIVE}`, [fileHash], nodeFromRow);
+  }
+
+  liveNodesOfRepo(repoHash: Hash): GraphNode[] {
+    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
+  }
+
+  node(nodeHash: Hash): GraphNode | undefined {
+    return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
+  }
+
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
+    const live = new Map(this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
+    let added = 0;
+    let removed = 0;
+    const seen = new Set<Hash>();
+    for (const node of nodes) {
+      if (seen.has(node.nodeHash)) continue;
+      seen.add(node.nodeHash);
+      const old = live.get(node.nodeHash);
+      live.delete(node.nodeHash);
+      if (old && sameNodeVersion(old, node)) continue;
+      // A node another file already holds keeps its first owner: identities stay unique.
+      if (!old && this.database.scalar(`SELECT 1 FROM nodes WHERE node_hash = ? AND ${LIVE}`, [node.nodeHash]) === 1) continue;
+      if (old) this.closeNode(old.nodeHash, fileHash, seq);
+      else added++;
+      this.database.run(`INSERT INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+    }
+    for (const gone of live.values()) {
+      this.closeNode(gone.nodeHash, fileHash, seq);
+      removed++;
+    }
+    return { added, removed };
+  }
+
+  private closeNode(nodeHash: Hash, fileHash: Hash, seq: number): void {
+    this.database.run(`DELETE FROM nodes WHERE node_hash = ? AND file_hash = ? AND added_in = ?`, [nodeHash, fileHash, seq]);
+    this.database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND file_hash = ? AND ${LIVE}`, [seq, nodeHash, fileHash]);
+  }
+
+  ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number {
+    let added = 0;
+    for (const node of nodes) {
+      if (this.database.scalar(`SELECT 1 FROM nodes WHERE node_hash = ? AND ${LIVE}`, [node.nodeHash]) === 1) continue;
+      this.database.run(`DELETE FROM nodes WHERE node_hash = ? AND added_in = ?`, [node.nodeHash, seq]);
+      this.database.run(`INSERT INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+      added++;
+    }
+    return added;
+  }
+
+  sweepRepoLevelNodes(repoHash: Hash, seq: number): number {
+    const orphans = this.database.all(
+      `SELECT n.node_hash FROM nodes n WHERE n.repo_hash = ? AND n.file_hash = '' AND n.${LIVE}
+         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
+         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`,
+      [repoHash],
+      (row) => row[0] as string,
+    );
+    for (const nodeHash of orphans) this.closeNode(nodeHash, '', seq);
+    return orphans.length;
+  }
+
+  // Edges
+
+  liveEdgesOwnedBy(fileHash: Hash): GraphEdge[] {
+    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE owner_file_hash = ? AND ${LIVE}`, [fileHash], edgeFromRow);
+  }
+
+  ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[] {
+    const owners = new Set<Hash>();
+    for (const target of targetHashes) {
+      for (const owner of this.database.all(
+        `SELECT DISTINCT owner_file_hash FROM edges WHERE target_hash = ? AND ${LIVE} AND owner_file_hash != ''`,
+        [target],
+        (row) => row[0] as string,
+      )) owners.add(owner);
+    }
+    return [...owners];
+  }
+
+  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult {
+    const live = new Map(this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
+    const now = Math.floor(Date.now() / 1000);
+    const seen = new Set<Hash>();
+    let added = 0;
+    let removed = 0;
+    for (const edge of edges) {
+      if (seen.has(edge.edgeHash)) continue;
+      seen.add(edge.edgeHash);
+      const old = live.get(edge.edgeHash);
+      live.delete(edge.edgeHash);
+      if (old) {
+        if (old.callSiteLine !== edge.callSiteLine || old.callSiteCol !== edge.callSiteCol || old.callSiteFile !== edge.callSiteFile) {
+          this.database.run(
+            `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ? WHERE edge_hash = ? AND ${LIVE}`,
+            [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.edgeHash],
+          );
+        }
+        continue;
+      }
+      this.database.run(`DELETE FROM edges WHERE edge_hash = ? AND added_in = ?`, [edge.edgeHash, seq]);
+      this.database.run(
+        `INSERT INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [...edgeParams(edge), repoHash, seq],
+      );
+      this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
+      added++;
+    }
+    for (const gone of live.values()) {
+      this.closeRows('edges', 'edge_hash', gone.edgeHash, seq);
+      this.recordEdgeEvent(gone.edgeHash, 'removed', now, snapshotHash);
+      removed++;
+    }
+    return { added, removed };
+  }
+
+  private recordEdgeEvent(edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
+    this.database.run('INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeHash, event, at, snapshotHash]);
+  }
+
+  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash } = {}): GraphEdge[] {
+    const where: string[] = [LIVE];
+    const params: SqlValue[] = [];
+    if (filter.edgeType) {
+      where.push('edge_type = ?');
+      params.push(filter.edgeType);
+    }
+    if (filter.repoHash) {
+      where.push('repo_hash = ?');
+      params.push(filter.repoHash);
+    }
+    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
+  }
+
+  liveEdgeHashes(repoHash: Hash): Hash[] {
+    return this.database.all(`SELECT edge_hash FROM edges WHERE repo_hash = ? AND ${LIVE} ORDER BY edge_hash`, [repoHash], (r) => r[0] as string);
+  }
+
+  // Routes
+
+  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void {
+    this.database.run('DELETE FROM route_symbols WHERE owner_file_hash = ?', [ownerFileHash]);
+    for (const row of rows) {
+      this.database.run(
+        `INSERT OR REPLACE INTO route_symbols (service_name, route_pattern, mapping_type, node_hash, created_at, owner_file_hash)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        [row.serviceName, row.routePattern, row.mappingType, row.nodeHash, row.createdAt, ownerFileHash],
+      );
+    }
+  }
+
+  routeSymbols(): RouteSymbolRow[] {
+    return this.database.all(
+      'SELECT service_name, route_pattern, mapping_type, node_hash, created_at FROM route_symbols ORDER BY service_name, route_pattern',
+      [],
+      routeFromRow,
+    );
+  }
+
+  counts(): GraphCounts {
+    const grouped = (sql: string): Record<string, number> =>
+      Object.fromEntries(this.database.all(sql, [], (row) => [row[0] as string, row[1] as number]));
+    return {
+      repos: Number(this.database.scalar('SELECT count(*) FROM repos')),
+      files: Number(this.database.scalar(`SELECT count(*) FROM files WHERE ${LIVE}`)),
+      nodes: Number(this.database.scalar(`SELECT count(*) FROM nodes WHERE ${LIVE}`)),
+      edges: Number(this.database.scalar(`SELECT count(*) FROM edges WHERE ${LIVE}`)),
+      nodesByKind: grouped(`SELECT kind, count(*) FROM nodes WHERE ${LIVE} GROUP BY kind ORDER BY kind`),
+      edgesByType: grouped(`SELECT edge_type, count(*) FROM edges WHERE ${LIVE} GROUP BY edge_type ORDER BY edge_type`),
+      snapshots: Number(this.database.scalar('SELECT count(*) FROM snapshots')),
+    };
+  }
+
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
+    return {
+      files: Number(this.database.scalar(`SELECT count(*) FROM files WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+      nodes: Number(this.database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+    };
+  }
+
+  /** Closes the live version of a row at seq; a version opened in this same seq is dropped. */
+  private closeRows(table: 'files' | 'edges', key: string, value: Hash, seq: number): void {
+    this.database.run(`DELETE FROM ${table} WHERE ${key} = ? AND added_in = ?`, [value, seq]);
+    this.database.run(`UPDATE ${table} SET removed_in = ? WHERE ${key} = ? AND ${LIVE}`, [seq, value]);
+  }
+}
+
+function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
+  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
+    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
+}
