@@ -4,3 +4,6 @@ export { openSqlJsStore, type GraphStore, type StoreCapabilities } from './store
 export { RepoIndexer, type IndexOptions, type IndexSummary } from './index/repoIndexer';
 export type { IndexProgress } from './index/progress';
 export { exportJsonl, exportGraphml } from './export/graphExport';
+export { ParsePool, defaultWorkerCount } from './index/parsePool';
+export { listRepositoryFiles, skipReason, DEFAULT_MAX_FILE_BYTES } from './index/sourceFiles';
+export { languageForPath } from './extract/registry';

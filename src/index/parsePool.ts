@@ -5,7 +5,7 @@ import type { FileFacts } from '../extract/facts';
 import { extractFile } from '../extract/parser';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
-export type ParseOutcome = { readonly facts?: FileFacts; readonly error?: string };
+export type ParseOutcome = { readonly facts?: FileFacts; readonly captures?: number; readonly error?: string };
 
 /** One worker per core, minus one when there are more than two (DESIGN §2). */
 export function defaultWorkerCount(): number {
@@ -35,11 +35,11 @@ export class ParsePool {
     }
   }
 
-  parse(path: string, source: string): Promise<ParseOutcome> {
+  parse(path: string, source: string, mode: 'extract' | 'floor' = 'extract'): Promise<ParseOutcome> {
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.pending.set(id, resolve);
-      this.queue.push({ id, path, source });
+      this.queue.push({ id, path, source, mode });
       this.dispatch();
     });
   }
@@ -57,7 +57,7 @@ export class ParsePool {
     this.pending.delete(reply.id);
     this.idle.push(worker);
     this.dispatch();
-    resolve?.({ facts: reply.facts, error: reply.error });
+    resolve?.({ facts: reply.facts, captures: reply.captures, error: reply.error });
   }
 
   private failAll(error: string): void {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, hashBytes, hashOf } from '../model';
+import { type Hash, Identity, type SnapshotRecord, hashBytes, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
@@ -67,6 +67,7 @@ const INLINE_PARSE_LIMIT = 8;
  */
 export class RepoIndexer {
   private readonly tables = new Map<Hash, SymbolTable>();
+  private readonly knownRepos = new Map<string, RepoState>();
   private layout: RepoLayout | undefined;
   private resolvers = new Map<string, LanguageResolver>();
 
@@ -92,6 +93,7 @@ export class RepoIndexer {
       }
     };
     const repo = this.repoState(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
+    this.knownRepos.set(root, repo);
     const layout = new RepoLayout(listing, (p) => readBytes(p)?.toString('utf8'));
     this.setLayout(layout);
 
@@ -100,17 +102,8 @@ export class RepoIndexer {
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     for (const p of candidates) {
       if (!languageForPath(p)) continue;
-      const bytes = readBytes(p);
-      if (!bytes) {
-        skipped.unreadable = (skipped.unreadable ?? 0) + 1;
-        continue;
-      }
-      const reason = skipReason(bytes, maxBytes);
-      if (reason) {
-        skipped[reason] = (skipped[reason] ?? 0) + 1;
-        continue;
-      }
-      sources.set(p, { path: p, text: bytes.toString('utf8'), contentHash: hashBytes(bytes), sizeBytes: bytes.length });
+      const source = toSource(p, readBytes(p), maxBytes, skipped);
+      if (source) sources.set(p, source);
     }
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
@@ -133,35 +126,100 @@ export class RepoIndexer {
     const { table, stale } = this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale];
     const parsed = await this.parseAll(toParse, options.workers, progress, skipped);
+    const seq = this.store.nextSnapshotSeq(repo.repoHash);
+    const { relinked, filesWithSyntaxErrors } = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
+      this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
+    });
+    progress({ phase: 'done', done: sources.size, total: sources.size });
+    return this.summary(
+      repo, snapshotHash, commit, dirty, true, sources.size,
+      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, filesWithSyntaxErrors, relinked, started,
+    );
+  }
+
+  /**
+   * Re-indexes just these working-tree files (an editor save): the path from saved to
+   * queryable. The rows land in the repo's working-tree snapshot, a dirty snapshot that
+   * follows the work tree until the next full index; its Merkle root and counts are
+   * refreshed by that index, not on every save. Needs a prior `index` of the repo.
+   */
+  async reindexFiles(repoPath: string, relativePaths: readonly string[], maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<IndexSummary> {
+    const started = performance.now();
+    const root = resolveRepoRoot(repoPath);
+    const repo = this.knownRepos.get(root);
+    if (!repo || !this.layout) throw new Error(`reindexFiles: ${root} has not been indexed by this indexer yet; run index first`);
+    const live = new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f]));
+    const skipped: SkipCounts = {};
+    const toParse: SourceFile[] = [];
+    const removed: LiveFile[] = [];
+    for (const relativePath of relativePaths) {
+      const normalised = normaliseRelativePath(root, relativePath);
+      if (!languageForPath(normalised)) continue;
+      const source = readSource(root, normalised, maxFileBytes, skipped);
+      if (!source) {
+        const gone = live.get(normalised);
+        if (gone) removed.push(gone);
+      } else if (live.get(normalised)?.contentHash !== source.contentHash) {
+        toParse.push(source);
+      }
+    }
+    const table = this.tables.get(repo.repoHash)!;
+    const parsed = await this.parseAll(toParse, 1, () => undefined, skipped);
+    const working = this.workingSnapshot(repo);
+    const { relinked, filesWithSyntaxErrors } = this.writeChanges(
+      repo, table, toParse, parsed, removed, live, working.seq, working.snapshotHash, () => undefined, () => undefined,
+    );
+    const addedCount = toParse.filter((s) => !live.has(s.path)).length;
+    return this.summary(
+      repo, working.snapshotHash, working.commitHash, true, working.created, toParse.length,
+      [addedCount, toParse.length - addedCount, removed.length, 0], skipped, filesWithSyntaxErrors, relinked, started,
+    );
+  }
+
+  /** The dirty snapshot file saves write into: the latest one if dirty, else a new one. */
+  private workingSnapshot(repo: RepoState): SnapshotRecord & { created: boolean } {
+    const latest = this.store.latestSnapshot(repo.repoHash);
+    if (latest?.dirty) return { ...latest, created: false };
+    const seq = this.store.nextSnapshotSeq(repo.repoHash);
+    const commit = latest?.commitHash ?? '';
+    const snapshot: SnapshotRecord = {
+      snapshotHash: Identity.snapshot(repo.repoHash, `${commit}+dirty@${seq}`), repoHash: repo.repoHash, seq, commitHash: commit,
+      parentCommit: commit, dirty: true, createdAt: Math.floor(Date.now() / 1000), merkleRoot: '',
+      fileCount: latest?.fileCount ?? 0, nodeCount: latest?.nodeCount ?? 0, edgeCount: latest?.edgeCount ?? 0,
+    };
+    this.store.insertSnapshot(snapshot);
+    return { ...snapshot, created: true };
+  }
+
+  /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
+  private writeChanges(
+    repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, FileFacts>, removed: LiveFile[],
+    live: Map<string, LiveFile>, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
+  ): { relinked: number; filesWithSyntaxErrors: number } {
     let filesWithSyntaxErrors = 0;
     for (const [p, facts] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
       table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
     }
     for (const file of removed) table.removeFile(file.path);
-
     const relink = this.filesToRelink(repo, table, [...parsed.keys()], removed, live);
     progress({ phase: 'resolve', done: 0, total: relink.size });
-    const seq = this.store.nextSnapshotSeq(repo.repoHash);
     this.store.transaction(() => {
       for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
       for (const source of toParse) {
-        const facts = parsed.get(source.path);
+        const fileHash = Identity.file(repo.repoHash, source.path);
         this.store.openFile({
-          fileHash: Identity.file(repo.repoHash, source.path), repoHash: repo.repoHash, path: source.path,
-          contentHash: source.contentHash, language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
+          fileHash, repoHash: repo.repoHash, path: source.path, contentHash: source.contentHash,
+          language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
         }, seq);
-        if (facts) this.store.putFacts(Identity.file(repo.repoHash, source.path), source.contentHash, facts);
+        const facts = parsed.get(source.path);
+        if (facts) this.store.putFacts(fileHash, source.contentHash, facts);
       }
       this.writeLinks(repo, table, relink, seq, snapshotHash, progress);
       this.store.sweepRepoLevelNodes(repo.repoHash, seq);
-      this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
+      finish();
     });
-    progress({ phase: 'done', done: sources.size, total: sources.size });
-    return this.summary(
-      repo, snapshotHash, commit, dirty, true, sources.size,
-      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, filesWithSyntaxErrors, relink.size, started,
-    );
+    return { relinked: relink.size, filesWithSyntaxErrors };
   }
 
   private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
@@ -336,6 +394,34 @@ export function merkleRoot(leaves: readonly Hash[]): Hash {
     level = next;
   }
   return level[0];
+}
+
+function toSource(relativePath: string, bytes: Buffer | undefined, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
+  const reason = bytes ? skipReason(bytes, maxBytes) : 'unreadable';
+  if (reason || !bytes) {
+    skipped[reason!] = (skipped[reason!] ?? 0) + 1;
+    return undefined;
+  }
+  return { path: relativePath, text: bytes.toString('utf8'), contentHash: hashBytes(bytes), sizeBytes: bytes.length };
+}
+
+/** A working-tree file, or undefined when it is gone (deleted) or skipped (counted). */
+function readSource(root: string, relativePath: string, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(root, relativePath));
+  } catch {
+    return undefined;
+  }
+  return toSource(relativePath, bytes, maxBytes, skipped);
+}
+
+/** A repo-relative posix path; paths outside the repository are refused. */
+function normaliseRelativePath(root: string, relativePath: string): string {
+  const absolute = path.resolve(root, relativePath);
+  const relative = path.relative(root, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`path ${relativePath}: outside the repository ${root}`);
+  return relative.split(path.sep).join('/');
 }
 
 function lastSegment(name: string): string {

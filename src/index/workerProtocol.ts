@@ -4,10 +4,14 @@ export interface ParseRequest {
   readonly id: number;
   readonly path: string;
   readonly source: string;
+  /** 'floor' parses and runs one query pass only: the bench's parse+query floor. */
+  readonly mode?: 'extract' | 'floor';
 }
 
 export interface ParseReply {
   readonly id: number;
   readonly facts?: FileFacts;
+  /** Captures counted in floor mode. */
+  readonly captures?: number;
   readonly error?: string;
 }
