@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, type SnapshotRecord, hashBytes, hashOf } from '../model';
+import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashBytes, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
@@ -303,6 +303,14 @@ export class RepoIndexer {
     const relink = new Set(parsedPaths);
     const touched = [...parsedPaths.filter((p) => live.has(p)), ...removed.map((f) => f.path)];
     const oldNodes = touched.flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
+    // Package-scoped languages import packages, not files: a dependant may hold only an
+    // imports edge to the package node, with calls that did not resolve before.
+    for (const p of [...parsedPaths, ...removed.map((f) => f.path)]) {
+      const packagePath = table.packageOf(p) ?? this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packagePath(p);
+      if (this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packageScope) {
+        oldNodes.push(Identity.node(repo.repoUrl, QualifiedName.module(repo.repoUrl, packagePath), 'module'));
+      }
+    }
     const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
     const newNames = new Set(parsedPaths.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
     const placeholders = this.store.liveNodesOfRepo(repo.repoHash)

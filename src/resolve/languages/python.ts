@@ -1,4 +1,4 @@
-import { type RepoLayout, parentDir } from '../layout';
+import type { RepoLayout } from '../layout';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
 
 const PYTHON_BUILTINS = new Set([
@@ -13,28 +13,38 @@ const PYTHON_BUILTINS = new Set([
 ]);
 
 /**
- * Python: the dotted module path from the nearest source root, the first ancestor
- * directory that is not a package (has no __init__.py). `app/api/routes.py` with
- * app/ and app/api/ packages is `app.api.routes`; `src/app/x.py` is `app.x`.
- * When two files would get the same module name, the later one (by path) keeps its full
- * dotted path from the repo root, so module names stay unique.
+ * Python: the dotted module path from the repository root (`app/api/routes.py` is
+ * `app.api.routes`, `app/__init__.py` is `app`), with a leading `src.` dropped when src/
+ * is not itself a package (the src layout). Absolute imports match a module exactly, or
+ * else by a unique dotted suffix, so code run from a subdirectory (`backend/app/...`
+ * imported as `app...`) still links.
  */
 export function pythonResolver(layout: RepoLayout): LanguageResolver {
-  const isPackageDir = (dir: string): boolean => dir !== '' && layout.files.has(`${dir}/__init__.py`);
+  const srcIsPackage = layout.files.has('src/__init__.py');
   const moduleOf = new Map<string, string>();
   const fileOfModule = new Map<string, string>();
+  const bySuffix = new Map<string, string | null>();
 
-  const pythonFiles = [...layout.files].filter((f) => f.endsWith('.py') || f.endsWith('.pyi')).sort();
-  for (const file of pythonFiles) {
-    let dotted = dottedFromRoot(file, isPackageDir);
-    if (fileOfModule.has(dotted)) dotted = dottedPath(file);
+  for (const file of [...layout.files].filter((f) => f.endsWith('.py') || f.endsWith('.pyi')).sort()) {
+    let dotted = dottedPath(file);
+    if (!srcIsPackage && dotted.startsWith('src.')) dotted = dotted.slice(4);
     if (fileOfModule.has(dotted)) continue;
     moduleOf.set(file, dotted);
     fileOfModule.set(dotted, file);
+    const parts = dotted.split('.');
+    for (let i = 1; i < parts.length; i++) {
+      const suffix = parts.slice(i).join('.');
+      bySuffix.set(suffix, bySuffix.has(suffix) ? null : dotted);
+    }
   }
 
   function packagePath(filePath: string): string {
     return moduleOf.get(filePath) ?? dottedPath(filePath);
+  }
+
+  function findModule(dotted: string): string | undefined {
+    if (fileOfModule.has(dotted)) return dotted;
+    return bySuffix.get(dotted) ?? undefined;
   }
 
   return {
@@ -43,8 +53,8 @@ export function pythonResolver(layout: RepoLayout): LanguageResolver {
     moduleNodePath: packagePath,
     resolveImport(source, fromFile): ImportTarget {
       const absolute = source.startsWith('.') ? relativeModule(source, fromFile, packagePath(fromFile)) : source;
-      if (absolute !== undefined && fileOfModule.has(absolute)) return { inRepo: true, packagePath: absolute };
-      return { inRepo: false, module: absolute ?? source };
+      const found = absolute === undefined ? undefined : findModule(absolute);
+      return found ? { inRepo: true, packagePath: found } : { inRepo: false, module: absolute ?? source };
     },
     isBuiltin: (name) => PYTHON_BUILTINS.has(name),
   };
@@ -55,12 +65,6 @@ function dottedPath(file: string): string {
   const parts = withoutExtension.split('/');
   if (parts[parts.length - 1] === '__init__' && parts.length > 1) parts.pop();
   return parts.join('.');
-}
-
-function dottedFromRoot(file: string, isPackageDir: (dir: string) => boolean): string {
-  let root = parentDir(file);
-  while (isPackageDir(root)) root = parentDir(root);
-  return dottedPath(root === '' ? file : file.slice(root.length + 1));
 }
 
 /** `.x` / `..x` against the importing module: one dot is its own package. */

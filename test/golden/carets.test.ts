@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { GraphStore } from '../../src/store';
+import { FIXTURE_REPOS, indexFixture, localName } from '../helpers/indexFixture';
+
+/**
+ * Caret assertions written in fixture sources, on the line after the code they check:
+ *   const s = format(x);
+ *   //        ^ calls: src/util.format
+ * `^` marks the column of the callee name on the line above (a run of caret lines all
+ * refer to the nearest code line). Forms: `calls: <package>.<Symbol>`,
+ * `calls: UNRESOLVED/<name>`, `no-call`, `implements: <package>.<Type>`,
+ * `references: <package>.<Symbol>`.
+ */
+interface CaretAssertion {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly kind: 'calls' | 'no-call' | 'implements' | 'references';
+  readonly target: string;
+  readonly written: number;
+}
+
+const CARET = /^(\s*)(\/\/|#)\s*\^\s*(calls|no-call|implements|references)(?::\s*(\S.*?))?\s*$/;
+
+function listFiles(root: string, dir = ''): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = dir ? `${dir}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(root, relative) : [relative];
+  });
+}
+
+function caretsOf(repo: string): CaretAssertion[] {
+  const root = path.join(FIXTURE_REPOS, repo);
+  const found: CaretAssertion[] = [];
+  for (const file of listFiles(root)) {
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    lines.forEach((text, index) => {
+      const match = CARET.exec(text);
+      if (!match) return;
+      let codeLine = index - 1;
+      while (codeLine >= 0 && CARET.test(lines[codeLine])) codeLine--;
+      found.push({
+        file, line: codeLine + 1, col: text.indexOf('^') + 1, kind: match[3] as CaretAssertion['kind'],
+        target: match[4] ?? '', written: index + 1,
+      });
+    });
+  }
+  return found;
+}
+
+function check(store: GraphStore, caret: CaretAssertion): void {
+  const nodes = store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash));
+  const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
+  const at = store.liveEdges().filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
+  const where = `${caret.file}:${caret.written}`;
+  if (caret.kind === 'implements') {
+    const targets = at.filter((e) => e.edgeType === 'implements').map((e) => names.get(e.targetHash));
+    assert.ok(targets.includes(caret.target), `${where}: expected implements ${caret.target} on line ${caret.line}; found [${targets.join(', ')}]`);
+    return;
+  }
+  const edgeType = caret.kind === 'references' ? 'references' : 'calls';
+  const here = at.filter((e) => e.edgeType === edgeType && e.callSiteCol === caret.col).map((e) => names.get(e.targetHash));
+  if (caret.kind === 'no-call') {
+    assert.deepEqual(here, [], `${where}: expected no calls edge at ${caret.line}:${caret.col}`);
+    return;
+  }
+  const nearby = at.filter((e) => e.edgeType === edgeType).map((e) => `${names.get(e.targetHash)}@col${e.callSiteCol}`);
+  assert.ok(here.includes(caret.target), `${where}: expected ${edgeType} ${caret.target} at ${caret.line}:${caret.col}; on that line: [${nearby.join(', ')}]`);
+}
+
+describe('caret assertions in the fixture repos', () => {
+  for (const repo of fs.readdirSync(FIXTURE_REPOS).sort()) {
+    const carets = caretsOf(repo);
+    if (carets.length === 0) continue;
+    describe(repo, () => {
+      let store: GraphStore;
+      before(async () => {
+        store = await indexFixture(repo);
+      });
+      after(() => store.close());
+      for (const caret of carets) {
+        it(`${caret.file}:${caret.written} ${caret.kind}${caret.target ? ` ${caret.target}` : ''}`, () => check(store, caret));
+      }
+    });
+  }
+});

@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { RepoIndexer } from '../../src/index/repoIndexer';
+import type { IndexProgress } from '../../src/index/progress';
+import { type GraphStore, openSqlJsStore } from '../../src/store';
+import { localName } from '../helpers/indexFixture';
+import { makeTempDir, writeTree } from '../helpers/tempDir';
+
+const REPO_URL = 'example.com/shop';
+
+function callEdges(store: GraphStore): string[] {
+  const names = new Map(store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
+  return store
+    .liveEdges({ edgeType: 'calls' })
+    .map((e) => `${names.get(e.sourceHash) ?? '?'} -> ${names.get(e.targetHash) ?? 'CLOSED-NODE'}`)
+    .sort();
+}
+
+function git(root: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: root, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } })
+    .toString()
+    .trim();
+}
+
+const CALLER = 'from shop.pricing import total\n\n\ndef checkout(items):\n    return total(items)\n';
+const CALLEE = 'def total(items):\n    return sum(items)\n';
+
+describe('index/RepoIndexer', () => {
+  let root: string;
+  let store: GraphStore;
+  let indexer: RepoIndexer;
+
+  beforeEach(async () => {
+    root = makeTempDir();
+    writeTree(root, { 'shop/__init__.py': '', 'shop/cart.py': CALLER, 'shop/pricing.py': CALLEE });
+    store = await openSqlJsStore(':memory:');
+    indexer = new RepoIndexer(store);
+  });
+  afterEach(() => store.close());
+
+  it('indexes a repository, reports progress, and does no work when nothing changed', async () => {
+    const progress: IndexProgress[] = [];
+    const first = await indexer.index({ repoPath: root, repoUrl: REPO_URL, onProgress: (p) => progress.push(p) });
+    assert.equal(first.newSnapshot, true);
+    assert.equal(first.files.added, 3);
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    assert.ok(progress.some((p) => p.phase === 'parse' && p.done === p.total));
+    assert.equal(progress[progress.length - 1].phase, 'done');
+
+    const second = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(second.newSnapshot, false);
+    assert.equal(second.relinkedFiles, 0);
+    assert.equal(second.files.unchanged, 3);
+    assert.equal(second.snapshotHash, first.snapshotHash);
+  });
+
+  it('keeps edges from an unchanged file when only the callee file changes', async () => {
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), '# prices\n\ndef total(items):\n    return sum(items) * 1.2\n');
+    const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(summary.files.changed, 1);
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+  });
+
+  it('drops the edge when the callee disappears and restores it when it returns', async () => {
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), 'def subtotal(items):\n    return sum(items)\n');
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.deepEqual(callEdges(store), [], 'no edge may point at a removed node');
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), CALLEE);
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+  });
+
+  it('removes a deleted file with its nodes and the edges into it', async () => {
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    fs.rmSync(path.join(root, 'shop/pricing.py'));
+    const summary = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(summary.files.removed, 1);
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> UNRESOLVED/shop.pricing.total'], 'the call now dangles, explicitly');
+    assert.ok(!store.liveFiles(summary.repoHash).some((f) => f.path === 'shop/pricing.py'));
+  });
+
+  it('skips binary and oversized files with counted reasons, and survives malformed source', async () => {
+    writeTree(root, {
+      'shop/blob.py': 'x = 1\n\0\0\0binary',
+      'shop/huge.py': `# ${'x'.repeat(2048)}\n`,
+      'shop/broken.py': 'def ok():\n    return 1\n\ndef broken(:\n    pass\n',
+    });
+    const summary = await indexer.index({ repoPath: root, repoUrl: REPO_URL, maxFileBytes: 1024 });
+    assert.deepEqual(summary.skipped, { binary: 1, 'over size cap': 1 });
+    assert.equal(summary.filesWithSyntaxErrors, 1);
+    assert.ok(store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash)).some((n) => n.qualifiedName.endsWith('shop.broken.ok')));
+  });
+
+  it('re-indexes a saved file so it is queryable, and refuses paths outside the repo', async () => {
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    fs.writeFileSync(path.join(root, 'shop/cart.py'), `${CALLER}\n\ndef refund(items):\n    return -total(items)\n`);
+    const summary = await indexer.reindexFiles(root, ['shop/cart.py']);
+    assert.equal(summary.files.changed, 1);
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total', 'shop.cart.refund -> shop.pricing.total']);
+    await assert.rejects(indexer.reindexFiles(root, ['../elsewhere.py']), /outside the repository/);
+  });
+
+  it('snapshots each commit, marks a dirty tree, and indexes an older commit from git objects', async () => {
+    git(root, 'init', '-q');
+    git(root, 'add', '.');
+    git(root, 'commit', '-qm', 'first');
+    const first = git(root, 'rev-parse', 'HEAD');
+    const a = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(a.commit, first);
+    assert.equal(a.dirty, false);
+
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), 'def subtotal(items):\n    return sum(items)\n');
+    const dirty = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(dirty.dirty, true);
+    assert.notEqual(dirty.snapshotHash, a.snapshotHash);
+    assert.deepEqual(callEdges(store), []);
+
+    const back = await indexer.index({ repoPath: root, repoUrl: REPO_URL, commit: first });
+    assert.equal(back.snapshotHash, a.snapshotHash, 'a commit always has the same snapshot hash');
+    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    const snapshots = store.snapshots(a.repoHash);
+    assert.ok(snapshots.some((s) => s.dirty && s.parentCommit === first), 'the dirty snapshot records its parent commit');
+    await assert.rejects(indexer.index({ repoPath: root, commit: 'no-such-ref' }), /--commit no-such-ref: not a commit/);
+  });
+
+  it('names a bad repo path', async () => {
+    await assert.rejects(indexer.index({ repoPath: path.join(root, 'missing') }), /repo_path .*missing: no such directory/);
+    await assert.rejects(indexer.index({ repoPath: path.join(root, 'shop/cart.py') }), /expected a directory, found a file/);
+  });
+});
