@@ -27,7 +27,7 @@ export class ParsePool {
   constructor(size = defaultWorkerCount()) {
     const script = Assets.parseWorker();
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script);
+      const worker = startWorker(script);
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.failAll(`parse worker crashed: ${error.message}`));
       this.workers.push(worker);
@@ -65,6 +65,15 @@ export class ParsePool {
     this.pending.clear();
     this.queue.length = 0;
   }
+}
+
+/**
+ * The bundled worker runs as is. From sources (tests under tsx) the loader hooks do not
+ * reach worker threads, so the worker registers tsx's require hook itself first.
+ */
+function startWorker(script: string): Worker {
+  if (!script.endsWith('.ts')) return new Worker(script);
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(script)});`, { eval: true });
 }
 
 /** Parses in this thread: cheaper than a pool for a handful of files (a saved file). */

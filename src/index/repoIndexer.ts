@@ -313,8 +313,8 @@ export class RepoIndexer {
     }
     const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
     const newNames = new Set(parsedPaths.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
-    const placeholders = this.store.liveNodesOfRepo(repo.repoHash)
-      .filter((n) => n.fileHash === '' && newNames.has(lastSegment(n.qualifiedName)))
+    const placeholders = this.store.liveRepoLevelNodes(repo.repoHash)
+      .filter((n) => newNames.has(lastSegment(n.qualifiedName)))
       .map((n) => n.nodeHash);
     for (const owner of this.store.ownersOfEdgesInto([...oldNodes, ...placeholders])) {
       const p = pathOfFileHash.get(owner);

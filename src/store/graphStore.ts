@@ -72,6 +72,8 @@ export interface GraphStore {
   // Nodes
   liveNodesOfFile(fileHash: Hash): GraphNode[];
   liveNodesOfRepo(repoHash: Hash): GraphNode[];
+  /** Live nodes owned by no file: packages and unresolved placeholders. */
+  liveRepoLevelNodes(repoHash: Hash): GraphNode[];
   node(nodeHash: Hash): GraphNode | undefined;
   /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
   replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult;

@@ -213,6 +213,10 @@ export class SqlJsStore implements GraphStore {
     return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
   }
 
+  liveRepoLevelNodes(repoHash: Hash): GraphNode[] {
+    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = '' AND repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
+  }
+
   node(nodeHash: Hash): GraphNode | undefined {
     return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
   }

@@ -39,7 +39,7 @@ CREATE TABLE nodes (
   PRIMARY KEY (node_hash, added_in)
 );
 CREATE INDEX nodes_live_hash ON nodes (node_hash) WHERE removed_in IS NULL;
-CREATE INDEX nodes_live_file ON nodes (file_hash) WHERE removed_in IS NULL;
+CREATE INDEX nodes_live_file ON nodes (file_hash, repo_hash) WHERE removed_in IS NULL;
 CREATE INDEX nodes_qualified_name ON nodes (qualified_name);
 
 CREATE TABLE edges (
