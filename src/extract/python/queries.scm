@@ -1,1 +1,117 @@
-(comment) @comment
+; Python facts, one query pass. Capture names follow the shared scheme
+; (@definition.*, @name, @body, @call, @callee.*, @import*); the python-only ones
+; (@bind.*, @param.*, @self.*, @route.*, @django.*) feed local type inference and
+; framework routes. The extractor interprets captures; it never re-queries.
+
+; ---- Definitions --------------------------------------------------------------
+
+(function_definition
+  name: (identifier) @name
+  parameters: (parameters) @params
+  body: (block) @body) @definition.function
+
+(class_definition
+  name: (identifier) @name
+  superclasses: (argument_list)? @bases
+  body: (block) @body) @definition.class
+
+; Module-level UPPER_CASE assignments are constants.
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @name
+      right: (_)? @constant.value) @constant.assignment) @definition.constant
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+(module
+  (expression_statement
+    (assignment
+      left: (identifier) @all.target
+      right: [(list) (tuple)] @all.names))
+  (#eq? @all.target "__all__"))
+
+; One match per decorator: @decorated is the wrapper, @decorated.definition what it wraps.
+(decorated_definition
+  (decorator) @decorator
+  definition: (_) @decorated.definition) @decorated
+
+; ---- Imports ------------------------------------------------------------------
+
+(import_statement) @import
+(import_from_statement) @import.from
+
+; ---- Calls --------------------------------------------------------------------
+
+(call function: (identifier) @callee.name) @call
+
+(call
+  function: (attribute
+    object: (_) @callee.object
+    attribute: (identifier) @callee.property)) @call
+
+; ---- Name bindings, for local type inference -----------------------------------
+
+(assignment
+  left: (identifier) @bind.name
+  type: (type)? @bind.type
+  right: (_)? @bind.value)
+
+(assignment
+  left: (attribute
+    object: (identifier) @self.object
+    attribute: (identifier) @self.attribute)
+  type: (type)? @self.type
+  right: (_)? @self.value
+  (#eq? @self.object "self"))
+
+(parameters (identifier) @param.name)
+(parameters (default_parameter name: (identifier) @param.name))
+(parameters (typed_parameter . (identifier) @param.name type: (type) @param.type))
+(parameters (typed_default_parameter name: (identifier) @param.name type: (type) @param.type))
+(parameters (list_splat_pattern (identifier) @param.name))
+(parameters (dictionary_splat_pattern (identifier) @param.name))
+(typed_parameter (list_splat_pattern (identifier) @param.name))
+(typed_parameter (dictionary_splat_pattern (identifier) @param.name))
+
+; Every other way a name gets rebound: its type is then unknown.
+(pattern_list (identifier) @rebind)
+(tuple_pattern (identifier) @rebind)
+(list_pattern (identifier) @rebind)
+(augmented_assignment left: (identifier) @rebind)
+(for_statement left: (identifier) @rebind)
+(for_in_clause left: (identifier) @rebind)
+(as_pattern_target (identifier) @rebind)
+(as_pattern_target (tuple (identifier) @rebind))
+(named_expression name: (identifier) @rebind)
+(lambda_parameters (identifier) @rebind)
+(nonlocal_statement (identifier) @rebind)
+(global_statement (identifier) @rebind.global)
+
+; ---- Routes -------------------------------------------------------------------
+
+; Flask `@app.route(...)`, `@bp.get(...)`; FastAPI `@router.post(...)`.
+(decorated_definition
+  (decorator
+    (call
+      function: (attribute
+        object: (identifier) @route.router
+        attribute: (identifier) @route.verb)
+      arguments: (argument_list) @route.arguments) @route.registration)
+  definition: (_) @route.handler
+  (#any-of? @route.verb "route" "api_route" "get" "post" "put" "patch" "delete" "head" "options"))
+
+; Django `urlpatterns = [path(...), re_path(...)]`, also `+=` and `[...] + other`.
+(assignment
+  left: (identifier) @django.target
+  right: [
+    (list (call function: (identifier) @django.function arguments: (argument_list) @django.arguments) @django.registration)
+    (binary_operator left: (list (call function: (identifier) @django.function arguments: (argument_list) @django.arguments) @django.registration))
+  ]
+  (#eq? @django.target "urlpatterns")
+  (#any-of? @django.function "path" "re_path" "url"))
+
+(augmented_assignment
+  left: (identifier) @django.target
+  right: (list (call function: (identifier) @django.function arguments: (argument_list) @django.arguments) @django.registration)
+  (#eq? @django.target "urlpatterns")
+  (#any-of? @django.function "path" "re_path" "url"))

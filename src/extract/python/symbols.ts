@@ -1,0 +1,144 @@
+import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { SymbolFact } from '../facts';
+import type { NodeKind } from '../../model/kinds';
+import type { ConstantCapture } from './captures';
+import { docstringOf, stringNodeValue } from './literals';
+import { type Scope, type ScopeTree, basesOf } from './scopes';
+
+/** Symbols: functions, classes (types or interfaces), methods, tests and constants. */
+
+const INTERFACE_BASES = new Set(['Protocol', 'ABC']);
+const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType)$/;
+
+export function symbolFacts(
+  tree: ScopeTree, constants: readonly ConstantCapture[], exportList: readonly SyntaxNode[], path: string,
+): SymbolFact[] {
+  const listed = namesIn(exportList);
+  const inTestFile = isTestFile(path);
+  const chosen = chooseDefinitions(tree.scopes);
+  const symbols: SymbolFact[] = [];
+  for (const scope of chosen.values()) symbols.push(definitionSymbol(scope, listed, inTestFile));
+  for (const constant of constants) {
+    if (chosen.has(constant.name) || isTypeFactory(constant.value)) continue;
+    chosen.set(constant.name, tree.module);
+    symbols.push(constantSymbol(constant, listed));
+  }
+  return symbols.sort((a, b) => a.line - b.line || a.col - b.col);
+}
+
+export function isTestFile(path: string): boolean {
+  const segments = path.split('/');
+  const file = segments[segments.length - 1] ?? '';
+  return /^test_.*\.py$/.test(file) || /_test\.py$/.test(file) || segments.slice(0, -1).some((s) => s === 'tests' || s === 'test');
+}
+
+/**
+ * One scope per symbol name. Python keeps the last binding, but a repeated name is
+ * mostly a property setter or an `if`/`else` variant, so the first one stands; only
+ * `@overload` stubs give way to the implementation after them.
+ */
+function chooseDefinitions(scopes: readonly Scope[]): Map<string, Scope> {
+  const chosen = new Map<string, Scope>();
+  for (const scope of scopes) {
+    if (scope.symbolName === undefined) continue;
+    const previous = chosen.get(scope.symbolName);
+    if (!previous || isOverloadStub(previous)) chosen.set(scope.symbolName, scope);
+  }
+  return chosen;
+}
+
+function isOverloadStub(scope: Scope): boolean {
+  return scope.decorators.some((name) => name === 'overload' || name.endsWith('.overload'));
+}
+
+function definitionSymbol(scope: Scope, listed: ReadonlySet<string>, inTestFile: boolean): SymbolFact {
+  const definition = scope.definition as NonNullable<Scope['definition']>;
+  const outer = scope.wrapper ?? definition.node;
+  const name = scope.symbolName as string;
+  const bases = scope.kind === 'class' ? basesOf(scope) : undefined;
+  const kind = symbolKind(scope, bases, inTestFile);
+  return {
+    name,
+    kind,
+    ...positionOf(definition.node),
+    endLine: definition.node.endPosition.row + 1,
+    signature: signatureOf(definition.node, definition.body),
+    bodyHash: bodyHashOf(outer),
+    doc: docstringOf(definition.body) || leadingComment(outer),
+    exported: isExported(name, listed),
+    ...(kind === 'interface' ? { methods: requiredMethods(scope) } : {}),
+    ...(bases && bases.length > 0 ? { bases } : {}),
+  };
+}
+
+function symbolKind(scope: Scope, bases: readonly string[] | undefined, inTestFile: boolean): NodeKind {
+  if (scope.kind === 'class') return bases?.some(isInterfaceBase) || hasAbstractMetaclass(scope) ? 'interface' : 'type';
+  const owner = scope.parent;
+  const isMethod = owner?.kind === 'class';
+  if (inTestFile && /^test(?:_|[A-Z]|$)/.test(scope.name) && (!isMethod || isTestClass(owner))) return 'test';
+  return isMethod ? 'method' : 'function';
+}
+
+function isInterfaceBase(base: string): boolean {
+  return INTERFACE_BASES.has(base.slice(base.lastIndexOf('.') + 1));
+}
+
+function hasAbstractMetaclass(scope: Scope): boolean {
+  for (const argument of scope.definition?.bases?.namedChildren ?? []) {
+    if (argument?.type !== 'keyword_argument') continue;
+    if (argument.childForFieldName('name')?.text === 'metaclass' && /(?:^|\.)ABCMeta$/.test(argument.childForFieldName('value')?.text ?? '')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function isTestClass(scope: Scope): boolean {
+  return /^Test/.test(scope.name) || basesOf(scope).some((base) => /TestCase$/.test(base));
+}
+
+/** Abstract methods when the class marks any, else every method but the constructor. */
+function requiredMethods(owner: Scope): string[] {
+  const methods = new Map<string, boolean>();
+  for (const scope of owner.children) {
+    if (scope.kind !== 'function' || scope.name === '__init__' || methods.has(scope.name)) continue;
+    methods.set(scope.name, scope.decorators.some((name) => /(?:^|\.)abstract(?:method|property)$/.test(name)));
+  }
+  const abstract = [...methods].filter(([, isAbstract]) => isAbstract).map(([name]) => name);
+  return abstract.length > 0 ? abstract : [...methods.keys()];
+}
+
+function constantSymbol(constant: ConstantCapture, listed: ReadonlySet<string>): SymbolFact {
+  return {
+    name: constant.name,
+    kind: 'constant',
+    ...positionOf(constant.statement),
+    endLine: constant.statement.endPosition.row + 1,
+    signature: signatureOf(constant.assignment, null),
+    bodyHash: bodyHashOf(constant.statement),
+    doc: leadingComment(constant.statement),
+    exported: isExported(constant.name, listed),
+  };
+}
+
+function isTypeFactory(value: SyntaxNode | undefined): boolean {
+  return value?.type === 'call' && TYPE_FACTORIES.test(value.childForFieldName('function')?.text ?? '');
+}
+
+/** Private when any part of the name starts with `_`, dunders (`__init__`) excepted. */
+function isExported(name: string, listed: ReadonlySet<string>): boolean {
+  if (listed.has(name)) return true;
+  return name.split('.').every((part) => !part.startsWith('_') || /^__\w+__$/.test(part));
+}
+
+function namesIn(exportLists: readonly SyntaxNode[]): Set<string> {
+  const names = new Set<string>();
+  for (const list of exportLists) {
+    for (const item of list.namedChildren) {
+      const value = stringNodeValue(item);
+      if (value) names.add(value);
+    }
+  }
+  return names;
+}
