@@ -1,6 +1,45 @@
-import type { LanguageExtractor } from '../extractor';
+import { countSyntaxErrors, positionOf, unquote } from '../common';
+import type { ExtractInput, LanguageExtractor } from '../extractor';
+import type { FileFacts, ImportFact, Position } from '../facts';
+import { collectMatches, type GoMatches } from './collect';
+import { GoFileContext } from './context';
+import { importLocalName } from './names';
+import { routeFacts } from './routes';
+import { buildSymbols } from './symbols';
+import { callFacts, referenceFacts } from './uses';
 
-// Placeholder until the go extractor lands; it reports no facts.
+/**
+ * Go: one query pass (queries.scm) sorted into roles, then symbols, imports, calls,
+ * references and routes read from those matches. Scopes are function-level; see
+ * scopes.ts for what that trades away.
+ */
 export const goExtractor: LanguageExtractor = {
-  extract: ({ path, language }) => ({ path, language, symbols: [], imports: [], calls: [], references: [], routes: [], syntaxErrors: 0 }),
+  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+    const root = tree.rootNode;
+    const matches = collectMatches(query.matches(root));
+    const context = new GoFileContext(matches);
+    return {
+      path,
+      language,
+      packageName: matches.packageName,
+      symbols: byPosition(buildSymbols(context, path.endsWith('_test.go'))),
+      imports: importFacts(matches),
+      calls: byPosition(callFacts(context)),
+      references: byPosition(referenceFacts(context)),
+      routes: byPosition(routeFacts(context)),
+      syntaxErrors: countSyntaxErrors(root),
+    };
+  },
 };
+
+function importFacts(matches: GoMatches): ImportFact[] {
+  return byPosition(matches.imports.map(({ node, source, alias }) => {
+    const importPath = unquote(source.text);
+    const local = alias ? alias.text : importLocalName(importPath);
+    return { ...positionOf(node), source: importPath, bindings: [{ imported: '*', local }] };
+  }));
+}
+
+function byPosition<T extends Position>(facts: T[]): T[] {
+  return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+}

@@ -1,0 +1,141 @@
+import { unquote } from '../common';
+import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
+import { importLocalName, namedTypeOf, routerFramework } from './names';
+import { inDocumentOrder, Scope, ScopeLocator } from './scopes';
+import { symbolNameOf } from './symbols';
+
+/**
+ * What the symbol, call, reference and route interpreters need to know about the
+ * file: its package-level declarations, its scopes with their locals, the types of
+ * package variables and struct fields declared here, and the import names.
+ */
+export class GoFileContext {
+  readonly locator: ScopeLocator;
+  /** Functions, methods, and the types, constants and variables outside any function. */
+  readonly definitions: readonly DefinitionMatch[];
+  /** Package variable -> the type its declaration shows (undefined: unknown). */
+  readonly packageVarTypes = new Map<string, string | undefined>();
+  /** Import local name -> import path; dot and blank imports bind no name. */
+  readonly importPaths = new Map<string, string>();
+  readonly declaredFunctions = new Set<string>();
+  readonly declaredTypes = new Set<string>();
+  private readonly packageTypeNames = new Set<number>();
+  private readonly fieldTypes = new Map<string, Map<string, string | undefined>>();
+  private readonly typeScopes = new Map<string, Scope>();
+
+  constructor(readonly matches: GoMatches) {
+    this.collectImports();
+    const root = new Scope(0, Number.POSITIVE_INFINITY, '');
+    const bodies = this.bodyScopes();
+    this.definitions = this.packageLevel(new ScopeLocator(root, [...bodies]));
+    this.locator = new ScopeLocator(root, [...bodies, ...this.typeScopeList()]);
+    this.declareLocals();
+    this.collectFieldTypes();
+  }
+
+  isExcluded(nodeId: number): boolean {
+    return this.matches.excluded.has(nodeId);
+  }
+
+  /** Struct and interface parts of package-level types. */
+  packageParts(parts: readonly OwnedNode[]): OwnedNode[] {
+    return parts.filter((part) => this.packageTypeNames.has(part.ownerId));
+  }
+
+  /**
+   * The type of `owner.field` for a struct declared in this file. A field typed by one
+   * of the struct's own type parameters has no type we can name.
+   */
+  fieldType(owner: string, field: string): string | undefined {
+    const type = this.fieldTypes.get(owner)?.get(field);
+    if (!type || type.includes('.')) return type;
+    return this.typeScopes.get(owner)?.locals.get(type)?.kind === 'typeparam' ? undefined : type;
+  }
+
+  /** Functions, methods and function literals: the scopes that hold locals. */
+  private bodyScopes(): Scope[] {
+    const scopes: Scope[] = [];
+    for (const definition of this.matches.definitions) {
+      if (definition.role !== 'function' && definition.role !== 'method') continue;
+      const name = symbolNameOf(definition) ?? '';
+      scopes.push(new Scope(definition.node.startIndex, definition.node.endIndex, name));
+      if (definition.role === 'function') this.declaredFunctions.add(name);
+    }
+    for (const literal of this.matches.literals) {
+      const prefix = this.matches.routeGroups.get(literal.id);
+      scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined, prefix ? unquote(prefix.text) : undefined));
+    }
+    return scopes;
+  }
+
+  /** Declarations outside every function body, found by position rather than by walking up the tree. */
+  private packageLevel(bodies: ScopeLocator): DefinitionMatch[] {
+    return inDocumentOrder(this.matches.definitions, (definition) => definition.node.startIndex).filter((definition) => {
+      if (definition.role === 'function' || definition.role === 'method') return true;
+      return bodies.at(definition.node.startIndex) === bodies.root;
+    });
+  }
+
+  /** Package-level types scope their type parameters, from just after the type's name. */
+  private typeScopeList(): Scope[] {
+    const scopes: Scope[] = [];
+    for (const definition of this.definitions) {
+      if (definition.role !== 'type') continue;
+      const name = definition.name.text;
+      const scope = new Scope(definition.name.endIndex, definition.node.endIndex, name);
+      scopes.push(scope);
+      this.typeScopes.set(name, scope);
+      this.declaredTypes.add(name);
+      this.packageTypeNames.add(definition.name.id);
+    }
+    return scopes;
+  }
+
+  private declareLocals(): void {
+    for (const { node, kind } of inDocumentOrder(this.matches.locals, (local) => local.node.startIndex)) {
+      const at = node.startIndex;
+      const scope = this.locator.at(at);
+      const typeNode = this.matches.localTypes.get(node.id);
+      const type = typeNode ? namedTypeOf(typeNode) : undefined;
+      if (scope !== this.locator.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id));
+      else if (kind === 'var') this.declarePackageVar(node.text, type);
+    }
+  }
+
+  private routerBuilding(nodeId: number): string | undefined {
+    const built = this.matches.localRouters.get(nodeId);
+    return built ? routerFramework(this.importPaths.get(built.pkg), built.factory) : undefined;
+  }
+
+  private declarePackageVar(name: string, type: string | undefined): void {
+    if (this.packageVarTypes.has(name) && this.packageVarTypes.get(name) !== type) this.packageVarTypes.set(name, undefined);
+    else this.packageVarTypes.set(name, type);
+  }
+
+  private collectFieldTypes(): void {
+    for (const field of this.packageParts(this.matches.structFields)) {
+      if (field.name) this.fieldsOf(field.owner).set(field.name, namedTypeOf(field.node));
+    }
+    // An embedded field is named after its type: `s.Base.Run()`.
+    for (const embedded of this.packageParts(this.matches.structEmbedded)) {
+      const type = namedTypeOf(embedded.node);
+      if (type) this.fieldsOf(embedded.owner).set(type.slice(type.lastIndexOf('.') + 1), type);
+    }
+  }
+
+  private fieldsOf(owner: string): Map<string, string | undefined> {
+    let fields = this.fieldTypes.get(owner);
+    if (!fields) {
+      fields = new Map();
+      this.fieldTypes.set(owner, fields);
+    }
+    return fields;
+  }
+
+  private collectImports(): void {
+    for (const { source, alias } of this.matches.imports) {
+      const local = alias ? alias.text : importLocalName(unquote(source.text));
+      if (local !== '.' && local !== '_') this.importPaths.set(local, unquote(source.text));
+    }
+  }
+}

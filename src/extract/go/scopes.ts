@@ -1,0 +1,117 @@
+/**
+ * Function-level scopes: which names inside a function are its own (parameters,
+ * receivers, results, locals, type parameters) and which types local syntax shows for
+ * them. Block scoping is deliberately coarse: a name declared anywhere earlier in the
+ * function counts as local for the rest of it, which can only hide references, never
+ * invent them.
+ */
+
+export type LocalKind = 'param' | 'name' | 'var' | 'typeparam' | 'typename';
+
+export interface LocalName {
+  readonly kind: LocalKind;
+  /** Offset of the first declaration; earlier uses refer to an outer name. */
+  declaredAt: number;
+  /** The named type local syntax shows; undefined when unknown or declarations disagree. */
+  type: string | undefined;
+  /** The router framework that built it (`mux := http.NewServeMux()`), when one did. */
+  router: string | undefined;
+}
+
+export class Scope {
+  readonly locals = new Map<string, LocalName>();
+  parent: Scope | undefined;
+
+  constructor(
+    readonly start: number,
+    readonly end: number,
+    /** The enclosing symbol's name; undefined for function literals, which inherit it. */
+    private readonly ownSymbol: string | undefined,
+    /** chi: the path prefix a `Route("/prefix", func(r chi.Router) {...})` group adds. */
+    readonly routePrefix?: string,
+  ) {}
+
+  get symbol(): string {
+    return this.ownSymbol ?? this.parent?.symbol ?? '';
+  }
+
+  declare(name: string, at: number, kind: LocalKind, type?: string, router?: string): void {
+    const existing = this.locals.get(name);
+    if (!existing) {
+      this.locals.set(name, { kind, declaredAt: at, type, router });
+      return;
+    }
+    existing.declaredAt = Math.min(existing.declaredAt, at);
+    if (existing.type !== type) existing.type = undefined;
+    if (existing.router !== router) existing.router = undefined;
+  }
+
+  /** The local a use at `at` refers to, searching enclosing function scopes outwards. */
+  lookup(name: string, at: number): LocalName | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const local = scope.locals.get(name);
+      if (local && local.declaredAt <= at) return local;
+    }
+    return undefined;
+  }
+
+  /** The chi route prefixes of the enclosing `Route` groups, outermost first. */
+  routePrefixes(): string[] {
+    const prefixes: string[] = [];
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.routePrefix !== undefined) prefixes.unshift(scope.routePrefix);
+    }
+    return prefixes;
+  }
+}
+
+/**
+ * Finds the innermost scope containing an offset. Queries in increasing offset order
+ * cost O(scopes + queries) overall; a query that goes backwards restarts the sweep.
+ */
+export class ScopeLocator {
+  private readonly scopes: readonly Scope[];
+  private stack: Scope[];
+  private nextScope = 0;
+  private lastOffset = -1;
+
+  constructor(readonly root: Scope, scopes: Scope[]) {
+    this.scopes = scopes.sort((a, b) => a.start - b.start || b.end - a.end);
+    this.stack = [root];
+  }
+
+  at(offset: number): Scope {
+    if (offset < this.lastOffset) {
+      this.stack = [this.root];
+      this.nextScope = 0;
+    }
+    this.lastOffset = offset;
+    while (this.nextScope < this.scopes.length && this.scopes[this.nextScope].start <= offset) {
+      const scope = this.scopes[this.nextScope++];
+      this.popScopesEndingBy(scope.start);
+      scope.parent = this.top();
+      this.stack.push(scope);
+    }
+    this.popScopesEndingBy(offset);
+    return this.top();
+  }
+
+  private top(): Scope {
+    return this.stack[this.stack.length - 1];
+  }
+
+  private popScopesEndingBy(offset: number): void {
+    while (this.stack.length > 1 && this.top().end <= offset) this.stack.pop();
+  }
+}
+
+/**
+ * The items in document order, for the locator's forward sweep. Query matches come
+ * almost sorted, so the check usually saves the sort.
+ */
+export function inDocumentOrder<T>(items: readonly T[], startOf: (item: T) => number): readonly T[] {
+  for (let i = 1; i < items.length; i++) {
+    if (startOf(items[i]) < startOf(items[i - 1])) return [...items].sort((a, b) => startOf(a) - startOf(b));
+  }
+  return items;
+}

@@ -1,0 +1,197 @@
+import * as assert from 'node:assert/strict';
+import type { CallFact } from '../../../src/extract/facts';
+import { extractGo, go } from './helpers';
+
+/** `line:col caller -> callee` for compact exact assertions. */
+function show(call: CallFact): string {
+  const { callee } = call;
+  const target = callee.form === 'member'
+    ? `${callee.object}.${callee.property}${callee.objectType ? ` <${callee.objectType}>` : ''}`
+    : callee.form === 'new' ? `new ${callee.name}` : callee.name;
+  return `${call.line}:${call.col} ${call.caller || '(package)'} -> ${target}`;
+}
+
+async function callsOf(...lines: string[]): Promise<string[]> {
+  return (await extractGo(go(...lines))).calls.map(show);
+}
+
+describe('extract/go calls', () => {
+  it('reports name and member calls at the callee name token', async () => {
+    const facts = await extractGo(go(
+      'package p',
+      'func run() {',
+      '\tsetup()',
+      '\tfmt.Println("hi")',
+      '\tdefer cleanup()',
+      '\tgo worker.Start()',
+      '}',
+    ));
+    assert.deepEqual(facts.calls, [
+      { line: 3, col: 1, caller: 'run', callee: { form: 'name', name: 'setup' } },
+      { line: 4, col: 5, caller: 'run', callee: { form: 'member', object: 'fmt', property: 'Println' } },
+      { line: 5, col: 7, caller: 'run', callee: { form: 'name', name: 'cleanup' } },
+      { line: 6, col: 11, caller: 'run', callee: { form: 'member', object: 'worker', property: 'Start' } },
+    ]);
+  });
+
+  it('types the receiver and typed parameters', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func (s *Server) Run(c pkg.Client, st *Store, gen Box[int], cb func()) {',
+      '\ts.listen()',
+      '\tc.Do()',
+      '\tst.Get()',
+      '\tgen.Open()',
+      '}',
+    ), [
+      '3:3 Server.Run -> s.listen <Server>',
+      '4:3 Server.Run -> c.Do <pkg.Client>',
+      '5:4 Server.Run -> st.Get <Store>',
+      '6:5 Server.Run -> gen.Open <Box>',
+    ]);
+  });
+
+  it('types locals from composite literals, new and var declarations only', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func f() {',
+      '\ta := Server{}',
+      '\tb := &pkg.Client{Name: "x"}',
+      '\tc := new(Store)',
+      '\tvar d Store',
+      '\tvar e = &Server{}',
+      '\tg := NewServer()',
+      '\th, i := Server{}, Store{}',
+      '\ta.A(); b.B(); c.C(); d.D(); e.E(); g.G(); h.H(); i.I()',
+      '}',
+    ), [
+      '10:3 f -> a.A <Server>',
+      '10:10 f -> b.B <pkg.Client>',
+      '10:17 f -> c.C <Store>',
+      '10:24 f -> d.D <Store>',
+      '10:31 f -> e.E <Server>',
+      '8:6 f -> NewServer',
+      '10:38 f -> g.G',
+      '10:45 f -> h.H',
+      '10:52 f -> i.I',
+    ].sort(byPosition));
+  });
+
+  it('follows struct field chains through structs declared in the file', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'type Server struct {',
+      '\tstore *Store',
+      '\tclient http.Client',
+      '\tcfg   Config',
+      '\tBase',
+      '}',
+      'type Config struct{ db *DB }',
+      'type Box[T any] struct{ item T }',
+      'func (s *Server) Run(b Box[int]) {',
+      '\ts.store.Get()',
+      '\ts.client.Do()',
+      '\ts.cfg.db.Query()',
+      '\ts.Base.Init()',
+      '\ts.missing.Call()',
+      '\tb.item.Use()',
+      '}',
+    ), [
+      '11:9 Server.Run -> s.store.Get <Store>',
+      '12:10 Server.Run -> s.client.Do <http.Client>',
+      '13:10 Server.Run -> s.cfg.db.Query <DB>',
+      '14:8 Server.Run -> s.Base.Init <Base>',
+      '15:11 Server.Run -> s.missing.Call',
+      '16:8 Server.Run -> b.item.Use',
+    ]);
+  });
+
+  it('types package variables declared in the file', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'var defaultServer = &Server{}',
+      'var registry Registry',
+      'func f() {',
+      '\tdefaultServer.Start()',
+      '\tregistry.Add()',
+      '}',
+    ), ['5:15 f -> defaultServer.Start <Server>', '6:10 f -> registry.Add <Registry>']);
+  });
+
+  it('leaves objectType unknown for untyped values and hides type parameters and local types', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func f[T Runner](t T, items []Item, m map[string]Item) {',
+      '\tv := lookup()',
+      '\tv.Run()',
+      '\tt.Run()',
+      '\titems[0].Run()',
+      '\tm["a"].Run()',
+      '\ttype local struct{}',
+      '\tl := local{}',
+      '\tl.Run()',
+      '\tlookup().Run()',
+      '}',
+    ), [
+      '3:6 f -> lookup',
+      '4:3 f -> v.Run',
+      '5:3 f -> t.Run',
+      '6:10 f -> items[0].Run',
+      '7:8 f -> m["a"].Run',
+      '10:3 f -> l.Run',
+      '11:1 f -> lookup',
+      '11:10 f -> lookup().Run',
+    ]);
+  });
+
+  it('skips builtins, conversions, local function values and calls of call results', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'type ID string',
+      'func f(next func()) {',
+      '\tn := len(make([]byte, 3))',
+      '\t_ = string(ID("x"))',
+      '\t_ = []byte("x")',
+      '\tnext()',
+      '\tdone := func() {}',
+      '\tdone()',
+      '\tfactory()()',
+      '\tfunc() { inner() }()',
+      '\t_ = n',
+      '}',
+    ), ['10:1 f -> factory', '11:10 f -> inner']);
+  });
+
+  it('keeps calls of builtin names the file redeclares', async () => {
+    assert.deepEqual(await callsOf('package p', 'func max(a, b int) int { return a }', 'func f() { max(1, 2) }'), ['3:11 f -> max']);
+  });
+
+  it('drops member calls on a local of unknown type that shadows an import', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'import "net/url"',
+      'func f(raw string) {',
+      '\turl.Parse(raw)',
+      '\turl := parse(raw)',
+      '\turl.String()',
+      '}',
+    ), ['4:5 f -> url.Parse', '5:8 f -> parse']);
+  });
+
+  it('attributes calls in function literals to the enclosing function, and package-level calls to no one', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'var handler = func() { serve() }',
+      'var ready = check()',
+      'func main() {',
+      '\tgo func(s *Server) { s.Run() }(nil)',
+      '}',
+    ), ['2:23 (package) -> serve', '3:12 (package) -> check', '5:24 main -> s.Run <Server>']);
+  });
+});
+
+function byPosition(a: string, b: string): number {
+  const [la, ca] = a.split(' ')[0].split(':').map(Number);
+  const [lb, cb] = b.split(' ')[0].split(':').map(Number);
+  return la - lb || ca - cb;
+}
