@@ -7,7 +7,7 @@ import type { NodeKind } from '../model/kinds';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 1;
+export const FACTS_FORMAT_VERSION = 2;
 
 export type LanguageId = 'go' | 'typescript' | 'tsx' | 'javascript' | 'python';
 
@@ -17,6 +17,7 @@ export interface Position {
   readonly col: number;
 }
 
+/** A declaration. Its position is the name token, where a language server points. */
 export interface SymbolFact extends Position {
   /** Name inside the package: `Func`, `Type`, `Type.method`, `Class.method`. */
   readonly name: string;

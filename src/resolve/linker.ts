@@ -3,6 +3,7 @@ import {
   type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, type NodeKind, PROVENANCE_CONFIDENCE,
   type Provenance, QualifiedName, type RouteSymbolRow,
 } from '../model';
+import { declaredSymbols } from './declaredSymbols';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
 import type { SymbolTable } from './symbolTable';
@@ -60,7 +61,7 @@ class FileLinker {
 
   link(): LinkedFile {
     this.nodes.push(this.moduleNode);
-    for (const symbol of this.facts.symbols) this.addSymbolNode(symbol);
+    for (const symbol of declaredSymbols(this.facts)) this.addSymbolNode(symbol);
     this.linkImports();
     this.linkCalls();
     this.linkReferences();

@@ -1,4 +1,5 @@
 import type { FileFacts, SymbolFact } from '../extract/facts';
+import { declaredSymbols } from './declaredSymbols';
 import type { NodeKind } from '../model';
 
 export interface SymbolEntry {
@@ -27,7 +28,7 @@ export class SymbolTable {
     if (!files) this.filesByPackage.set(packagePath, (files = new Set()));
     files.add(file);
     const names = this.packageNames(packagePath);
-    for (const fact of facts.symbols) {
+    for (const fact of declaredSymbols(facts)) {
       const owner = names.get(fact.name);
       if (!owner || file < owner.file) names.set(fact.name, { name: fact.name, kind: fact.kind, file, fact });
     }
@@ -40,12 +41,13 @@ export class SymbolTable {
     const files = this.filesByPackage.get(state.packagePath);
     files?.delete(file);
     const names = this.packageNames(state.packagePath);
-    for (const fact of state.facts.symbols) {
+    for (const fact of declaredSymbols(state.facts)) {
       if (names.get(fact.name)?.file !== file) continue;
       names.delete(fact.name);
       // Another file of the package may declare the same name: it owns it now.
       for (const other of files ?? []) {
-        const otherFact = this.fileState.get(other)?.facts.symbols.find((s) => s.name === fact.name);
+        const otherFacts = this.fileState.get(other)?.facts;
+        const otherFact = otherFacts && declaredSymbols(otherFacts).find((s) => s.name === fact.name);
         const current = names.get(fact.name);
         if (otherFact && (!current || other < current.file)) names.set(fact.name, { name: fact.name, kind: otherFact.kind, file: other, fact: otherFact });
       }

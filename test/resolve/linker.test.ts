@@ -121,3 +121,17 @@ describe('resolve/linker', () => {
     assert.deepEqual(linked[0].routes.map((r) => [r.routePattern, r.mappingType]), [['users.UserService/GetUser', 'grpc_method']]);
   });
 });
+
+describe('resolve/linker interface methods', () => {
+  it('gives each required interface method a node, so calls through the interface link', () => {
+    const { edges, linked } = linkRepo([
+      facts('store/store.go', 'go', { symbols: [symbol('Store', 'interface', { methods: ['Get'] })] }),
+      facts('store/use.go', 'go', {
+        symbols: [symbol('Load', 'function')],
+        calls: [call('Load', { form: 'member', object: 's', property: 'Get', objectType: 'Store' })],
+      }),
+    ], { 'go.mod': 'module example.com/r' });
+    assert.ok(linked[0].nodes.some((n) => n.qualifiedName.endsWith('store.Store.Get') && n.kind === 'method'));
+    assert.ok(edges.includes('calls example.com/r/store.Load -> example.com/r/store.Store.Get'), edges.join('\n'));
+  });
+});

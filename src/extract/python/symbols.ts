@@ -61,7 +61,7 @@ function definitionSymbol(scope: Scope, listed: ReadonlySet<string>, inTestFile:
   return {
     name,
     kind,
-    ...positionOf(definition.node),
+    ...positionOf(definition.node.childForFieldName('name') ?? definition.node),
     endLine: definition.node.endPosition.row + 1,
     signature: signatureOf(definition.node, definition.body),
     bodyHash: bodyHashOf(outer),

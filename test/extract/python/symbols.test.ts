@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { extractPython, py, symbolNamed, symbolSummary } from './helpers';
 
 describe('extract/python symbols', () => {
-  it('reports functions, classes, methods, nested classes and constants with exact spans', async () => {
+  it('reports functions, classes, methods, nested classes and constants at their name tokens', async () => {
     const facts = await extractPython(py(
       'MAX_USERS = 100',
       '_TIMEOUT: float = 2.5',
@@ -31,13 +31,13 @@ describe('extract/python symbols', () => {
     assert.deepEqual(symbolSummary(facts), [
       { name: 'MAX_USERS', kind: 'constant', line: 1, col: 0, endLine: 1, exported: true },
       { name: '_TIMEOUT', kind: 'constant', line: 2, col: 0, endLine: 2, exported: false },
-      { name: 'fetch', kind: 'function', line: 5, col: 0, endLine: 6, exported: true },
-      { name: 'Outer', kind: 'type', line: 8, col: 0, endLine: 23, exported: true },
-      { name: 'Outer.Inner', kind: 'type', line: 9, col: 4, endLine: 11, exported: true },
-      { name: 'Outer.Inner.deep', kind: 'method', line: 10, col: 8, endLine: 11, exported: true },
-      { name: 'Outer.build', kind: 'method', line: 14, col: 4, endLine: 17, exported: true },
-      { name: 'Outer._hidden', kind: 'method', line: 19, col: 4, endLine: 20, exported: false },
-      { name: 'Outer.__init__', kind: 'method', line: 22, col: 4, endLine: 23, exported: true },
+      { name: 'fetch', kind: 'function', line: 5, col: 10, endLine: 6, exported: true },
+      { name: 'Outer', kind: 'type', line: 8, col: 6, endLine: 23, exported: true },
+      { name: 'Outer.Inner', kind: 'type', line: 9, col: 10, endLine: 11, exported: true },
+      { name: 'Outer.Inner.deep', kind: 'method', line: 10, col: 12, endLine: 11, exported: true },
+      { name: 'Outer.build', kind: 'method', line: 14, col: 8, endLine: 17, exported: true },
+      { name: 'Outer._hidden', kind: 'method', line: 19, col: 8, endLine: 20, exported: false },
+      { name: 'Outer.__init__', kind: 'method', line: 22, col: 8, endLine: 23, exported: true },
     ]);
   });
 
