@@ -1,0 +1,173 @@
+// Compares our calls edges with the compiler's call sites (both keyed file:line:col of the
+// callee name token) and groups every disagreement into a pattern with examples.
+
+const EXAMPLES_PER_PATTERN = 3;
+
+function lastSegment(name) {
+  return name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf('/')) + 1);
+}
+
+class Patterns {
+  constructor() {
+    this.byKey = new Map();
+  }
+
+  note(pattern, example) {
+    let entry = this.byKey.get(pattern);
+    if (!entry) this.byKey.set(pattern, (entry = { pattern, count: 0, examples: [] }));
+    entry.count++;
+    if (entry.examples.length < EXAMPLES_PER_PATTERN) entry.examples.push(example);
+  }
+
+  top(n) {
+    return [...this.byKey.values()].sort((a, b) => b.count - a.count || a.pattern.localeCompare(b.pattern)).slice(0, n);
+  }
+}
+
+function compilerView(site) {
+  if (!site) return 'no call here';
+  if (site.outcome === 'repo') return [...site.names].join(' | ');
+  if (site.outcome === 'external') return `outside the repo (${site.declFile})`;
+  if (site.outcome === 'repo-unnamed') return `unnamed in-repo ${site.declKind}`;
+  return 'no symbol';
+}
+
+function externalKind(declFile) {
+  if (declFile.includes('node_modules/typescript/lib/')) return 'TypeScript lib';
+  if (declFile.includes('node_modules/')) return 'node_modules';
+  if (declFile.endsWith('.d.ts')) return 'repo .d.ts';
+  return 'outside root';
+}
+
+/** Why our resolved edge at a site without a compiler call is there: usually a column bug. */
+function positionHint(edge, sitesOnLine) {
+  if (!sitesOnLine?.length) return 'no compiler call on that line';
+  const sameTarget = sitesOnLine.find((s) => s.names?.has(edge.local));
+  if (sameTarget) return `same target at col ${sameTarget.col} (off by ${edge.col - sameTarget.col})`;
+  const sameName = sitesOnLine.find((s) => s.text === lastSegment(edge.local));
+  if (sameName) return `callee name at col ${sameName.col} (off by ${edge.col - sameName.col}), other target`;
+  return 'other calls on that line only';
+}
+
+/**
+ * sites: compiler call sites ({ file, line, col, key, text, shape, caller, outcome, names,
+ * functionLike, declKind }); calls: our calls edges (graphCalls.readCallEdges); analyzed:
+ * the set of files the compiler saw. Returns the figures and the mismatch patterns.
+ */
+export function compareCalls(sites, calls, analyzed) {
+  const siteAt = new Map();
+  const sitesOnLine = new Map();
+  for (const site of sites) {
+    if (!siteAt.has(site.key)) siteAt.set(site.key, site);
+    const lineKey = `${site.file}:${site.line}`;
+    if (!sitesOnLine.has(lineKey)) sitesOnLine.set(lineKey, []);
+    sitesOnLine.get(lineKey).push(site);
+  }
+  const inScope = calls.filter((c) => analyzed.has(c.file));
+  const edgesAt = new Map();
+  for (const edge of inScope) {
+    if (!edgesAt.has(edge.key)) edgesAt.set(edge.key, []);
+    edgesAt.get(edge.key).push(edge);
+  }
+  const resolved = inScope.filter((c) => !c.unresolved);
+  const patterns = new Patterns();
+  const example = (key, ours, site) => `${key}  ours=${ours}  compiler=${compilerView(site)}`;
+
+  let correctEdges = 0;
+  let noCompilerCall = 0;
+  const byShape = {};
+  const tally = (shape, correct) => {
+    byShape[shape] ??= { R: 0, correct: 0 };
+    byShape[shape].R++;
+    if (correct) byShape[shape].correct++;
+  };
+  const wrongByOutcome = { none: 0, external: 0, 'repo-unnamed': 0, repo: 0 };
+  for (const edge of resolved) {
+    const site = siteAt.get(edge.key);
+    tally(site?.shape ?? 'no compiler call', site?.names.has(edge.local) ?? false);
+    if (!site) {
+      noCompilerCall++;
+      patterns.note(`precision: no compiler call at our position; ${positionHint(edge, sitesOnLine.get(`${edge.file}:${edge.line}`))}`, example(edge.key, edge.local, site));
+      continue;
+    }
+    if (site.names.has(edge.local)) {
+      correctEdges++;
+      continue;
+    }
+    wrongByOutcome[site.outcome]++;
+    let why;
+    if (site.outcome === 'none') why = 'compiler finds no symbol';
+    else if (site.outcome === 'external') why = `compiler resolves outside the repo (${externalKind(site.declFile)})`;
+    else if (site.outcome === 'repo-unnamed') why = `compiler resolves to a local/unnamed ${site.declKind}`;
+    else {
+      const relation = edge.local.startsWith(`${site.modulePath}.`)
+        ? 'same module, other symbol'
+        : edge.local.endsWith(`.${site.symbol}`) || lastSegment(edge.local) === lastSegment(site.symbol) ? 'same name, other module' : 'other module and name';
+      why = `different in-repo target (${relation}; compiler ${site.declKind}${site.nested ? ', nested' : ''}; ours ${edge.targetKind})`;
+    }
+    patterns.note(`precision: ${site.shape} ${why}`, example(edge.key, edge.local, site));
+  }
+
+  const expected = sites.filter((s) => s.outcome === 'repo' && s.functionLike);
+  const groups = new Map();
+  for (const site of expected) {
+    const groupKey = `${site.file}|${site.caller}|${[...site.names].sort()[0]}`;
+    if (!groups.has(groupKey)) groups.set(groupKey, []);
+    groups.get(groupKey).push(site);
+  }
+  const hit = (site) => (edgesAt.get(site.key) ?? []).some((e) => site.names.has(e.local));
+  let recalledSites = 0;
+  let recalledPairs = 0;
+  let missedAsUnresolved = 0;
+  let missedWithoutEdge = 0;
+  let missedAsDeduplicated = 0;
+  for (const group of groups.values()) {
+    const groupHit = group.some(hit);
+    if (groupHit) recalledPairs++;
+    for (const site of group) {
+      if (hit(site)) {
+        recalledSites++;
+        continue;
+      }
+      const here = edgesAt.get(site.key) ?? [];
+      const kind = `${site.declKind}${site.nested ? ', nested' : ''}`;
+      if (here.some((e) => !e.unresolved)) continue; // a wrong target: counted under precision
+      if (here.length > 0) {
+        missedAsUnresolved++;
+        patterns.note(`recall: ${site.shape} left UNRESOLVED by us (compiler: in-repo ${kind})`, example(site.key, here[0].local, site));
+      } else if (groupHit) {
+        missedAsDeduplicated++;
+        patterns.note('recall: no edge at this site; the same caller->callee edge sits at another site (edges are unique per caller, callee)', example(site.key, 'none', site));
+      } else {
+        missedWithoutEdge++;
+        patterns.note(`recall: ${site.shape} no edge of ours at this site (compiler: in-repo ${kind})`, example(site.key, 'none', site));
+      }
+    }
+  }
+
+  const ratio = (a, b) => (b === 0 ? Number.NaN : a / b);
+  return {
+    precision: ratio(correctEdges, resolved.length),
+    recall: ratio(recalledSites, expected.length),
+    pairRecall: ratio(recalledPairs, groups.size),
+    counts: {
+      ourCallEdges: calls.length,
+      ourCallEdgesOutsideAnalyzedFiles: calls.length - inScope.length,
+      ourUnresolvedEdges: inScope.length - resolved.length,
+      R: resolved.length,
+      correctEdges,
+      RWithoutCompilerCall: noCompilerCall,
+      RWrongByCompilerOutcome: wrongByOutcome,
+      RByCalleeShape: byShape,
+      compilerSites: sites.length,
+      C: expected.length,
+      recalledSites,
+      pairs: groups.size,
+      recalledPairs,
+      missedAsUnresolved,
+      missedWithoutEdge,
+      missedAsDeduplicated,
+    },
+    patterns: patterns.top(15),
+  };
+}

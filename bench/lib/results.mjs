@@ -1,0 +1,59 @@
+// Appends rows to bench/RESULTS.md: one markdown table per section, created on first use.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PACKAGE_ROOT } from './engine.mjs';
+
+export const RESULTS_PATH = path.join(PACKAGE_ROOT, 'bench/RESULTS.md');
+
+const FILE_HEADER = `# Benchmark results
+
+Rows are appended by \`npm run bench\` and \`npm run accuracy\`; bench/README.md explains
+each figure and how to get the corpora. Each row names its machine (CPU model, cores, RAM,
+Node version) and the exact command, so compare rows of the same machine only. Times are
+wall-clock milliseconds; MiB = 2^20 bytes. Numbers are recorded as measured, never edited.
+`;
+
+function cell(value) {
+  return String(value).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+/** Sections in the order the file lists them, whichever script runs first. */
+const SECTION_ORDER = ['Indexing', 'Call-edge accuracy (TypeScript compiler oracle)'];
+
+/** Where a new section goes: before the first existing section that the order puts after it. */
+function insertionPoint(lines, section) {
+  const later = SECTION_ORDER.slice(SECTION_ORDER.indexOf(section) + 1);
+  if (!SECTION_ORDER.includes(section)) return lines.length;
+  const at = lines.findIndex((l) => later.some((s) => l.trim() === `## ${s}`));
+  return at < 0 ? lines.length : at;
+}
+
+/**
+ * Appends `row` (values in `columns` order) to the table under `## <section>`. A missing
+ * file gets the header; a missing section gets its `description` and the table header.
+ */
+export function appendResultRow(section, description, columns, row, resultsPath = RESULTS_PATH) {
+  const text = fs.existsSync(resultsPath) ? fs.readFileSync(resultsPath, 'utf8') : FILE_HEADER;
+  const lines = text.replace(/\n*$/, '').split('\n');
+  const rowLine = `| ${row.map(cell).join(' | ')} |`;
+  const headerLines = [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`];
+  const heading = lines.findIndex((l) => l.trim() === `## ${section}`);
+  if (heading < 0) {
+    const at = insertionPoint(lines, section);
+    const block = [`## ${section}`, '', ...description.split('\n'), '', ...headerLines, rowLine];
+    if (at < lines.length) lines.splice(at, 0, ...block, '');
+    else lines.push('', ...block);
+  } else {
+    const nextHeading = lines.findIndex((l, i) => i > heading && l.startsWith('## '));
+    const end = nextHeading < 0 ? lines.length : nextHeading;
+    let lastRow = -1;
+    for (let i = heading + 1; i < end; i++) if (lines[i].startsWith('|')) lastRow = i;
+    if (lastRow < 0) {
+      lines.splice(end, 0, ...headerLines, rowLine, '');
+    } else {
+      lines.splice(lastRow + 1, 0, rowLine);
+    }
+  }
+  fs.writeFileSync(resultsPath, `${lines.join('\n')}\n`);
+  return resultsPath;
+}

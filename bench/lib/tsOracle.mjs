@@ -1,0 +1,285 @@
+// The TypeScript compiler as the oracle for call edges: every call and `new` site of the
+// repo's .ts/.tsx files, keyed by the callee NAME token's 1-based line and column, with the
+// declaration the checker resolves it to, named the way our qualified names are.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+const TS_SOURCE = /\.(ts|tsx|mts|cts)$/;
+const MODULE_SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+export function isCompilerSource(relative) {
+  return TS_SOURCE.test(relative) && !relative.endsWith('.d.ts');
+}
+
+/**
+ * The module path of every source file, as src/resolve/languages/typescript.ts names it:
+ * the path without extension, except that when two files differ only in extension, the
+ * later one (sorted) keeps its extension.
+ */
+export function modulePaths(allPaths) {
+  const taken = new Set();
+  const paths = new Map();
+  for (const file of [...allPaths].sort()) {
+    if (!MODULE_SOURCE_EXTENSIONS.some((e) => file.endsWith(e)) || file.endsWith('.d.ts')) continue;
+    const stripped = file.replace(/\.(d\.)?[mc]?[jt]sx?$/, '');
+    const modulePath = taken.has(stripped) ? file : stripped;
+    taken.add(modulePath);
+    paths.set(file, modulePath);
+  }
+  return paths;
+}
+
+/**
+ * A program over `sourceFiles` (repo-relative, no .d.ts) with the root tsconfig.json's
+ * options when present, so `paths` and `baseUrl` apply; noEmit. Ambient declarations
+ * (globals such as `__DEV__`) come from the .d.ts files that tsconfig includes, or with no
+ * tsconfig from every repo .d.ts; they are never scanned for calls. A repo .d.ts the
+ * tsconfig leaves out is left out here too: some are build inputs that redeclare a
+ * module (`declare module '@vue/runtime-core'`) and would hide its real exports.
+ */
+export function createProgram(root, sourceFiles, repoDeclarationFiles) {
+  const configPath = path.join(root, 'tsconfig.json');
+  let options = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.Preserve };
+  let declarationFiles = repoDeclarationFiles.map((p) => path.join(root, p));
+  const configErrors = [];
+  const usedTsconfig = fs.existsSync(configPath);
+  if (usedTsconfig) {
+    const read = ts.readConfigFile(configPath, ts.sys.readFile);
+    if (read.error) configErrors.push(ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
+    const parsed = ts.parseJsonConfigFileContent(read.config ?? {}, ts.sys, root, undefined, configPath);
+    configErrors.push(...parsed.errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')));
+    options = parsed.options;
+    declarationFiles = parsed.fileNames.filter((f) => f.endsWith('.d.ts') && !f.includes('/node_modules/'));
+  }
+  options = {
+    ...options, noEmit: true, skipLibCheck: true, allowJs: false, checkJs: false, composite: false, incremental: false,
+    declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined,
+  };
+  const rootNames = [...sourceFiles.map((p) => path.join(root, p)), ...declarationFiles];
+  return { program: ts.createProgram({ rootNames, options }), configErrors, usedTsconfig, declarationFiles: declarationFiles.length };
+}
+
+function unwrapExpression(expression) {
+  let e = expression;
+  while (ts.isParenthesizedExpression(e) || ts.isNonNullExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression?.(e) || ts.isTypeAssertionExpression(e)) {
+    e = e.expression;
+  }
+  return e;
+}
+
+function objectShape(object) {
+  const o = unwrapExpression(object);
+  if (o.kind === ts.SyntaxKind.ThisKeyword) return 'this.m()';
+  if (o.kind === ts.SyntaxKind.SuperKeyword) return 'super.m()';
+  if (ts.isIdentifier(o)) return 'x.m()';
+  if (ts.isPropertyAccessExpression(o)) return 'x.y.m()';
+  if (ts.isCallExpression(o)) return 'f().m()';
+  return 'expr.m()';
+}
+
+/** The callee NAME token of a call or `new`, and the syntax shape, or undefined when there is none. */
+function calleeOf(node) {
+  const isNew = ts.isNewExpression(node);
+  const callee = unwrapExpression(node.expression);
+  if (ts.isIdentifier(callee)) return { token: callee, shape: isNew ? 'new X()' : 'f()' };
+  if (ts.isPropertyAccessExpression(callee)) {
+    return { token: callee.name, shape: isNew ? 'new x.X()' : objectShape(callee.expression) };
+  }
+  return undefined;
+}
+
+function unwrapValue(initializer) {
+  return initializer ? unwrapExpression(initializer) : undefined;
+}
+
+function isFunctionValue(value) {
+  return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
+}
+
+function propertyNameText(name) {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return name.text;
+  return undefined;
+}
+
+/**
+ * Names of the containers a declaration is nested in that qualified names spell out:
+ * namespaces, and (marking the name as nested) functions and methods.
+ */
+function containerPrefix(declaration) {
+  const parts = [];
+  let nested = false;
+  for (let n = declaration.parent; n && !ts.isSourceFile(n); n = n.parent) {
+    if (ts.isModuleDeclaration(n) && ts.isIdentifier(n.name)) parts.unshift(n.name.text);
+    else if (ts.isFunctionLike(n) || ts.isClassLike(n)) {
+      nested = true;
+      const name = ts.isClassLike(n) ? classNameOf(n) : propertyNameText(n.name) ?? (ts.isVariableDeclaration(n.parent) ? propertyNameText(n.parent.name) : undefined);
+      parts.unshift(name ?? '<anonymous>');
+    }
+  }
+  return { prefix: parts.length > 0 ? `${parts.join('.')}.` : '', nested };
+}
+
+function classNameOf(cls) {
+  if (cls.name) return cls.name.text;
+  const parent = cls.parent;
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (parent && ts.isExportAssignment(parent)) return 'default';
+  if (ts.isClassDeclaration(cls) && cls.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) return 'default';
+  return undefined;
+}
+
+/** The name of the value an object literal is bound to: `const o = {...}`, `o.p = {...}` nesting. */
+function objectOwnerName(literal) {
+  const parent = literal.parent;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return containerPrefix(parent).prefix + parent.name.text;
+  if (ts.isPropertyAssignment(parent) && ts.isObjectLiteralExpression(parent.parent)) {
+    const owner = objectOwnerName(parent.parent);
+    const name = propertyNameText(parent.name);
+    return owner && name ? `${owner}.${name}` : undefined;
+  }
+  if ((ts.isAsExpression(parent) || ts.isSatisfiesExpression?.(parent) || ts.isParenthesizedExpression(parent)) && parent.parent) {
+    return ts.isVariableDeclaration(parent.parent) && ts.isIdentifier(parent.parent.name) ? containerPrefix(parent.parent).prefix + parent.parent.name.text : undefined;
+  }
+  return undefined;
+}
+
+function classTarget(cls) {
+  const name = classNameOf(cls);
+  if (!name) return undefined;
+  const { prefix, nested } = containerPrefix(ts.isClassExpression(cls) && ts.isVariableDeclaration(cls.parent) ? cls.parent : cls);
+  const hasConstructor = cls.members.some((m) => ts.isConstructorDeclaration(m) && m.body);
+  return { name: `${prefix}${name}${hasConstructor ? '.constructor' : ''}`, functionLike: true, declKind: hasConstructor ? 'constructor' : 'class', nested };
+}
+
+function memberTarget(owner, member, functionLike, declKind) {
+  const name = propertyNameText(member.name);
+  if (!owner || !name) return undefined;
+  return { name: `${owner}.${name}`, functionLike, declKind };
+}
+
+/**
+ * How our qualified names spell a declaration: `fn`, `Class.method`, `Class.constructor`
+ * (explicit constructor) or `Class`, `const.prop` for object literal members. `functionLike`
+ * marks the declarations recall counts. Undefined for locals and anonymous declarations.
+ */
+export function nameDeclaration(declaration) {
+  const d = declaration;
+  if (ts.isFunctionDeclaration(d)) {
+    const name = d.name?.text ?? (d.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : undefined);
+    if (!name) return undefined;
+    const { prefix, nested } = containerPrefix(d);
+    return { name: prefix + name, functionLike: true, declKind: 'function', nested };
+  }
+  if (ts.isClassLike(d)) return classTarget(d);
+  if (ts.isConstructorDeclaration(d)) return classTarget(d.parent);
+  if (ts.isMethodDeclaration(d) || ts.isPropertyDeclaration(d) || ts.isGetAccessorDeclaration(d) || ts.isSetAccessorDeclaration(d)) {
+    const functionLike = ts.isMethodDeclaration(d) || (ts.isPropertyDeclaration(d) && isFunctionValue(unwrapValue(d.initializer)));
+    const declKind = ts.isMethodDeclaration(d) ? 'method' : ts.isPropertyDeclaration(d) ? (functionLike ? 'arrow property' : 'property') : 'accessor';
+    if (ts.isClassLike(d.parent)) {
+      const owner = classNameOf(d.parent);
+      const { prefix, nested } = containerPrefix(d.parent);
+      const target = memberTarget(owner && prefix + owner, d, functionLike, declKind);
+      return target && { ...target, nested };
+    }
+    if (ts.isObjectLiteralExpression(d.parent)) return memberTarget(objectOwnerName(d.parent), d, functionLike, `object ${declKind}`);
+    return undefined;
+  }
+  if (ts.isPropertyAssignment(d) && ts.isObjectLiteralExpression(d.parent)) {
+    const functionLike = isFunctionValue(unwrapValue(d.initializer));
+    return memberTarget(objectOwnerName(d.parent), d, functionLike, functionLike ? 'object arrow property' : 'object property');
+  }
+  if (ts.isVariableDeclaration(d) && ts.isIdentifier(d.name)) {
+    const value = unwrapValue(d.initializer);
+    if (value && ts.isClassExpression(value)) return classTarget(value);
+    const { prefix, nested } = containerPrefix(d);
+    const functionLike = isFunctionValue(value);
+    const isConst = (ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const) !== 0;
+    if (nested && !functionLike) return undefined;
+    return { name: prefix + d.name.text, functionLike, declKind: functionLike ? 'arrow const' : isConst ? 'constant' : 'variable', nested };
+  }
+  if ((ts.isMethodSignature(d) || ts.isPropertySignature(d)) && ts.isInterfaceDeclaration(d.parent)) {
+    return memberTarget(d.parent.name.text, d, false, 'interface member');
+  }
+  if (ts.isInterfaceDeclaration(d) || ts.isTypeAliasDeclaration(d) || ts.isEnumDeclaration(d)) {
+    return { name: d.name.text, functionLike: false, declKind: 'type' };
+  }
+  return undefined;
+}
+
+const DECLARATION_PRIORITY = (d) => (ts.isClassLike(d) ? 0 : ts.isFunctionDeclaration(d) && d.body ? 1 : 2);
+
+/**
+ * Every call and `new` site in one source file: { line, col, shape, outcome, names,
+ * functionLike, declKind, caller }. outcome: 'repo' (a named in-repo declaration),
+ * 'repo-unnamed' (a local, parameter or anonymous one), 'external' (lib, .d.ts,
+ * node_modules, outside the root) or 'none' (the checker found no symbol).
+ */
+export function callSitesOf(program, checker, root, sourceFile, modulePathOf) {
+  const sites = [];
+  const relativeOf = (fileName) => path.relative(root, fileName).split(path.sep).join('/');
+  const isRepoSource = (fileName) => {
+    const relative = relativeOf(fileName);
+    return !relative.startsWith('..') && !path.isAbsolute(relative) && !relative.includes('node_modules/') && !relative.endsWith('.d.ts');
+  };
+
+  const resolve = (token) => {
+    let symbol = checker.getSymbolAtLocation(token);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const declarations = symbol?.declarations ?? [];
+    if (declarations.length === 0) return { outcome: 'none', names: new Set() };
+    const expanded = declarations.flatMap((d) => {
+      if (!ts.isShorthandPropertyAssignment(d)) return [d];
+      const value = checker.getShorthandAssignmentValueSymbol(d);
+      const aliased = value && value.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(value) : value;
+      return aliased?.declarations ?? [d];
+    });
+    const inRepo = expanded.filter((d) => isRepoSource(d.getSourceFile().fileName));
+    if (inRepo.length === 0) return { outcome: 'external', names: new Set(), declFile: relativeOf(expanded[0].getSourceFile().fileName) };
+    const ordered = [...inRepo].sort((a, b) => DECLARATION_PRIORITY(a) - DECLARATION_PRIORITY(b));
+    const names = new Set();
+    let first;
+    let firstModule;
+    for (const d of ordered) {
+      const named = nameDeclaration(d);
+      const modulePath = modulePathOf(relativeOf(d.getSourceFile().fileName));
+      if (!named || !modulePath) continue;
+      names.add(`${modulePath}.${named.name}`);
+      if (!first) [first, firstModule] = [named, modulePath];
+    }
+    if (!first) return { outcome: 'repo-unnamed', names, declKind: ts.SyntaxKind[ordered[0].kind] };
+    return {
+      outcome: 'repo', names, modulePath: firstModule, symbol: first.name, functionLike: first.functionLike, declKind: first.declKind,
+      nested: first.nested ?? false,
+    };
+  };
+
+  const visit = (node, caller) => {
+    let inner = caller;
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) {
+      const named = enclosingName(node);
+      if (named) inner = named;
+    }
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const callee = calleeOf(node);
+      if (callee) {
+        const { line, character } = sourceFile.getLineAndCharacterOfPosition(callee.token.getStart(sourceFile));
+        sites.push({ line: line + 1, col: character + 1, text: callee.token.text, shape: callee.shape, caller, ...resolve(callee.token) });
+      }
+    }
+    ts.forEachChild(node, (child) => visit(child, inner));
+  };
+  visit(sourceFile, '');
+  return sites;
+}
+
+/** A caller as edge identity sees it: the nearest enclosing declaration we name, else the module. */
+function enclosingName(node) {
+  const declaration = ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)
+    ? (ts.isVariableDeclaration(node.parent) || ts.isPropertyDeclaration(node.parent) || ts.isPropertyAssignment(node.parent) ? node.parent : undefined)
+    : node;
+  if (!declaration) return undefined;
+  const named = nameDeclaration(declaration);
+  return named ? `${named.name}@${declaration.pos}` : undefined;
+}
