@@ -337,17 +337,26 @@ export class RepoIndexer {
       resolverFor: (facts) => this.resolverFor(facts),
       fileHashOf: (p) => Identity.file(repo.repoHash, p),
     };
-    let done = 0;
-    for (const p of [...relink].sort()) {
+    const batch = [...relink].sort().flatMap((p) => {
       const facts = table.factsOf(p);
-      if (!facts) continue;
-      const fileHash = Identity.file(repo.repoHash, p);
-      const linked = linkFile(ctx, facts);
-      this.store.ensureRepoLevelNodes(linked.repoLevelNodes, seq);
+      return facts ? [{ fileHash: Identity.file(repo.repoHash, p), linked: linkFile(ctx, facts) }] : [];
+    });
+    // Close what disappears everywhere first, so a node or edge that moved from one file
+    // to another in this batch is re-opened by its new file whatever the order.
+    for (const { fileHash, linked } of batch) {
+      this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
+      this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
+    }
+    const ensured = new Set<Hash>();
+    let done = 0;
+    for (const { fileHash, linked } of batch) {
+      const repoLevel = linked.repoLevelNodes.filter((n) => !ensured.has(n.nodeHash));
+      for (const node of repoLevel) ensured.add(node.nodeHash);
+      this.store.ensureRepoLevelNodes(repoLevel, seq);
       this.store.replaceFileNodes(fileHash, linked.nodes, seq);
       this.store.replaceOwnedEdges(fileHash, repo.repoHash, linked.edges, seq, snapshotHash);
       this.store.replaceFileRoutes(fileHash, linked.routes);
-      progress({ phase: 'write', done: ++done, total: relink.size });
+      progress({ phase: 'write', done: ++done, total: batch.length });
     }
   }
 

@@ -77,6 +77,13 @@ export interface GraphStore {
   node(nodeHash: Hash): GraphNode | undefined;
   /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
   replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult;
+  /**
+   * Closes a file's live nodes that are not in `keep`. Run for every file of a batch
+   * before replacing any, so a node that moves between files is not lost to ordering.
+   */
+  retainFileNodes(fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): number;
+  /** The same for a file's owned edges; records 'removed' events. */
+  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number;
   /** Adds repo-level nodes (packages, unresolved placeholders) that are not live yet. */
   ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number;
   /** Closes repo-level nodes of a repo that no live edge touches any more. */

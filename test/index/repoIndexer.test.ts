@@ -132,3 +132,28 @@ describe('index/RepoIndexer', () => {
     await assert.rejects(indexer.index({ repoPath: path.join(root, 'shop/cart.py') }), /expected a directory, found a file/);
   });
 });
+
+describe('index/RepoIndexer with Go packages', () => {
+  it('keeps a function that moves between files of one package, and the calls into it', async () => {
+    const root = makeTempDir();
+    writeTree(root, {
+      'go.mod': 'module example.com/m\n',
+      'util/a.go': 'package util\n\nfunc Other() int { return 2 }\n',
+      'util/b.go': 'package util\n\nfunc Helper() int { return 1 }\n',
+      'main.go': 'package main\n\nimport "example.com/m/util"\n\nfunc main() {\n\tutil.Helper()\n}\n',
+    });
+    const store = await openSqlJsStore(':memory:');
+    const indexer = new RepoIndexer(store);
+    await indexer.index({ repoPath: root, repoUrl: 'example.com/m' });
+    assert.deepEqual(callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
+    // The new home sorts before the old one: the move must not depend on write order.
+    fs.writeFileSync(path.join(root, 'util/a.go'), 'package util\n\nfunc Other() int { return 2 }\n\nfunc Helper() int { return 1 }\n');
+    fs.writeFileSync(path.join(root, 'util/b.go'), 'package util\n');
+    await indexer.index({ repoPath: root, repoUrl: 'example.com/m' });
+    assert.deepEqual(callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
+    const helpers = store.liveNodesOfRepo(store.repos()[0].repoHash).filter((n) => n.qualifiedName.endsWith('util.Helper'));
+    assert.equal(helpers.length, 1);
+    assert.equal(store.liveFiles(store.repos()[0].repoHash).find((f) => f.fileHash === helpers[0].fileHash)?.path, 'util/a.go');
+    store.close();
+  });
+});

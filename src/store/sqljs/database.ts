@@ -57,6 +57,11 @@ export class SqlJsDatabase {
     return this.one(sql, params, (row) => row[0]);
   }
 
+  /** Rows changed by the last statement. */
+  changes(): number {
+    return this.db.getRowsModified();
+  }
+
   exec(sql: string): void {
     this.db.exec(sql);
   }

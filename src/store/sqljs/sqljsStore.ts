@@ -84,7 +84,11 @@ export class SqlJsStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
 
-  constructor(private readonly database: SqlJsDatabase, readonly location: string) {}
+  constructor(private readonly database: SqlJsDatabase, readonly location: string) {
+    // The database lives in wasm memory and is persisted whole by save(): a journal on
+    // the emulated file system only costs copies, and durability comes from the atomic save.
+    database.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');
+  }
 
   transaction<T>(work: () => T): T {
     if (this.depth > 0) return work();
@@ -195,7 +199,7 @@ export class SqlJsStore implements GraphStore {
   putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts): void {
     this.database.run(
       'INSERT OR REPLACE INTO file_facts (file_hash, content_hash, facts_version, facts) VALUES (?, ?, ?, ?)',
-      [fileHash, contentHash, FACTS_FORMAT_VERSION, deflateRawSync(Buffer.from(JSON.stringify(facts)))],
+      [fileHash, contentHash, FACTS_FORMAT_VERSION, deflateRawSync(Buffer.from(JSON.stringify(facts)), { level: 1 })],
     );
   }
 
@@ -232,17 +236,44 @@ export class SqlJsStore implements GraphStore {
       const old = live.get(node.nodeHash);
       live.delete(node.nodeHash);
       if (old && sameNodeVersion(old, node)) continue;
-      // A node another file already holds keeps its first owner: identities stay unique.
-      if (!old && this.database.scalar(`SELECT 1 FROM nodes WHERE node_hash = ? AND ${LIVE}`, [node.nodeHash]) === 1) continue;
       if (old) this.closeNode(old.nodeHash, fileHash, seq);
-      else added++;
-      this.database.run(`INSERT INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+      // A node another file already holds keeps its first owner (the unique live index
+      // ignores this insert): identities stay unique.
+      this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+      if (!old && this.database.changes() > 0) added++;
     }
     for (const gone of live.values()) {
       this.closeNode(gone.nodeHash, fileHash, seq);
       removed++;
     }
     return { added, removed };
+  }
+
+  retainFileNodes(fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): number {
+    let removed = 0;
+    for (const node of this.liveNodesOfFile(fileHash)) {
+      if (keep.has(node.nodeHash)) continue;
+      this.closeNode(node.nodeHash, fileHash, seq);
+      removed++;
+    }
+    return removed;
+  }
+
+  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number {
+    const now = Math.floor(Date.now() / 1000);
+    let removed = 0;
+    for (const edge of this.liveEdgesOwnedBy(ownerFileHash)) {
+      if (keep.has(edge.edgeHash)) continue;
+      this.closeOwnedEdge(edge.edgeHash, ownerFileHash, seq);
+      this.recordEdgeEvent(edge.edgeHash, 'removed', now, snapshotHash);
+      removed++;
+    }
+    return removed;
+  }
+
+  private closeOwnedEdge(edgeHash: Hash, ownerFileHash: Hash, seq: number): void {
+    this.database.run('DELETE FROM edges WHERE edge_hash = ? AND owner_file_hash = ? AND added_in = ?', [edgeHash, ownerFileHash, seq]);
+    this.database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = ? AND ${LIVE}`, [seq, edgeHash, ownerFileHash]);
   }
 
   private closeNode(nodeHash: Hash, fileHash: Hash, seq: number): void {
@@ -253,10 +284,9 @@ export class SqlJsStore implements GraphStore {
   ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number {
     let added = 0;
     for (const node of nodes) {
-      if (this.database.scalar(`SELECT 1 FROM nodes WHERE node_hash = ? AND ${LIVE}`, [node.nodeHash]) === 1) continue;
-      this.database.run(`DELETE FROM nodes WHERE node_hash = ? AND added_in = ?`, [node.nodeHash, seq]);
-      this.database.run(`INSERT INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
-      added++;
+      this.database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ? AND removed_in IS NOT NULL', [node.nodeHash, seq]);
+      this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+      added += this.database.changes();
     }
     return added;
   }
@@ -311,16 +341,16 @@ export class SqlJsStore implements GraphStore {
         }
         continue;
       }
-      this.database.run(`DELETE FROM edges WHERE edge_hash = ? AND added_in = ?`, [edge.edgeHash, seq]);
+      // An edge closed earlier in this same seq is replaced (same primary key).
       this.database.run(
-        `INSERT INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [...edgeParams(edge), repoHash, seq],
       );
       this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
       added++;
     }
     for (const gone of live.values()) {
-      this.closeRows('edges', 'edge_hash', gone.edgeHash, seq);
+      this.closeOwnedEdge(gone.edgeHash, ownerFileHash, seq);
       this.recordEdgeEvent(gone.edgeHash, 'removed', now, snapshotHash);
       removed++;
     }

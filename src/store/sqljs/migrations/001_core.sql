@@ -38,7 +38,8 @@ CREATE TABLE nodes (
   removed_in INTEGER,
   PRIMARY KEY (node_hash, added_in)
 );
-CREATE INDEX nodes_live_hash ON nodes (node_hash) WHERE removed_in IS NULL;
+-- One live version per identity: inserts of a hash that is already live are ignored.
+CREATE UNIQUE INDEX nodes_live_hash ON nodes (node_hash) WHERE removed_in IS NULL;
 CREATE INDEX nodes_live_file ON nodes (file_hash, repo_hash) WHERE removed_in IS NULL;
 CREATE INDEX nodes_qualified_name ON nodes (qualified_name);
 
@@ -58,7 +59,7 @@ CREATE TABLE edges (
   removed_in INTEGER,
   PRIMARY KEY (edge_hash, added_in)
 );
-CREATE INDEX edges_live_hash ON edges (edge_hash) WHERE removed_in IS NULL;
+CREATE UNIQUE INDEX edges_live_hash ON edges (edge_hash) WHERE removed_in IS NULL;
 CREATE INDEX edges_live_source ON edges (source_hash, edge_type) WHERE removed_in IS NULL;
 CREATE INDEX edges_live_target ON edges (target_hash, edge_type) WHERE removed_in IS NULL;
 CREATE INDEX edges_live_owner ON edges (owner_file_hash) WHERE removed_in IS NULL;
