@@ -8,6 +8,7 @@ import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
 import { typescriptResolver } from '../resolve/languages/typescript';
 import { RepoLayout } from '../resolve/layout';
+import { exportSurface } from '../resolve/exportSurface';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store/graphStore';
@@ -197,12 +198,15 @@ export class RepoIndexer {
     live: Map<string, LiveFile>, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
   ): { relinked: number; filesWithSyntaxErrors: number } {
     let filesWithSyntaxErrors = 0;
+    const surfaceChanged: string[] = [];
     for (const [p, facts] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
+      const before = table.factsOf(p);
+      if (!before || exportSurface(before) !== exportSurface(facts)) surfaceChanged.push(p);
       table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
     }
     for (const file of removed) table.removeFile(file.path);
-    const relink = this.filesToRelink(repo, table, [...parsed.keys()], removed, live);
+    const relink = this.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
     progress({ phase: 'resolve', done: 0, total: relink.size });
     this.store.transaction(() => {
       for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
@@ -295,36 +299,39 @@ export class RepoIndexer {
   }
 
   /**
-   * Files whose edges may change: the parsed ones, files with edges into nodes of
-   * changed or removed files, files with dangling edges a new name may now satisfy, and
-   * for package-scoped languages (Go) the other files of each touched package.
+   * Files whose edges may change: the parsed ones, and when a file's export surface
+   * changed (or it was removed): files with edges into its nodes or its package's node,
+   * files with dangling edges a new name may now satisfy, and for package-scoped
+   * languages (Go) the other files of its package.
    */
-  private filesToRelink(repo: RepoState, table: SymbolTable, parsedPaths: string[], removed: LiveFile[], live: Map<string, LiveFile>): Set<string> {
+  private filesToRelink(
+    repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: Map<string, LiveFile>,
+  ): Set<string> {
     const relink = new Set(parsedPaths);
-    const touched = [...parsedPaths.filter((p) => live.has(p)), ...removed.map((f) => f.path)];
-    const oldNodes = touched.flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
-    // Package-scoped languages import packages, not files: a dependant may hold only an
-    // imports edge to the package node, with calls that did not resolve before.
-    for (const p of [...parsedPaths, ...removed.map((f) => f.path)]) {
-      const packagePath = table.packageOf(p) ?? this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packagePath(p);
-      if (this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packageScope) {
-        oldNodes.push(Identity.node(repo.repoUrl, QualifiedName.module(repo.repoUrl, packagePath), 'module'));
+    const changed = [...surfaceChanged, ...removed.map((f) => f.path)];
+    if (changed.length === 0) return relink;
+    const targets = changed.filter((p) => live.has(p)).flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
+    const packageScoped = new Set<string>();
+    for (const p of changed) {
+      const resolver = this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' });
+      if (!resolver.packageScope) continue;
+      const packagePath = table.packageOf(p) ?? resolver.packagePath(p);
+      packageScoped.add(packagePath);
+      // Dependants import the package, not the file: they may hold only an imports edge.
+      targets.push(Identity.node(repo.repoUrl, QualifiedName.module(repo.repoUrl, packagePath), 'module'));
+    }
+    const newNames = new Set(surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
+    if (newNames.size > 0) {
+      for (const node of this.store.liveRepoLevelNodes(repo.repoHash)) {
+        if (newNames.has(lastSegment(node.qualifiedName))) targets.push(node.nodeHash);
       }
     }
     const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
-    const newNames = new Set(parsedPaths.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
-    const placeholders = this.store.liveRepoLevelNodes(repo.repoHash)
-      .filter((n) => newNames.has(lastSegment(n.qualifiedName)))
-      .map((n) => n.nodeHash);
-    for (const owner of this.store.ownersOfEdgesInto([...oldNodes, ...placeholders])) {
+    for (const owner of this.store.ownersOfEdgesInto(targets)) {
       const p = pathOfFileHash.get(owner);
       if (p && table.factsOf(p)) relink.add(p);
     }
-    for (const p of [...relink, ...removed.map((f) => f.path)]) {
-      const packagePath = table.packageOf(p);
-      if (!packagePath || !this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' }).packageScope) continue;
-      for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
-    }
+    for (const packagePath of packageScoped) for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
     return relink;
   }
 

@@ -61,13 +61,15 @@ describe('index/RepoIndexer', () => {
     fs.writeFileSync(path.join(root, 'shop/pricing.py'), '# prices\n\ndef total(items):\n    return sum(items) * 1.2\n');
     const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(summary.files.changed, 1);
+    assert.equal(summary.relinkedFiles, 1, 'a body-only change re-links only the edited file');
     assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
   });
 
   it('drops the edge when the callee disappears and restores it when it returns', async () => {
     await indexer.index({ repoPath: root, repoUrl: REPO_URL });
     fs.writeFileSync(path.join(root, 'shop/pricing.py'), 'def subtotal(items):\n    return sum(items)\n');
-    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    const renamed = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(renamed.relinkedFiles, 2, 'the importer is re-linked when the exported names change');
     assert.deepEqual(callEdges(store), [], 'no edge may point at a removed node');
     fs.writeFileSync(path.join(root, 'shop/pricing.py'), CALLEE);
     await indexer.index({ repoPath: root, repoUrl: REPO_URL });
