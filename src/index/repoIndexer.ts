@@ -201,7 +201,8 @@ export class RepoIndexer {
     const surfaceChanged: string[] = [];
     for (const [p, facts] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
-      const before = table.factsOf(p);
+      const previous = live.get(p);
+      const before = table.factsOf(p) ?? (previous && this.store.facts(previous.fileHash, previous.contentHash));
       if (!before || exportSurface(before) !== exportSurface(facts)) surfaceChanged.push(p);
       table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
     }
