@@ -61,7 +61,10 @@ export class FileScope {
   /** A bare name: the file's package, then imports; builtins and unknowns as noted. */
   resolveName(name: string, placeholderIfUnknown: boolean): Resolution | undefined {
     const local = this.table.lookup(this.packagePath, name);
-    if (local) return { kind: 'symbol', packagePath: this.packagePath, entry: local };
+    // JS/TS test symbols are named by their titles (`describe('parse')`), not bound names.
+    if (local && !(local.kind === 'test' && this.facts.language !== 'go' && this.facts.language !== 'python')) {
+      return { kind: 'symbol', packagePath: this.packagePath, entry: local };
+    }
     const binding = this.bindings.get(name);
     if (binding) return this.resolveBinding(binding);
     if (this.resolver.isBuiltin(name) || !placeholderIfUnknown) return undefined;

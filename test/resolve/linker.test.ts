@@ -135,3 +135,17 @@ describe('resolve/linker interface methods', () => {
     assert.ok(edges.includes('calls example.com/r/store.Load -> example.com/r/store.Store.Get'), edges.join('\n'));
   });
 });
+
+describe('resolve/linker test symbols', () => {
+  it('never links a call to a JS test named like the function it tests', () => {
+    const { edges } = linkRepo([
+      facts('src/parse.ts', 'typescript', { symbols: [symbol('parse', 'function')] }),
+      facts('src/parse.test.ts', 'typescript', {
+        symbols: [symbol('parse', 'test')],
+        imports: [{ source: './parse', line: 1, col: 0, bindings: [{ imported: 'parse', local: 'parse' }] }],
+        calls: [call('parse', { form: 'name', name: 'parse' })],
+      }),
+    ]);
+    assert.deepEqual(edges.filter((e) => e.startsWith('calls')), ['calls src/parse.test.parse -> src/parse.parse']);
+  });
+});
