@@ -69,3 +69,16 @@ export async function parseAndQueryOnly(path: string, source: string): Promise<n
     tree.delete();
   }
 }
+
+/**
+ * Loads grammars and compiles queries ahead of need (a few hundred ms each), so the first
+ * edit after a cold index, which parses in this thread, does not pay for it.
+ */
+export async function preloadLanguages(paths: Iterable<string>): Promise<void> {
+  const specs = new Map<string, LanguageSpec>();
+  for (const p of paths) {
+    const spec = languageForPath(p);
+    if (spec) specs.set(`${spec.grammar}:${spec.folder}`, spec);
+  }
+  await Promise.all([...specs.values()].map(loadLanguage));
+}

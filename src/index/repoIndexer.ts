@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
+import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
 import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashBytes, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
@@ -175,6 +176,17 @@ export class RepoIndexer {
       repo, working.snapshotHash, working.commitHash, true, working.created, toParse.length,
       [addedCount, toParse.length - addedCount, removed.length, 0], skipped, filesWithSyntaxErrors, relinked, started,
     );
+  }
+
+  /**
+   * Readies this thread for `reindexFiles` on the given repo: loads the grammars its
+   * files need. A long-lived host (the graph server) calls it after the first index.
+   */
+  async prepareForEdits(repoPath: string): Promise<void> {
+    const repo = this.knownRepos.get(resolveRepoRoot(repoPath));
+    const table = repo && this.tables.get(repo.repoHash);
+    if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
+    await preloadLanguages(table.files());
   }
 
   /** The dirty snapshot file saves write into: the latest one if dirty, else a new one. */
