@@ -22,4 +22,3 @@ CREATE TABLE edge_events (
   at INTEGER NOT NULL,
   snapshot_hash TEXT
 );
-CREATE INDEX edge_events_edge ON edge_events (edge_hash);
