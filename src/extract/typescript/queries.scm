@@ -1,1 +1,235 @@
-(comment) @comment
+; TypeScript, TSX and JavaScript (JavaScript is parsed with the TSX grammar), so every
+; pattern here must compile against both grammars.
+;
+; Each pattern has one primary capture that names what it found (@definition.function,
+; @call, @import ...); its other captures (@name, @body, @type, @value, @source ...) are
+; the parts the extractor reads. The extractor sorts matches by position and replays
+; them against a scope stack, so patterns never need to say where they sit.
+
+; ---------------------------------------------------------------- declarations
+
+(function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+(generator_function_declaration
+  name: (identifier) @name
+  body: (statement_block) @body) @definition.function
+
+; `declare function f(): T;` declares a function implemented elsewhere (a global, a test helper).
+(ambient_declaration
+  (function_signature
+    name: (identifier) @name) @definition.function)
+
+(class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+(abstract_class_declaration
+  name: (type_identifier) @name
+  body: (class_body) @body) @definition.class
+
+; Class expressions: `export default class {}`, `const A = class {}`.
+(class
+  name: (type_identifier)? @name
+  body: (class_body) @body) @definition.class
+
+(class_body
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.method)
+
+(class_body
+  (abstract_method_signature
+    name: (_) @name) @definition.method)
+
+(class_body
+  (public_field_definition
+    name: (_) @name
+    type: (type_annotation (_) @type)?
+    value: (_)? @value) @definition.field)
+
+; `constructor(private store: Store)` declares a field as well as a parameter.
+(required_parameter
+  [(accessibility_modifier) (override_modifier) "readonly"]
+  pattern: (identifier) @name
+  type: (type_annotation (_) @type)?) @definition.parameter_field
+
+(interface_declaration
+  name: (type_identifier) @name
+  body: (interface_body) @body) @definition.interface
+
+(interface_body
+  (method_signature
+    name: (_) @name) @interface.method)
+
+(interface_body
+  (property_signature
+    name: (_) @name
+    type: (type_annotation (function_type))) @interface.method)
+
+(type_alias_declaration
+  name: (type_identifier) @name) @definition.type
+
+(enum_declaration
+  name: (identifier) @name
+  body: (enum_body) @body) @definition.type
+
+(class_heritage (extends_clause value: (_) @base.extends))
+(class_heritage (implements_clause (_) @base.implements))
+(extends_type_clause type: (_) @base.extends)
+
+; One pattern for every declarator: it may be a function, a constant, a require(), a
+; typed local that later member calls look up, or just a name that shadows one.
+(variable_declarator
+  name: (_) @name
+  type: (type_annotation (_) @type)?
+  value: (_)? @value) @declarator
+
+; ---------------------------------------------------------------- scopes without a name
+
+[(function_expression) (generator_function)] @scope.function
+
+(object (method_definition) @scope.function)
+
+(arrow_function) @scope.arrow
+
+[(internal_module) (module)] @scope.namespace
+
+; `declare global { ... }`
+(ambient_declaration (statement_block) @scope.namespace)
+
+; Parameters of types and signatures bind nothing at run time.
+[(function_type) (constructor_type) (method_signature) (call_signature) (construct_signature)
+ (function_signature)] @scope.type
+
+; ---------------------------------------------------------------- local bindings
+
+(required_parameter
+  pattern: (identifier) @name
+  type: (type_annotation (_) @type)?) @binding.parameter
+
+(optional_parameter
+  pattern: (identifier) @name
+  type: (type_annotation (_) @type)?) @binding.parameter
+
+(arrow_function parameter: (identifier) @binding.name)
+(shorthand_property_identifier_pattern) @binding.name
+(pair_pattern value: (identifier) @binding.name)
+(array_pattern (identifier) @binding.name)
+(rest_pattern (identifier) @binding.name)
+(assignment_pattern left: (identifier) @binding.name)
+(for_in_statement left: (identifier) @binding.name)
+(catch_clause parameter: (identifier) @binding.name)
+
+; ---------------------------------------------------------------- calls
+
+(call_expression
+  function: (identifier) @callee.name
+  arguments: (arguments) @arguments) @call
+
+(call_expression
+  function: (member_expression
+    object: (_) @callee.object
+    property: (_) @callee.property)
+  arguments: (arguments) @arguments) @call
+
+(new_expression
+  constructor: (identifier) @callee.name) @call.new
+
+(new_expression
+  constructor: (member_expression
+    object: (_) @callee.object
+    property: (_) @callee.property)) @call.new
+
+; ---------------------------------------------------------------- imports and exports
+
+(import_statement
+  source: (string) @source) @import
+
+(import_statement
+  (import_require_clause
+    (identifier) @import.require_name
+    source: (string) @source)) @import
+
+(import_clause (identifier) @import.default)
+(import_clause (namespace_import (identifier) @import.namespace))
+(import_specifier
+  name: (_) @import.name
+  alias: (_)? @import.alias) @import.specifier
+
+(call_expression
+  function: (import)
+  arguments: (arguments . (string) @source)) @import.dynamic
+
+(export_statement
+  "*"? @export.star
+  "default"? @export.default
+  declaration: (_)? @export.declaration
+  value: (_)? @export.value
+  source: (string)? @source) @export
+
+(namespace_export (_) @export.namespace)
+(export_specifier
+  name: (_) @export.name
+  alias: (_)? @export.alias) @export.specifier
+
+; CommonJS: `module.exports = {...}`, `exports.a = ...`, `module.exports.a = ...`.
+((assignment_expression
+  left: (member_expression
+    object: (identifier) @_module
+    property: (property_identifier) @_exports)
+  right: (_) @value) @export.commonjs
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+
+((assignment_expression
+  left: (member_expression
+    object: (identifier) @_exports
+    property: (property_identifier) @name)
+  right: (_) @value) @export.commonjs_member
+  (#eq? @_exports "exports"))
+
+((assignment_expression
+  left: (member_expression
+    object: (member_expression
+      object: (identifier) @_module
+      property: (property_identifier) @_exports)
+    property: (property_identifier) @name)
+  right: (_) @value) @export.commonjs_member
+  (#eq? @_module "module")
+  (#eq? @_exports "exports"))
+
+; ---------------------------------------------------------------- tests
+
+; describe/it/test, with .only/.skip/.each, and `it.each(table)('title', fn)`.
+((call_expression
+  function: [
+    (identifier) @test.function
+    (member_expression
+      object: (identifier) @test.function
+      property: (property_identifier) @test.modifier)
+    (call_expression
+      function: (member_expression
+        object: (identifier) @test.function
+        property: (property_identifier) @test.modifier))
+  ]
+  arguments: (arguments . [(string) (template_string)] @test.title) @arguments) @test
+  (#any-of? @test.function "describe" "it" "test"))
+
+; ---------------------------------------------------------------- routes
+
+; Express, Fastify, Hono and koa-router registrations, and `app.route('/p')` chains.
+((call_expression
+  function: (member_expression
+    object: (_) @route.object
+    property: (property_identifier) @route.verb)
+  arguments: (arguments) @arguments) @route
+  (#any-of? @route.verb "get" "post" "put" "patch" "delete" "head" "options" "all" "route"))
+
+; NestJS: `@Controller('users')` on a class, `@Get(':id')` on a method.
+((decorator
+  (call_expression
+    function: (identifier) @decorator.name
+    arguments: (arguments) @arguments)) @decorator
+  (#any-of? @decorator.name "Controller" "Get" "Post" "Put" "Patch" "Delete" "Head" "Options" "All"))

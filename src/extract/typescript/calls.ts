@@ -1,0 +1,132 @@
+import { positionOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CallFact, CalleeExpr, Position } from '../facts';
+import type { Scope } from './scope';
+import type { FileState, MatchHandler } from './state';
+import { dottedNameOf, requireSourceOf, shortText } from './syntax';
+
+/**
+ * Calls are read in source order but typed at the end: a name may be bound after the
+ * call that uses it (hoisting, a closure over a later `const`), so objectType is looked
+ * up once every binding of the file is known.
+ */
+
+/** What the object of a member call is, for typing it later. */
+type ObjectRef =
+  | { readonly kind: 'this' | 'super' | 'opaque' }
+  | { readonly kind: 'name'; readonly name: string }
+  | { readonly kind: 'field'; readonly field: string };
+
+export type CalleeDraft =
+  | { readonly form: 'name'; readonly name: string }
+  | { readonly form: 'new'; readonly name: string; readonly object?: string }
+  | { readonly form: 'member'; readonly object: string; readonly property: string; readonly ref: ObjectRef };
+
+export interface PendingCall {
+  readonly position: Position;
+  readonly scope: Scope;
+  readonly callee: CalleeDraft;
+}
+
+/** Test-framework calls in test files are the tests themselves, not calls. */
+const TEST_FUNCTIONS = new Set(['describe', 'it', 'test']);
+/** `f.call(...)` says nothing about f's own callees unless f's type is known. */
+const INDIRECT_CALLS = new Set(['call', 'apply', 'bind']);
+const THIS_FIELD = /^this\.([^.]+)$/;
+
+export function memberDraft(object: SyntaxNode, property: string): CalleeDraft {
+  switch (object.type) {
+    case 'this':
+    case 'super':
+      return { form: 'member', object: object.type, property, ref: { kind: object.type } };
+    case 'identifier':
+      return { form: 'member', object: object.text, property, ref: { kind: 'name', name: object.text } };
+    default: {
+      const dotted = dottedNameOf(object);
+      const field = dotted ? THIS_FIELD.exec(dotted)?.[1] : undefined;
+      const ref: ObjectRef = field !== undefined ? { kind: 'field', field } : { kind: 'opaque' };
+      return { form: 'member', object: dotted ?? shortText(object), property, ref };
+    }
+  }
+}
+
+function objectTypeOf(ref: ObjectRef, scope: Scope, moduleClasses: ReadonlySet<string>): string | undefined {
+  switch (ref.kind) {
+    case 'this':
+      return scope.thisClass()?.symbol;
+    case 'super':
+      return scope.thisClass()?.baseClass;
+    case 'field':
+      return scope.thisClass()?.fieldType(ref.field);
+    case 'name': {
+      const binding = scope.typeOf(ref.name);
+      if (binding.bound) return binding.type;
+      return moduleClasses.has(ref.name) ? ref.name : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The callee with its objectType, once the file's bindings are all known. */
+export function resolveCallee(draft: CalleeDraft, scope: Scope, moduleClasses: ReadonlySet<string>): CalleeExpr {
+  if (draft.form !== 'member') return draft;
+  const objectType = objectTypeOf(draft.ref, scope, moduleClasses);
+  const { object, property } = draft;
+  return objectType !== undefined ? { form: 'member', object, property, objectType } : { form: 'member', object, property };
+}
+
+export const onCall: MatchHandler = (event, state) => {
+  const name = event.captures.get('callee.name');
+  if (name) return onNamedCall(event.node, name, state);
+  const object = event.captures.get('callee.object');
+  const property = event.captures.get('callee.property');
+  if (!object || !property) return;
+  if (state.isTestFile && object.type === 'identifier' && TEST_FUNCTIONS.has(object.text)) return;
+  state.calls.push({ position: positionOf(property), scope: state.scope, callee: memberDraft(object, property.text) });
+};
+
+function onNamedCall(call: SyntaxNode, nameNode: SyntaxNode, state: FileState): void {
+  const name = nameNode.text;
+  if (name === 'require') return onRequire(call, state);
+  if (state.isTestFile && TEST_FUNCTIONS.has(name)) return;
+  state.calls.push({ position: positionOf(nameNode), scope: state.scope, callee: { form: 'name', name } });
+}
+
+/** `const x = require('m')` is read with its declarator; any other require() binds nothing. */
+function onRequire(call: SyntaxNode, state: FileState): void {
+  const source = requireSourceOf(call);
+  if (source !== undefined && call.parent?.type !== 'variable_declarator') state.modules.addUnboundImport(call, source);
+}
+
+export const onNew: MatchHandler = (event, state) => {
+  const name = event.captures.get('callee.name');
+  if (name) {
+    state.calls.push({ position: positionOf(name), scope: state.scope, callee: { form: 'new', name: name.text } });
+    return;
+  }
+  const object = event.captures.get('callee.object');
+  const property = event.captures.get('callee.property');
+  const dotted = object ? dottedNameOf(object) : undefined;
+  if (!property || dotted === undefined) return;
+  state.calls.push({ position: positionOf(property), scope: state.scope, callee: { form: 'new', name: property.text, object: dotted } });
+};
+
+/**
+ * `next()` on a parameter, `helper()` on a nested function: a name bound inside a
+ * function names no symbol, and left in, it would read as a call to an outside `next`.
+ */
+function callsLocalBinding(callee: CalleeDraft, scope: Scope): boolean {
+  return callee.form !== 'member' && (callee.form === 'name' || callee.object === undefined) && scope.bindsLocally(callee.name);
+}
+
+export function callFacts(state: FileState): CallFact[] {
+  const facts: CallFact[] = [];
+  for (const call of state.calls) {
+    if (callsLocalBinding(call.callee, call.scope)) continue;
+    const callee = resolveCallee(call.callee, call.scope, state.moduleClasses);
+    if (callee.form === 'member' && callee.objectType === undefined && INDIRECT_CALLS.has(callee.property)) continue;
+    facts.push({ caller: call.scope.callerName, line: call.position.line, col: call.position.col, callee });
+  }
+  return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+}

@@ -1,0 +1,191 @@
+import { unquote } from '../common';
+import type { SyntaxNode } from '../extractor';
+import { Scope } from './scope';
+import type { FileState, MatchEvent, MatchHandler } from './state';
+import { constructedTypeOf, dottedNameOf, isFunctionValue, typeNameOf } from './syntax';
+
+/**
+ * Declarations: module-level functions, classes, interfaces, types and constants become
+ * symbols; every declaration also opens the scope its body's calls and names live in.
+ */
+
+function endOf(event: MatchEvent): number {
+  return event.node.endIndex;
+}
+
+/** The export statement (if any) comes first: it is where the doc comment sits. */
+function docAnchorOf(state: FileState, declaration: SyntaxNode): SyntaxNode {
+  return state.exportStatementOf(declaration) ?? declaration;
+}
+
+/** Member names as written: `m`, `#m`, `'m'`; computed names (`[k]`) are not symbols. */
+function memberName(nameNode: SyntaxNode | undefined): string | undefined {
+  if (!nameNode || nameNode.type === 'computed_property_name') return undefined;
+  return nameNode.type === 'string' ? unquote(nameNode.text) : nameNode.text;
+}
+
+export const onFunction: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  if (!state.scope.isModuleLevel || !nameNode) {
+    if (nameNode) state.scope.bind(nameNode.text, undefined);
+    return new Scope('function', endOf(event), state.scope);
+  }
+  const name = nameNode.text;
+  // `declare function f();`: the doc comment sits before `declare`.
+  const statement = event.node.type === 'function_signature' ? event.node.parent ?? event.node : event.node;
+  state.symbols.add({
+    name,
+    kind: 'function',
+    declaration: event.node,
+    nameNode,
+    body: event.captures.get('body'),
+    docAnchor: docAnchorOf(state, statement),
+    exported: state.exportStatementOf(event.node) !== undefined,
+  });
+  return new Scope('function', endOf(event), state.scope, name);
+};
+
+/** Module-level class declarations are symbols; a class expression's name is its own. */
+export const onClass: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  const declared = event.node.type !== 'class';
+  const symbol = declared && state.scope.isModuleLevel ? nameNode?.text : undefined;
+  const scope = new Scope('class', endOf(event), state.scope, symbol);
+  if (nameNode && declared && !state.scope.isModuleLevel) state.scope.bind(nameNode.text, undefined);
+  if (scope.symbol === undefined || !nameNode) return scope;
+  state.moduleClasses.add(scope.symbol);
+  scope.declaration = state.symbols.add({
+    name: scope.symbol,
+    kind: 'type',
+    declaration: event.node,
+    nameNode,
+    body: event.captures.get('body'),
+    headerStart: afterDecorators(event.node),
+    docAnchor: docAnchorOf(state, event.node),
+    exported: state.exportStatementOf(event.node) !== undefined,
+    members: 'bases',
+  });
+  return scope;
+};
+
+/** `@Injectable() class A {}`: the signature starts at `class`. */
+function afterDecorators(declaration: SyntaxNode): SyntaxNode | undefined {
+  let child = declaration.firstChild;
+  if (child?.type !== 'decorator') return undefined;
+  while (child?.type === 'decorator') child = child.nextSibling;
+  return child ?? undefined;
+}
+
+/** Decorators sit before a method in the class body; its doc comment sits before them. */
+function firstDecoratorOf(member: SyntaxNode): SyntaxNode {
+  let first = member;
+  for (let sibling = member.previousSibling; sibling?.type === 'decorator'; sibling = sibling.previousSibling) first = sibling;
+  return first;
+}
+
+function addMethod(state: FileState, event: MatchEvent, body: SyntaxNode | undefined): string | undefined {
+  const className = state.scope.kind === 'class' ? state.scope.symbol : undefined;
+  const nameNode = event.captures.get('name');
+  const name = memberName(nameNode);
+  if (className === undefined || name === undefined) return undefined;
+  const qualified = `${className}.${name}`;
+  state.symbols.add({
+    name: qualified,
+    kind: 'method',
+    declaration: event.node,
+    nameNode,
+    body,
+    docAnchor: firstDecoratorOf(event.node),
+  });
+  return qualified;
+}
+
+export const onMethod: MatchHandler = (event, state) => {
+  const symbol = addMethod(state, event, event.captures.get('body'));
+  return new Scope('method', endOf(event), state.scope, symbol);
+};
+
+/** Arrow-function properties are methods; other fields record the type `this.f` has. */
+export const onField: MatchHandler = (event, state) => {
+  const value = event.captures.get('value');
+  if (isFunctionValue(value)) {
+    const symbol = addMethod(state, event, value?.childForFieldName('body') ?? undefined);
+    return new Scope('holder', endOf(event), state.scope, symbol);
+  }
+  const name = memberName(event.captures.get('name'));
+  if (state.scope.kind !== 'class' || name === undefined) return undefined;
+  const annotation = event.captures.get('type');
+  state.scope.declareField(name, annotation ? typeNameOf(annotation) : constructedTypeOf(value));
+  return undefined;
+};
+
+/** `constructor(private store: Store)`: the parameter is also a field of the class. */
+export const onParameterField: MatchHandler = (event, state) => {
+  const method = state.scope.nearest('method');
+  const name = event.captures.get('name')?.text;
+  if (method?.parent?.kind !== 'class' || name === undefined) return;
+  method.parent.declareField(name, typeNameOf(event.captures.get('type')));
+};
+
+export const onInterface: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  const scope = new Scope('interface', endOf(event), state.scope);
+  if (!state.scope.isModuleLevel || !nameNode) return scope;
+  scope.declaration = state.symbols.add({
+    name: nameNode.text,
+    kind: 'interface',
+    declaration: event.node,
+    nameNode,
+    body: event.captures.get('body'),
+    docAnchor: docAnchorOf(state, event.node),
+    exported: state.exportStatementOf(event.node) !== undefined,
+    members: 'bases-and-methods',
+  });
+  return scope;
+};
+
+export const onInterfaceMethod: MatchHandler = (event, state) => {
+  const methods = state.scope.nearest('interface')?.declaration?.methods;
+  const name = memberName(event.captures.get('name'));
+  if (methods && name !== undefined && !methods.includes(name)) methods.push(name);
+};
+
+/** Type aliases and enums. */
+export const onType: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  if (!state.scope.isModuleLevel || !nameNode) return;
+  state.symbols.add({
+    name: nameNode.text,
+    kind: 'type',
+    declaration: event.node,
+    nameNode,
+    body: event.captures.get('body'),
+    docAnchor: docAnchorOf(state, event.node),
+    exported: state.exportStatementOf(event.node) !== undefined,
+  });
+};
+
+/** A base as written: `Base`, `ns.Base`, `Base<T>` as `Base`; `Mixin(Base)` names none. */
+function baseNameOf(node: SyntaxNode): string | undefined {
+  if (node.type === 'identifier' || node.type === 'member_expression') return dottedNameOf(node);
+  return typeNameOf(node);
+}
+
+function onBase(isExtends: boolean): MatchHandler {
+  return (event, state) => {
+    const owner = state.scope;
+    if (owner.kind !== 'class' && owner.kind !== 'interface') return;
+    const name = baseNameOf(event.node);
+    if (name === undefined) return;
+    if (isExtends && owner.kind === 'class') owner.baseClass ??= name;
+    const bases = owner.declaration?.bases;
+    if (bases && !bases.includes(name)) bases.push(name);
+  };
+}
+
+export const onExtends = onBase(true);
+export const onImplements = onBase(false);
+
+export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
+  return (event, state) => new Scope(kind, endOf(event), state.scope);
+}

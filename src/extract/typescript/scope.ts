@@ -1,0 +1,114 @@
+import type { SymbolDraft } from './symbols';
+
+/**
+ * Lexical scopes as the extractor replays matches in source order. A scope knows the
+ * names bound in it (with the type local syntax shows, if any), the symbol that calls
+ * inside it are attributed to, and for classes the declared field types.
+ *
+ * Block scopes are folded into their function: two bindings of one name in a function
+ * with different types make the name unknown there, which costs recall, never precision.
+ */
+export type ScopeKind =
+  | 'program'
+  /** `function` declarations and expressions: they rebind `this`. */
+  | 'function'
+  | 'arrow'
+  | 'method'
+  | 'class'
+  | 'interface'
+  /** namespaces and ambient declarations: nothing inside is a module-level symbol. */
+  | 'namespace'
+  /** function types and signatures: their parameters bind nothing. */
+  | 'type'
+  /** A `describe`/`it`/`test` call: its callbacks' calls belong to the test. */
+  | 'test'
+  /** A named symbol without a scope of its own: `const f = ...`, a class field. */
+  | 'holder';
+
+/** What a name is bound to: a type name, or null when nothing (or conflicting) is known. */
+type BoundType = string | null;
+
+/** Scopes `this` passes through on its way to the class. */
+const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test']);
+
+export class Scope {
+  // Most scopes bind nothing: the maps are made on first use.
+  private bindings: Map<string, BoundType> | undefined;
+  private fieldTypes: Map<string, BoundType> | undefined;
+  /** Classes only: the first `extends` base as written. */
+  baseClass: string | undefined;
+  /** Classes and interfaces that are symbols: where their bases and methods are listed. */
+  declaration: SymbolDraft | undefined;
+
+  /** The name calls in this scope are attributed to: '' at module scope. */
+  readonly callerName: string;
+
+  constructor(
+    readonly kind: ScopeKind,
+    readonly end: number,
+    readonly parent: Scope | undefined,
+    /** The symbol calls inside are attributed to; undefined inherits the parent's. */
+    readonly symbol?: string,
+  ) {
+    this.callerName = symbol ?? parent?.callerName ?? '';
+  }
+
+  get isModuleLevel(): boolean {
+    return this.kind === 'program';
+  }
+
+  bind(name: string, type: string | undefined): void {
+    this.bindings = withBinding(this.bindings, name, type);
+  }
+
+  declareField(name: string, type: string | undefined): void {
+    this.fieldTypes = withBinding(this.fieldTypes, name, type);
+  }
+
+  fieldType(name: string): string | undefined {
+    return this.fieldTypes?.get(name) ?? undefined;
+  }
+
+  /** The type of the nearest binding of `name`; undefined when unbound or unknown. */
+  typeOf(name: string): { readonly bound: boolean; readonly type?: string } {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const bound = scope.bindings?.get(name);
+      if (bound !== undefined) return { bound: true, type: bound ?? undefined };
+    }
+    return { bound: false };
+  }
+
+  /** Whether a scope inside a function (not the module) binds the name. */
+  bindsLocally(name: string): boolean {
+    for (let scope: Scope | undefined = this; scope && !scope.isModuleLevel; scope = scope.parent) {
+      if (scope.bindings?.has(name)) return true;
+    }
+    return false;
+  }
+
+  /** The class `this` refers to here, if the scopes show it. */
+  thisClass(): Scope | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.kind === 'class') return scope;
+      if (!THIS_TRANSPARENT.has(scope.kind)) return undefined;
+    }
+    return undefined;
+  }
+
+  /** The innermost enclosing scope of a kind, this one included. */
+  nearest(kind: ScopeKind): Scope | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.kind === kind) return scope;
+    }
+    return undefined;
+  }
+}
+
+/** Binds a name; a second binding with another type leaves it unknown (null). */
+function withBinding(bindings: Map<string, BoundType> | undefined, name: string, type: string | undefined): Map<string, BoundType> {
+  const map = bindings ?? new Map<string, BoundType>();
+  const bound = type ?? null;
+  const previous = map.get(name);
+  map.set(name, previous !== undefined && previous !== bound ? null : bound);
+  return map;
+}

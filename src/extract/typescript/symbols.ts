@@ -1,0 +1,114 @@
+import type { NodeKind } from '../../model/kinds';
+import { bodyHashOf, collapseWhitespace, leadingComment, positionOf, signatureOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { SymbolFact } from '../facts';
+
+/** A symbol while the file is still being read: exports and members are added later. */
+export interface SymbolDraft {
+  readonly name: string;
+  readonly kind: NodeKind;
+  readonly line: number;
+  readonly col: number;
+  readonly endLine: number;
+  readonly signature: string;
+  readonly bodyHash: string;
+  readonly doc: string;
+  exported: boolean;
+  readonly methods?: string[];
+  readonly bases?: string[];
+}
+
+export interface SymbolSource {
+  readonly name: string;
+  readonly kind: NodeKind;
+  /** The whole declaration: its text is hashed and its header is the signature. */
+  readonly declaration: SyntaxNode;
+  /** Where the symbol is reported: its name token, else the declaration. */
+  readonly nameNode?: SyntaxNode;
+  /** The part left out of the signature. */
+  readonly body?: SyntaxNode;
+  /** Where the signature starts when not at the declaration: after a class's decorators. */
+  readonly headerStart?: SyntaxNode;
+  /** The node whose preceding comment is the doc: `export` statements and decorators come first. */
+  readonly docAnchor?: SyntaxNode;
+  readonly exported?: boolean;
+  /** Classes and interfaces list bases; interfaces also list methods. */
+  readonly members?: 'bases' | 'bases-and-methods';
+}
+
+const CONSTANT_SIGNATURE_LIMIT = 120;
+
+export function draftOf(source: SymbolSource): SymbolDraft {
+  const { declaration } = source;
+  return {
+    name: source.name,
+    kind: source.kind,
+    ...positionOf(source.nameNode ?? declaration),
+    endLine: declaration.endPosition.row + 1,
+    signature: source.headerStart
+      ? headerFrom(source.headerStart, declaration, source.body)
+      : signatureOf(declaration, source.body, SIGNATURE_LIMIT),
+    bodyHash: bodyHashOf(declaration),
+    doc: leadingComment(source.docAnchor ?? declaration),
+    exported: source.exported ?? false,
+    ...(source.members ? { bases: [] } : {}),
+    ...(source.members === 'bases-and-methods' ? { methods: [] } : {}),
+  };
+}
+
+const SIGNATURE_LIMIT = 300;
+
+/** signatureOf, starting at `start` instead of at the declaration. */
+function headerFrom(start: SyntaxNode, declaration: SyntaxNode, body: SyntaxNode | undefined): string {
+  const text = declaration.text;
+  const end = body ? body.startIndex - declaration.startIndex : text.length;
+  const header = collapseWhitespace(text.slice(start.startIndex - declaration.startIndex, Math.max(0, end)));
+  return header.length > SIGNATURE_LIMIT ? `${header.slice(0, SIGNATURE_LIMIT - 1)}…` : header;
+}
+
+/** A constant's value is part of its signature only when it is short. */
+export function constantBody(value: SyntaxNode): SyntaxNode | undefined {
+  return value.endIndex - value.startIndex > CONSTANT_SIGNATURE_LIMIT ? value : undefined;
+}
+
+/**
+ * The file's symbols. A name declared twice with the same kind (getter and setter, a
+ * repeated test title) keeps its first declaration: node identity is name and kind.
+ */
+export class SymbolTable {
+  private readonly drafts = new Map<string, SymbolDraft>();
+  private readonly byName = new Map<string, SymbolDraft[]>();
+
+  add(source: SymbolSource): SymbolDraft | undefined {
+    const key = `${source.kind}\u0000${source.name}`;
+    if (this.drafts.has(key)) return undefined;
+    const draft = draftOf(source);
+    this.drafts.set(key, draft);
+    const sameName = this.byName.get(draft.name);
+    if (sameName) sameName.push(draft);
+    else this.byName.set(draft.name, [draft]);
+    return draft;
+  }
+
+  /** The symbols of that name: a function and a type may share one. */
+  named(name: string): readonly SymbolDraft[] {
+    return this.byName.get(name) ?? [];
+  }
+
+  /** Marks the module-level symbols of that name exported; false when there is none. */
+  markExported(name: string): boolean {
+    const exportable = this.named(name).filter((draft) => draft.kind !== 'method' && draft.kind !== 'test');
+    for (const draft of exportable) draft.exported = true;
+    return exportable.length > 0;
+  }
+
+  all(): readonly SymbolDraft[] {
+    return [...this.drafts.values()];
+  }
+
+  facts(): SymbolFact[] {
+    return this.all()
+      .map((draft) => ({ ...draft }))
+      .sort((a, b) => a.line - b.line || a.col - b.col);
+  }
+}

@@ -1,0 +1,78 @@
+import type { SyntaxNode } from '../extractor';
+import { collapseWhitespace, unquote } from '../common';
+
+/** Small readers of TypeScript syntax nodes shared by the extractor's parts. */
+
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
+
+export function isFunctionValue(node: SyntaxNode | undefined): boolean {
+  return node !== undefined && FUNCTION_VALUES.has(node.type);
+}
+
+/**
+ * The type a `: T` annotation names, when it is a plain reference: `Foo`, `ns.Foo`, or
+ * `Foo<T>` as `Foo`. Unions, arrays, literals and predefined types name no single class.
+ */
+export function typeNameOf(type: SyntaxNode | undefined | null): string | undefined {
+  if (!type) return undefined;
+  switch (type.type) {
+    case 'type_identifier':
+      return type.text;
+    case 'nested_type_identifier':
+      return type.text.replace(/\s+/g, '');
+    case 'generic_type':
+      return typeNameOf(type.childForFieldName('name'));
+    default:
+      return undefined;
+  }
+}
+
+/** The class a `new` expression constructs, when written as a name or a dotted name. */
+export function constructedTypeOf(value: SyntaxNode | undefined): string | undefined {
+  if (value?.type !== 'new_expression') return undefined;
+  const constructor = value.childForFieldName('constructor');
+  return constructor ? dottedNameOf(constructor) : undefined;
+}
+
+const IDENTIFIER = String.raw`[\p{L}\p{Nl}$_#][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$_\u200c\u200d]*`;
+const DOTTED_CHAIN = new RegExp(String.raw`^${IDENTIFIER}(?:\s*\??\.\s*${IDENTIFIER})*$`, 'u');
+const MAX_OBJECT_TEXT = 120;
+
+/**
+ * `a`, `this`, `a.b.c`, `this.store` (optional chaining and line breaks dropped), or
+ * undefined when the expression is not a chain of plain names.
+ */
+export function dottedNameOf(node: SyntaxNode): string | undefined {
+  if (node.endIndex - node.startIndex > 4 * MAX_OBJECT_TEXT) return undefined;
+  const text = node.text;
+  return DOTTED_CHAIN.test(text) ? text.replace(/[\s?]/g, '') : undefined;
+}
+
+/** An expression's text for display, whitespace collapsed and shortened. */
+export function shortText(node: SyntaxNode): string {
+  const text = collapseWhitespace(node.text.slice(0, 4 * MAX_OBJECT_TEXT));
+  return text.length > MAX_OBJECT_TEXT ? `${text.slice(0, MAX_OBJECT_TEXT - 1)}…` : text;
+}
+
+/** The value of a string literal, or of a template literal without substitutions. */
+export function stringValueOf(node: SyntaxNode | undefined | null): string | undefined {
+  if (!node) return undefined;
+  if (node.type === 'string') return unquote(node.text);
+  if (node.type === 'template_string' && !node.text.includes('${')) return unquote(node.text);
+  return undefined;
+}
+
+/** The elements of an argument list or an array, comments left out. */
+export function elementsOf(list: SyntaxNode | undefined): SyntaxNode[] {
+  if (!list) return [];
+  return list.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== 'comment');
+}
+
+/** `require('x')` with a literal module name: its source. */
+export function requireSourceOf(node: SyntaxNode): string | undefined {
+  if (node.type !== 'call_expression') return undefined;
+  const callee = node.childForFieldName('function');
+  if (callee?.type !== 'identifier' || callee.text !== 'require') return undefined;
+  const [first] = elementsOf(node.childForFieldName('arguments') ?? undefined);
+  return first?.type === 'string' ? unquote(first.text) : undefined;
+}

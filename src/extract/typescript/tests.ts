@@ -1,0 +1,35 @@
+import { Scope } from './scope';
+import type { MatchHandler } from './state';
+import { elementsOf, isFunctionValue, stringValueOf } from './syntax';
+
+/**
+ * Tests in test files: `describe`, `it` and `test` calls with a literal title are
+ * symbols named by the titles from the outermost describe down ('url > parses hosts').
+ */
+
+/** `__tests__/`, `test/`, `tests/`, `spec/`; `a.test.ts`, `a.spec.db.ts`, `a.e2e-spec.ts`, `a.test-d.ts`. */
+const TEST_FILE = /(?:^|\/)(?:__tests__|tests?|spec)\/|\.(?:\w+-)?(?:test|spec)(?:[.-]\w+)*\.[cm]?[jt]sx?$/;
+const MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent']);
+export const TEST_NAME_SEPARATOR = ' > ';
+
+export function isTestFile(filePath: string): boolean {
+  return TEST_FILE.test(filePath);
+}
+
+export const onTest: MatchHandler = (event, state) => {
+  if (!state.isTestFile) return undefined;
+  const modifier = event.captures.get('test.modifier')?.text;
+  if (modifier !== undefined && !MODIFIERS.has(modifier)) return undefined;
+  const title = stringValueOf(event.captures.get('test.title'));
+  if (title === undefined) return undefined;
+  const outer = state.scope.nearest('test')?.symbol;
+  const name = outer === undefined ? title : `${outer}${TEST_NAME_SEPARATOR}${title}`;
+  const callback = elementsOf(event.captures.get('arguments')).at(-1);
+  state.symbols.add({
+    name,
+    kind: 'test',
+    declaration: event.node,
+    body: isFunctionValue(callback) ? callback?.childForFieldName('body') ?? undefined : undefined,
+  });
+  return new Scope('test', event.node.endIndex, state.scope, name);
+};

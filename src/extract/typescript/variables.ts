@@ -1,0 +1,73 @@
+import type { SyntaxNode } from '../extractor';
+import type { NodeKind } from '../../model/kinds';
+import { Scope } from './scope';
+import type { FileState, MatchHandler } from './state';
+import { constantBody } from './symbols';
+import { constructedTypeOf, isFunctionValue, requireSourceOf, typeNameOf } from './syntax';
+
+/**
+ * `const|let|var name = value`: a require() import, a typed local that member calls
+ * look up, and at module level a function or constant symbol whose initializer's calls
+ * are attributed to it.
+ */
+
+/** `const`, `let`, `var` (or `using`) of the declaration a declarator belongs to. */
+function keywordOf(declaration: SyntaxNode | null): string {
+  return declaration?.firstChild?.text ?? '';
+}
+
+/**
+ * The type local syntax shows: an annotation, `as Foo`, or for constants `new Foo()`
+ * (a `let` may be reassigned, a JavaScript one to anything).
+ */
+function boundTypeOf(annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, keyword: () => string): string | undefined {
+  if (annotation) return typeNameOf(annotation);
+  if (value?.type === 'as_expression') return typeNameOf(value.childForFieldName('type') ?? value.lastNamedChild);
+  if (value?.type === 'new_expression' && keyword() === 'const') return constructedTypeOf(value);
+  return undefined;
+}
+
+export const onDeclarator: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  const value = event.captures.get('value');
+  if (!nameNode) return undefined;
+  const source = value ? requireSourceOf(value) : undefined;
+  if (source !== undefined) {
+    state.modules.addRequire(nameNode, source);
+    if (nameNode.type === 'identifier') state.scope.bind(nameNode.text, undefined);
+    return undefined;
+  }
+  if (nameNode.type !== 'identifier') return undefined;
+  let declaration: SyntaxNode | null | undefined;
+  const declarationNode = (): SyntaxNode | null => (declaration ??= event.node.parent);
+  const keyword = (): string => keywordOf(declarationNode());
+  state.scope.bind(nameNode.text, boundTypeOf(event.captures.get('type'), value, keyword));
+  if (!state.scope.isModuleLevel || !value) return undefined;
+  const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
+  if (!kind) return undefined;
+  addVariableSymbol(state, kind, nameNode, event.node, value, declarationNode());
+  return new Scope('holder', event.node.endIndex, state.scope, nameNode.text);
+};
+
+function addVariableSymbol(
+  state: FileState,
+  kind: NodeKind,
+  nameNode: SyntaxNode,
+  declarator: SyntaxNode,
+  value: SyntaxNode,
+  declaration: SyntaxNode | null,
+): void {
+  // `const a = 1, b = 2` is hashed and shown per declarator, without the keyword.
+  const sole = declaration?.firstNamedChild?.startIndex === declarator.startIndex
+    && declaration.lastNamedChild?.startIndex === declarator.startIndex;
+  const exportStatement = declaration ? state.exportStatementOf(declaration) : undefined;
+  state.symbols.add({
+    name: nameNode.text,
+    kind,
+    declaration: sole && declaration ? declaration : declarator,
+    nameNode,
+    body: kind === 'function' ? value.childForFieldName('body') ?? undefined : constantBody(value),
+    docAnchor: exportStatement ?? declaration ?? declarator,
+    exported: exportStatement !== undefined,
+  });
+}

@@ -1,0 +1,196 @@
+import * as assert from 'node:assert/strict';
+import { callees, extract, lines } from './helpers';
+
+describe('extract/typescript calls', () => {
+  it('reports name, member and new calls at the callee name token', async () => {
+    const facts = await extract('src/a.ts', lines(
+      'function run() {',
+      '  format(x);',
+      '  api.users.list();',
+      '  new Foo(1);',
+      '  new ns.Bar();',
+      '  a?.b();',
+      '  make().then(done);',
+      '  items[0].close();',
+      '}',
+    ));
+    assert.deepEqual(facts.calls, [
+      { caller: 'run', line: 2, col: 2, callee: { form: 'name', name: 'format' } },
+      { caller: 'run', line: 3, col: 12, callee: { form: 'member', object: 'api.users', property: 'list' } },
+      { caller: 'run', line: 4, col: 6, callee: { form: 'new', name: 'Foo' } },
+      { caller: 'run', line: 5, col: 9, callee: { form: 'new', name: 'Bar', object: 'ns' } },
+      { caller: 'run', line: 6, col: 5, callee: { form: 'member', object: 'a', property: 'b' } },
+      { caller: 'run', line: 7, col: 2, callee: { form: 'name', name: 'make' } },
+      { caller: 'run', line: 7, col: 9, callee: { form: 'member', object: 'make()', property: 'then' } },
+      { caller: 'run', line: 8, col: 11, callee: { form: 'member', object: 'items[0]', property: 'close' } },
+    ]);
+  });
+
+  it('attributes calls to the nearest enclosing symbol, or to module scope', async () => {
+    const facts = await extract('src/b.ts', lines(
+      'setup();',
+      'function outer() {',
+      '  function inner() { deep(); }',
+      '  [1].map((n) => twice(n));',
+      '}',
+      'const handler = wrap(async () => { work(); });',
+      'class Box { size = measure(); open() { const f = function () { hidden(); }; } }',
+      'const obj = { m() { inObject(); } };',
+    ));
+    assert.deepEqual(callees(facts).map(({ caller, callee }) => `${caller || '<module>'} -> ${callee.form === 'member' ? `${callee.object}.${callee.property}` : callee.name}`), [
+      '<module> -> setup',
+      'outer -> deep',
+      'outer -> [1].map',
+      'outer -> twice',
+      'handler -> wrap',
+      'handler -> work',
+      'Box -> measure',
+      'Box.open -> hidden',
+      'obj -> inObject',
+    ]);
+  });
+
+  it('types this, super and static calls from the enclosing class', async () => {
+    const facts = await extract('src/c.ts', lines(
+      'class Base {}',
+      'class Child extends Base {',
+      '  run() {',
+      '    this.step();',
+      '    super.run();',
+      '    const later = () => this.step();',
+      '    function detached() { this.step(); }',
+      '    Child.create();',
+      '  }',
+      '}',
+    ));
+    assert.deepEqual(callees(facts).map(({ callee }) => callee), [
+      { form: 'member', object: 'this', property: 'step', objectType: 'Child' },
+      { form: 'member', object: 'super', property: 'run', objectType: 'Base' },
+      { form: 'member', object: 'this', property: 'step', objectType: 'Child' },
+      { form: 'member', object: 'this', property: 'step' },
+      { form: 'member', object: 'Child', property: 'create', objectType: 'Child' },
+    ]);
+  });
+
+  it('types parameters by plain, dotted and generic annotations only', async () => {
+    const facts = await extract('src/d.ts', lines(
+      'function use(a: Repo, b: db.Pool, c: List<Item>, d: A | B, e: Item[], f: string, g?: Cache, h) {',
+      '  a.get(); b.query(); c.first(); d.x(); e.pop(); f.trim(); g.clear(); h.any();',
+      '}',
+      'const arrow = (p: Parser) => p.parse();',
+    ));
+    assert.deepEqual(callees(facts).map(({ callee }) => callee), [
+      { form: 'member', object: 'a', property: 'get', objectType: 'Repo' },
+      { form: 'member', object: 'b', property: 'query', objectType: 'db.Pool' },
+      { form: 'member', object: 'c', property: 'first', objectType: 'List' },
+      { form: 'member', object: 'd', property: 'x' },
+      { form: 'member', object: 'e', property: 'pop' },
+      { form: 'member', object: 'f', property: 'trim' },
+      { form: 'member', object: 'g', property: 'clear', objectType: 'Cache' },
+      { form: 'member', object: 'h', property: 'any' },
+      { form: 'member', object: 'p', property: 'parse', objectType: 'Parser' },
+    ]);
+  });
+
+  it('types locals from new and annotations, declared before or after use', async () => {
+    const facts = await extract('src/e.ts', lines(
+      'const shared = new Registry();',
+      'function f() {',
+      '  const a = new Client();',
+      '  const b: Store = open();',
+      '  let c = new Mutable();',
+      '  const d = build() as Widget;',
+      '  a.send(); b.get(); c.change(); d.draw(); shared.add(); late.use();',
+      '}',
+      'const late = new Late();',
+    ));
+    assert.deepEqual(callees(facts).filter(({ callee }) => callee.form === 'member').map(({ callee }) => callee), [
+      { form: 'member', object: 'a', property: 'send', objectType: 'Client' },
+      { form: 'member', object: 'b', property: 'get', objectType: 'Store' },
+      { form: 'member', object: 'c', property: 'change' },
+      { form: 'member', object: 'd', property: 'draw', objectType: 'Widget' },
+      { form: 'member', object: 'shared', property: 'add', objectType: 'Registry' },
+      { form: 'member', object: 'late', property: 'use', objectType: 'Late' },
+    ]);
+  });
+
+  it('does not borrow a type through a shadowing or conflicting binding', async () => {
+    const facts = await extract('src/f.ts', lines(
+      'function f(item: Item, other: Other) {',
+      '  list.forEach((item) => item.untyped());',
+      '  for (const other of others) other.loop();',
+      '  item.typed();',
+      '}',
+      'function g(x: First) {',
+      '  if (flag) { const x = new Second(); }',
+      '  x.ambiguous();',
+      '}',
+    ));
+    assert.deepEqual(callees(facts).filter(({ callee }) => callee.form === 'member' && callee.object !== 'list').map(({ callee }) => callee), [
+      { form: 'member', object: 'item', property: 'untyped' },
+      { form: 'member', object: 'other', property: 'loop' },
+      { form: 'member', object: 'item', property: 'typed', objectType: 'Item' },
+      { form: 'member', object: 'x', property: 'ambiguous' },
+    ]);
+  });
+
+  it('types this.field calls from field annotations, initializers and constructor parameters', async () => {
+    const facts = await extract('src/g.ts', lines(
+      'class Service {',
+      '  private store: Store;',
+      '  private cache = new Cache();',
+      '  private loose = makeThing();',
+      '  constructor(private readonly repo: Repo, plain: Plain) {}',
+      '  run() {',
+      '    this.store.get(); this.cache.hit(); this.loose.go(); this.repo.find(); this.plain.no(); this.a.b.c();',
+      '  }',
+      '}',
+    ));
+    assert.deepEqual(facts.calls.filter((c) => c.line === 7).map(({ callee }) => callee), [
+      { form: 'member', object: 'this.store', property: 'get', objectType: 'Store' },
+      { form: 'member', object: 'this.cache', property: 'hit', objectType: 'Cache' },
+      { form: 'member', object: 'this.loose', property: 'go' },
+      { form: 'member', object: 'this.repo', property: 'find', objectType: 'Repo' },
+      { form: 'member', object: 'this.plain', property: 'no' },
+      { form: 'member', object: 'this.a.b', property: 'c' },
+    ]);
+  });
+
+  it('skips tagged templates, super(), and call/apply/bind on untyped objects', async () => {
+    const facts = await extract('src/h.ts', lines(
+      'class A extends B {',
+      '  constructor() { super(); }',
+      '  m(h: Handler) { sql`select 1`; run.call(null); fn.bind(this); h.call(1); }',
+      '}',
+    ));
+    assert.deepEqual(callees(facts).map(({ callee }) => callee), [
+      { form: 'member', object: 'h', property: 'call', objectType: 'Handler' },
+    ]);
+  });
+
+  it('leaves out calls to names bound inside functions: parameters, locals, nested declarations', async () => {
+    const facts = await extract('src/j.js', lines(
+      'function middleware(req, res, next) {',
+      '  next();',
+      '  const callback = pick();',
+      '  callback();',
+      '  function helper() {}',
+      '  helper();',
+      '  class Local {}',
+      '  new Local();',
+      '  outside();',
+      '}',
+      'new Promise((resolve) => resolve(1));',
+    ));
+    assert.deepEqual(callees(facts), [
+      { caller: 'middleware', callee: { form: 'name', name: 'pick' } },
+      { caller: 'middleware', callee: { form: 'name', name: 'outside' } },
+      { caller: '', callee: { form: 'new', name: 'Promise' } },
+    ]);
+  });
+
+  it('counts columns in UTF-16 code units, as JavaScript strings do', async () => {
+    const facts = await extract('src/i.ts', 'const s = "😀"; report(s);\n');
+    assert.deepEqual(facts.calls.map((c) => [c.line, c.col]), [[1, 16]]);
+  });
+});

@@ -1,0 +1,188 @@
+import * as assert from 'node:assert/strict';
+import { extract, lines, symbolKinds, symbolNamed } from './helpers';
+
+describe('extract/typescript symbols', () => {
+  it('reads module-level functions, arrow and generator functions, with name positions', async () => {
+    const facts = await extract('src/a.ts', lines(
+      'function plain(a: number): number { return a; }',
+      'export const arrow = async (p: string) => p.length;',
+      'let assigned = function () {};',
+      'function* numbers() { yield 1; }',
+      'const gen = function* () {};',
+    ));
+    assert.deepEqual(symbolKinds(facts), ['plain:function', 'arrow:function', 'assigned:function', 'numbers:function', 'gen:function']);
+    const plain = symbolNamed(facts, 'plain');
+    assert.deepEqual([plain.line, plain.col, plain.endLine], [1, 9, 1]);
+    assert.equal(plain.signature, 'function plain(a: number): number');
+    assert.equal(symbolNamed(facts, 'arrow').signature, 'const arrow = async (p: string) =>');
+    assert.deepEqual([symbolNamed(facts, 'arrow').line, symbolNamed(facts, 'arrow').col], [2, 13]);
+    assert.equal(symbolNamed(facts, 'arrow').exported, true);
+    assert.equal(plain.exported, false);
+  });
+
+  it('reads classes with bases, methods, accessors, constructors and arrow properties', async () => {
+    const facts = await extract('src/shapes.ts', lines(
+      'export abstract class Shape<T> extends Base<T> implements Drawable, ns.Sized {',
+      '  private cache = new Map();',
+      '  constructor(readonly name: string) { super(); }',
+      '  abstract area(): number;',
+      '  get label() { return this.name; }',
+      '  set label(value: string) {}',
+      '  static create() {}',
+      '  #secret() {}',
+      '  onClick = () => this.area();',
+      '  [Symbol.iterator]() {}',
+      '}',
+    ));
+    assert.deepEqual(symbolKinds(facts), [
+      'Shape:type', 'Shape.constructor:method', 'Shape.area:method', 'Shape.label:method',
+      'Shape.create:method', 'Shape.#secret:method', 'Shape.onClick:method',
+    ]);
+    const shape = symbolNamed(facts, 'Shape');
+    assert.deepEqual(shape.bases, ['Base', 'Drawable', 'ns.Sized']);
+    assert.equal(shape.signature, 'abstract class Shape<T> extends Base<T> implements Drawable, ns.Sized');
+    assert.equal(shape.exported, true);
+    assert.deepEqual([shape.line, shape.endLine], [1, 11]);
+    assert.equal(symbolNamed(facts, 'Shape.label').line, 5, 'the getter comes first; the setter is the same symbol');
+    assert.equal(symbolNamed(facts, 'Shape.onClick').signature, 'onClick = () =>');
+    assert.equal(symbolNamed(facts, 'Shape.area').signature, 'abstract area(): number');
+  });
+
+  it('reads interfaces with their methods and bases, type aliases and enums', async () => {
+    const facts = await extract('src/types.ts', lines(
+      'export interface Store<K> extends Reader<K>, Writer {',
+      '  get(key: K): string;',
+      '  put: (key: K, value: string) => void;',
+      '  size: number;',
+      '  nested: { inner(): void };',
+      '}',
+      'type Id = string | number;',
+      'export enum Color { Red, Green }',
+    ));
+    assert.deepEqual(symbolKinds(facts), ['Store:interface', 'Id:type', 'Color:type']);
+    const store = symbolNamed(facts, 'Store');
+    assert.deepEqual(store.methods, ['get', 'put']);
+    assert.deepEqual(store.bases, ['Reader', 'Writer']);
+    assert.equal(store.signature, 'interface Store<K> extends Reader<K>, Writer');
+    assert.equal(symbolNamed(facts, 'Id').signature, 'type Id = string | number;');
+    assert.equal(symbolNamed(facts, 'Color').exported, true);
+  });
+
+  it('reads module-level constants only, not destructuring, lets or requires', async () => {
+    const facts = await extract('src/config.ts', lines(
+      'export const LIMIT = 10;',
+      'const { a, b } = load();',
+      'let counter = 0;',
+      'const fs = require("fs");',
+      'const first = 1, second = 2;',
+      'function f() { const local = 1; }',
+    ));
+    assert.deepEqual(symbolKinds(facts), ['LIMIT:constant', 'first:constant', 'second:constant', 'f:function']);
+    assert.equal(symbolNamed(facts, 'LIMIT').signature, 'const LIMIT = 10;');
+    assert.equal(symbolNamed(facts, 'second').signature, 'second = 2', 'a shared declaration is shown per declarator');
+  });
+
+  it('leaves long constant values out of the signature', async () => {
+    const facts = await extract('src/table.ts', `export const TABLE = [${'1, '.repeat(100)}1];\n`);
+    assert.equal(symbolNamed(facts, 'TABLE').signature, 'const TABLE =');
+  });
+
+  it('reads ambient `declare function`s, but nothing inside `declare global` or `declare module`', async () => {
+    const facts = await extract('src/ambient.ts', lines(
+      '/** Provided by the test runner. */',
+      'declare function expectType<T>(value: T): void;',
+      'export declare function exported(): void;',
+      'declare global { function inGlobal(): void }',
+      'function overload(a: Foo): void;',
+      'function overload(a: unknown) {}',
+      'a.m();',
+    ));
+    assert.deepEqual(symbolKinds(facts), ['expectType:function', 'exported:function', 'overload:function']);
+    assert.equal(symbolNamed(facts, 'expectType').doc, 'Provided by the test runner.');
+    assert.equal(symbolNamed(facts, 'expectType').signature, 'function expectType<T>(value: T): void;');
+    assert.equal(symbolNamed(facts, 'exported').exported, true);
+    assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm' }, 'overload parameters bind nothing');
+  });
+
+  it('does not make symbols of nested functions, object methods or namespace members', async () => {
+    const facts = await extract('src/nested.ts', lines(
+      'function outer() {',
+      '  function inner() {}',
+      '  const helper = () => 1;',
+      '  class Local { m() {} }',
+      '}',
+      'const api = { get() {}, put: function () {} };',
+      'namespace N { export function f() {} }',
+      'declare module "m" { interface Augmented {} }',
+    ));
+    assert.deepEqual(symbolKinds(facts), ['outer:function', 'api:constant']);
+  });
+
+  it('takes JSDoc from above the declaration, its export keyword or its decorators', async () => {
+    const facts = await extract('src/doc.ts', lines(
+      '/** Adds two numbers. */',
+      'export function add(a: number, b: number) { return a + b; }',
+      '',
+      '// Not attached: a blank line follows.',
+      '',
+      '@Injectable()',
+      'class Service {',
+      '  /**',
+      '   * Finds one.',
+      '   */',
+      '  @Get(":id")',
+      '  find() {}',
+      '}',
+    ));
+    assert.equal(symbolNamed(facts, 'add').doc, 'Adds two numbers.');
+    assert.equal(symbolNamed(facts, 'Service').doc, '');
+    assert.equal(symbolNamed(facts, 'Service').signature, 'class Service', 'decorators are not part of the signature');
+    assert.equal(symbolNamed(facts, 'Service.find').doc, 'Finds one.');
+  });
+
+  it('marks exports: export lists, default exports and CommonJS', async () => {
+    const esm = await extract('src/esm.ts', lines(
+      'function a() {}',
+      'function b() {}',
+      'function c() {}',
+      'export { a, b as bee };',
+      'export default c;',
+      'function hidden() {}',
+    ));
+    assert.deepEqual(esm.symbols.map((s) => [s.name, s.exported]), [['a', true], ['b', true], ['c', true], ['hidden', false]]);
+
+    const cjs = await extract('lib/cjs.js', lines(
+      'function parse() {}',
+      'function formatImpl() {}',
+      'function internal() {}',
+      'exports.helper = function () {};',
+      'module.exports = { parse, format: formatImpl };',
+    ));
+    assert.deepEqual(cjs.symbols.map((s) => [s.name, s.kind, s.exported]), [
+      ['parse', 'function', true], ['formatImpl', 'function', true], ['internal', 'function', false], ['helper', 'function', true],
+    ]);
+  });
+
+  it('names anonymous default exports `default`', async () => {
+    const facts = await extract('src/handler.ts', lines(
+      'export default async function (req: Request) {',
+      '  return respond(req);',
+      '}',
+    ));
+    assert.deepEqual(facts.symbols.map((s) => [s.name, s.kind, s.exported, s.line, s.col]), [['default', 'function', true, 1, 15]]);
+    assert.equal(facts.calls[0]?.caller, 'default');
+  });
+
+  it('reads JavaScript and TSX with the same query', async () => {
+    const js = await extract('web/app.jsx', lines(
+      'export function App() { return <Button onClick={() => track("x")} />; }',
+      'class Legacy extends React.Component { render() { return null; } }',
+    ));
+    assert.deepEqual(symbolKinds(js), ['App:function', 'Legacy:type', 'Legacy.render:method']);
+    assert.deepEqual(symbolNamed(js, 'Legacy').bases, ['React.Component']);
+    assert.equal(js.language, 'javascript');
+    const tsx = await extract('web/view.tsx', 'export const View = <T,>(p: Props<T>) => <div>{p.title}</div>;\n');
+    assert.deepEqual(symbolKinds(tsx), ['View:function']);
+    assert.equal(tsx.syntaxErrors, 0);
+  });
+});
