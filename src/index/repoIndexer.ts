@@ -5,7 +5,7 @@ import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
 import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashBytes, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
-import type { LanguageResolver } from '../resolve/languages/languageResolver';
+import { type LanguageResolver, withImportCache } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
 import { typescriptResolver } from '../resolve/languages/typescript';
 import { RepoLayout } from '../resolve/layout';
@@ -264,7 +264,7 @@ export class RepoIndexer {
     let resolver = this.resolvers.get(key);
     if (!resolver) {
       const factory = key === 'go' ? goResolver : key === 'python' ? pythonResolver : typescriptResolver;
-      resolver = factory(this.layout!);
+      resolver = withImportCache(factory(this.layout!));
       this.resolvers.set(key, resolver);
     }
     return resolver;

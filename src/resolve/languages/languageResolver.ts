@@ -19,3 +19,24 @@ export interface LanguageResolver {
 }
 
 export type LanguageResolverFactory = (layout: RepoLayout) => LanguageResolver;
+
+/**
+ * Import resolution is asked again and again for the same (file, source) while linking
+ * (every scope, every re-export hop); the answer only changes with the layout, and a
+ * resolver lives exactly as long as one layout.
+ */
+export function withImportCache(resolver: LanguageResolver): LanguageResolver {
+  const cache = new Map<string, ImportTarget>();
+  return {
+    ...resolver,
+    resolveImport(source, fromFile) {
+      const key = `${fromFile}\0${source}`;
+      let target = cache.get(key);
+      if (!target) {
+        target = resolver.resolveImport(source, fromFile);
+        cache.set(key, target);
+      }
+      return target;
+    },
+  };
+}
