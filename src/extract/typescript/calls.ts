@@ -113,18 +113,24 @@ export const onNew: MatchHandler = (event, state) => {
 };
 
 /**
- * `next()` on a parameter, `helper()` on a nested function: a name bound inside a
- * function names no symbol, and left in, it would read as a call to an outside `next`.
+ * A called name as the symbol it names: `f` inside `namespace N` is the symbol `N.f`.
+ * `next()` on a parameter or `helper()` on a nested function names no symbol: left in,
+ * it would read as a call to an outside `next`, so it is dropped (undefined).
  */
-function callsLocalBinding(callee: CalleeDraft, scope: Scope): boolean {
-  return callee.form !== 'member' && (callee.form === 'name' || callee.object === undefined) && scope.bindsLocally(callee.name);
+function calleeInScope(callee: CalleeDraft, scope: Scope): CalleeDraft | undefined {
+  if (callee.form === 'member' || (callee.form === 'new' && callee.object !== undefined)) return callee;
+  const binder = scope.binderOf(callee.name);
+  if (!binder || binder.isModuleLevel) return callee;
+  if (binder.declarationPrefix === undefined) return undefined;
+  return { ...callee, name: `${binder.declarationPrefix}${callee.name}` };
 }
 
 export function callFacts(state: FileState): CallFact[] {
   const facts: CallFact[] = [];
   for (const call of state.calls) {
-    if (callsLocalBinding(call.callee, call.scope)) continue;
-    const callee = resolveCallee(call.callee, call.scope, state.moduleClasses);
+    const draft = calleeInScope(call.callee, call.scope);
+    if (!draft) continue;
+    const callee = resolveCallee(draft, call.scope, state.moduleClasses);
     if (callee.form === 'member' && callee.objectType === undefined && INDIRECT_CALLS.has(callee.property)) continue;
     facts.push({ caller: call.scope.callerName, line: call.position.line, col: call.position.col, callee });
   }

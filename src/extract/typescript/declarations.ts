@@ -24,13 +24,25 @@ function memberName(nameNode: SyntaxNode | undefined): string | undefined {
   return nameNode.type === 'string' ? unquote(nameNode.text) : nameNode.text;
 }
 
+/**
+ * The symbol name a declaration gets here (`f`, or `N.f` inside namespace N), or
+ * undefined where declarations are not symbols (inside functions, blocks of classes).
+ * Inside a namespace the short name is bound, so calls to `f` there reach `N.f`.
+ */
+function declaredName(state: FileState, nameNode: SyntaxNode | undefined): string | undefined {
+  const prefix = state.scope.declarationPrefix;
+  if (!nameNode || prefix === undefined) return undefined;
+  if (prefix !== '') state.scope.bind(nameNode.text, undefined);
+  return `${prefix}${nameNode.text}`;
+}
+
 export const onFunction: MatchHandler = (event, state) => {
   const nameNode = event.captures.get('name');
-  if (!state.scope.isModuleLevel || !nameNode) {
+  const name = declaredName(state, nameNode);
+  if (name === undefined || !nameNode) {
     if (nameNode) state.scope.bind(nameNode.text, undefined);
     return new Scope('function', endOf(event), state.scope);
   }
-  const name = nameNode.text;
   // `declare function f();`: the doc comment sits before `declare`.
   const statement = event.node.type === 'function_signature' ? event.node.parent ?? event.node : event.node;
   state.symbols.add({
@@ -49,11 +61,11 @@ export const onFunction: MatchHandler = (event, state) => {
 export const onClass: MatchHandler = (event, state) => {
   const nameNode = event.captures.get('name');
   const declared = event.node.type !== 'class';
-  const symbol = declared && state.scope.isModuleLevel ? nameNode?.text : undefined;
+  const symbol = declared ? declaredName(state, nameNode) : undefined;
   const scope = new Scope('class', endOf(event), state.scope, symbol);
-  if (nameNode && declared && !state.scope.isModuleLevel) state.scope.bind(nameNode.text, undefined);
+  if (nameNode && declared && symbol === undefined) state.scope.bind(nameNode.text, undefined);
   if (scope.symbol === undefined || !nameNode) return scope;
-  state.moduleClasses.add(scope.symbol);
+  if (state.scope.isModuleLevel) state.moduleClasses.add(scope.symbol);
   scope.declaration = state.symbols.add({
     name: scope.symbol,
     kind: 'type',
@@ -130,9 +142,10 @@ export const onParameterField: MatchHandler = (event, state) => {
 export const onInterface: MatchHandler = (event, state) => {
   const nameNode = event.captures.get('name');
   const scope = new Scope('interface', endOf(event), state.scope);
-  if (!state.scope.isModuleLevel || !nameNode) return scope;
+  const name = declaredName(state, nameNode);
+  if (name === undefined || !nameNode) return scope;
   scope.declaration = state.symbols.add({
-    name: nameNode.text,
+    name,
     kind: 'interface',
     declaration: event.node,
     nameNode,
@@ -153,9 +166,10 @@ export const onInterfaceMethod: MatchHandler = (event, state) => {
 /** Type aliases and enums. */
 export const onType: MatchHandler = (event, state) => {
   const nameNode = event.captures.get('name');
-  if (!state.scope.isModuleLevel || !nameNode) return;
+  const name = declaredName(state, nameNode);
+  if (name === undefined || !nameNode) return;
   state.symbols.add({
-    name: nameNode.text,
+    name,
     kind: 'type',
     declaration: event.node,
     nameNode,
@@ -185,6 +199,30 @@ function onBase(isExtends: boolean): MatchHandler {
 
 export const onExtends = onBase(true);
 export const onImplements = onBase(false);
+
+/**
+ * `namespace N { ... }` at module level (or in another namespace) is a symbol its
+ * members are named under: `N.f`, `N.Inner.g`. A namespace is a type and a value at
+ * once; as a type, `N.f()` finds its members the way `Type.member` is found.
+ */
+export const onNamespace: MatchHandler = (event, state) => {
+  const nameNode = event.captures.get('name');
+  const name = declaredName(state, nameNode);
+  const scope = new Scope('namespace', endOf(event), state.scope, name);
+  if (name === undefined || !nameNode) return scope;
+  scope.declarationPrefix = `${name}.`;
+  const statement = event.node.parent?.type === 'expression_statement' ? event.node.parent : event.node;
+  state.symbols.add({
+    name,
+    kind: 'type',
+    declaration: event.node,
+    nameNode,
+    body: event.captures.get('body'),
+    docAnchor: docAnchorOf(state, statement),
+    exported: state.exportStatementOf(event.node) !== undefined,
+  });
+  return scope;
+};
 
 export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
   return (event, state) => new Scope(kind, endOf(event), state.scope);

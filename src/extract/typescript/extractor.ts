@@ -5,11 +5,12 @@ import type { FileFacts } from '../facts';
 import { onBinding, onParameter } from './bindings';
 import { callFacts, onCall, onNew } from './calls';
 import {
-  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceMethod, onMethod, onParameterField,
-  onType, scopeOf,
+  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceMethod, onMethod, onNamespace,
+  onParameterField, onType, scopeOf,
 } from './declarations';
 import {
-  onCommonJsExports, onCommonJsMember, onDynamicImport, onExport, onImport, onImportDefault, onNamespace, onSpecifier,
+  onCommonJsExports, onCommonJsMember, onDynamicImport, onExport, onImport, onImportDefault, onNamespaceBinding,
+  onSpecifier,
 } from './moduleMatches';
 import { onRouteCall, onRouteDecorator, routeFacts } from './routes';
 import { FileState, type MatchEvent, type MatchHandler } from './state';
@@ -31,6 +32,7 @@ const HANDLERS: Readonly<Record<string, MatchHandler>> = {
   'definition.parameter_field': onParameterField,
   'definition.interface': onInterface,
   'definition.type': onType,
+  'definition.namespace': onNamespace,
   'interface.method': onInterfaceMethod,
   'base.extends': onExtends,
   'base.implements': onImplements,
@@ -45,11 +47,11 @@ const HANDLERS: Readonly<Record<string, MatchHandler>> = {
   'call.new': onNew,
   import: onImport,
   'import.default': onImportDefault,
-  'import.namespace': onNamespace,
+  'import.namespace': onNamespaceBinding,
   'import.specifier': onSpecifier,
   'import.dynamic': onDynamicImport,
   export: onExport,
-  'export.namespace': onNamespace,
+  'export.namespace': onNamespaceBinding,
   'export.specifier': onSpecifier,
   'export.commonjs': onCommonJsExports,
   'export.commonjs_member': onCommonJsMember,
@@ -64,6 +66,7 @@ const HANDLERS: Readonly<Record<string, MatchHandler>> = {
  */
 const MAY_OPEN_SCOPE = new Set([
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.interface',
+  'definition.namespace',
   'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'export', 'export.commonjs_member',
   'test',
 ]);

@@ -23,7 +23,8 @@ export const onImportDefault: MatchHandler = (event, state) => {
   state.modules.addSpecifier(event.node, 'default', event.node.text);
 };
 
-export const onNamespace: MatchHandler = (event, state) => {
+/** `import * as ns`, `export * as ns from`. */
+export const onNamespaceBinding: MatchHandler = (event, state) => {
   state.modules.addSpecifier(event.node, '*', event.node.text);
 };
 

@@ -94,7 +94,13 @@
 
 (arrow_function) @scope.arrow
 
-[(internal_module) (module)] @scope.namespace
+; `namespace N { ... }`: its declarations are symbols named `N.f`.
+(internal_module
+  name: (_) @name
+  body: (statement_block) @body) @definition.namespace
+
+; `declare module 'x' { ... }` augments another module: nothing in it is ours.
+(module) @scope.namespace
 
 ; `declare global { ... }`
 (ambient_declaration (statement_block) @scope.namespace)

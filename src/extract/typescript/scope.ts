@@ -16,7 +16,7 @@ export type ScopeKind =
   | 'method'
   | 'class'
   | 'interface'
-  /** namespaces and ambient declarations: nothing inside is a module-level symbol. */
+  /** `namespace N`, `declare module`, `declare global`. */
   | 'namespace'
   /** function types and signatures: their parameters bind nothing. */
   | 'type'
@@ -39,6 +39,11 @@ export class Scope {
   baseClass: string | undefined;
   /** Classes and interfaces that are symbols: where their bases and methods are listed. */
   declaration: SymbolDraft | undefined;
+  /**
+   * Where declarations become symbols, and the prefix of their names: '' at module
+   * level, 'N.' directly inside `namespace N`; undefined everywhere else.
+   */
+  declarationPrefix: string | undefined;
 
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
@@ -51,6 +56,7 @@ export class Scope {
     readonly symbol?: string,
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
+    if (kind === 'program') this.declarationPrefix = '';
   }
 
   get isModuleLevel(): boolean {
@@ -78,12 +84,12 @@ export class Scope {
     return { bound: false };
   }
 
-  /** Whether a scope inside a function (not the module) binds the name. */
-  bindsLocally(name: string): boolean {
-    for (let scope: Scope | undefined = this; scope && !scope.isModuleLevel; scope = scope.parent) {
-      if (scope.bindings?.has(name)) return true;
+  /** The nearest scope that binds the name. */
+  binderOf(name: string): Scope | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.bindings?.has(name)) return scope;
     }
-    return false;
+    return undefined;
   }
 
   /** The class `this` refers to here, if the scopes show it. */

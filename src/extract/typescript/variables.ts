@@ -42,27 +42,31 @@ export const onDeclarator: MatchHandler = (event, state) => {
   const declarationNode = (): SyntaxNode | null => (declaration ??= event.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
   state.scope.bind(nameNode.text, boundTypeOf(event.captures.get('type'), value, keyword));
-  if (!state.scope.isModuleLevel || !value) return undefined;
+  const prefix = state.scope.declarationPrefix;
+  if (prefix === undefined || !value) return undefined;
   const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
   if (!kind) return undefined;
-  addVariableSymbol(state, kind, nameNode, event.node, value, declarationNode());
-  return new Scope('holder', event.node.endIndex, state.scope, nameNode.text);
+  const name = `${prefix}${nameNode.text}`;
+  addVariableSymbol(state, { name, kind, nameNode, declarator: event.node, value, declaration: declarationNode() });
+  return new Scope('holder', event.node.endIndex, state.scope, name);
 };
 
-function addVariableSymbol(
-  state: FileState,
-  kind: NodeKind,
-  nameNode: SyntaxNode,
-  declarator: SyntaxNode,
-  value: SyntaxNode,
-  declaration: SyntaxNode | null,
-): void {
+interface VariableSymbol {
+  readonly name: string;
+  readonly kind: NodeKind;
+  readonly nameNode: SyntaxNode;
+  readonly declarator: SyntaxNode;
+  readonly value: SyntaxNode;
+  readonly declaration: SyntaxNode | null;
+}
+
+function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator, value, declaration }: VariableSymbol): void {
   // `const a = 1, b = 2` is hashed and shown per declarator, without the keyword.
   const sole = declaration?.firstNamedChild?.startIndex === declarator.startIndex
     && declaration.lastNamedChild?.startIndex === declarator.startIndex;
   const exportStatement = declaration ? state.exportStatementOf(declaration) : undefined;
   state.symbols.add({
-    name: nameNode.text,
+    name,
     kind,
     declaration: sole && declaration ? declaration : declarator,
     nameNode,

@@ -104,7 +104,7 @@ describe('extract/typescript symbols', () => {
     assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm' }, 'overload parameters bind nothing');
   });
 
-  it('does not make symbols of nested functions, object methods or namespace members', async () => {
+  it('does not make symbols of nested functions, object methods or module augmentations', async () => {
     const facts = await extract('src/nested.ts', lines(
       'function outer() {',
       '  function inner() {}',
@@ -112,10 +112,35 @@ describe('extract/typescript symbols', () => {
       '  class Local { m() {} }',
       '}',
       'const api = { get() {}, put: function () {} };',
-      'namespace N { export function f() {} }',
       'declare module "m" { interface Augmented {} }',
+      'declare global { function inGlobal(): void }',
     ));
     assert.deepEqual(symbolKinds(facts), ['outer:function', 'api:constant']);
+  });
+
+  it('names namespace members after their namespace, also where they call each other', async () => {
+    const facts = await extract('src/options.ts', lines(
+      'export interface Options { url: string }',
+      '/** Helpers for Options. */',
+      'export namespace Options {',
+      '  export function parse(raw: string): Options { return { url: clean(raw) }; }',
+      '  function clean(raw: string) { return raw.trim(); }',
+      '  export namespace Inner { export const LIMIT = 1; }',
+      '  export class Builder { build() { return parse(""); } }',
+      '}',
+    ));
+    assert.deepEqual(symbolKinds(facts), [
+      'Options:interface', 'Options:type', 'Options.parse:function', 'Options.clean:function', 'Options.Inner:type',
+      'Options.Inner.LIMIT:constant', 'Options.Builder:type', 'Options.Builder.build:method',
+    ]);
+    const namespace = facts.symbols[1];
+    assert.deepEqual([namespace?.line, namespace?.signature, namespace?.doc, namespace?.exported], [3, 'namespace Options', 'Helpers for Options.', true]);
+    assert.deepEqual([symbolNamed(facts, 'Options.parse').exported, symbolNamed(facts, 'Options.clean').exported], [true, false]);
+    assert.deepEqual(facts.calls.map((c) => [c.caller, c.callee]), [
+      ['Options.parse', { form: 'name', name: 'Options.clean' }],
+      ['Options.clean', { form: 'member', object: 'raw', property: 'trim' }],
+      ['Options.Builder.build', { form: 'name', name: 'Options.parse' }],
+    ]);
   });
 
   it('takes JSDoc from above the declaration, its export keyword or its decorators', async () => {
