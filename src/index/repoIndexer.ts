@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashBytes, hashOf } from '../model';
+import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
 import { type LanguageResolver, withImportCache } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
@@ -18,7 +18,11 @@ import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
-import { DEFAULT_MAX_FILE_BYTES, type SkipCounts, isGitWorkTree, isLayoutFile, listRepositoryFiles, skipReason } from './sourceFiles';
+import { merkleRoot } from './merkle';
+import {
+  DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
+  readSource, toSource,
+} from './sourceFiles';
 
 export interface IndexOptions {
   readonly repoPath: string;
@@ -43,13 +47,6 @@ export interface IndexSummary {
   readonly filesWithSyntaxErrors: number;
   readonly relinkedFiles: number;
   readonly seconds: number;
-}
-
-interface SourceFile {
-  readonly path: string;
-  readonly text: string;
-  readonly contentHash: Hash;
-  readonly sizeBytes: number;
 }
 
 interface RepoState {
@@ -164,6 +161,10 @@ export class RepoIndexer {
       } else if (live.get(normalised)?.contentHash !== source.contentHash) {
         toParse.push(source);
       }
+    }
+    if (toParse.length === 0 && removed.length === 0) {
+      const latest = this.store.latestSnapshot(repo.repoHash);
+      return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, 0, started);
     }
     const table = this.tables.get(repo.repoHash)!;
     const parsed = await this.parseAll(toParse, 1, () => undefined, skipped);
@@ -419,46 +420,6 @@ export class RepoIndexer {
       seconds: (performance.now() - started) / 1000,
     };
   }
-}
-
-/** A Merkle root over sorted leaves: pairs hashed level by level. */
-export function merkleRoot(leaves: readonly Hash[]): Hash {
-  if (leaves.length === 0) return hashOf('empty');
-  let level = [...leaves];
-  while (level.length > 1) {
-    const next: Hash[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(hashOf(level[i], level[i + 1] ?? level[i]));
-    level = next;
-  }
-  return level[0];
-}
-
-function toSource(relativePath: string, bytes: Buffer | undefined, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
-  const reason = bytes ? skipReason(bytes, maxBytes) : 'unreadable';
-  if (reason || !bytes) {
-    skipped[reason!] = (skipped[reason!] ?? 0) + 1;
-    return undefined;
-  }
-  return { path: relativePath, text: bytes.toString('utf8'), contentHash: hashBytes(bytes), sizeBytes: bytes.length };
-}
-
-/** A working-tree file, or undefined when it is gone (deleted) or skipped (counted). */
-function readSource(root: string, relativePath: string, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(path.join(root, relativePath));
-  } catch {
-    return undefined;
-  }
-  return toSource(relativePath, bytes, maxBytes, skipped);
-}
-
-/** A repo-relative posix path; paths outside the repository are refused. */
-function normaliseRelativePath(root: string, relativePath: string): string {
-  const absolute = path.resolve(root, relativePath);
-  const relative = path.relative(root, absolute);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`path ${relativePath}: outside the repository ${root}`);
-  return relative.split(path.sep).join('/');
 }
 
 function lastSegment(name: string): string {

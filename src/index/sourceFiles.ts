@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { languageForPath } from '../extract/registry';
+import { type Hash, hashBytes } from '../model';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -107,4 +108,40 @@ export function skipReason(bytes: Buffer, maxBytes: number): string | undefined 
   const head = bytes.subarray(0, Math.min(bytes.length, 8000));
   if (head.includes(0)) return 'binary';
   return undefined;
+}
+
+/** A file to index: its text and content hash. */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+  readonly contentHash: Hash;
+  readonly sizeBytes: number;
+}
+
+export function toSource(relativePath: string, bytes: Buffer | undefined, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
+  const reason = bytes ? skipReason(bytes, maxBytes) : 'unreadable';
+  if (reason || !bytes) {
+    skipped[reason!] = (skipped[reason!] ?? 0) + 1;
+    return undefined;
+  }
+  return { path: relativePath, text: bytes.toString('utf8'), contentHash: hashBytes(bytes), sizeBytes: bytes.length };
+}
+
+/** A working-tree file, or undefined when it is gone (deleted) or skipped (counted). */
+export function readSource(root: string, relativePath: string, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(path.join(root, relativePath));
+  } catch {
+    return undefined;
+  }
+  return toSource(relativePath, bytes, maxBytes, skipped);
+}
+
+/** A repo-relative posix path; paths outside the repository are refused. */
+export function normaliseRelativePath(root: string, relativePath: string): string {
+  const absolute = path.resolve(root, relativePath);
+  const relative = path.relative(root, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`path ${relativePath}: outside the repository ${root}`);
+  return relative.split(path.sep).join('/');
 }
