@@ -32,6 +32,8 @@ export class FileScope {
     private readonly resolver: LanguageResolver,
   ) {
     for (const fact of facts.imports) {
+      // `export { a as b } from './x'` makes an export, not a local name.
+      if (fact.reexport) continue;
       const target = resolver.resolveImport(fact.source, facts.path);
       for (const binding of fact.bindings) {
         if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
@@ -89,7 +91,10 @@ export class FileScope {
     for (const file of files) {
       const facts = this.table.factsOf(file);
       if (!facts) continue;
+      // Python exports whatever a module imports; TS/JS only what it re-exports.
+      const importsAreExports = facts.language === 'python';
       for (const fact of facts.imports) {
+        if (!fact.reexport && !importsAreExports) continue;
         const binding = fact.bindings.find((b) => b.local === name || (fact.reexport && b.local === '*' && b.imported === '*'));
         if (!binding) continue;
         const target = this.resolver.resolveImport(fact.source, file);

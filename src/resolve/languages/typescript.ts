@@ -8,6 +8,8 @@ const JS_BUILTINS = new Set([
   'decodeURIComponent', 'encodeURI', 'decodeURI', 'String', 'Number', 'Boolean', 'Symbol', 'BigInt', 'Object',
   'Array', 'Promise', 'Error', 'TypeError', 'RangeError', 'Date', 'RegExp', 'Map', 'Set', 'WeakMap', 'WeakSet',
   'JSON', 'Math', 'fetch', 'atob', 'btoa', 'eval', 'Proxy', 'Reflect', 'URL', 'URLSearchParams',
+  'Response', 'Request', 'Headers', 'FormData', 'Blob', 'AbortController', 'TextEncoder', 'TextDecoder', 'Buffer',
+  'Uint8Array', 'ArrayBuffer', 'DataView', 'WeakRef', 'Intl', 'Function', 'Event', 'EventTarget', 'CustomEvent',
 ]);
 
 interface PathAlias {
