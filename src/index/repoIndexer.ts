@@ -57,6 +57,8 @@ interface RepoState {
 }
 
 const INLINE_PARSE_LIMIT = 8;
+/** A first index of at least this many files loads with indexes rebuilt afterwards. */
+const BULK_LOAD_MIN_FILES = 200;
 
 /**
  * Indexes one repository into a store: scan, hash, extract what changed, re-resolve what
@@ -233,7 +235,7 @@ export class RepoIndexer {
         const facts = parsed.get(source.path);
         if (facts) this.store.putFacts(fileHash, source.contentHash, facts);
       }
-      this.writeLinks(repo, table, relink, seq, snapshotHash, progress);
+      this.writeLinks(repo, table, relink, seq, snapshotHash, progress, live.size === 0 && relink.size >= BULK_LOAD_MIN_FILES);
       this.store.sweepRepoLevelNodes(repo.repoHash, seq);
       finish();
     });
@@ -349,7 +351,9 @@ export class RepoIndexer {
     return relink;
   }
 
-  private writeLinks(repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener): void {
+  private writeLinks(
+    repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener, bulk: boolean,
+  ): void {
     const ctx: LinkContext = {
       repoUrl: repo.repoUrl,
       repoHash: repo.repoHash,
@@ -363,22 +367,31 @@ export class RepoIndexer {
       return facts ? [{ fileHash: Identity.file(repo.repoHash, p), linked: linkFile(ctx, facts) }] : [];
     });
     // Close what disappears everywhere first, so a node or edge that moved from one file
-    // to another in this batch is re-opened by its new file whatever the order.
-    for (const { fileHash, linked } of batch) {
-      this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
-      this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
+    // to another in this batch is re-opened by its new file whatever the order. A bulk
+    // load (a first index) has nothing live to close or read back.
+    if (!bulk) {
+      for (const { fileHash, linked } of batch) {
+        this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
+        this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
+      }
     }
-    const ensured = new Set<Hash>();
-    let done = 0;
-    for (const { fileHash, linked } of batch) {
-      const repoLevel = linked.repoLevelNodes.filter((n) => !ensured.has(n.nodeHash));
-      for (const node of repoLevel) ensured.add(node.nodeHash);
-      this.store.ensureRepoLevelNodes(repoLevel, seq);
-      this.store.replaceFileNodes(fileHash, linked.nodes, seq);
-      this.store.replaceOwnedEdges(fileHash, repo.repoHash, linked.edges, seq, snapshotHash);
-      this.store.replaceFileRoutes(fileHash, linked.routes);
-      progress({ phase: 'write', done: ++done, total: batch.length });
-    }
+    const write = (): void => {
+      // First writer wins on an identity two files claim, as the unique live indexes do.
+      const nodesSeen = new Set<Hash>();
+      const edgesSeen = new Set<Hash>();
+      let done = 0;
+      for (const { fileHash, linked } of batch) {
+        const repoLevel = linked.repoLevelNodes.filter((n) => !nodesSeen.has(n.nodeHash));
+        for (const node of repoLevel) nodesSeen.add(node.nodeHash);
+        this.store.ensureRepoLevelNodes(repoLevel, seq);
+        this.store.replaceFileNodes(fileHash, firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen), seq, bulk);
+        this.store.replaceOwnedEdges(fileHash, repo.repoHash, firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen), seq, snapshotHash, bulk);
+        this.store.replaceFileRoutes(fileHash, linked.routes);
+        progress({ phase: 'write', done: ++done, total: batch.length });
+      }
+    };
+    if (bulk) this.store.bulkLoad(repo.repoHash, seq, snapshotHash, write);
+    else write();
   }
 
   private removeFile(repo: RepoState, file: LiveFile, seq: number, snapshotHash: Hash): void {
@@ -420,6 +433,16 @@ export class RepoIndexer {
       seconds: (performance.now() - started) / 1000,
     };
   }
+}
+
+/** The items whose key no earlier file claimed; records the new claims. */
+function firstClaims<T>(items: readonly T[], key: (item: T) => Hash, claimed: Set<Hash>): T[] {
+  return items.filter((item) => {
+    const k = key(item);
+    if (claimed.has(k)) return false;
+    claimed.add(k);
+    return true;
+  });
 }
 
 function lastSegment(name: string): string {

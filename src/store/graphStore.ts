@@ -75,8 +75,11 @@ export interface GraphStore {
   /** Live nodes owned by no file: packages and unresolved placeholders. */
   liveRepoLevelNodes(repoHash: Hash): GraphNode[];
   node(nodeHash: Hash): GraphNode | undefined;
-  /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
-  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult;
+  /**
+   * Replaces a file's live nodes; a node whose line, signature or body changed is
+   * re-versioned. `knownEmpty` (inside bulkLoad) skips reading live rows: there are none.
+   */
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number, knownEmpty?: boolean): ReplaceResult;
   /**
    * Closes a file's live nodes that are not in `keep`. Run for every file of a batch
    * before replacing any, so a node that moves between files is not lost to ordering.
@@ -93,14 +96,24 @@ export interface GraphStore {
   liveEdgesOwnedBy(fileHash: Hash): GraphEdge[];
   /** Owner files of live edges whose target is one of the given nodes. */
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[];
-  /** Replaces the static edges a file owns; records 'added'/'removed' edge events. */
-  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult;
+  /** Replaces the static edges a file owns; records 'added'/'removed' edge events (bulkLoad logs its own). */
+  replaceOwnedEdges(
+    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty?: boolean,
+  ): ReplaceResult;
+  edgeEventCounts(): { readonly added: number; readonly removed: number };
   liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash }): GraphEdge[];
 
   // Routes
   replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void;
   routeSymbols(): RouteSymbolRow[];
 
+  /**
+   * Runs the first load of a repo at `seq` with secondary indexes rebuilt afterwards, and
+   * logs the 'added' events of all its edges in one statement. Inside, the replace calls
+   * pass `knownEmpty`; the caller guarantees the batch holds no duplicate live
+   * identities, which the unique live indexes would otherwise have ignored.
+   */
+  bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T;
   counts(): GraphCounts;
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */

@@ -159,3 +159,25 @@ describe('index/RepoIndexer with Go packages', () => {
     store.close();
   });
 });
+
+describe('index/RepoIndexer first index of a large repo', () => {
+  it('bulk-loads with indexes rebuilt, logs one added event per edge, and stays incremental after', async () => {
+    const root = makeTempDir();
+    const files: Record<string, string> = { 'pkg/__init__.py': '', 'pkg/base.py': 'def shared():\n    return 0\n' };
+    for (let i = 0; i < 220; i++) files[`pkg/m${i}.py`] = `from pkg.base import shared\n\n\ndef f${i}():\n    return shared()\n`;
+    writeTree(root, files);
+    const store = await openSqlJsStore(':memory:');
+    const indexer = new RepoIndexer(store);
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    const edges = store.liveEdges();
+    assert.equal(store.liveEdges({ edgeType: 'calls' }).length, 220);
+    assert.deepEqual(store.edgeEventCounts(), { added: edges.length, removed: 0 });
+    assert.ok(store.ownersOfEdgesInto([edges[0].targetHash]).length > 0, 'indexes answer again after the load');
+
+    fs.writeFileSync(path.join(root, 'pkg/m0.py'), 'def f0():\n    return 1\n');
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(store.liveEdges({ edgeType: 'calls' }).length, 219);
+    assert.equal(store.edgeEventCounts().removed, 2, 'the call and the import of m0 are gone');
+    store.close();
+  });
+});

@@ -225,8 +225,8 @@ export class SqlJsStore implements GraphStore {
     return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
   }
 
-  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
-    const live = new Map(this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number, knownEmpty = false): ReplaceResult {
+    const live = new Map(knownEmpty ? [] : this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
     let added = 0;
     let removed = 0;
     const seen = new Set<Hash>();
@@ -321,8 +321,10 @@ export class SqlJsStore implements GraphStore {
     return [...owners];
   }
 
-  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult {
-    const live = new Map(this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
+  replaceOwnedEdges(
+    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty = false,
+  ): ReplaceResult {
+    const live = new Map(knownEmpty ? [] : this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
     const now = Math.floor(Date.now() / 1000);
     const seen = new Set<Hash>();
     let added = 0;
@@ -346,7 +348,7 @@ export class SqlJsStore implements GraphStore {
         `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [...edgeParams(edge), repoHash, seq],
       );
-      this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
+      if (!knownEmpty) this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
       added++;
     }
     for (const gone of live.values()) {
@@ -359,6 +361,11 @@ export class SqlJsStore implements GraphStore {
 
   private recordEdgeEvent(edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
     this.database.run('INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeHash, event, at, snapshotHash]);
+  }
+
+  edgeEventCounts(): { readonly added: number; readonly removed: number } {
+    const rows = new Map(this.database.all('SELECT event, count(*) FROM edge_events GROUP BY event', [], (r) => [r[0] as string, r[1] as number]));
+    return { added: rows.get('added') ?? 0, removed: rows.get('removed') ?? 0 };
   }
 
   liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash } = {}): GraphEdge[] {
@@ -412,6 +419,28 @@ export class SqlJsStore implements GraphStore {
       edgesByType: grouped(`SELECT edge_type, count(*) FROM edges WHERE ${LIVE} GROUP BY edge_type ORDER BY edge_type`),
       snapshots: Number(this.database.scalar('SELECT count(*) FROM snapshots')),
     };
+  }
+
+  bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
+    // Secondary indexes are dropped and rebuilt around a large load: building a B-tree
+    // from sorted keys is far cheaper than inserting tens of thousands of random hashes.
+    const indexes = this.database.all(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('nodes', 'edges', 'files')",
+      [],
+      (row) => ({ name: row[0] as string, sql: row[1] as string }),
+    );
+    for (const index of indexes) this.database.exec(`DROP INDEX ${index.name}`);
+    try {
+      const result = work();
+      this.database.run(
+        `INSERT INTO edge_events (edge_hash, event, at, snapshot_hash)
+         SELECT edge_hash, 'added', ?, ? FROM edges WHERE repo_hash = ? AND added_in = ? ORDER BY rowid`,
+        [Math.floor(Date.now() / 1000), snapshotHash, repoHash, seq],
+      );
+      return result;
+    } finally {
+      for (const index of indexes) this.database.exec(index.sql);
+    }
   }
 
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
