@@ -3,14 +3,13 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, QualifiedName, type SnapshotRecord, hashOf } from '../model';
+import { type Hash, Identity, type SnapshotRecord, hashOf } from '../model';
 import { goResolver } from '../resolve/languages/go';
 import { type LanguageResolver, withImportCache } from '../resolve/languages/languageResolver';
 import { pythonResolver } from '../resolve/languages/python';
 import { typescriptResolver } from '../resolve/languages/typescript';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
-import { type LinkContext, linkFile } from '../resolve/linker';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store/graphStore';
 import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
@@ -18,6 +17,7 @@ import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
+import { LinkWriter, type RepoState } from './linkWriter';
 import { merkleRoot } from './merkle';
 import {
   DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
@@ -49,12 +49,6 @@ export interface IndexSummary {
   readonly seconds: number;
 }
 
-interface RepoState {
-  readonly root: string;
-  readonly repoUrl: string;
-  readonly repoHash: Hash;
-  readonly serviceName: string;
-}
 
 const INLINE_PARSE_LIMIT = 8;
 /** A first index of at least this many files loads with indexes rebuilt afterwards. */
@@ -72,8 +66,12 @@ export class RepoIndexer {
   private layout: RepoLayout | undefined;
   private resolvers = new Map<string, LanguageResolver>();
 
+  private readonly links: LinkWriter;
+
   /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
-  constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {}
+  constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {
+    this.links = new LinkWriter(store, (facts) => this.resolverFor(facts));
+  }
 
   async index(options: IndexOptions): Promise<IndexSummary> {
     const started = performance.now();
@@ -222,7 +220,7 @@ export class RepoIndexer {
       table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
     }
     for (const file of removed) table.removeFile(file.path);
-    const relink = this.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
+    const relink = this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
     progress({ phase: 'resolve', done: 0, total: relink.size });
     this.store.transaction(() => {
       for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
@@ -235,7 +233,7 @@ export class RepoIndexer {
         const facts = parsed.get(source.path);
         if (facts) this.store.putFacts(fileHash, source.contentHash, facts);
       }
-      this.writeLinks(repo, table, relink, seq, snapshotHash, progress, live.size === 0 && relink.size >= BULK_LOAD_MIN_FILES);
+      this.links.writeLinks(repo, table, relink, seq, snapshotHash, progress, live.size === 0 && relink.size >= BULK_LOAD_MIN_FILES);
       this.store.sweepRepoLevelNodes(repo.repoHash, seq);
       finish();
     });
@@ -314,86 +312,6 @@ export class RepoIndexer {
     return results;
   }
 
-  /**
-   * Files whose edges may change: the parsed ones, and when a file's export surface
-   * changed (or it was removed): files with edges into its nodes or its package's node,
-   * files with dangling edges a new name may now satisfy, and for package-scoped
-   * languages (Go) the other files of its package.
-   */
-  private filesToRelink(
-    repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: Map<string, LiveFile>,
-  ): Set<string> {
-    const relink = new Set(parsedPaths);
-    const changed = [...surfaceChanged, ...removed.map((f) => f.path)];
-    if (changed.length === 0) return relink;
-    const targets = changed.filter((p) => live.has(p)).flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
-    const packageScoped = new Set<string>();
-    for (const p of changed) {
-      const resolver = this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' });
-      if (!resolver.packageScope) continue;
-      const packagePath = table.packageOf(p) ?? resolver.packagePath(p);
-      packageScoped.add(packagePath);
-      // Dependants import the package, not the file: they may hold only an imports edge.
-      targets.push(Identity.node(repo.repoUrl, QualifiedName.module(repo.repoUrl, packagePath), 'module'));
-    }
-    const newNames = new Set(surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
-    if (newNames.size > 0) {
-      for (const node of this.store.liveRepoLevelNodes(repo.repoHash)) {
-        if (newNames.has(lastSegment(node.qualifiedName))) targets.push(node.nodeHash);
-      }
-    }
-    const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
-    for (const owner of this.store.ownersOfEdgesInto(targets)) {
-      const p = pathOfFileHash.get(owner);
-      if (p && table.factsOf(p)) relink.add(p);
-    }
-    for (const packagePath of packageScoped) for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
-    return relink;
-  }
-
-  private writeLinks(
-    repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener, bulk: boolean,
-  ): void {
-    const ctx: LinkContext = {
-      repoUrl: repo.repoUrl,
-      repoHash: repo.repoHash,
-      serviceName: repo.serviceName,
-      table,
-      resolverFor: (facts) => this.resolverFor(facts),
-      fileHashOf: (p) => Identity.file(repo.repoHash, p),
-    };
-    const batch = [...relink].sort().flatMap((p) => {
-      const facts = table.factsOf(p);
-      return facts ? [{ fileHash: Identity.file(repo.repoHash, p), linked: linkFile(ctx, facts) }] : [];
-    });
-    // Close what disappears everywhere first, so a node or edge that moved from one file
-    // to another in this batch is re-opened by its new file whatever the order. A bulk
-    // load (a first index) has nothing live to close or read back.
-    if (!bulk) {
-      for (const { fileHash, linked } of batch) {
-        this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
-        this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
-      }
-    }
-    const write = (): void => {
-      // First writer wins on an identity two files claim, as the unique live indexes do.
-      const nodesSeen = new Set<Hash>();
-      const edgesSeen = new Set<Hash>();
-      let done = 0;
-      for (const { fileHash, linked } of batch) {
-        const repoLevel = linked.repoLevelNodes.filter((n) => !nodesSeen.has(n.nodeHash));
-        for (const node of repoLevel) nodesSeen.add(node.nodeHash);
-        this.store.ensureRepoLevelNodes(repoLevel, seq);
-        this.store.replaceFileNodes(fileHash, firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen), seq, bulk);
-        this.store.replaceOwnedEdges(fileHash, repo.repoHash, firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen), seq, snapshotHash, bulk);
-        this.store.replaceFileRoutes(fileHash, linked.routes);
-        progress({ phase: 'write', done: ++done, total: batch.length });
-      }
-    };
-    if (bulk) this.store.bulkLoad(repo.repoHash, seq, snapshotHash, write);
-    else write();
-  }
-
   private removeFile(repo: RepoState, file: LiveFile, seq: number, snapshotHash: Hash): void {
     this.store.closeFile(file.fileHash, seq);
     this.store.replaceFileNodes(file.fileHash, [], seq);
@@ -435,17 +353,4 @@ export class RepoIndexer {
   }
 }
 
-/** The items whose key no earlier file claimed; records the new claims. */
-function firstClaims<T>(items: readonly T[], key: (item: T) => Hash, claimed: Set<Hash>): T[] {
-  return items.filter((item) => {
-    const k = key(item);
-    if (claimed.has(k)) return false;
-    claimed.add(k);
-    return true;
-  });
-}
-
-function lastSegment(name: string): string {
-  return name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf('/')) + 1);
-}
 

@@ -1,2 +1,3 @@
 export * from './graphStore';
-export { openSqlJsStore, SqlJsStore, StoreOpenError, GRAPH_FORMAT } from './sqljs/sqljsStore';
+export { SqlJsStore } from './sqljs/sqljsStore';
+export { openSqlJsStore, StoreOpenError, GRAPH_FORMAT } from './sqljs/openStore';

@@ -1,5 +1,3 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { SqlValue } from 'sql.js';
 import { FACTS_FORMAT_VERSION, type FileFacts } from '../../extract/facts';
@@ -10,73 +8,11 @@ import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
 import { writeFileAtomic } from './atomicWrite';
-import { SqlJsDatabase, loadSqlJs } from './database';
-import { loadMigrations, migrate } from './migrations';
+import type { SqlJsDatabase } from './database';
 import {
   EDGE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
 } from './rows';
-
-/** Stamped into every graph file; a file without it is not ours and is never touched. */
-export const GRAPH_FORMAT = 'code-knowledge-graph';
-const SQLITE_HEADER = 'SQLite format 3\0';
-
-export class StoreOpenError extends Error {}
-
-/**
- * Opens (or creates) a graph database file. A file that is not SQLite, or SQLite without
- * our format stamp, or written by a newer schema, is refused with a clear error: never
- * wiped. Older schemas are migrated forward (migrations only add).
- */
-export async function openSqlJsStore(location: string): Promise<SqlJsStore> {
-  const SQL = await loadSqlJs();
-  const migrations = loadMigrations();
-  const latest = migrations[migrations.length - 1]?.version ?? 0;
-  if (location !== ':memory:' && fs.existsSync(location)) {
-    const bytes = readGraphFile(location);
-    const database = new SqlJsDatabase(new SQL.Database(bytes));
-    const version = checkStamp(database, location, latest);
-    migrate(database, version, migrations);
-    return new SqlJsStore(database, location);
-  }
-  if (location !== ':memory:') {
-    const dir = path.dirname(path.resolve(location));
-    if (!fs.existsSync(dir)) throw new StoreOpenError(`-db ${location}: directory ${dir} does not exist`);
-  }
-  const database = new SqlJsDatabase(new SQL.Database());
-  database.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  database.run("INSERT INTO meta (key, value) VALUES ('format', ?)", [GRAPH_FORMAT]);
-  migrate(database, 0, migrations);
-  if (latest === 0) throw new StoreOpenError('store: no migrations found');
-  return new SqlJsStore(database, location);
-}
-
-function readGraphFile(location: string): Uint8Array {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(location);
-  } catch (error) {
-    throw new StoreOpenError(`-db ${location}: cannot read: ${(error as Error).message}`);
-  }
-  if (bytes.length === 0) throw new StoreOpenError(`-db ${location}: file is empty, not a graph database`);
-  if (bytes.subarray(0, SQLITE_HEADER.length).toString('latin1') !== SQLITE_HEADER) {
-    throw new StoreOpenError(`-db ${location}: not a graph database (not an SQLite file); refusing to overwrite it`);
-  }
-  return bytes;
-}
-
-function checkStamp(database: SqlJsDatabase, location: string, latest: number): number {
-  const hasMeta = database.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'") === 1;
-  const format = hasMeta ? database.scalar("SELECT value FROM meta WHERE key = 'format'") : undefined;
-  if (format !== GRAPH_FORMAT) {
-    throw new StoreOpenError(`-db ${location}: an SQLite database, but not a code-knowledge-graph file; refusing to modify it`);
-  }
-  const version = Number(database.scalar("SELECT value FROM meta WHERE key = 'schema_version'") ?? 0);
-  if (version > latest) {
-    throw new StoreOpenError(`-db ${location}: written by a newer ckg (schema ${version}; this build knows up to ${latest}); upgrade ckg`);
-  }
-  return version;
-}
 
 const LIVE = 'removed_in IS NULL';
 

@@ -1,0 +1,122 @@
+import type { FileFacts } from '../extract/facts';
+import { languageForPath } from '../extract/registry';
+import { type Hash, Identity, QualifiedName } from '../model';
+import type { LanguageResolver } from '../resolve/languages/languageResolver';
+import { type LinkContext, linkFile } from '../resolve/linker';
+import type { SymbolTable } from '../resolve/symbolTable';
+import type { GraphStore, LiveFile } from '../store/graphStore';
+import type { ProgressListener } from './progress';
+
+/** What the link writer needs to know of the repository being indexed. */
+export interface RepoState {
+  readonly root: string;
+  readonly repoUrl: string;
+  readonly repoHash: Hash;
+  readonly serviceName: string;
+}
+
+/**
+ * The resolve-and-write half of an index run: which files a change can affect, and
+ * writing their nodes, edges and routes in an order that survives symbols moving
+ * between files.
+ */
+export class LinkWriter {
+  constructor(
+    private readonly store: GraphStore,
+    private readonly resolverFor: (facts: Pick<FileFacts, 'language'>) => LanguageResolver,
+  ) {}
+
+  /**
+   * Files whose edges may change: the parsed ones, and when a file's export surface
+   * changed (or it was removed): files with edges into its nodes or its package's node,
+   * files with dangling edges a new name may now satisfy, and for package-scoped
+   * languages (Go) the other files of its package.
+   */
+  filesToRelink(
+    repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: Map<string, LiveFile>,
+  ): Set<string> {
+    const relink = new Set(parsedPaths);
+    const changed = [...surfaceChanged, ...removed.map((f) => f.path)];
+    if (changed.length === 0) return relink;
+    const targets = changed.filter((p) => live.has(p)).flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
+    const packageScoped = new Set<string>();
+    for (const p of changed) {
+      const resolver = this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' });
+      if (!resolver.packageScope) continue;
+      const packagePath = table.packageOf(p) ?? resolver.packagePath(p);
+      packageScoped.add(packagePath);
+      // Dependants import the package, not the file: they may hold only an imports edge.
+      targets.push(Identity.node(repo.repoUrl, QualifiedName.module(repo.repoUrl, packagePath), 'module'));
+    }
+    const newNames = new Set(surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
+    if (newNames.size > 0) {
+      for (const node of this.store.liveRepoLevelNodes(repo.repoHash)) {
+        if (newNames.has(lastSegment(node.qualifiedName))) targets.push(node.nodeHash);
+      }
+    }
+    const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
+    for (const owner of this.store.ownersOfEdgesInto(targets)) {
+      const p = pathOfFileHash.get(owner);
+      if (p && table.factsOf(p)) relink.add(p);
+    }
+    for (const packagePath of packageScoped) for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
+    return relink;
+  }
+
+  writeLinks(
+    repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener, bulk: boolean,
+  ): void {
+    const ctx: LinkContext = {
+      repoUrl: repo.repoUrl,
+      repoHash: repo.repoHash,
+      serviceName: repo.serviceName,
+      table,
+      resolverFor: (facts) => this.resolverFor(facts),
+      fileHashOf: (p) => Identity.file(repo.repoHash, p),
+    };
+    const batch = [...relink].sort().flatMap((p) => {
+      const facts = table.factsOf(p);
+      return facts ? [{ fileHash: Identity.file(repo.repoHash, p), linked: linkFile(ctx, facts) }] : [];
+    });
+    // Close what disappears everywhere first, so a node or edge that moved from one file
+    // to another in this batch is re-opened by its new file whatever the order. A bulk
+    // load (a first index) has nothing live to close or read back.
+    if (!bulk) {
+      for (const { fileHash, linked } of batch) {
+        this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
+        this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
+      }
+    }
+    const write = (): void => {
+      // First writer wins on an identity two files claim, as the unique live indexes do.
+      const nodesSeen = new Set<Hash>();
+      const edgesSeen = new Set<Hash>();
+      let done = 0;
+      for (const { fileHash, linked } of batch) {
+        const repoLevel = linked.repoLevelNodes.filter((n) => !nodesSeen.has(n.nodeHash));
+        for (const node of repoLevel) nodesSeen.add(node.nodeHash);
+        this.store.ensureRepoLevelNodes(repoLevel, seq);
+        this.store.replaceFileNodes(fileHash, firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen), seq, bulk);
+        this.store.replaceOwnedEdges(fileHash, repo.repoHash, firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen), seq, snapshotHash, bulk);
+        this.store.replaceFileRoutes(fileHash, linked.routes);
+        progress({ phase: 'write', done: ++done, total: batch.length });
+      }
+    };
+    if (bulk) this.store.bulkLoad(repo.repoHash, seq, snapshotHash, write);
+    else write();
+  }
+}
+
+/** The items whose key no earlier file claimed; records the new claims. */
+function firstClaims<T>(items: readonly T[], key: (item: T) => Hash, claimed: Set<Hash>): T[] {
+  return items.filter((item) => {
+    const k = key(item);
+    if (claimed.has(k)) return false;
+    claimed.add(k);
+    return true;
+  });
+}
+
+function lastSegment(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf('/')) + 1);
+}
