@@ -88,6 +88,7 @@ describe('cli (built bundle)', () => {
       [['stats', '-db', '/no/such.sqlite'], /no such file \(run ckg index first\)/, 2],
       [['export', '-db', db, '--format', 'csv'], /--format csv: expected one of jsonl, graphml/, 2],
       [['frobnicate'], /unknown command 'frobnicate'/, 2],
+      [['index', repo, '-db', makeTempDir()], /cannot read: EISDIR/, 3],
     ];
     for (const [args, message, status] of cases) {
       const result = ckg(...args);

@@ -181,3 +181,16 @@ describe('index/RepoIndexer first index of a large repo', () => {
     store.close();
   });
 });
+
+describe('index/sourceFiles outside git', () => {
+  it('walks the tree honouring the root .gitignore and skipping node_modules', async () => {
+    const { listRepositoryFiles } = await import('../../src/index/sourceFiles');
+    const root = makeTempDir();
+    writeTree(root, {
+      '.gitignore': '# build output\ndist/\n*.gen.ts\n!keep.gen.ts\n/top-only.ts\n',
+      'src/a.ts': '', 'src/b.gen.ts': '', 'src/keep.gen.ts': '', 'dist/out.js': '', 'top-only.ts': '', 'src/top-only.ts': '',
+      'node_modules/lib/index.js': '',
+    });
+    assert.deepEqual(listRepositoryFiles(root).sourcePaths, ['src/a.ts', 'src/keep.gen.ts', 'src/top-only.ts']);
+  });
+});
