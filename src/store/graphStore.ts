@@ -44,6 +44,8 @@ export interface GraphStore {
   /** Where the graph is persisted; ':memory:' for none. */
   readonly location: string;
 
+  /** Increments whenever a write transaction commits: caches of graph views key on it. */
+  readonly generation: number;
   transaction<T>(work: () => T): T;
   /** Persists atomically (temp file, fsync, rename). A no-op in memory. */
   save(): Promise<void>;
@@ -114,6 +116,15 @@ export interface GraphStore {
    * identities, which the unique live indexes would otherwise have ignored.
    */
   bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T;
+  // Point-in-time reads: rows of a repo valid at snapshot sequence `seq`.
+  nodesAt(repoHash: Hash, seq: number): GraphNode[];
+  edgesAt(repoHash: Hash, seq: number): GraphEdge[];
+  filesAt(repoHash: Hash, seq: number): FileRecord[];
+  /** Live files with their full records, of one repo or all. */
+  liveFileRecords(repoHash?: Hash): FileRecord[];
+  /** Live nodes whose qualified name starts with `prefix`, by name, at most `limit`. */
+  nodesByPrefix(prefix: string, limit: number): GraphNode[];
+
   counts(): GraphCounts;
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */

@@ -1,6 +1,6 @@
 import type { SqlValue } from 'sql.js';
 import type {
-  EdgeType, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
+  EdgeType, FileRecord, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
 
 /** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
@@ -91,5 +91,18 @@ export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
     mappingType: row[2] as RouteSymbolRow['mappingType'],
     nodeHash: row[3] as string,
     createdAt: row[4] as number,
+  };
+}
+
+export const FILE_COLUMNS = 'file_hash, repo_hash, path, content_hash, language, size_bytes';
+
+export function fileFromRow(row: SqlValue[]): FileRecord {
+  return {
+    fileHash: row[0] as string,
+    repoHash: row[1] as string,
+    path: row[2] as string,
+    contentHash: row[3] as string,
+    language: row[4] as string,
+    sizeBytes: row[5] as number,
   };
 }

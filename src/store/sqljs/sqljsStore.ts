@@ -10,15 +10,22 @@ import type {
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import {
-  EDGE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
+  EDGE_COLUMNS, FILE_COLUMNS, fileFromRow, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
 } from './rows';
 
 const LIVE = 'removed_in IS NULL';
+/** Valid at a snapshot sequence: binds seq twice. */
+const AT = 'added_in <= ? AND (removed_in IS NULL OR removed_in > ?)';
 
 export class SqlJsStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
+  private writes = 0;
+
+  get generation(): number {
+    return this.writes;
+  }
 
   constructor(private readonly database: SqlJsDatabase, readonly location: string) {
     // The database lives in wasm memory and is persisted whole by save(): a journal on
@@ -33,6 +40,7 @@ export class SqlJsStore implements GraphStore {
     try {
       const result = work();
       this.database.exec('COMMIT');
+      this.writes++;
       return result;
     } catch (error) {
       this.database.exec('ROLLBACK');
@@ -377,6 +385,33 @@ export class SqlJsStore implements GraphStore {
     } finally {
       for (const index of indexes) this.database.exec(index.sql);
     }
+  }
+
+  nodesAt(repoHash: Hash, seq: number): GraphNode[] {
+    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
+  }
+
+  edgesAt(repoHash: Hash, seq: number): GraphEdge[] {
+    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], edgeFromRow);
+  }
+
+  filesAt(repoHash: Hash, seq: number): FileRecord[] {
+    return this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${AT} ORDER BY path`, [repoHash, seq, seq], fileFromRow);
+  }
+
+  liveFileRecords(repoHash?: Hash): FileRecord[] {
+    return repoHash
+      ? this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`, [repoHash], fileFromRow)
+      : this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE ${LIVE} ORDER BY repo_hash, path`, [], fileFromRow);
+  }
+
+  nodesByPrefix(prefix: string, limit: number): GraphNode[] {
+    // A range on the indexed column instead of LIKE: no escaping, and the index is used.
+    return this.database.all(
+      `SELECT ${NODE_COLUMNS} FROM nodes WHERE qualified_name >= ? AND qualified_name < ? AND ${LIVE} ORDER BY qualified_name LIMIT ?`,
+      [prefix, `${prefix}\uffff`, limit],
+      nodeFromRow,
+    );
   }
 
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
