@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
+import type { GraphStore } from '../store/graphStore';
+import type { GraphCache } from './graphCache';
+
+/** What every tool handler may use. One instance per server; both transports share it. */
+export interface ToolDeps {
+  /** The current store: a server reading a file re-opens it when an indexer wrote a newer one. */
+  store(): GraphStore;
+  readonly graphs: GraphCache;
+  /** Runs the indexer into the store and persists it (index_repo). */
+  index(options: IndexOptions): Promise<IndexSummary>;
+  /** The per-reply cap in tokens (DESIGN §5: default 25,000). */
+  readonly replyTokenCap: number;
+  /** Unix seconds; injected so tests can fix time. */
+  now(): number;
+}
+
+/**
+ * A failure the caller can fix: the message names the argument and what was expected
+ * ("target_hash: expected 64 lowercase hex characters"). The server turns it into an
+ * `isError` result; any other exception is reported as an internal error.
+ */
+export class ToolError extends Error {}
+
+/** What a handler returns: the SPEC-shaped result, and optionally its own text rendering. */
+export interface ToolOutput {
+  /** The SPEC §4 result shape (object or array). */
+  readonly result: unknown;
+  /** Plain-text rendering; defaults to the JSON of `result`. index_repo uses it (SPEC 4.1). */
+  readonly text?: string;
+}
+
+/**
+ * One MCP tool, one file under src/mcp/tools/: a zod input shape with `.describe()` on
+ * every field, annotations, and the handler. Names, parameters and defaults follow SPEC §4.
+ */
+export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Shape;
+  /** SPEC category (Indexing, Graph queries, Snapshot, Runtime, Analysis, Ownership, Context, Feedback, Discovery). */
+  readonly category: string;
+  readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };
+  handler(args: z.infer<z.ZodObject<Shape>>, deps: ToolDeps): Promise<ToolOutput> | ToolOutput;
+}
+
+/** Keeps the input shape's type through a heterogenous registry. */
+export function defineTool<Shape extends z.ZodRawShape>(definition: ToolDefinition<Shape>): ToolDefinition<Shape> {
+  return definition;
+}
