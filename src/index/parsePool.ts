@@ -5,7 +5,12 @@ import type { FileFacts } from '../extract/facts';
 import { extractFile } from '../extract/parser';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
-export type ParseOutcome = { readonly facts?: FileFacts; readonly captures?: number; readonly error?: string };
+export type ParseOutcome = {
+  readonly facts?: FileFacts;
+  readonly encoded?: Uint8Array;
+  readonly captures?: number;
+  readonly error?: string;
+};
 
 /** One worker per core, minus one when there are more than two (DESIGN §2). */
 export function defaultWorkerCount(): number {
@@ -57,7 +62,7 @@ export class ParsePool {
     this.pending.delete(reply.id);
     this.idle.push(worker);
     this.dispatch();
-    resolve?.({ facts: reply.facts, captures: reply.captures, error: reply.error });
+    resolve?.({ facts: reply.facts, encoded: reply.encoded, captures: reply.captures, error: reply.error });
   }
 
   private failAll(error: string): void {

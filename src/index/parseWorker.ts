@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { extractFile, parseAndQueryOnly } from '../extract/parser';
+import { encodeFacts } from '../store/factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
 /** A parse worker: loads each grammar once, then turns sources into facts. */
@@ -12,7 +13,7 @@ parentPort?.on('message', (request: ParseRequest) => {
     return;
   }
   extractFile(request.path, request.source).then(
-    (facts) => parentPort?.postMessage({ id: request.id, facts } satisfies ParseReply),
+    (facts) => parentPort?.postMessage({ id: request.id, facts, encoded: facts && encodeFacts(facts) } satisfies ParseReply),
     (error: unknown) => parentPort?.postMessage({ id: request.id, error: String((error as Error)?.message ?? error) } satisfies ParseReply),
   );
 });

@@ -51,6 +51,12 @@ export interface IndexSummary {
 
 
 const INLINE_PARSE_LIMIT = 8;
+
+/** A parsed file's facts, with their stored encoding when a worker made it. */
+interface ParsedFile {
+  readonly facts: FileFacts;
+  readonly encoded?: Uint8Array;
+}
 /** A first index of at least this many files loads with indexes rebuilt afterwards. */
 const BULK_LOAD_MIN_FILES = 200;
 
@@ -207,12 +213,12 @@ export class RepoIndexer {
 
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
   private writeChanges(
-    repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, FileFacts>, removed: LiveFile[],
+    repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, ParsedFile>, removed: LiveFile[],
     live: Map<string, LiveFile>, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
   ): { relinked: number; filesWithSyntaxErrors: number } {
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
-    for (const [p, facts] of parsed) {
+    for (const [p, { facts }] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
       const previous = live.get(p);
       const before = table.factsOf(p) ?? (previous && this.store.facts(previous.fileHash, previous.contentHash));
@@ -230,8 +236,8 @@ export class RepoIndexer {
           fileHash, repoHash: repo.repoHash, path: source.path, contentHash: source.contentHash,
           language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
         }, seq);
-        const facts = parsed.get(source.path);
-        if (facts) this.store.putFacts(fileHash, source.contentHash, facts);
+        const result = parsed.get(source.path);
+        if (result) this.store.putFacts(fileHash, source.contentHash, result.encoded ?? result.facts);
       }
       this.links.writeLinks(repo, table, relink, seq, snapshotHash, progress, live.size === 0 && relink.size >= BULK_LOAD_MIN_FILES);
       this.store.sweepRepoLevelNodes(repo.repoHash, seq);
@@ -291,15 +297,15 @@ export class RepoIndexer {
   /** Parses files; a file that fails is counted under `skipped` with the reason, never fatal. */
   private async parseAll(
     files: SourceFile[], workers: number | undefined, progress: ProgressListener, skipped: SkipCounts,
-  ): Promise<Map<string, FileFacts>> {
-    const results = new Map<string, FileFacts>();
+  ): Promise<Map<string, ParsedFile>> {
+    const results = new Map<string, ParsedFile>();
     if (files.length === 0) return results;
     const pool = files.length > INLINE_PARSE_LIMIT ? new ParsePool(workers) : undefined;
     let done = 0;
     try {
       await Promise.all(files.map(async (file) => {
         const outcome: ParseOutcome = pool ? await pool.parse(file.path, file.text) : await parseInline(file.path, file.text);
-        if (outcome.facts) results.set(file.path, outcome.facts);
+        if (outcome.facts) results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
         else {
           skipped['extractor error'] = (skipped['extractor error'] ?? 0) + 1;
           this.warn(`${file.path}: ${outcome.error ?? 'no facts'}`);

@@ -11,6 +11,8 @@ export interface ParseRequest {
 export interface ParseReply {
   readonly id: number;
   readonly facts?: FileFacts;
+  /** The same facts encoded for the store, made in the worker to spare the writer. */
+  readonly encoded?: Uint8Array;
   /** Captures counted in floor mode. */
   readonly captures?: number;
   readonly error?: string;

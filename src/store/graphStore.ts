@@ -68,7 +68,8 @@ export interface GraphStore {
   openFile(file: FileRecord, seq: number): void;
   closeFile(fileHash: Hash, seq: number): void;
   facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined;
-  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts): void;
+  /** Stores facts, or facts already encoded with encodeFacts (by a parse worker). */
+  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): void;
   deleteFacts(fileHash: Hash): void;
 
   // Nodes

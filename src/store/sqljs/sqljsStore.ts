@@ -1,4 +1,3 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { SqlValue } from 'sql.js';
 import { FACTS_FORMAT_VERSION, type FileFacts } from '../../extract/facts';
 import type {
@@ -7,6 +6,7 @@ import type {
 import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
+import { decodeFacts, encodeFacts } from '../factsCodec';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import {
@@ -136,14 +136,13 @@ export class SqlJsStore implements GraphStore {
       'SELECT facts FROM file_facts WHERE file_hash = ? AND content_hash = ? AND facts_version = ?',
       [fileHash, contentHash, FACTS_FORMAT_VERSION],
     );
-    if (!(blob instanceof Uint8Array)) return undefined;
-    return JSON.parse(inflateRawSync(blob).toString('utf8')) as FileFacts;
+    return blob instanceof Uint8Array ? decodeFacts(blob) : undefined;
   }
 
-  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts): void {
+  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): void {
     this.database.run(
       'INSERT OR REPLACE INTO file_facts (file_hash, content_hash, facts_version, facts) VALUES (?, ?, ?, ?)',
-      [fileHash, contentHash, FACTS_FORMAT_VERSION, deflateRawSync(Buffer.from(JSON.stringify(facts)), { level: 1 })],
+      [fileHash, contentHash, FACTS_FORMAT_VERSION, facts instanceof Uint8Array ? facts : encodeFacts(facts)],
     );
   }
 
