@@ -97,3 +97,16 @@ export async function twoRepos(): Promise<{ store: GraphStore; goSnapshot: strin
   const ts = await indexer.index({ repoPath: path.join(FIXTURE_REPOS, 'ts-basic'), repoUrl: 'fixtures/ts-basic' });
   return { store, goSnapshot: go.snapshotHash, tsSnapshot: ts.snapshotHash };
 }
+
+/** The node hash of a live symbol of go-basic (as `indexFixture('go-basic')` names it), by local name. */
+export function hashIn(store: GraphStore, local: string, repoUrl = 'fixtures/go-basic'): string {
+  const qualifiedName = `${repoUrl}://${local}`;
+  const node = store.nodesByPrefix(qualifiedName, 50).find((n) => n.qualifiedName === qualifiedName);
+  if (!node) throw new Error(`no node ${qualifiedName}`);
+  return node.nodeHash;
+}
+
+/** The hash of the store's only (or first) snapshot. */
+export function snapshotIn(store: GraphStore): string {
+  return store.snapshots()[0]!.snapshotHash;
+}

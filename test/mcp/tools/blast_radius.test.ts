@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
 import { INDEXER_VERSION, tool } from '../../../src/mcp/tools/blast_radius';
 import type { WireNode } from '../../../src/mcp/wire';
-import { callTool, depsOver, toolError, twoSnapshots } from '../../helpers/directTool';
+import { callTool, depsOver, hashIn, toolError, twoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Caller {
   Caller: WireNode;
@@ -71,5 +73,21 @@ describe('mcp tool blast_radius', () => {
     const extra = added.store.nodesByPrefix(`${REPO}example.com/go-basic/service.Extra`, 1)[0]!.nodeHash;
     assert.equal(await toolError(tool, { target_hash: extra, snapshot_hash: added.before.snapshotHash }, depsOver(added.store)),
       `target_hash: no node with hash ${extra} at snapshot ${added.before.snapshotHash}`);
+  });
+});
+
+describe('mcp tool blast_radius through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('blast_radius', { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record') }));
+      assert.ok(ok.TotalCount === 10 && ok.Truncated === false, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('blast_radius', { target_hash: 'a'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('target_hash: no node with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition, ToolDeps } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/communities';
-import type { ToolDeps } from '../../../src/mcp/tool';
 import { callTool, depsOver, toolError, twoRepos } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Community { id: number; size: number; top_symbols: string[]; cohesion: number; dominant_package: string }
 interface List { communities: Community[]; node_count: number; edge_count: number; community_count: number; truncated: boolean }
@@ -65,5 +66,21 @@ describe('mcp tool communities', () => {
     assert.equal(await toolError(tool, { action: 'explode' }, deps), 'action: expected one of list, for_symbol');
     assert.equal(await toolError(tool, { repo_url: 'github.com/' }, deps),
       'repo_url: expected the start of an indexed repository URL, no repository starts with github.com/');
+  });
+});
+
+describe('mcp tool communities through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('communities', { action: 'for_symbol', symbol: 'example.com/go-basic/store.Fill' }));
+      assert.ok(ok.symbol === 'fixtures/go-basic://example.com/go-basic/store.Fill', JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('communities', { action: 'for_symbol' });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('symbol: expected a qualified name when action is for_symbol'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

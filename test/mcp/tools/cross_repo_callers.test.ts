@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition, ToolDeps } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/cross_repo_callers';
-import type { ToolDeps } from '../../../src/mcp/tool';
 import type { WireNode } from '../../../src/mcp/wire';
 import type { GraphStore } from '../../../src/store';
-import { callTool, depsOver, toolError } from '../../helpers/directTool';
+import { callTool, depsOver, hashIn, toolError } from '../../helpers/directTool';
 import { indexFixture } from '../../helpers/indexFixture';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 type Items = { items: { Node: WireNode; Depth: number }[]; truncated: boolean };
 const REPO = 'fixtures/go-basic://';
@@ -12,14 +13,13 @@ const REPO = 'fixtures/go-basic://';
 describe('mcp tool cross_repo_callers', () => {
   let store: GraphStore;
   let deps: ToolDeps;
-  const hashOf = (local: string): string => store.nodesByPrefix(REPO + local, 10).find((n) => n.qualifiedName === REPO + local)!.nodeHash;
   before(async () => {
     store = await indexFixture('go-basic');
     deps = depsOver(store);
   });
 
   it('lists every transitive caller with its shortest depth, by depth then name', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashOf('example.com/go-basic/store.Journal.Record') }, deps);
+    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record') }, deps);
     assert.deepEqual(result.items.map((i) => `${i.Depth} ${i.Node.QualifiedName.slice(REPO.length)}`), [
       '1 example.com/go-basic/store.MemoryStore.Put',
       '1 example.com/go-basic/store.NewMemoryStore',
@@ -38,12 +38,12 @@ describe('mcp tool cross_repo_callers', () => {
   });
 
   it('honours max_depth', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashOf('example.com/go-basic/store.Journal.Record'), max_depth: 1 }, deps);
+    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record'), max_depth: 1 }, deps);
     assert.deepEqual(result.items.map((i) => i.Depth), [1, 1]);
   });
 
   it('returns an empty list for a symbol nobody calls', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashOf('example.com/go-basic.main') }, deps);
+    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic.main') }, deps);
     assert.deepEqual(result.items, []);
   });
 
@@ -55,5 +55,21 @@ describe('mcp tool cross_repo_callers', () => {
 
   it('is read-only', () => {
     assert.equal(tool.annotations.readOnlyHint, true);
+  });
+});
+
+describe('mcp tool cross_repo_callers through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('cross_repo_callers', { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record') }));
+      assert.ok((ok.items as unknown[]).length === 10, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('cross_repo_callers', { target_hash: 'Z'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('target_hash: expected 64 lowercase hex characters'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition, ToolDeps } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/flow_between';
-import type { ToolDeps } from '../../../src/mcp/tool';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
 import { indexFixture } from '../../helpers/indexFixture';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Flow { source: string; target: string; paths: { steps: { symbol: string; edge_type: string }[] }[]; path_count: number; truncated: boolean }
 const REPO = 'fixtures/go-basic://';
@@ -46,5 +47,21 @@ describe('mcp tool flow_between', () => {
     assert.equal(await toolError(tool, { source_symbol: '', target_symbol: `${PKG}.main` }, deps), 'source_symbol: expected a non-empty string');
     assert.match(await toolError(tool, { source_symbol: `${PKG}.main`, target_symbol: `${PKG}.main`, max_depth: 11 }, deps),
       /^max_depth: expected an integer from 1 to 10/);
+  });
+});
+
+describe('mcp tool flow_between through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('flow_between', { source_symbol: 'example.com/go-basic.main', target_symbol: 'example.com/go-basic/store.Journal.Record' }));
+      assert.ok(ok.path_count === 2, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('flow_between', { source_symbol: 'x', target_symbol: 'y' });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('source_symbol: no symbol named x'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/pr_impact';
-import { type TwoSnapshots, callTool, depsOver, editedGoBasic, toolError } from '../../helpers/directTool';
+import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, type TwoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 type Named = { qualified_name: string; kind: string; depth: number };
 interface Impact {
@@ -73,5 +75,21 @@ describe('mcp tool pr_impact', () => {
       /^new_snapshot: no snapshot with hash 9{64}/);
     assert.equal(await toolError(tool, { old_snapshot: 42, new_snapshot: fixture.before.snapshotHash }, deps),
       'old_snapshot: expected 64 lowercase hex characters');
+  });
+});
+
+describe('mcp tool pr_impact through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('pr_impact', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      assert.ok((ok.summary as { risk_level: string }).risk_level === 'low', JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('pr_impact', { old_snapshot: snapshotIn(store), new_snapshot: 'b'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('new_snapshot: no snapshot with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/semantic_diff';
-import { type TwoSnapshots, callTool, depsOver, editedGoBasic, toolError, twoRepos } from '../../helpers/directTool';
+import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, twoRepos, type TwoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 type Named = { source_name: string; target_name: string; edge_type: string; confidence: number };
 interface Semantic {
@@ -55,5 +57,21 @@ describe('mcp tool semantic_diff', () => {
     const two = await twoRepos();
     assert.match(await toolError(tool, { old_snapshot: two.tsSnapshot, new_snapshot: two.goSnapshot }, depsOver(two.store)),
       /^new_snapshot: expected a snapshot of the same repository as old_snapshot \(fixtures\/ts-basic\)/);
+  });
+});
+
+describe('mcp tool semantic_diff through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('semantic_diff', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      assert.ok((ok.summary as { nodes_added: number }).nodes_added === 0, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('semantic_diff', { old_snapshot: 'a'.repeat(64), new_snapshot: 'a'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('old_snapshot: no snapshot with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/snapshot_diff';
 import type { WireEdge, WireNode } from '../../../src/mcp/wire';
-import { type TwoSnapshots, callTool, depsOver, editedGoBasic, toolError, twoRepos } from '../../helpers/directTool';
+import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, twoRepos, type TwoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Diff {
   OldSnapshot: string;
@@ -64,5 +66,21 @@ describe('mcp tool snapshot_diff', () => {
     const two = await twoRepos();
     assert.equal(await toolError(tool, { old_snapshot: two.goSnapshot, new_snapshot: two.tsSnapshot }, depsOver(two.store)),
       'new_snapshot: expected a snapshot of the same repository as old_snapshot (fixtures/go-basic), got one of fixtures/ts-basic');
+  });
+});
+
+describe('mcp tool snapshot_diff through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('snapshot_diff', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      assert.ok(Array.isArray(ok.NodesAdded) && (ok.EdgesRemoved as unknown[]).length === 0, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('snapshot_diff', { old_snapshot: 'a'.repeat(64), new_snapshot: 'a'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('old_snapshot: no snapshot with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

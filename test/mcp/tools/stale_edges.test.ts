@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/stale_edges';
 import type { WireEdge } from '../../../src/mcp/wire';
-import { type TwoSnapshots, callTool, depsOver, editedGoBasic, toolError } from '../../helpers/directTool';
+import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, type TwoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 const REPO = 'fixtures/go-basic://example.com/go-basic/';
 
@@ -34,5 +36,21 @@ describe('mcp tool stale_edges', () => {
     assert.equal(await toolError(tool, { snapshot_hash: '7'.repeat(64) }, deps),
       `snapshot_hash: no snapshot with hash ${'7'.repeat(64)} (the ckg://repos/<repo_hash>/snapshots resource lists them)`);
     assert.equal(await toolError(tool, { snapshot_hash: '7'.repeat(63) }, deps), 'snapshot_hash: expected 64 lowercase hex characters');
+  });
+});
+
+describe('mcp tool stale_edges through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('stale_edges', { snapshot_hash: snapshotIn(store) }));
+      assert.ok((ok.items as unknown[]).length === 0 && ok.truncated === false, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('stale_edges', { snapshot_hash: 'c'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('snapshot_hash: no snapshot with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { ToolDefinition, ToolDeps } from '../../../src/mcp/tool';
 import { TEST_SCOPE_UNAVAILABLE, tool } from '../../../src/mcp/tools/test_scope';
-import type { ToolDeps } from '../../../src/mcp/tool';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
 import { indexFixture } from '../../helpers/indexFixture';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Scope { mode: string; results: string[]; count: number }
 
@@ -63,5 +64,21 @@ describe('mcp tool test_scope', () => {
     const limited: ToolDeps = { ...go, store: () => Object.assign(Object.create(store), { capabilities: { ...store.capabilities, testScope: false } }) };
     assert.equal(await toolError(tool, { files: 'store/memory.go' }, limited), TEST_SCOPE_UNAVAILABLE);
     assert.equal(TEST_SCOPE_UNAVAILABLE, 'test_scope queries not available: store does not support test_scope methods');
+  });
+});
+
+describe('mcp tool test_scope through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('test_scope', { files: 'store/memory.go' }));
+      assert.ok(ok.mode === 'packages' && ok.count === 1, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('test_scope', { files: 'nope.go' });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('files: no indexed file at nope.go'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
   });
 });
