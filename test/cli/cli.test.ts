@@ -44,6 +44,16 @@ describe('cli (built bundle)', () => {
     assert.match(result.stdout, /unchanged, nothing to do/);
   });
 
+  it('draws a progress bar on a terminal, and none when piped', () => {
+    const ttyDb = path.join(makeTempDir(), 'tty.sqlite');
+    // `script` (util-linux) runs the command on a pseudo-terminal.
+    const onTty = spawnSync('script', ['-qec', `${process.execPath} ${CLI} index ${repo} -db ${ttyDb}`, '/dev/null'], { encoding: 'utf8' });
+    assert.equal(onTty.status, 0, onTty.stderr);
+    assert.match(onTty.stdout, /\rparse\s+\[#+\] 3\/3/);
+    const piped = ckg('index', repo, '-db', path.join(makeTempDir(), 'piped.sqlite'));
+    assert.doesNotMatch(piped.stderr + piped.stdout, /\r/);
+  });
+
   it('prints stats', () => {
     const result = ckg('stats', '-db', db);
     assert.equal(result.status, 0, result.stderr);
