@@ -130,4 +130,9 @@ export interface GraphStore {
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
   liveEdgeHashes(repoHash: Hash): Hash[];
+
+  // Feedback (SPEC 4.8; capabilities.feedback): one vote per symbol per session, the latest kept.
+  recordFeedback(symbolHash: Hash, sessionId: string, useful: boolean, at: number): void;
+  /** Vote counts of the given symbols; symbols without votes are absent. */
+  feedbackCounts(symbolHashes: readonly Hash[]): Map<Hash, { readonly useful: number; readonly notUseful: number }>;
 }

@@ -9,6 +9,7 @@ import type {
 import { decodeFacts, encodeFacts } from '../factsCodec';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
+import * as feedback from './feedbackStore';
 import {
   EDGE_COLUMNS, FILE_COLUMNS, fileFromRow, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
@@ -424,6 +425,16 @@ export class SqlJsStore implements GraphStore {
   private closeRows(table: 'files' | 'edges', key: string, value: Hash, seq: number): void {
     this.database.run(`DELETE FROM ${table} WHERE ${key} = ? AND added_in = ?`, [value, seq]);
     this.database.run(`UPDATE ${table} SET removed_in = ? WHERE ${key} = ? AND ${LIVE}`, [seq, value]);
+  }
+
+  // Feedback: not a graph write, so the generation (and every cached graph view) stays.
+
+  recordFeedback(symbolHash: Hash, sessionId: string, useful: boolean, at: number): void {
+    feedback.recordFeedback(this.database, symbolHash, sessionId, useful, at);
+  }
+
+  feedbackCounts(symbolHashes: readonly Hash[]): Map<Hash, feedback.FeedbackCounts> {
+    return feedback.feedbackCounts(this.database, symbolHashes);
   }
 }
 

@@ -1,0 +1,129 @@
+import type { GraphView } from '../graph/graphView';
+import type { DocumentHeader, SymbolDraft } from './document';
+import { ContextInputError } from './errors';
+import { type ContextFormat, renderContext } from './formats';
+import { type PackItem, packContext } from './packing';
+import { type FeedbackLookup, type RankOptions, type Ranking, rankSymbols } from './ranking';
+import { relationsOf } from './relations';
+import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
+import { SourceReader } from './sourceReader';
+import { symbolIndexOf } from './symbolIndex';
+
+/**
+ * The three context queries (SPEC 4.7): seeds -> random walk -> boosts -> token-budgeted
+ * packing -> one format. Each mode tunes the walk: a task looks both ways from what its
+ * words name; changed files (blast radius) lean towards their callers and weigh runtime
+ * traffic most; a PR looks both ways (callers, callees, types) with traffic in between.
+ * For files and PRs the changed symbols themselves rank above everything they reach.
+ */
+export const MODE_SETTINGS = {
+  task: { runtimeWeight: 0.1, forward: 1, backward: 1, seedsFirst: false },
+  files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, seedsFirst: true },
+  pr: { runtimeWeight: 0.3, forward: 1, backward: 1, seedsFirst: true },
+} as const satisfies Record<string, RankOptions>;
+
+export interface ContextSources {
+  readonly view: GraphView;
+  /** Usefulness votes (feedback tool), when the store keeps them. */
+  readonly feedback?: FeedbackLookup;
+  /** Read symbols' lines from the repositories on disk (default true). */
+  readonly readSource?: boolean;
+}
+
+export interface TaskContextRequest {
+  readonly description: string;
+  readonly tokenBudget: number;
+  readonly format: ContextFormat;
+}
+
+export interface FilesContextRequest {
+  /** Repo-relative paths, as a list or comma-separated. */
+  readonly files: string | readonly string[];
+  readonly repoUrl?: string;
+  readonly tokenBudget: number;
+  readonly format: ContextFormat;
+  readonly mode: 'files' | 'pr';
+}
+
+export interface ContextResult {
+  readonly content: string;
+  /** countTokens(content), exactly. */
+  readonly tokenCount: number;
+  readonly symbolsIncluded: number;
+  readonly symbolsAvailable: number;
+}
+
+export function buildTaskContext(sources: ContextSources, request: TaskContextRequest): ContextResult {
+  if (request.description.trim().length === 0) throw new ContextInputError('task_description', 'expected a non-empty description');
+  const index = symbolIndexOf(sources.view);
+  return build(sources, taskSeeds(index, request.description), { ...request, mode: 'task', query: request.description });
+}
+
+export function buildFilesContext(sources: ContextSources, request: FilesContextRequest): ContextResult {
+  const index = symbolIndexOf(sources.view);
+  const paths = typeof request.files === 'string' ? parseFileList(request.files) : [...new Set(request.files)];
+  if (paths.length === 0) throw new ContextInputError('files', 'expected at least one repo-relative path');
+  const files = resolveFiles(index, paths, request.repoUrl);
+  return build(sources, fileSeeds(index, files), { ...request, query: paths.join(', ') });
+}
+
+interface BuildRequest {
+  readonly mode: 'task' | 'files' | 'pr';
+  readonly query: string;
+  readonly tokenBudget: number;
+  readonly format: ContextFormat;
+}
+
+function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): ContextResult {
+  if (!Number.isInteger(request.tokenBudget) || request.tokenBudget < 1) {
+    throw new ContextInputError('token_budget', 'expected a positive integer');
+  }
+  const index = symbolIndexOf(sources.view);
+  const ranking = rankSymbols(index, seeds, { ...MODE_SETTINGS[request.mode], feedback: sources.feedback });
+  const header: DocumentHeader = {
+    mode: request.mode,
+    query: request.query,
+    tokenBudget: request.tokenBudget,
+    symbolsAvailable: ranking.available,
+    topScore: ranking.symbols[0]?.score ?? 0,
+  };
+  const reader = sources.readSource === false ? undefined : new SourceReader(sources.view);
+  const packed = packContext(header, candidates(sources.view, ranking, reader), (doc) => renderContext(doc, request.format), request.tokenBudget);
+  return {
+    content: packed.content,
+    tokenCount: packed.tokenCount,
+    symbolsIncluded: packed.document.symbolsIncluded,
+    symbolsAvailable: ranking.available,
+  };
+}
+
+/** Drafts in rank order, made only as the packer pulls them (source is read from disk). */
+function* candidates(view: GraphView, ranking: Ranking, reader: SourceReader | undefined): Generator<PackItem> {
+  const index = symbolIndexOf(view);
+  for (const ranked of ranking.symbols) {
+    const { node } = ranked;
+    const { relations, more } = relationsOf(index, node, ranking.walkScore);
+    const base = {
+      hash: node.nodeHash,
+      name: node.qualifiedName,
+      repoUrl: view.repoUrlOf(node),
+      kind: node.kind,
+      file: view.pathOf(node),
+      line: node.line,
+      endLine: node.endLine,
+      signature: node.signature,
+      doc: node.doc,
+      distance: ranked.distance,
+      score: ranked.score,
+      relations,
+      more,
+    };
+    const source = reader?.excerpt(node) ?? { state: 'omitted' as const };
+    if (source.state === 'included') {
+      const full: SymbolDraft = { ...base, sourceState: 'included', source: source.excerpt };
+      yield { full, bare: { ...base, sourceState: 'omitted' } };
+    } else {
+      yield { full: { ...base, sourceState: source.state } };
+    }
+  }
+}

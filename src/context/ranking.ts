@@ -1,0 +1,109 @@
+import { type RwrOptions, randomWalkWithRestart } from '../graph/rwr';
+import type { GraphNode, Hash } from '../model';
+import { type Seeds, runtimeObservations } from './seeds';
+import type { SymbolIndex } from './symbolIndex';
+
+/**
+ * Ranking = random-walk score x feedback boost x runtime boost, over the symbols a
+ * context may show. The walk runs on the index's compiled graph, which leaves
+ * placeholders out (SymbolIndex.walkGraph).
+ */
+export const DEFAULTS = {
+  /** Runtime boost = 1 + runtimeWeight x log10(1 + observations on the symbol's edges). */
+  runtimeWeight: 0.1,
+  /** How many of the best walk scores are boosted and returned. */
+  candidates: 2000,
+};
+
+export interface FeedbackCounts {
+  readonly useful: number;
+  readonly notUseful: number;
+}
+
+/** Feedback counts of some symbols; symbols without feedback may be absent. */
+export type FeedbackLookup = (symbolHashes: readonly Hash[]) => ReadonlyMap<Hash, FeedbackCounts>;
+
+export interface RankOptions {
+  readonly runtimeWeight?: number;
+  readonly candidates?: number;
+  /** Walk multipliers towards callees and callers (graph/rwr forward/backward). */
+  readonly forward?: number;
+  readonly backward?: number;
+  readonly feedback?: FeedbackLookup;
+  /**
+   * Lift every seed above every other symbol (their order among themselves kept): the
+   * changed files of a PR are its subject, whatever the walk says about their callers.
+   */
+  readonly seedsFirst?: boolean;
+  /** Passed to the walk (restart, iterations, maxHops, maxNodes...). */
+  readonly walk?: Omit<RwrOptions, 'edgeWeight' | 'forward' | 'backward'>;
+}
+
+export interface RankedSymbol {
+  readonly node: GraphNode;
+  /** The final score: walk x boosts. */
+  readonly score: number;
+  /** Hops from the nearest seed. */
+  readonly distance: number;
+}
+
+export interface Ranking {
+  /** Best first; ties by qualified name. At most `candidates`. */
+  readonly symbols: readonly RankedSymbol[];
+  /** Showable symbols the walk reached (score > 0): what a large enough budget would include. */
+  readonly available: number;
+  /** The walk score of any node (0 when not reached): orders relations by relevance. */
+  walkScore(hash: Hash): number;
+}
+
+/**
+ * Laplace-smoothed usefulness, doubled: 1 with no votes, towards 2 for always useful and
+ * towards 0 for never useful. A single vote moves a symbol by a third, not to an extreme.
+ */
+export function feedbackBoost(counts: FeedbackCounts | undefined): number {
+  if (!counts) return 1;
+  return (2 * (counts.useful + 1)) / (counts.useful + counts.notUseful + 2);
+}
+
+export function runtimeBoost(observations: number, weight: number): number {
+  return 1 + weight * Math.log10(1 + Math.max(0, observations));
+}
+
+function check(options: RankOptions): { runtimeWeight: number; candidates: number } {
+  const runtimeWeight = options.runtimeWeight ?? DEFAULTS.runtimeWeight;
+  const candidates = options.candidates ?? DEFAULTS.candidates;
+  if (!(Number.isFinite(runtimeWeight) && runtimeWeight >= 0)) throw new Error('context/ranking: runtimeWeight must be a finite number >= 0');
+  if (!Number.isInteger(candidates) || candidates < 1) throw new Error('context/ranking: candidates must be a positive integer');
+  return { runtimeWeight, candidates };
+}
+
+/** Ranks the showable symbols around the seeds. No seeds: an empty ranking. */
+export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptions = {}): Ranking {
+  const { runtimeWeight, candidates } = check(options);
+  if (seeds.size === 0) return { symbols: [], available: 0, walkScore: () => 0 };
+  const walk = randomWalkWithRestart(index.walkGraph(), seeds, { ...options.walk, forward: options.forward, backward: options.backward });
+
+  const reached: RankedSymbol[] = [];
+  for (const [hash, walkScore] of walk.scores) {
+    const node = index.view.nodes.get(hash)!;
+    if (!index.isShowable(node)) continue;
+    const score = walkScore * runtimeBoost(runtimeObservations(index, hash), runtimeWeight);
+    reached.push({ node, score, distance: walk.hops.get(hash) ?? 0 });
+  }
+  reached.sort(byScoreThenName);
+  const top = reached.slice(0, candidates);
+  const counts = options.feedback?.(top.map((s) => s.node.nodeHash));
+  let boosted = counts
+    ? top.map((s) => ({ ...s, score: s.score * feedbackBoost(counts.get(s.node.nodeHash)) })).sort(byScoreThenName)
+    : top;
+  if (options.seedsFirst) {
+    const lift = boosted.reduce((max, s) => (seeds.has(s.node.nodeHash) ? max : Math.max(max, s.score)), 0);
+    boosted = boosted.map((s) => (seeds.has(s.node.nodeHash) ? { ...s, score: s.score + lift } : s)).sort(byScoreThenName);
+  }
+  return { symbols: boosted, available: reached.length, walkScore: (hash) => walk.scores.get(hash) ?? 0 };
+}
+
+function byScoreThenName(a: RankedSymbol, b: RankedSymbol): number {
+  if (b.score !== a.score) return b.score - a.score;
+  return a.node.qualifiedName < b.node.qualifiedName ? -1 : a.node.qualifiedName > b.node.qualifiedName ? 1 : 0;
+}

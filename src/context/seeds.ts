@@ -1,0 +1,83 @@
+import type { FileRecord, Hash } from '../model';
+import { ContextInputError } from './errors';
+import type { SymbolIndex } from './symbolIndex';
+
+/** Where a random walk starts: node hash -> weight (normalised by the walk). */
+export type Seeds = Map<Hash, number>;
+
+export const DEFAULTS = {
+  /** How many BM25 hits seed a task's walk. */
+  taskSeeds: 12,
+};
+
+/**
+ * Seeds for a task description: the best BM25 hits over symbol names, paths, signatures
+ * and doc comments, weighted by their BM25 score. Empty when no term matches.
+ */
+export function taskSeeds(index: SymbolIndex, description: string, limit = DEFAULTS.taskSeeds): Seeds {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error('context/seeds: limit must be a positive integer');
+  return new Map(index.searchSymbols(description, limit).map((hit) => [hit.node.nodeHash, hit.score]));
+}
+
+/**
+ * The `files` argument: comma-separated repo-relative paths. Whitespace around entries,
+ * a leading `./` and Windows separators are tolerated; duplicates are dropped.
+ */
+export function parseFileList(files: string): string[] {
+  const paths = files
+    .split(',')
+    .map((entry) => entry.trim().replace(/\\/g, '/').replace(/^(\.\/)+/, ''))
+    .filter((entry) => entry.length > 0);
+  if (paths.length === 0) throw new ContextInputError('files', 'expected at least one repo-relative path (comma-separated)');
+  return [...new Set(paths)];
+}
+
+/**
+ * Resolves paths to indexed files: within `repoUrl` when given, else in the one repository
+ * that has the path. A path no repository has, or one that several have while `repoUrl`
+ * is absent, is an error naming `files` (the caller can fix it); so is an unknown repo.
+ */
+export function resolveFiles(index: SymbolIndex, paths: readonly string[], repoUrl?: string): FileRecord[] {
+  if (repoUrl !== undefined && ![...index.view.repos.values()].some((r) => r.repoUrl === repoUrl)) {
+    throw new ContextInputError('repo_url', `no indexed repository has the URL ${JSON.stringify(repoUrl)}`);
+  }
+  const unknown: string[] = [];
+  const ambiguous: string[] = [];
+  const found: FileRecord[] = [];
+  for (const path of paths) {
+    const candidates = index.filesAt(path).filter((f) => repoUrl === undefined || index.repoUrl(f.repoHash) === repoUrl);
+    if (candidates.length === 0) unknown.push(path);
+    else if (candidates.length > 1) ambiguous.push(`${path} (in ${candidates.map((f) => index.repoUrl(f.repoHash)).join(', ')})`);
+    else found.push(candidates[0]);
+  }
+  if (unknown.length > 0) {
+    const where = repoUrl === undefined ? '' : ` in ${repoUrl}`;
+    throw new ContextInputError('files', `not indexed${where}: ${unknown.join(', ')} (paths are relative to the repository root)`);
+  }
+  if (ambiguous.length > 0) throw new ContextInputError('files', `in several repositories, pass repo_url: ${ambiguous.join('; ')}`);
+  return found;
+}
+
+/**
+ * Seeds for changed files: every node of those files (module nodes too: they carry the
+ * file's imports), each weighted 1 + log10(1 + runtime observations on its edges), so
+ * code that serves traffic pulls the walk harder.
+ */
+export function fileSeeds(index: SymbolIndex, files: readonly FileRecord[]): Seeds {
+  const seeds: Seeds = new Map();
+  for (const file of files) {
+    for (const node of index.nodesOf(file.fileHash)) {
+      if (index.isPlaceholder(node.nodeHash)) continue;
+      seeds.set(node.nodeHash, 1 + Math.log10(1 + runtimeObservations(index, node.nodeHash)));
+    }
+  }
+  return seeds;
+}
+
+/** Observations of the runtime edges touching a node (ObservationCount > 0 only on runtime edges). */
+export function runtimeObservations(index: SymbolIndex, hash: Hash): number {
+  let total = 0;
+  for (const edge of index.view.outgoing(hash)) total += Math.max(0, edge.observationCount);
+  for (const edge of index.view.incoming(hash)) total += Math.max(0, edge.observationCount);
+  return total;
+}

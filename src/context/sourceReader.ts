@@ -1,0 +1,82 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { GraphView } from '../graph/graphView';
+import { type GraphNode, type Hash, hashBytes } from '../model';
+
+export const DEFAULTS = {
+  /** Lines of a symbol's source shown at most; longer bodies are cut and say how much is left. */
+  maxLines: 60,
+};
+
+/**
+ * What became of a symbol's source lines: `included`; `stale` when the file on disk no
+ * longer has the content hash it was indexed with (its lines may have moved, so none are
+ * shown rather than wrong ones); `unreadable` when the repository root or file cannot be
+ * read; `omitted` when the token budget had no room for them.
+ */
+export type SourceState = 'included' | 'stale' | 'unreadable' | 'omitted';
+
+export interface SourceExcerpt {
+  /** First line shown (1-based), the symbol's line. */
+  readonly startLine: number;
+  readonly text: string;
+  /** Lines of the symbol not shown because of `maxLines`. */
+  readonly truncatedLines: number;
+}
+
+export type SourceResult = { readonly state: 'included'; readonly excerpt: SourceExcerpt } | { readonly state: 'stale' | 'unreadable' };
+
+type FileLines = { readonly lines: readonly string[] } | { readonly state: 'stale' | 'unreadable' };
+
+/**
+ * Reads symbols' lines from the repository's root on disk, once per file per reader,
+ * checking each file against its indexed content hash. One reader serves one request.
+ */
+export class SourceReader {
+  private readonly files = new Map<Hash, FileLines>();
+
+  constructor(private readonly view: GraphView, private readonly maxLines = DEFAULTS.maxLines) {
+    if (!Number.isInteger(maxLines) || maxLines < 1) throw new Error('context/sourceReader: maxLines must be a positive integer');
+  }
+
+  excerpt(node: GraphNode): SourceResult {
+    if (!node.fileHash || node.line < 1) return { state: 'unreadable' };
+    const file = this.linesOf(node.fileHash);
+    if (!('lines' in file)) return { state: file.state };
+    const first = node.line;
+    const last = Math.min(Math.max(node.endLine, first), file.lines.length);
+    if (first > file.lines.length) return { state: 'stale' };
+    const shownLast = Math.min(last, first + this.maxLines - 1);
+    return {
+      state: 'included',
+      excerpt: { startLine: first, text: file.lines.slice(first - 1, shownLast).join('\n'), truncatedLines: last - shownLast },
+    };
+  }
+
+  private linesOf(fileHash: Hash): FileLines {
+    let cached = this.files.get(fileHash);
+    if (!cached) {
+      cached = this.read(fileHash);
+      this.files.set(fileHash, cached);
+    }
+    return cached;
+  }
+
+  private read(fileHash: Hash): FileLines {
+    const file = this.view.files.get(fileHash);
+    const root = file && this.view.repos.get(file.repoHash)?.rootPath;
+    if (!file || !root) return { state: 'unreadable' };
+    const full = path.resolve(root, file.path);
+    // A stored path never leaves its repository, whatever the database says.
+    const relative = path.relative(path.resolve(root), full);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return { state: 'unreadable' };
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(full);
+    } catch {
+      return { state: 'unreadable' };
+    }
+    if (hashBytes(bytes) !== file.contentHash) return { state: 'stale' };
+    return { lines: bytes.toString('utf8').split(/\r?\n/) };
+  }
+}
