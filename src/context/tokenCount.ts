@@ -8,17 +8,15 @@ import { countTokens } from './tokenizer';
  * endlessly, so each piece's count is memoised; a new piece is counted by countTokens
  * itself. A piece re-matches as itself when split alone (the only lookahead in the
  * pattern, `\s+(?!\S)`, sees the same as in context), so the sum is countTokens(text):
- * test/context/tokenCount.test.ts checks it on real files. Text holding a special token
- * (`<|endoftext|>`...) goes to countTokens whole, which refuses it the same way.
+ * test/context/tokenCount.test.ts checks it on real files. Special-token text
+ * (`<|endoftext|>`) is plain text to countTokens, so it splits like any other.
  */
 const PIECES = new RegExp(cl100k.pat_str, 'gu');
-const SPECIAL = new RegExp(Object.keys(cl100k.special_tokens).map((t) => t.replace(/[|]/g, '\\|')).join('|'));
 const memo = new Map<string, number>();
 const MEMO_LIMIT = 200_000;
 
 export function exactTokenCount(text: string): number {
   if (text.length === 0) return 0;
-  if (SPECIAL.test(text)) return countTokens(text);
   let total = 0;
   for (const match of text.matchAll(PIECES)) {
     const piece = match[0];

@@ -14,6 +14,7 @@ function tokenizer(): Tiktoken {
   return encoder;
 }
 
+/** Special-token text (`<|endoftext|>` in a source file) counts as the plain text it is. */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : tokenizer().encode(text).length;
+  return text.length === 0 ? 0 : tokenizer().encode(text, [], []).length;
 }
