@@ -1,7 +1,10 @@
 import { StoreOpenError } from '../store';
 import { UsageError } from './args';
 import { exportCommand } from './commands/exportCommand';
+import { CALL_USAGE, callCommand } from './commands/callCommand';
 import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
+import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
+import { SNAPSHOTS_USAGE, snapshotsCommand } from './commands/snapshotsCommand';
 import { statsCommand } from './commands/statsCommand';
 import type { CliIo } from './io';
 
@@ -11,6 +14,9 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   index: { run: indexCommand, usage: INDEX_USAGE },
   stats: { run: statsCommand, usage: 'ckg stats -db <db_path>' },
   export: { run: exportCommand, usage: 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]' },
+  snapshots: { run: snapshotsCommand, usage: SNAPSHOTS_USAGE },
+  mcp: { run: mcpCommand, usage: MCP_USAGE },
+  call: { run: callCommand, usage: CALL_USAGE },
 };
 
 function help(): string {

@@ -1,0 +1,86 @@
+import * as fs from 'node:fs';
+import { openServerDeps } from '../../mcp/serverDeps';
+import { HttpConfigError, isLoopbackHost, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
+import { serveStdio } from '../../mcp/transports/stdio';
+import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import type { CliIo } from '../io';
+
+export const MCP_USAGE =
+  'ckg mcp -db <db_path> [--http HOST:PORT [--token TOKEN] [--allow-host H,..] [--allow-origin O,..]] [--reply-token-cap N]';
+
+/**
+ * `ckg mcp`: the MCP server on stdio (the SPEC client configuration), or on Streamable
+ * HTTP with `--http`. stdout carries the protocol alone; everything else goes to stderr.
+ * Runs until stdin ends (stdio) or SIGINT/SIGTERM, then closes cleanly with exit 0.
+ */
+export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'reply-token-cap']);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${MCP_USAGE}`);
+  const dbPath = requireOption(args, 'db', 'db_path');
+  const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
+  const listen = args.options.get('http');
+  if (listen === true) throw new UsageError('--http: expected HOST:PORT');
+  const token = (args.options.get('token') as string | undefined) ?? process.env.CKG_TOKEN ?? undefined;
+  const list = (name: string): string[] =>
+    String(args.options.get(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+
+  let address: { host: string; port: number } | undefined;
+  if (listen !== undefined) {
+    address = listenAddress(listen);
+    if (!isLoopbackHost(address.host) && !token) {
+      throw new UsageError(`--http ${listen}: refusing a non-loopback address without a token; set --token or CKG_TOKEN, or use 127.0.0.1`);
+    }
+  } else if (args.options.has('token') || args.options.has('allow-host') || args.options.has('allow-origin')) {
+    throw new UsageError('--token, --allow-host and --allow-origin apply to --http only');
+  }
+
+  const log = (message: string): void => {
+    io.stderr.write(`${message}\n`);
+  };
+  if (!fs.existsSync(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log });
+  const stop = signalled();
+  try {
+    if (!address) {
+      await serveStdio(deps, { log, stop: stop.promise });
+      return 0;
+    }
+    const running = await startHttpServer(deps, {
+      ...address, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log,
+    });
+    log(`ckg mcp: listening on ${running.url}${token ? ' (bearer token required)' : ''}`);
+    await stop.promise;
+    log('ckg mcp: shutting down');
+    await running.close();
+    return 0;
+  } finally {
+    stop.dispose();
+    await deps.close();
+  }
+}
+
+function listenAddress(spec: string): { host: string; port: number } {
+  try {
+    return parseListenAddress(spec);
+  } catch (error) {
+    if (error instanceof HttpConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM while the server runs. */
+function signalled(): { promise: Promise<void>; dispose(): void } {
+  let onSignal: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    onSignal = () => resolve();
+  });
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    promise,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import * as fs from 'node:fs';
+import { describeRepos, describeSnapshots } from '../../mcp/resources';
+import { openSqlJsStore } from '../../store';
+import { UsageError, parseArgs, requireOption } from '../args';
+import type { CliIo } from '../io';
+
+export const SNAPSHOTS_USAGE = 'ckg snapshots -db <db_path> [--json]';
+
+/**
+ * `ckg snapshots`: repositories and their snapshots, newest first, with the hashes the
+ * tools take: the same descriptions as the ckg://repos resources.
+ */
+export async function snapshotsCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['db'], ['json']);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SNAPSHOTS_USAGE}`);
+  const dbPath = requireOption(args, 'db', 'db_path');
+  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  const store = await openSqlJsStore(dbPath);
+  try {
+    const repos = describeRepos(store).map((repo) => ({ ...repo, snapshots: describeSnapshots(store, repo.repo_hash) }));
+    if (args.options.has('json')) {
+      io.stdout.write(`${JSON.stringify(repos, null, 2)}\n`);
+      return 0;
+    }
+    const lines = repos.length === 0 ? ['no repositories (run ckg index first)'] : [];
+    for (const repo of repos) {
+      lines.push(`${repo.repo_url}  repo ${repo.repo_hash}${repo.service_name ? `  service ${repo.service_name}` : ''}`);
+      for (const s of repo.snapshots) {
+        lines.push(
+          `  snapshot ${s.snapshot_hash}  commit ${s.commit || '(none)'}  ${s.created}`
+          + `  parent ${s.parent_commit || '(none)'}${s.dirty ? '  dirty' : ''}  files ${s.files} nodes ${s.nodes} edges ${s.edges}`,
+        );
+      }
+    }
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,17 @@
+import type { Hash, RepoRecord } from '../model';
+import type { GraphStore } from '../store/graphStore';
+import { ToolError } from './tool';
+
+/** An unknown hash is an error, not an empty result (DESIGN §5); the message says where to find good ones. */
+export function requireRepo(store: GraphStore, argument: string, repoHash: Hash): RepoRecord {
+  const repo = store.repo(repoHash);
+  if (!repo) {
+    throw new ToolError(`${argument}: no repository with hash ${repoHash} (the ckg://repos resource lists them)`);
+  }
+  return repo;
+}
+
+/** Code-point order: the same on every machine and locale, unlike localeCompare. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

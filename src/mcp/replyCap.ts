@@ -1,0 +1,213 @@
+import { countTokens } from '../context/tokenizer';
+
+/**
+ * Every tool reply fits a token cap (DESIGN §5: default 25,000), whatever the graph size.
+ * A reply has two representations of one result, the text block(s) and
+ * `structuredContent`; a client hands the model one of them, so each must fit on its own.
+ * Over the cap, every list in the result is cut to one common maximum length (longest
+ * lists lose most), the reply says `truncated: true` and carries a hint how to narrow
+ * the call. When even empty lists do not fit, the reply is an error, never an overrun.
+ */
+export const REPLY_CAP_DEFAULTS = {
+  tokenCap: 25_000,
+  /** Kept free for `_meta` and the JSON-RPC envelope. */
+  reserve: 64,
+  /** At most this many exact (tokenizer) checks while searching for the cut. */
+  maxExactChecks: 6,
+};
+
+const LIST = Symbol('ckg.list');
+
+/** A list result a handler already cut (graph_query's own limit): it says so in the reply. */
+export interface ListResult {
+  readonly [LIST]: true;
+  readonly items: readonly unknown[];
+  readonly truncated: boolean;
+  readonly hint?: string;
+}
+
+/** Wraps a SPEC array result; pass `hint` when the handler cut the list itself. */
+export function listResult(items: readonly unknown[], hint?: string): ListResult {
+  return { [LIST]: true, items, truncated: hint !== undefined, ...(hint === undefined ? {} : { hint }) };
+}
+
+export function isListResult(value: unknown): value is ListResult {
+  return typeof value === 'object' && value !== null && (value as Partial<ListResult>)[LIST] === true;
+}
+
+export interface CappedReply {
+  /** Always an object: SPEC arrays become `{ items, truncated, hint? }` (docs/mcp.md). */
+  readonly structured: Record<string, unknown>;
+  /** Text blocks: the rendering of the result, then the hint when truncated. */
+  readonly text: readonly string[];
+  readonly truncated: boolean;
+}
+
+export interface CapOptions {
+  readonly tokenCap: number;
+  /** A plain-text rendering that replaces the JSON one (index_repo). */
+  readonly text?: string;
+  /** How to narrow this call, appended to the truncation hint. */
+  readonly narrow?: string;
+}
+
+export class ReplyTooLargeError extends Error {}
+
+/**
+ * Renders a handler's result as a capped reply. Throws ReplyTooLargeError when no cut of
+ * the lists fits (a result made of one huge string, or a cap below the envelope).
+ */
+export function capReply(result: unknown, options: CapOptions): CappedReply {
+  if (!Number.isInteger(options.tokenCap) || options.tokenCap <= REPLY_CAP_DEFAULTS.reserve) {
+    throw new Error(`mcp/replyCap: tokenCap must be an integer above ${REPLY_CAP_DEFAULTS.reserve}`);
+  }
+  const budget = options.tokenCap - REPLY_CAP_DEFAULTS.reserve;
+  const list = isListResult(result);
+  const value: unknown = list ? result.items : result;
+  const handlerHint = list ? result.hint : undefined;
+  const render = (v: unknown, capHint?: string): CappedReply => {
+    const hint = [handlerHint, capHint].filter((h): h is string => h !== undefined).join(' ') || undefined;
+    return renderReply(v, list || Array.isArray(v), hint, options.text, capHint !== undefined);
+  };
+
+  const whole = render(value);
+  const wholeSize = measure(whole, budget);
+  if (wholeSize.fits) return whole;
+
+  const longest = longestList(value);
+  const hintFor = (limit: number): string =>
+    `truncated: the reply was over the ${options.tokenCap}-token cap, so every list was cut to at most ${limit} `
+    + `entries (the longest had ${longest}); ${options.narrow ?? 'narrow the request'}.`;
+  const attempt = (limit: number): CappedReply => render(cutLists(value, limit), hintFor(limit));
+
+  // Search the cut by bytes scaled with the measured tokens-per-byte ratio (exact counts
+  // on large texts cost ~1.5 ms per KB), then confirm with the tokenizer.
+  let ratio = wholeSize.tokensPerByte;
+  let target = budget * 0.97;
+  let upper = longest;
+  for (let check = 0; check < REPLY_CAP_DEFAULTS.maxExactChecks && upper > 0; check++) {
+    const limit = largestLimit(upper, (l) => bytesOf(attempt(l)) * ratio <= target);
+    const candidate = attempt(limit);
+    const size = measure(candidate, budget);
+    if (size.fits) return candidate;
+    ratio = size.tokensPerByte;
+    target *= 0.9;
+    upper = Math.max(0, limit - 1);
+  }
+  const empty = attempt(0);
+  if (measure(empty, budget).fits) return empty;
+  throw new ReplyTooLargeError(
+    `reply too large: over the ${options.tokenCap}-token reply cap even with every list emptied; ${options.narrow ?? 'narrow the request'}`,
+  );
+}
+
+/** Phrases for the arguments that shrink a reply, so a hint can name this tool's own. */
+const NARROWING: Readonly<Record<string, string>> = {
+  prefix: 'a longer prefix',
+  max_depth: 'a smaller max_depth',
+  depth: 'a smaller depth',
+  limit: 'a smaller limit',
+  token_budget: 'a smaller token_budget',
+  files: 'fewer files',
+  route_pattern: 'a narrower route_pattern',
+  repo_url: 'a repo_url',
+  stale_days: 'a larger stale_days',
+};
+
+/** The narrowing hint for a tool, from the names of its arguments. */
+export function narrowingHint(argumentNames: readonly string[]): string {
+  const phrases = argumentNames.map((name) => NARROWING[name]).filter((p): p is string => p !== undefined);
+  return phrases.length > 0 ? `narrow the call with ${phrases.join(' or ')}` : 'narrow the request';
+}
+
+function renderReply(value: unknown, isList: boolean, hint: string | undefined, plainText: string | undefined, capped: boolean): CappedReply {
+  const truncated = hint !== undefined;
+  const hintField = hint === undefined ? {} : { hint };
+  let structured: Record<string, unknown>;
+  let rendering: string;
+  if (isList) {
+    structured = { items: value, truncated, ...hintField };
+    rendering = plainText ?? JSON.stringify(value);
+  } else {
+    // The SPEC object itself; a shape with its own flag (flow_between's truncated,
+    // blast_radius's Truncated) must not contradict a cut made here.
+    const spec: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    if (capped && typeof spec.truncated === 'boolean') spec.truncated = true;
+    if (capped && typeof spec.Truncated === 'boolean') spec.Truncated = true;
+    structured = truncated ? { ...spec, truncated: true, ...hintField } : spec;
+    rendering = plainText ?? JSON.stringify(spec);
+  }
+  return { structured, text: hint === undefined ? [rendering] : [rendering, hint], truncated };
+}
+
+function bytesOf(reply: CappedReply): number {
+  return Math.max(Buffer.byteLength(reply.text.join('\n')), Buffer.byteLength(JSON.stringify(reply.structured)));
+}
+
+/** Beyond this many bytes per budget token a text is not counted whole, only sampled. */
+const EXACT_COUNT_BYTES_PER_TOKEN = 16;
+/** Samples of a huge text: a few short slices spread over it (BPE is slow on long runs of one class). */
+const SAMPLES = 8;
+const SAMPLE_CHARS = 1024;
+
+/**
+ * Whether a reply fits. A token is at least one byte, so a reply of fewer bytes than the
+ * budget needs no count. A huge one is only sampled for its tokens-per-byte ratio: JSON
+ * runs at 2 to 5 bytes a token, so 16 bytes per budget token cannot fit in practice, and
+ * counting megabytes would take seconds. Whatever is returned is counted exactly.
+ */
+function measure(reply: CappedReply, budget: number): { fits: boolean; tokensPerByte: number } {
+  const texts = [reply.text.join('\n'), JSON.stringify(reply.structured)];
+  let fits = true;
+  let tokensPerByte = 0;
+  for (const text of texts) {
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= budget) continue;
+    if (bytes > budget * EXACT_COUNT_BYTES_PER_TOKEN) return { fits: false, tokensPerByte: Math.max(tokensPerByte, sampledRatio(text)) };
+    const tokens = countTokens(text);
+    fits &&= tokens <= budget;
+    tokensPerByte = Math.max(tokensPerByte, tokens / bytes);
+  }
+  return { fits, tokensPerByte: tokensPerByte || 1 };
+}
+
+function sampledRatio(text: string): number {
+  const step = Math.floor((text.length - SAMPLE_CHARS) / (SAMPLES - 1));
+  let tokens = 0;
+  let bytes = 0;
+  for (let i = 0; i < SAMPLES; i++) {
+    const sample = text.slice(i * step, i * step + SAMPLE_CHARS);
+    tokens += countTokens(sample);
+    bytes += Buffer.byteLength(sample);
+  }
+  return tokens / bytes;
+}
+
+/** The largest limit in [0, upper] passing a test that holds for all limits below it. */
+function largestLimit(upper: number, passes: (limit: number) => boolean): number {
+  let lo = 0;
+  let hi = upper;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (passes(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function longestList(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((m: number, v) => Math.max(m, longestList(v)), value.length);
+  if (typeof value === 'object' && value !== null) {
+    return Object.values(value).reduce((m: number, v) => Math.max(m, longestList(v)), 0);
+  }
+  return 0;
+}
+
+/** A copy with every array, at any depth, cut to at most `limit` entries. */
+export function cutLists(value: unknown, limit: number): unknown {
+  if (Array.isArray(value)) return value.slice(0, limit).map((v) => cutLists(v, limit));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutLists(v, limit)]));
+  }
+  return value;
+}

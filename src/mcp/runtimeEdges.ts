@@ -1,0 +1,105 @@
+import type { GraphView } from '../graph/graphView';
+import { type GraphEdge, type Hash, QualifiedName, type RouteSymbolRow, UNRESOLVED_SEGMENT } from '../model';
+import type { GraphStore } from '../store/graphStore';
+import { ToolError } from './tool';
+
+/**
+ * What the three Runtime tools (SPEC 4.4) share: which edges are runtime-observed, the
+ * route each runtime edge reaches, and the lifecycle windows of SPEC 3.2.
+ */
+export const RUNTIME_DEFAULTS = {
+  /** SPEC 3.2: no observation for this long makes an edge stale. */
+  staleAfterDays: 30,
+  /** SPEC 3.2 / §8: the GC threshold. */
+  gcThresholdDays: 90,
+};
+
+export const SECONDS_PER_DAY = 86_400;
+
+/** SPEC 4.4, word for word. */
+export const RUNTIME_UNAVAILABLE = 'runtime queries not available: store does not support runtime methods';
+
+/** SPEC 2.6: provenance `otel_*` is runtime-observed; `runtime_unresolved` is a runtime edge with no route mapping. */
+export function isRuntimeEdge(edge: GraphEdge): boolean {
+  return edge.provenance.startsWith('otel_') || edge.provenance === 'runtime_unresolved';
+}
+
+export function requireRuntime(store: GraphStore): void {
+  if (!store.capabilities.runtime) throw new ToolError(RUNTIME_UNAVAILABLE);
+}
+
+/** Where a runtime edge points: the routes it reaches, by service. */
+export interface RouteTarget {
+  readonly serviceName: string;
+  readonly routePattern: string;
+}
+
+/**
+ * The runtime edges of a view and the routes of their targets, built once per view (a
+ * view is replaced whenever the store changes, so the index can never be stale).
+ */
+export interface RuntimeIndex {
+  readonly edges: readonly GraphEdge[];
+  /** Route rows by handler node. */
+  readonly routesByNode: ReadonlyMap<Hash, readonly RouteSymbolRow[]>;
+  /** Every service name known to the store: repos, route rows, unresolved targets. */
+  readonly services: ReadonlySet<string>;
+  /** Routes an edge's target stands for: its route rows, or the route in an unresolved name. */
+  targetRoutes(edge: GraphEdge): readonly RouteTarget[];
+  /** The service of an edge's source node ('' when unknown). */
+  sourceService(edge: GraphEdge): string;
+}
+
+const indexes = new WeakMap<GraphView, RuntimeIndex>();
+
+export function runtimeIndex(view: GraphView, store: GraphStore): RuntimeIndex {
+  let index = indexes.get(view);
+  if (!index) {
+    index = buildIndex(view, store);
+    indexes.set(view, index);
+  }
+  return index;
+}
+
+function buildIndex(view: GraphView, store: GraphStore): RuntimeIndex {
+  const edges = view.edges.filter(isRuntimeEdge);
+  const routesByNode = new Map<Hash, RouteSymbolRow[]>();
+  for (const row of store.routeSymbols()) {
+    const rows = routesByNode.get(row.nodeHash);
+    if (rows) rows.push(row);
+    else routesByNode.set(row.nodeHash, [row]);
+  }
+  const serviceOfRepo = new Map([...view.repos.values()].map((r) => [r.repoHash, r.serviceName]));
+  const targetRoutes = (edge: GraphEdge): RouteTarget[] => {
+    const rows = routesByNode.get(edge.targetHash);
+    if (rows) return rows.map((r) => ({ serviceName: r.serviceName, routePattern: r.routePattern }));
+    const target = view.nodes.get(edge.targetHash);
+    if (target && QualifiedName.isUnresolved(target.qualifiedName)) {
+      const local = QualifiedName.localPart(target.qualifiedName);
+      return [{ serviceName: QualifiedName.repoPart(target.qualifiedName), routePattern: local.slice(UNRESOLVED_SEGMENT.length) }];
+    }
+    return [];
+  };
+  const sourceService = (edge: GraphEdge): string => {
+    const source = view.nodes.get(edge.sourceHash);
+    return source ? serviceOfRepo.get(source.repoHash) ?? '' : '';
+  };
+  const services = new Set<string>([...serviceOfRepo.values()].filter((s) => s !== ''));
+  for (const rows of routesByNode.values()) for (const row of rows) services.add(row.serviceName);
+  for (const edge of edges) for (const route of targetRoutes(edge)) services.add(route.serviceName);
+  return { edges, routesByNode, services, targetRoutes, sourceService };
+}
+
+/**
+ * SQL LIKE as SQLite evaluates it by default: `%` any run, `_` one character, ASCII
+ * letters case-insensitive, no escape character.
+ */
+export function likePattern(pattern: string): RegExp {
+  let source = '';
+  for (const ch of pattern) {
+    if (ch === '%') source += '[\\s\\S]*';
+    else if (ch === '_') source += '[\\s\\S]';
+    else source += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 'i');
+}

@@ -1,0 +1,117 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import packageJson from '../../package.json';
+import type { GraphStore } from '../store/graphStore';
+import { outputSchemaFor } from './outputSchemas';
+import { TOOLS } from './registry';
+import { ReplyTooLargeError, capReply, narrowingHint } from './replyCap';
+import { registerResources } from './resources';
+import { ToolError, type ToolDefinition, type ToolDeps } from './tool';
+
+/** What the server needs beyond the tools' deps; serverDeps.ts builds it for a graph file. */
+export interface ServerDeps extends ToolDeps {
+  /**
+   * Runs one request against a current graph: re-reads the graph file first when another
+   * process wrote a newer one, and keeps the store it answers from open until it is done.
+   */
+  withFreshGraph?<T>(work: () => Promise<T>): Promise<T>;
+  /** A graph generation that only grows, across re-reads too (default: the store's). */
+  generation?(): number;
+}
+
+export interface McpServerOptions {
+  /** The tools to serve (default: the registry). */
+  readonly tools?: readonly ToolDefinition[];
+  /** Diagnostics such as internal-error stacks: stderr in the CLI, never stdout. */
+  readonly log?: (message: string) => void;
+}
+
+/** Keys of the `_meta` every tool reply carries (docs/mcp.md). */
+export const META_KEYS = {
+  /** Seconds since the newest snapshot of any repository; null before the first index. */
+  indexAge: 'ckg/indexAgeSeconds',
+  /** Unix time of that snapshot; null before the first index. */
+  indexedAt: 'ckg/indexedAt',
+  /** Grows whenever the graph changes (a write, or a re-read of a newer file). */
+  generation: 'ckg/generation',
+} as const;
+
+const INSTRUCTIONS =
+  'Code knowledge graph: symbols, calls, imports, routes and runtime edges of indexed repositories. '
+  + 'Find hashes with graph_query (nodes) and the ckg://repos resources (repos, snapshots); plan_turn suggests tools for a task. '
+  + 'Every reply carries _meta["ckg/indexAgeSeconds"]: how old the index is.';
+
+/**
+ * The MCP server both transports (and `ckg call`) share: the registry's tools with their
+ * input shapes, output schemas and annotations, plus the repo and snapshot resources.
+ */
+export function createMcpServer(deps: ServerDeps, options: McpServerOptions = {}): McpServer {
+  const log = options.log ?? (() => undefined);
+  const server = new McpServer({ name: 'code-knowledge-graph', version: packageJson.version }, { instructions: INSTRUCTIONS });
+  for (const tool of options.tools ?? TOOLS) {
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: outputSchemaFor(tool.name),
+      annotations: { title: tool.title, ...tool.annotations },
+    };
+    // The SDK's generic signature cannot follow a heterogeneous registry; zod has already
+    // parsed `args` against the tool's own shape when the callback runs.
+    (server.registerTool as (name: string, config: object, cb: (args: object) => Promise<CallToolResult>) => void)(
+      tool.name, config, (args) => runTool(tool, args, deps, log),
+    );
+  }
+  registerResources(server, deps);
+  return server;
+}
+
+/** One tool call: handler, reply cap, `_meta`; failures become `isError` results, never throws. */
+export async function runTool(tool: ToolDefinition, args: object, deps: ServerDeps, log: (message: string) => void): Promise<CallToolResult> {
+  const work = async (): Promise<CallToolResult> => {
+    try {
+      const output = await tool.handler(args as never, deps);
+      const reply = capReply(output.result, {
+        tokenCap: deps.replyTokenCap, text: output.text, narrow: narrowingHint(Object.keys(tool.inputSchema)),
+      });
+      return {
+        content: reply.text.map((text) => ({ type: 'text' as const, text })),
+        structuredContent: reply.structured,
+        _meta: replyMeta(deps),
+      };
+    } catch (error) {
+      return { content: [{ type: 'text', text: failureMessage(tool, error, log) }], isError: true, _meta: replyMeta(deps) };
+    }
+  };
+  try {
+    return await (deps.withFreshGraph ? deps.withFreshGraph(work) : work());
+  } catch (error) {
+    // Re-reading the graph file failed before the tool ran.
+    return { content: [{ type: 'text', text: failureMessage(tool, error, log) }], isError: true };
+  }
+}
+
+function failureMessage(tool: ToolDefinition, error: unknown, log: (message: string) => void): string {
+  if (error instanceof ToolError || error instanceof ReplyTooLargeError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  log(`ckg mcp: ${tool.name}: internal error: ${error instanceof Error ? error.stack ?? message : message}`);
+  return `internal error: ${message}`;
+}
+
+const newestSnapshot = new WeakMap<GraphStore, { generation: number; at: number | null }>();
+
+/** `_meta` of a reply: how old the index is and which graph generation answered. */
+export function replyMeta(deps: ServerDeps): Record<string, number | null> {
+  const store = deps.store();
+  let cached = newestSnapshot.get(store);
+  if (!cached || cached.generation !== store.generation) {
+    const newest = store.snapshots().reduce<number | null>((at, s) => (at === null || s.createdAt > at ? s.createdAt : at), null);
+    cached = { generation: store.generation, at: newest };
+    newestSnapshot.set(store, cached);
+  }
+  return {
+    [META_KEYS.indexAge]: cached.at === null ? null : Math.max(0, deps.now() - cached.at),
+    [META_KEYS.indexedAt]: cached.at,
+    [META_KEYS.generation]: deps.generation ? deps.generation() : store.generation,
+  };
+}

@@ -1,0 +1,39 @@
+import type { GraphNode, Hash } from '../../model';
+import { hashArg } from '../args';
+import { compareText, requireRepo } from '../lookups';
+import { defineTool } from '../tool';
+import { wireFile, wireNode } from '../wire';
+
+/**
+ * SPEC 4.6 ownership: every live file of a repository with the symbols it declares, files
+ * by path and symbols by line. Files without symbols carry an empty `nodes` list;
+ * repo-level nodes (packages, unresolved placeholders) belong to no file and are left out.
+ */
+export const tool = defineTool({
+  name: 'ownership',
+  title: 'Symbols owned by each file',
+  category: 'Ownership',
+  description: 'Lists each file of a repository with the symbols (nodes) declared in it: [{file, nodes}], files by path, nodes by line.',
+  inputSchema: {
+    repo_hash: hashArg('repo_hash', 'Repository hash (64 lowercase hex); the ckg://repos resource and index_repo list them'),
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  handler({ repo_hash }, deps) {
+    const store = deps.store();
+    requireRepo(store, 'repo_hash', repo_hash);
+    const byFile = new Map<Hash, GraphNode[]>();
+    for (const node of store.liveNodesOfRepo(repo_hash)) {
+      if (!node.fileHash) continue;
+      const list = byFile.get(node.fileHash);
+      if (list) list.push(node);
+      else byFile.set(node.fileHash, [node]);
+    }
+    const result = store.liveFileRecords(repo_hash).map((file) => ({
+      file: wireFile(file),
+      nodes: (byFile.get(file.fileHash) ?? [])
+        .sort((a, b) => a.line - b.line || compareText(a.qualifiedName, b.qualifiedName) || compareText(a.kind, b.kind))
+        .map(wireNode),
+    }));
+    return { result };
+  },
+});

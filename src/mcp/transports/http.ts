@@ -1,0 +1,181 @@
+import { timingSafeEqual } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { createMcpServer, type ServerDeps } from '../server';
+
+/**
+ * MCP over Streamable HTTP at `/mcp`, stateless: every POST gets its own server and
+ * transport over the shared deps (the graph stays loaded once), so no session state
+ * grows in a long-lived process. Replies are JSON, not SSE: the service sends no
+ * notifications (SPEC §6). Before any MCP work a request passes, in order:
+ * the path, Host and Origin checks (DNS rebinding: only loopback names unless
+ * configured), the bearer token when one is set, the method and a body size limit.
+ */
+export const HTTP_DEFAULTS = {
+  path: '/mcp',
+  maxBodyBytes: 4 * 1024 * 1024,
+};
+
+export interface HttpOptions {
+  readonly host: string;
+  /** 0 lets the OS pick one. */
+  readonly port: number;
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  readonly token?: string;
+  /** Host names accepted besides loopback ones (a non-loopback bind needs them). */
+  readonly allowedHosts?: readonly string[];
+  /** Origins accepted besides loopback ones, exactly as browsers send them. */
+  readonly allowedOrigins?: readonly string[];
+  readonly log?: (message: string) => void;
+}
+
+export interface RunningHttpServer {
+  /** e.g. http://127.0.0.1:43121/mcp */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** A listen address or policy the server refuses (the CLI exits non-zero with it). */
+export class HttpConfigError extends Error {}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
+
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return LOOPBACK_NAMES.has(bare) || /^127(\.\d{1,3}){3}$/.test(bare) || bare.endsWith('.localhost');
+}
+
+/** `127.0.0.1:7420`, `localhost:0`, `[::1]:7420`; the port is required. */
+export function parseListenAddress(spec: string): { host: string; port: number } {
+  const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(spec.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) {
+    throw new HttpConfigError(`--http ${spec}: expected HOST:PORT, e.g. 127.0.0.1:7420 (port 0 picks a free one)`);
+  }
+  return { host: match[1].replace(/^\[|\]$/g, ''), port };
+}
+
+export async function startHttpServer(deps: ServerDeps, options: HttpOptions): Promise<RunningHttpServer> {
+  if (!isLoopbackHost(options.host) && !options.token) {
+    throw new HttpConfigError(
+      `refusing to listen on ${options.host} without a token: anyone who can reach it could read the graph and index paths; `
+      + 'set --token or CKG_TOKEN, or listen on 127.0.0.1',
+    );
+  }
+  const log = options.log ?? (() => undefined);
+  const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
+  if (!isLoopbackHost(options.host) && !['0.0.0.0', '::'].includes(options.host)) allowedHosts.add(options.host.toLowerCase());
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const expectedAuth = options.token ? Buffer.from(`Bearer ${options.token}`) : undefined;
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`ckg mcp: http: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent) reject(res, 500, -32603, 'internal error');
+      else res.end();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== HTTP_DEFAULTS.path) return reject(res, 404, -32601, `not found: the MCP endpoint is ${HTTP_DEFAULTS.path}`);
+    const host = hostName(req.headers.host);
+    if (host === undefined || !(isLoopbackHost(host) || allowedHosts.has(host))) {
+      return reject(res, 403, -32600, `forbidden: Host ${req.headers.host ?? '(none)'} is not allowed (DNS rebinding protection; see --allow-host)`);
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !originAllowed(origin, allowedOrigins)) {
+      return reject(res, 403, -32600, `forbidden: Origin ${origin} is not allowed (DNS rebinding protection; see --allow-origin)`);
+    }
+    if (expectedAuth && !authorized(req.headers.authorization, expectedAuth)) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="ckg"');
+      return reject(res, 401, -32001, 'unauthorized: send Authorization: Bearer <token>');
+    }
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return reject(res, 405, -32000, `method ${req.method} not allowed: this server is stateless, POST JSON-RPC to ${HTTP_DEFAULTS.path}`);
+    }
+    const tooLarge = (): void => {
+      res.setHeader('Connection', 'close');
+      reject(res, 413, -32600, `request body over ${HTTP_DEFAULTS.maxBodyBytes} bytes`);
+    };
+    if (Number(req.headers['content-length'] ?? 0) > HTTP_DEFAULTS.maxBodyBytes) return tooLarge();
+    const body = await readBody(req, HTTP_DEFAULTS.maxBodyBytes);
+    if (body === undefined) return tooLarge();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      return reject(res, 400, -32700, 'parse error: the body is not JSON');
+    }
+    const mcp = createMcpServer(deps, { log });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, parsed);
+  }
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      rejectListen(new HttpConfigError(`--http ${options.host}:${options.port}: cannot listen: ${error.message}`)));
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}${HTTP_DEFAULTS.path}`,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function reject(res: http.ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The host name of a Host header, lowercased, without the port; undefined when malformed. */
+function hostName(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    return new URL(`http://${header}`).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function originAllowed(origin: string, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has(origin)) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function authorized(header: string | undefined, expected: Buffer): boolean {
+  if (!header) return false;
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The whole body, or undefined when it exceeds `limit` bytes. A chunked body over the
+ * limit is read to its end but not kept, so the 413 reaches the client intact.
+ */
+async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= limit) chunks.push(chunk as Buffer);
+  }
+  return size > limit ? undefined : Buffer.concat(chunks);
+}

@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { z } from 'zod';
+import { OUTPUT_SCHEMAS } from '../../src/mcp/outputSchemas';
+import { SPEC_TOOL_NAMES, TOOLS } from '../../src/mcp/registry';
+import { defineTool } from '../../src/mcp/tool';
+import {
+  PLAN_TABLE_MARKERS, TOOL_TABLE_MARKERS, argumentList, betweenMarkers, renderPlanRuleTable, renderToolTable, replaceBetweenMarkers,
+} from '../../src/mcp/toolTable';
+
+const ROOT = path.join(__dirname, '..', '..');
+const FIX = 'run `node --import tsx scripts/update-readme-tools.mjs` to regenerate it';
+
+describe('mcp tool tables and registry', () => {
+  it('README.md carries the tool table generated from the registry', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.equal(betweenMarkers(readme, TOOL_TABLE_MARKERS), renderToolTable(), `README.md's tool table drifted from the registry: ${FIX}`);
+  });
+
+  it('docs/mcp.md carries the plan_turn rule table generated from PLAN_RULES', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs', 'mcp.md'), 'utf8');
+    assert.equal(betweenMarkers(doc, PLAN_TABLE_MARKERS), renderPlanRuleTable(), `docs/mcp.md's plan_turn table drifted: ${FIX}`);
+  });
+
+  it('registers only SPEC tools, once each, in SPEC order, each with an output schema', () => {
+    const names = TOOLS.map((t) => t.name);
+    assert.equal(new Set(names).size, names.length);
+    const order = names.map((n) => (SPEC_TOOL_NAMES as readonly string[]).indexOf(n));
+    assert.ok(order.every((i) => i >= 0), `not SPEC tools: ${names.filter((_, i) => order[i] < 0)}`);
+    assert.deepEqual(order, [...order].sort((a, b) => a - b));
+    assert.equal(SPEC_TOOL_NAMES.length, 22);
+    assert.deepEqual(Object.keys(OUTPUT_SCHEMAS).sort(), [...SPEC_TOOL_NAMES].sort(), 'one output schema per SPEC tool');
+  });
+
+  it('renders one row per tool, marking optional arguments and escaping pipes', () => {
+    const tool = defineTool({
+      name: 'demo', title: 't', category: 'Discovery', description: 'a | b\nc', annotations: { readOnlyHint: false },
+      inputSchema: { need: z.string().describe('x'), maybe: z.string().optional().describe('y'), fallback: z.number().default(3).describe('z') },
+      handler: () => ({ result: {} }),
+    });
+    assert.equal(argumentList(tool as never), '`need`, `maybe?`, `fallback?`');
+    assert.equal(renderToolTable([tool as never]).split('\n')[2], '| `demo` | Discovery | `need`, `maybe?`, `fallback?` | no | a \\| b c |');
+  });
+
+  it('replaces and reads what stands between markers, and says when they are missing', () => {
+    const markers = { start: '<!-- a -->', end: '<!-- b -->' };
+    const text = 'x\n<!-- a -->\nold\n<!-- b -->\ny';
+    const replaced = replaceBetweenMarkers(text, markers, 'new\nrows');
+    assert.equal(replaced, 'x\n<!-- a -->\nnew\nrows\n<!-- b -->\ny');
+    assert.equal(betweenMarkers(replaced, markers), 'new\nrows');
+    assert.equal(betweenMarkers('none', markers), undefined);
+    assert.throws(() => replaceBetweenMarkers('none', markers, ''), /mcp\/toolTable: markers <!-- a --> \.\.\. <!-- b --> not found/);
+  });
+});

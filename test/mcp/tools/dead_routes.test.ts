@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import type { WireRouteSymbol } from '../../../src/mcp/wire';
+import { serverDepsFor } from '../../../src/mcp/serverDeps';
+import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcpHarness';
+import { NOW, addRuntimeEdges, withoutRuntime } from '../runtimeFixture';
+
+describe('mcp tool dead_routes', () => {
+  let mcp: Connected;
+  let noRuntime: Connected;
+
+  before(async () => {
+    const { deps, store } = await fixtureDeps('go-routes', { now: () => NOW });
+    addRuntimeEdges(store);
+    mcp = await connect(deps);
+    noRuntime = await connect(serverDepsFor(withoutRuntime(store)));
+  });
+  after(async () => {
+    await mcp.close();
+    await noRuntime.close();
+  });
+
+  const dead = async (args: Record<string, unknown>): Promise<WireRouteSymbol[]> =>
+    structured<{ items: WireRouteSymbol[] }>(await mcp.call('dead_routes', args)).items;
+
+  it('lists routes whose handler saw no traffic within 30 days by default, sorted', async () => {
+    const routes = await dead({});
+    assert.equal(routes.length, 10);
+    const patterns = routes.map((r) => r.RoutePattern);
+    assert.ok(!patterns.includes('GET /users/{id}') && !patterns.includes('GET /api/users/{id}'), 'getUser was observed a day ago');
+    assert.ok(patterns.includes('POST /users'), 'createUser was last observed 40 days ago');
+    assert.ok(patterns.includes('GET /version'), 'a route never observed is dead');
+    assert.deepEqual(patterns, [...patterns].sort());
+    assert.deepEqual(Object.keys(routes[0]), ['ServiceName', 'RoutePattern', 'MappingType', 'NodeHash', 'CreatedAt']);
+    assert.equal(routes[0].ServiceName, 'go-routes');
+  });
+
+  it('widens the window with stale_days', async () => {
+    assert.equal((await dead({ stale_days: 60 })).length, 8);
+    const year = await dead({ stale_days: 365 });
+    assert.equal(year.length, 6);
+    assert.ok(!year.some((r) => r.RoutePattern.endsWith('/healthz')));
+  });
+
+  it('rejects stale_days that is not a positive integer', async () => {
+    const result = await mcp.call('dead_routes', { stale_days: 1.5 });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /stale_days: expected an integer from 1 to 3650/);
+  });
+
+  it('gives the SPEC error on a store without runtime support', async () => {
+    const result = await noRuntime.call('dead_routes', {});
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), 'runtime queries not available: store does not support runtime methods');
+  });
+});

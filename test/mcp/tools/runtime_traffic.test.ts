@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import type { WireEdge } from '../../../src/mcp/wire';
+import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcpHarness';
+import { NOW, addRuntimeEdges, withoutRuntime } from '../runtimeFixture';
+import { serverDepsFor } from '../../../src/mcp/serverDeps';
+import { likePattern } from '../../../src/mcp/runtimeEdges';
+
+describe('mcp tool runtime_traffic', () => {
+  let mcp: Connected;
+  let edges: Record<string, string>;
+  let noRuntime: Connected;
+
+  before(async () => {
+    const { deps, store } = await fixtureDeps('go-routes', { now: () => NOW });
+    edges = addRuntimeEdges(store).names;
+    mcp = await connect(deps);
+    noRuntime = await connect(serverDepsFor(withoutRuntime(store)));
+  });
+  after(async () => {
+    await mcp.close();
+    await noRuntime.close();
+  });
+
+  const items = async (args: Record<string, unknown>): Promise<WireEdge[]> =>
+    structured<{ items: WireEdge[] }>(await mcp.call('runtime_traffic', args)).items;
+
+  it('lists the runtime edges of a service, busiest first, with observations', async () => {
+    const result = await items({ service_name: 'go-routes' });
+    assert.deepEqual(result.map((e) => e.EdgeHash), [edges.getUser, edges.createUser, edges.missing, edges.healthz]);
+    assert.deepEqual(result.map((e) => e.ObservationCount), [500, 20, 7, 3]);
+    assert.equal(result[0].LastObserved, NOW - 86_400);
+    assert.equal(result[0].Provenance, 'otel_trace');
+    assert.equal(result[2].Provenance, 'runtime_unresolved');
+    assert.ok(result.every((e) => e.EdgeType.startsWith('runtime_')), 'static edges are never runtime traffic');
+  });
+
+  it('filters target routes with SQL LIKE and honours limit', async () => {
+    assert.deepEqual((await items({ service_name: 'go-routes', route_pattern: 'get /users/%' })).map((e) => e.EdgeHash), [edges.getUser]);
+    assert.deepEqual((await items({ service_name: 'go-routes', route_pattern: 'POST _api/users' })).map((e) => e.EdgeHash), [edges.createUser]);
+    assert.deepEqual((await items({ service_name: 'go-routes', route_pattern: 'GET /missing' })).map((e) => e.EdgeHash), [edges.missing]);
+    assert.deepEqual(await items({ service_name: 'go-routes', route_pattern: 'DELETE %' }), []);
+    assert.deepEqual((await items({ service_name: 'go-routes', limit: 2 })).map((e) => e.EdgeHash), [edges.getUser, edges.createUser]);
+  });
+
+  it('errors on an unknown service, naming the known ones', async () => {
+    const result = await mcp.call('runtime_traffic', { service_name: 'payments' });
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), 'service_name: unknown service "payments" (known: go-routes)');
+  });
+
+  it('rejects a limit outside 1..1000', async () => {
+    const result = await mcp.call('runtime_traffic', { service_name: 'go-routes', limit: 0 });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /limit: expected an integer from 1 to 1000/);
+  });
+
+  it('gives the SPEC error on a store without runtime support', async () => {
+    const result = await noRuntime.call('runtime_traffic', { service_name: 'go-routes' });
+    assert.equal(result.isError, true);
+    assert.equal(textOf(result), 'runtime queries not available: store does not support runtime methods');
+  });
+
+  it('translates LIKE patterns like SQLite does', () => {
+    assert.ok(likePattern('GET /users/%').test('get /users/{id}'));
+    assert.ok(likePattern('a_c').test('abc'));
+    assert.ok(!likePattern('a_c').test('abbc'));
+    assert.ok(likePattern('a.c%').test('a.cde'));
+    assert.ok(!likePattern('a.c').test('abc'), 'regex characters are literal');
+  });
+});
