@@ -1,5 +1,5 @@
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
-import { countTokens } from './tokenizer';
+import { countPiece } from './tokenizer';
 
 /**
  * countTokens, exactly, but fast on code. cl100k first splits text with one regular
@@ -22,7 +22,7 @@ export function exactTokenCount(text: string): number {
     const piece = match[0];
     let count = memo.get(piece);
     if (count === undefined) {
-      count = countTokens(piece);
+      count = countPiece(piece);
       if (memo.size >= MEMO_LIMIT) memo.clear();
       memo.set(piece, count);
     }

@@ -115,6 +115,22 @@ class GraphFileDeps implements OpenServerDeps {
     return result;
   }
 
+  persist(): Promise<void> {
+    // Queued with indexing: a save must never interleave with an index run's writes.
+    const run = async (): Promise<void> => {
+      this.writing++;
+      try {
+        await this.current.save();
+        this.signature = fileSignature(this.current.location);
+      } finally {
+        this.writing--;
+      }
+    };
+    const result = this.indexQueue.then(run, run);
+    this.indexQueue = result.catch(() => undefined);
+    return result;
+  }
+
   async close(): Promise<void> {
     await this.indexQueue;
     for (const old of this.retired.splice(0)) old.close();

@@ -10,6 +10,11 @@ export interface ToolDeps {
   readonly graphs: GraphCache;
   /** Runs the indexer into the store and persists it (index_repo). */
   index(options: IndexOptions): Promise<IndexSummary>;
+  /**
+   * Saves the store after a tool's own small write (a feedback vote). The server knows
+   * the file is its own, so the write does not count as another process's and force a re-read.
+   */
+  persist(): Promise<void>;
   /** The per-reply cap in tokens (DESIGN §5: default 25,000). */
   readonly replyTokenCap: number;
   /** Unix seconds; injected so tests can fix time. */

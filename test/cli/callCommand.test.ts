@@ -47,7 +47,7 @@ describe('ckg call and ckg snapshots (built bundle)', () => {
     assert.match(error.stderr, /^ckg call repo_graph: repo_hash: no repository with hash 0{64}/);
     const unknown = ckg('call', 'nope', '{}', '-db', db);
     assert.equal(unknown.status, 2);
-    assert.match(unknown.stderr, /unknown tool nope \(expected one of: index_repo, graph_query/);
+    assert.match(unknown.stderr, /unknown tool nope \(expected one of: index_repo, cross_repo_callers, blast_radius, graph_query/);
     assert.match(ckg('call', 'graph_query', '{nope', '-db', db).stderr, /<json-args>: not JSON/);
     assert.match(ckg('call', 'graph_query', '[1]', '-db', db).stderr, /<json-args>: expected a JSON object/);
     const noDb = ckg('call', 'graph_query', '{"prefix":"x"}', '-db', path.join(makeTempDir(), 'none.sqlite'));

@@ -20,6 +20,7 @@ export function depsOver(store: GraphStore): ToolDeps {
     store: () => store,
     graphs: new GraphCache(() => store),
     index: () => Promise.reject(new Error('not used by these tools')),
+    persist: () => store.save(),
     replyTokenCap: 25_000,
     now: () => 1_760_000_000,
   };

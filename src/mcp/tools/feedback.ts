@@ -38,8 +38,8 @@ export const tool = defineTool({
       }
       if (useful === undefined) throw new ToolError('useful: required when action is record (true or false)');
       store.recordFeedback(symbol_hash, session_id, useful, deps.now());
-      // Votes must outlive the process; a graph file is saved atomically (a no-op in memory).
-      await store.save();
+      // Votes must outlive the process; the graph file is saved atomically (a no-op in memory).
+      await deps.persist();
       return { result: { status: 'recorded' } };
     }
     const counts = store.feedbackCounts([symbol_hash]).get(symbol_hash) ?? { useful: 0, notUseful: 0 };
