@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,38 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { TOOLS } from '../../src/mcp/registry';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
-
-/** These run the built bundle (`npm run build` first), as MCP clients do. */
-const ROOT = path.join(__dirname, '..', '..');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
-const INSPECTOR = path.join(ROOT, 'node_modules', '.bin', 'mcp-inspector');
-
-function ckg(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** Starts `ckg mcp --http` and resolves with its URL once it says where it listens on stderr. */
-function startHttp(db: string, ...extra: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [CLI, 'mcp', '-db', db, '--http', '127.0.0.1:0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  let stdout = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match) resolve({ child, url: match[1], stderr: () => stderr + stdout });
-    });
-    child.once('exit', (code) => reject(new Error(`ckg mcp exited with ${code} before listening: ${stderr}`)));
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
+import { CLI, INSPECTOR, ckg, exited, startHttp } from '../helpers/builtCli';
 
 describe('ckg mcp (built bundle)', () => {
   let db: string;

@@ -33,6 +33,14 @@ describe('mcp tool tables and registry', () => {
     assert.deepEqual(Object.keys(OUTPUT_SCHEMAS).sort(), [...SPEC_TOOL_NAMES].sort(), 'one output schema per SPEC tool');
   });
 
+  it('has a test for every tool that calls it through a real SDK client', () => {
+    const missing = TOOLS.map((t) => t.name).filter((name) => {
+      const file = path.join(__dirname, 'tools', `${name}.test.ts`);
+      return !fs.existsSync(file) || !/\bconnect\(/.test(fs.readFileSync(file, 'utf8'));
+    });
+    assert.deepEqual(missing, [], 'write test/mcp/tools/<tool>.test.ts with a case through connect() (mcpHarness)');
+  });
+
   it('renders one row per tool, marking optional arguments and escaping pipes', () => {
     const tool = defineTool({
       name: 'demo', title: 't', category: 'Discovery', description: 'a | b\nc', annotations: { readOnlyHint: false },

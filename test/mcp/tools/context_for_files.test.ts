@@ -7,6 +7,7 @@ import type { ToolDeps } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/context_for_files';
 import { openSqlJsStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { FIXTURE_REPOS, indexFixture } from '../../helpers/indexFixture';
 import * as path from 'node:path';
 
@@ -56,5 +57,22 @@ describe('mcp tool context_for_files', () => {
     assert.equal(tool.category, 'Context');
     assert.equal(tool.annotations.readOnlyHint, true);
     for (const [name, field] of Object.entries(tool.inputSchema)) assert.ok((field as z.ZodType).description, name);
+  });
+});
+
+describe('mcp tool context_for_files through an SDK client', () => {
+  it('answers with the SPEC shape, counted exactly, and names a bad argument', async () => {
+    const { deps } = await fixtureDeps('ts-basic');
+    const mcp = await connect(deps);
+    try {
+      const result = structured<Context>(await mcp.call('context_for_files', { files: 'src/utils/url.ts', token_budget: 1500 }));
+      assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'token_count', 'symbols_included', 'symbols_available']);
+      assert.equal(result.token_count, countTokens(result.content));
+      const bad = await mcp.call('context_for_files', { files: 'no/such/file.ts' });
+      assert.equal(bad.isError, true);
+      assert.match(textOf(bad), /files/);
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { countTokens } from '../../../src/context/tokenizer';
 import type { ToolDeps } from '../../../src/mcp/tool';
 import { DEFAULT_PR_BUDGET, tool } from '../../../src/mcp/tools/context_for_pr';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { indexFixture } from '../../helpers/indexFixture';
 
 interface Context { content: string; token_count: number; symbols_included: number; symbols_available: number }
@@ -50,5 +51,22 @@ describe('mcp tool context_for_pr', () => {
     assert.equal(tool.category, 'Context');
     assert.equal(tool.annotations.readOnlyHint, true);
     for (const [name, field] of Object.entries(tool.inputSchema)) assert.ok((field as z.ZodType).description, name);
+  });
+});
+
+describe('mcp tool context_for_pr through an SDK client', () => {
+  it('answers with the SPEC shape, counted exactly, and names a bad argument', async () => {
+    const { deps } = await fixtureDeps('ts-basic');
+    const mcp = await connect(deps);
+    try {
+      const result = structured<Context>(await mcp.call('context_for_pr', { files: 'src/utils/url.ts' }));
+      assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'token_count', 'symbols_included', 'symbols_available']);
+      assert.equal(result.token_count, countTokens(result.content));
+      const bad = await mcp.call('context_for_pr', { files: 'no/such/file.ts' });
+      assert.equal(bad.isError, true);
+      assert.match(textOf(bad), /files/);
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { ToolDeps } from '../../../src/mcp/tool';
 import { DEFAULT_CONTEXT_BUDGET, tool } from '../../../src/mcp/tools/context_for_task';
 import type { GraphStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { indexFixture } from '../../helpers/indexFixture';
 
 interface Context { content: string; token_count: number; symbols_included: number; symbols_available: number }
@@ -76,5 +77,22 @@ describe('mcp tool context_for_task', () => {
     assert.equal(tool.category, 'Context');
     assert.equal(tool.annotations.readOnlyHint, true);
     for (const [name, field] of Object.entries(tool.inputSchema)) assert.ok((field as z.ZodType).description, name);
+  });
+});
+
+describe('mcp tool context_for_task through an SDK client', () => {
+  it('answers with the SPEC shape, counted exactly, and names a bad argument', async () => {
+    const { deps } = await fixtureDeps('ts-basic');
+    const mcp = await connect(deps);
+    try {
+      const result = structured<Context>(await mcp.call('context_for_task', { task_description: 'parse the url of a user homepage', token_budget: 1500 }));
+      assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'token_count', 'symbols_included', 'symbols_available']);
+      assert.equal(result.token_count, countTokens(result.content));
+      const bad = await mcp.call('context_for_task', { task_description: '' });
+      assert.equal(bad.isError, true);
+      assert.match(textOf(bad), /task_description/);
+    } finally {
+      await mcp.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { FEEDBACK_UNAVAILABLE, tool } from '../../../src/mcp/tools/feedback';
 import type { ToolDeps } from '../../../src/mcp/tool';
 import { type GraphStore, openSqlJsStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { FIXTURE_REPOS, indexFixture } from '../../helpers/indexFixture';
 import { makeTempDir } from '../../helpers/tempDir';
 
@@ -87,5 +88,24 @@ describe('mcp tool feedback on a graph file', () => {
     const reopened = await openSqlJsStore(dbPath);
     assert.deepEqual(reopened.feedbackCounts([hash]).get(hash), { useful: 0, notUseful: 1 });
     reopened.close();
+  });
+});
+
+describe('mcp tool feedback through an SDK client', () => {
+  it('records and queries a vote, and refuses a record without session_id', async () => {
+    const { deps, store } = await fixtureDeps('ts-basic');
+    const hash = store.nodesByPrefix('fixtures/ts-basic://src/utils/url.parseUrl', 1)[0].nodeHash;
+    const mcp = await connect(deps);
+    try {
+      assert.deepEqual(structured(await mcp.call('feedback', { action: 'record', symbol_hash: hash, session_id: 'agent-1', useful: true })), { status: 'recorded' });
+      const counts = structured<{ useful_count: number; usefulness_ratio: number }>(await mcp.call('feedback', { action: 'query', symbol_hash: hash }));
+      assert.equal(counts.useful_count, 1);
+      assert.equal(counts.usefulness_ratio, 1);
+      const bad = await mcp.call('feedback', { action: 'record', symbol_hash: hash, useful: true });
+      assert.equal(bad.isError, true);
+      assert.match(textOf(bad), /session_id: required when action is record/);
+    } finally {
+      await mcp.close();
+    }
   });
 });
