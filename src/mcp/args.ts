@@ -15,6 +15,11 @@ export function hashArg(name: string, description: string) {
   return z.string({ error: message }).regex(HASH_PATTERN, { error: message }).describe(description);
 }
 
+/** An optional hash; the description sits on the optional wrapper, where schemas read it. */
+export function optionalHashArg(name: string, description: string) {
+  return hashArg(name, description).optional().describe(description);
+}
+
 /** A required non-empty string. */
 export function textArg(name: string, description: string) {
   const message = `${name}: expected a non-empty string`;

@@ -33,6 +33,13 @@ describe('mcp tool tables and registry', () => {
     assert.deepEqual(Object.keys(OUTPUT_SCHEMAS).sort(), [...SPEC_TOOL_NAMES].sort(), 'one output schema per SPEC tool');
   });
 
+  it('describes every input field of every tool, and annotates every tool', () => {
+    const undescribed = TOOLS.flatMap((t) =>
+      Object.entries(t.inputSchema).filter(([, schema]) => !(schema as z.ZodType).description).map(([field]) => `${t.name}.${field}`));
+    assert.deepEqual(undescribed, []);
+    assert.ok(TOOLS.every((t) => typeof t.annotations.readOnlyHint === 'boolean'));
+  });
+
   it('has a test for every tool that calls it through a real SDK client', () => {
     const missing = TOOLS.map((t) => t.name).filter((name) => {
       const file = path.join(__dirname, 'tools', `${name}.test.ts`);

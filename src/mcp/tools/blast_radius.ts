@@ -4,7 +4,7 @@ import { BLAST_RADIUS_DEFAULTS, type BlastCaller, type EdgeOrigin, blastRadius }
 import type { GraphView } from '../../graph/graphView';
 import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
 import type { GraphStore } from '../../store/graphStore';
-import { hashArg } from '../args';
+import { hashArg, optionalHashArg } from '../args';
 import { ToolError, defineTool } from '../tool';
 import { wireNode } from '../wire';
 import { requireSnapshot } from './snapshot_diff';
@@ -59,8 +59,7 @@ export const tool = defineTool({
     + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now).',
   inputSchema: {
     target_hash: hashArg('target_hash', 'Node hash of the symbol whose callers are wanted (64 lowercase hex); graph_query finds it'),
-    snapshot_hash: hashArg('snapshot_hash', 'Snapshot hash for a point-in-time answer (64 lowercase hex); omit for the latest graph')
-      .optional(),
+    snapshot_hash: optionalHashArg('snapshot_hash', 'Snapshot hash for a point-in-time answer (64 lowercase hex); omit for the latest graph'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ target_hash, snapshot_hash }, deps) {
