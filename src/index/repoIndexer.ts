@@ -123,7 +123,8 @@ export class RepoIndexer {
     const unchanged = [...sources.values()].filter((s) => live.get(s.path)?.contentHash === s.contentHash);
 
     const existing = this.store.snapshot(snapshotHash);
-    if (added.length + changed.length + removed.length === 0 && existing) {
+    // Nothing to do only when no file changed and no stored facts are from an older extractor.
+    if (added.length + changed.length + removed.length === 0 && existing && this.store.staleFactsCount(repo.repoHash) === 0) {
       progress({ phase: 'done', done: sources.size, total: sources.size });
       return this.summary(repo, snapshotHash, commit, dirty, false, sources.size, [0, 0, 0, unchanged.length], skipped, 0, 0, started);
     }

@@ -71,6 +71,8 @@ export interface GraphStore {
   /** Stores facts, or facts already encoded with encodeFacts (by a parse worker). */
   putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): void;
   deleteFacts(fileHash: Hash): void;
+  /** Files of a repo whose stored facts an older extractor wrote (FACTS_FORMAT_VERSION). */
+  staleFactsCount(repoHash: Hash): number;
 
   // Nodes
   liveNodesOfFile(fileHash: Hash): GraphNode[];

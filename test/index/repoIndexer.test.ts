@@ -194,3 +194,24 @@ describe('index/sourceFiles outside git', () => {
     assert.deepEqual(listRepositoryFiles(root).sourcePaths, ['src/a.ts', 'src/keep.gen.ts', 'src/top-only.ts']);
   });
 });
+
+describe('index/RepoIndexer after an extractor upgrade', () => {
+  it('re-parses files whose stored facts an older extractor wrote, even when no file changed', async () => {
+    const root = makeTempDir();
+    writeTree(root, { 'a.py': 'def f():\n    return g()\n\n\ndef g():\n    return 1\n' });
+    const store = await openSqlJsStore(':memory:');
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
+    const repoHash = store.repos()[0].repoHash;
+    const [file] = store.liveFiles(repoHash);
+    const facts = store.facts(file.fileHash, file.contentHash)!;
+    // Simulate facts written by an older extractor version.
+    (store as unknown as { database: { run(sql: string, params: unknown[]): void } }).database.run('UPDATE file_facts SET facts_version = 0', []);
+    assert.equal(store.staleFactsCount(repoHash), 1);
+    const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(summary.newSnapshot, true);
+    assert.equal(summary.relinkedFiles, 1);
+    assert.equal(store.staleFactsCount(repoHash), 0);
+    assert.deepEqual(store.facts(file.fileHash, file.contentHash), facts);
+    store.close();
+  });
+});

@@ -147,6 +147,14 @@ export class SqlJsStore implements GraphStore {
     );
   }
 
+  staleFactsCount(repoHash: Hash): number {
+    return Number(this.database.scalar(
+      `SELECT count(*) FROM file_facts ff JOIN files f ON f.file_hash = ff.file_hash AND f.${LIVE}
+       WHERE f.repo_hash = ? AND ff.facts_version != ?`,
+      [repoHash, FACTS_FORMAT_VERSION],
+    ));
+  }
+
   deleteFacts(fileHash: Hash): void {
     this.database.run('DELETE FROM file_facts WHERE file_hash = ?', [fileHash]);
   }
