@@ -5,6 +5,11 @@ import type {
 
 /** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
 
+/** A row version that is live now. */
+export const LIVE = 'removed_in IS NULL';
+/** A row version valid at a snapshot sequence: binds seq twice. */
+export const AT = 'added_in <= ? AND (removed_in IS NULL OR removed_in > ?)';
+
 export const NODE_COLUMNS =
   'node_hash, file_hash, repo_hash, qualified_name, kind, line, col, end_line, signature, body_hash, doc';
 

@@ -7,17 +7,15 @@ import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
 import { decodeFacts, encodeFacts } from '../factsCodec';
+import * as reads from './reads';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import * as feedback from './feedbackStore';
 import {
-  EDGE_COLUMNS, FILE_COLUMNS, fileFromRow, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
+  EDGE_COLUMNS, LIVE, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
 } from './rows';
 
-const LIVE = 'removed_in IS NULL';
-/** Valid at a snapshot sequence: binds seq twice. */
-const AT = 'added_in <= ? AND (removed_in IS NULL OR removed_in > ?)';
 
 export class SqlJsStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
@@ -359,19 +357,7 @@ export class SqlJsStore implements GraphStore {
     );
   }
 
-  counts(): GraphCounts {
-    const grouped = (sql: string): Record<string, number> =>
-      Object.fromEntries(this.database.all(sql, [], (row) => [row[0] as string, row[1] as number]));
-    return {
-      repos: Number(this.database.scalar('SELECT count(*) FROM repos')),
-      files: Number(this.database.scalar(`SELECT count(*) FROM files WHERE ${LIVE}`)),
-      nodes: Number(this.database.scalar(`SELECT count(*) FROM nodes WHERE ${LIVE}`)),
-      edges: Number(this.database.scalar(`SELECT count(*) FROM edges WHERE ${LIVE}`)),
-      nodesByKind: grouped(`SELECT kind, count(*) FROM nodes WHERE ${LIVE} GROUP BY kind ORDER BY kind`),
-      edgesByType: grouped(`SELECT edge_type, count(*) FROM edges WHERE ${LIVE} GROUP BY edge_type ORDER BY edge_type`),
-      snapshots: Number(this.database.scalar('SELECT count(*) FROM snapshots')),
-    };
-  }
+
 
   bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
     // Secondary indexes are dropped and rebuilt around a large load: building a B-tree
@@ -395,38 +381,44 @@ export class SqlJsStore implements GraphStore {
     }
   }
 
+
+
+
+
+
+
+
+
+
+
+
+
+  counts(): GraphCounts {
+    return reads.counts(this.database);
+  }
+
   nodesAt(repoHash: Hash, seq: number): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
+    return reads.nodesAt(this.database, repoHash, seq);
   }
 
   edgesAt(repoHash: Hash, seq: number): GraphEdge[] {
-    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], edgeFromRow);
+    return reads.edgesAt(this.database, repoHash, seq);
   }
 
   filesAt(repoHash: Hash, seq: number): FileRecord[] {
-    return this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${AT} ORDER BY path`, [repoHash, seq, seq], fileFromRow);
+    return reads.filesAt(this.database, repoHash, seq);
   }
 
   liveFileRecords(repoHash?: Hash): FileRecord[] {
-    return repoHash
-      ? this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`, [repoHash], fileFromRow)
-      : this.database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE ${LIVE} ORDER BY repo_hash, path`, [], fileFromRow);
+    return reads.liveFileRecords(this.database, repoHash);
   }
 
   nodesByPrefix(prefix: string, limit: number): GraphNode[] {
-    // A range on the indexed column instead of LIKE: no escaping, and the index is used.
-    return this.database.all(
-      `SELECT ${NODE_COLUMNS} FROM nodes WHERE qualified_name >= ? AND qualified_name < ? AND ${LIVE} ORDER BY qualified_name LIMIT ?`,
-      [prefix, `${prefix}\uffff`, limit],
-      nodeFromRow,
-    );
+    return reads.nodesByPrefix(this.database, prefix, limit);
   }
 
   countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
-    return {
-      files: Number(this.database.scalar(`SELECT count(*) FROM files WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
-      nodes: Number(this.database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
-    };
+    return reads.countsOfRepo(this.database, repoHash);
   }
 
   /** Closes the live version of a row at seq; a version opened in this same seq is dropped. */

@@ -1,0 +1,53 @@
+import type { FileRecord, GraphEdge, GraphNode, Hash } from '../../model';
+import type { GraphCounts } from '../graphStore';
+import type { SqlJsDatabase } from './database';
+import { AT, EDGE_COLUMNS, FILE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, fileFromRow, nodeFromRow } from './rows';
+
+/** Read-only queries of the sql.js store: counts and point-in-time reads. */
+export function counts(database: SqlJsDatabase): GraphCounts {
+  const grouped = (sql: string): Record<string, number> =>
+    Object.fromEntries(database.all(sql, [], (row) => [row[0] as string, row[1] as number]));
+  return {
+    repos: Number(database.scalar('SELECT count(*) FROM repos')),
+    files: Number(database.scalar(`SELECT count(*) FROM files WHERE ${LIVE}`)),
+    nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE ${LIVE}`)),
+    edges: Number(database.scalar(`SELECT count(*) FROM edges WHERE ${LIVE}`)),
+    nodesByKind: grouped(`SELECT kind, count(*) FROM nodes WHERE ${LIVE} GROUP BY kind ORDER BY kind`),
+    edgesByType: grouped(`SELECT edge_type, count(*) FROM edges WHERE ${LIVE} GROUP BY edge_type ORDER BY edge_type`),
+    snapshots: Number(database.scalar('SELECT count(*) FROM snapshots')),
+  };
+}
+
+export function nodesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphNode[] {
+  return database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
+}
+
+export function edgesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphEdge[] {
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], edgeFromRow);
+}
+
+export function filesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): FileRecord[] {
+  return database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${AT} ORDER BY path`, [repoHash, seq, seq], fileFromRow);
+}
+
+export function liveFileRecords(database: SqlJsDatabase, repoHash?: Hash): FileRecord[] {
+  return repoHash
+    ? database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`, [repoHash], fileFromRow)
+    : database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE ${LIVE} ORDER BY repo_hash, path`, [], fileFromRow);
+}
+
+export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: number): GraphNode[] {
+  // A range on the indexed column instead of LIKE: no escaping, and the index is used.
+  return database.all(
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE qualified_name >= ? AND qualified_name < ? AND ${LIVE} ORDER BY qualified_name LIMIT ?`,
+    [prefix, `${prefix}\uffff`, limit],
+    nodeFromRow,
+  );
+}
+
+export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonly files: number; readonly nodes: number } {
+  return {
+    files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+    nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+  };
+}
