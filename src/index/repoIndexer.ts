@@ -52,6 +52,20 @@ export interface IndexSummary {
 
 const INLINE_PARSE_LIMIT = 8;
 
+interface RepoContext {
+  readonly repo: RepoState;
+  readonly layout: RepoLayout;
+  readonly resolvers: Map<string, LanguageResolver>;
+}
+
+function readText(root: string, relativePath: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(root, relativePath), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /** A parsed file's facts, with their stored encoding when a worker made it. */
 interface ParsedFile {
   readonly facts: FileFacts;
@@ -68,9 +82,10 @@ const BULK_LOAD_MIN_FILES = 200;
  */
 export class RepoIndexer {
   private readonly tables = new Map<Hash, SymbolTable>();
-  private readonly knownRepos = new Map<string, RepoState>();
-  private layout: RepoLayout | undefined;
-  private resolvers = new Map<string, LanguageResolver>();
+  /** Per repository root: what resolvers know of it. One indexer may serve several repos. */
+  private readonly contexts = new Map<string, RepoContext>();
+  /** The repo of the run under way; resolvers answer for it. */
+  private active: RepoContext | undefined;
 
   private readonly links: LinkWriter;
 
@@ -98,9 +113,7 @@ export class RepoIndexer {
       }
     };
     const repo = this.repoState(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
-    this.knownRepos.set(root, repo);
-    const layout = new RepoLayout(listing, (p) => readBytes(p)?.toString('utf8'));
-    this.setLayout(layout);
+    this.activate(root, repo, new RepoLayout(listing, (p) => readBytes(p)?.toString('utf8')));
 
     const skipped: SkipCounts = {};
     const sources = new Map<string, SourceFile>();
@@ -152,8 +165,9 @@ export class RepoIndexer {
   async reindexFiles(repoPath: string, relativePaths: readonly string[], maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<IndexSummary> {
     const started = performance.now();
     const root = resolveRepoRoot(repoPath);
-    const repo = this.knownRepos.get(root);
-    if (!repo || !this.layout) throw new Error(`reindexFiles: ${root} has not been indexed by this indexer yet; run index first`);
+    const context = this.contexts.get(root);
+    if (!context) throw new Error(`reindexFiles: ${root} has not been indexed by this indexer yet; run index first`);
+    const { repo } = context;
     const live = new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f]));
     const skipped: SkipCounts = {};
     const toParse: SourceFile[] = [];
@@ -169,6 +183,12 @@ export class RepoIndexer {
         toParse.push(source);
       }
     }
+    const files = new Set(context.layout.files);
+    const layoutChanged = toParse.some((f) => !files.has(f.path)) || removed.length > 0;
+    for (const source of toParse) files.add(source.path);
+    for (const gone of removed) files.delete(gone.path);
+    // New or deleted files change what imports resolve to: resolvers see the new file set.
+    this.activate(root, repo, layoutChanged ? new RepoLayout(files, (p) => readText(root, p)) : context.layout);
     if (toParse.length === 0 && removed.length === 0) {
       const latest = this.store.latestSnapshot(repo.repoHash);
       return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, 0, started);
@@ -191,7 +211,7 @@ export class RepoIndexer {
    * files need. A long-lived host (the graph server) calls it after the first index.
    */
   async prepareForEdits(repoPath: string): Promise<void> {
-    const repo = this.knownRepos.get(resolveRepoRoot(repoPath));
+    const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
     const table = repo && this.tables.get(repo.repoHash);
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await preloadLanguages(table.files());
@@ -262,18 +282,23 @@ export class RepoIndexer {
     return { root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root) };
   }
 
-  private setLayout(layout: RepoLayout): void {
-    this.layout = layout;
-    this.resolvers = new Map();
+  /** Makes a repo the one resolvers answer for; a new layout starts with fresh resolvers. */
+  private activate(root: string, repo: RepoState, layout: RepoLayout): void {
+    const previous = this.contexts.get(root);
+    const context = previous && previous.layout === layout ? previous : { repo, layout, resolvers: new Map() };
+    this.contexts.set(root, context);
+    this.active = context;
   }
 
   private resolverFor(facts: Pick<FileFacts, 'language'>): LanguageResolver {
+    const context = this.active;
+    if (!context) throw new Error('index/RepoIndexer: no repository is being indexed');
     const key = facts.language === 'go' ? 'go' : facts.language === 'python' ? 'python' : 'typescript';
-    let resolver = this.resolvers.get(key);
+    let resolver = context.resolvers.get(key);
     if (!resolver) {
       const factory = key === 'go' ? goResolver : key === 'python' ? pythonResolver : typescriptResolver;
-      resolver = withImportCache(factory(this.layout!));
-      this.resolvers.set(key, resolver);
+      resolver = withImportCache(factory(context.layout));
+      context.resolvers.set(key, resolver);
     }
     return resolver;
   }

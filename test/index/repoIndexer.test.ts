@@ -215,3 +215,25 @@ describe('index/RepoIndexer after an extractor upgrade', () => {
     store.close();
   });
 });
+
+describe('index/RepoIndexer serving several repositories', () => {
+  it("keeps each repo's layout, and sees a file created after the first index", async () => {
+    const first = makeTempDir();
+    const second = makeTempDir();
+    writeTree(first, { 'shop/__init__.py': '', 'shop/cart.py': CALLER, 'shop/pricing.py': CALLEE });
+    writeTree(second, { 'other/__init__.py': '', 'other/mod.py': 'def x():\n    return 1\n' });
+    const store = await openSqlJsStore(':memory:');
+    const indexer = new RepoIndexer(store);
+    await indexer.index({ repoPath: first, repoUrl: REPO_URL });
+    await indexer.index({ repoPath: second, repoUrl: 'example.com/other' });
+
+    writeTree(first, { 'shop/tax.py': 'def vat(x):\n    return x\n' });
+    await indexer.reindexFiles(first, ['shop/tax.py']);
+    fs.writeFileSync(path.join(first, 'shop/cart.py'), `from shop.tax import vat\n${CALLER}\n\ndef gross(items):\n    return vat(total(items))\n`);
+    await indexer.reindexFiles(first, ['shop/cart.py']);
+    assert.deepEqual(callEdges(store).filter((e) => e.startsWith('shop.')), [
+      'shop.cart.checkout -> shop.pricing.total', 'shop.cart.gross -> shop.pricing.total', 'shop.cart.gross -> shop.tax.vat',
+    ]);
+    store.close();
+  });
+});
