@@ -44,9 +44,14 @@ export function resolveFiles(index: SymbolIndex, paths: readonly string[], repoU
   const unknown: string[] = [];
   const ambiguous: string[] = [];
   const found: FileRecord[] = [];
+  const ignored: string[] = [];
+  const indexedExtensions = new Set([...index.view.files.values()].map((f) => extensionOf(f.path)));
   for (const path of paths) {
     const candidates = index.filesAt(path).filter((f) => repoUrl === undefined || index.repoUrl(f.repoHash) === repoUrl);
-    if (candidates.length === 0) unknown.push(path);
+    // A PR's file list holds docs and config too: a kind of file the index never holds is
+    // not an error, a source file the index does not know is (a typo, or not indexed yet).
+    if (candidates.length === 0 && !indexedExtensions.has(extensionOf(path))) ignored.push(path);
+    else if (candidates.length === 0) unknown.push(path);
     else if (candidates.length > 1) ambiguous.push(`${path} (in ${candidates.map((f) => index.repoUrl(f.repoHash)).join(', ')})`);
     else found.push(candidates[0]);
   }
@@ -55,7 +60,16 @@ export function resolveFiles(index: SymbolIndex, paths: readonly string[], repoU
     throw new ContextInputError('files', `not indexed${where}: ${unknown.join(', ')} (paths are relative to the repository root)`);
   }
   if (ambiguous.length > 0) throw new ContextInputError('files', `in several repositories, pass repo_url: ${ambiguous.join('; ')}`);
+  if (found.length === 0) {
+    throw new ContextInputError('files', `none of the paths is an indexed source file: ${ignored.join(', ')}`);
+  }
   return found;
+}
+
+function extensionOf(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? base : base.slice(dot).toLowerCase();
 }
 
 /**

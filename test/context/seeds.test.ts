@@ -70,10 +70,16 @@ describe('context/seeds and context/symbolIndex', () => {
 
   it('resolves paths to files, naming the unknown ones', () => {
     assert.deepEqual(resolveFiles(index, ['src/utils/url.ts']).map((f) => f.path), ['src/utils/url.ts']);
-    assert.throws(() => resolveFiles(index, ['src/utils/url.ts', 'nope.ts', 'gone.go']),
-      { message: 'files: not indexed: nope.ts, gone.go (paths are relative to the repository root)' });
+    assert.throws(() => resolveFiles(index, ['src/utils/url.ts', 'nope.ts', 'src/gone.ts']),
+      { message: 'files: not indexed: nope.ts, src/gone.ts (paths are relative to the repository root)' });
     assert.throws(() => resolveFiles(index, ['src/index.ts'], 'example.com/other'),
       { message: 'repo_url: no indexed repository has the URL "example.com/other"' });
+  });
+
+  it('passes over kinds of file the index never holds, as a PR\'s docs and config', () => {
+    assert.deepEqual(resolveFiles(index, ['README.md', 'src/utils/url.ts', 'package.json', 'Makefile']).map((f) => f.path), ['src/utils/url.ts']);
+    assert.throws(() => resolveFiles(index, ['README.md', 'docs/guide.md']),
+      { message: 'files: none of the paths is an indexed source file: README.md, docs/guide.md' });
   });
 
   it('asks for repo_url when several repositories have a path', () => {
