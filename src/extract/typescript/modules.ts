@@ -99,6 +99,11 @@ export class ModuleFacts {
     return this.drafts.filter((draft) => !draft.reexport).map((draft) => draft.source);
   }
 
+  /** The module a local name is imported from, if it is an import binding. */
+  sourceOfBinding(local: string): string | undefined {
+    return this.drafts.find((draft) => !draft.reexport && draft.bindings.some((b) => b.local === local))?.source;
+  }
+
   /**
    * Settles the local exports once the whole file is read (imports may come last): an
    * imported name is re-exported from its module; a local symbol is marked exported and,

@@ -85,6 +85,10 @@ function handlerOf(node: SyntaxNode | undefined, scope: Scope, state: FileState)
 }
 
 function callRoutes(route: RouteCall, framework: string, state: FileState): RouteFact[] {
+  // `axios.get('/users')` in a file that also imports express is a request, not a route:
+  // a receiver imported from a module that is not a router framework never registers one.
+  const receiverSource = route.object.type === 'identifier' ? state.modules.sourceOfBinding(route.object.text) : undefined;
+  if (receiverSource !== undefined && routerFrameworkOf(receiverSource) === undefined) return [];
   const verb = route.verb.text;
   const args = elementsOf(route.argumentsNode);
   const base = { mappingType: 'http_route' as const, registeredIn: route.scope.callerName, framework, ...positionOf(route.verb) };

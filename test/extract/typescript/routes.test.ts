@@ -39,6 +39,17 @@ describe('extract/typescript routes', () => {
     assert.deepEqual(facts.routes, []);
   });
 
+  it('does not take an HTTP client call for a route, even beside express', async () => {
+    const facts = await extract('src/proxy.ts', lines(
+      "import express from 'express';",
+      "import axios from 'axios';",
+      'const app = express();',
+      "app.get('/proxy', forward);",
+      "function forward() { return axios.get('/upstream', { timeout: 5 }); }",
+    ));
+    assert.deepEqual(routeRows(facts), [['GET', '/proxy', { form: 'name', name: 'forward' }, '', 'express']]);
+  });
+
   it('reads Fastify shorthand and route() options, Hono and koa-router', async () => {
     const fastify = await extract('src/fastify.ts', lines(
       "const Fastify = require('fastify');",
