@@ -18,14 +18,11 @@ export interface ContextRelation {
   readonly target: RelationTarget;
 }
 
-export interface ContextSymbol {
-  /** Position in rank order, 0 = most relevant. */
-  readonly id: number;
+/** What a symbol carries both while it is chosen (a draft) and once placed in a document. */
+interface SymbolFields {
   readonly name: string;
   /** The node hash, for feedback and the graph tools. */
   readonly hash: Hash;
-  /** Index into ContextDocument.repos. */
-  readonly repo: number;
   readonly kind: NodeKind;
   readonly file: string;
   readonly line: number;
@@ -34,12 +31,19 @@ export interface ContextSymbol {
   readonly doc: string;
   /** Hops from the nearest seed. */
   readonly distance: number;
-  /** Score relative to the best candidate, in thousandths (1000 = best). */
-  readonly relevance: number;
-  readonly relations: readonly ContextRelation[];
   readonly more: Readonly<Record<RelationCategory, number>>;
   readonly sourceState: SourceState;
   readonly source?: SourceExcerpt;
+}
+
+export interface ContextSymbol extends SymbolFields {
+  /** Position in rank order, 0 = most relevant. */
+  readonly id: number;
+  /** Index into ContextDocument.repos. */
+  readonly repo: number;
+  /** Score relative to the best candidate, in thousandths (1000 = best). */
+  readonly relevance: number;
+  readonly relations: readonly ContextRelation[];
 }
 
 export interface ContextDocument {
@@ -59,22 +63,10 @@ export interface ContextDocument {
 export const QUERY_ECHO_CHARS = 200;
 
 /** A symbol chosen for the context, before ids are known. */
-export interface SymbolDraft {
-  readonly hash: Hash;
-  readonly name: string;
+export interface SymbolDraft extends SymbolFields {
   readonly repoUrl: string;
-  readonly kind: NodeKind;
-  readonly file: string;
-  readonly line: number;
-  readonly endLine: number;
-  readonly signature: string;
-  readonly doc: string;
-  readonly distance: number;
   readonly score: number;
   readonly relations: readonly Relation[];
-  readonly more: Readonly<Record<RelationCategory, number>>;
-  readonly sourceState: SourceState;
-  readonly source?: SourceExcerpt;
 }
 
 export interface DocumentHeader {
