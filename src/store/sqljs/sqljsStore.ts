@@ -7,6 +7,7 @@ import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
 import { decodeFacts, encodeFacts } from '../factsCodec';
+import { bulkLoad } from './bulkLoad';
 import * as reads from './reads';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
@@ -15,7 +16,6 @@ import {
   EDGE_COLUMNS, LIVE, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
 } from './rows';
-
 
 export class SqlJsStore implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
@@ -357,41 +357,9 @@ export class SqlJsStore implements GraphStore {
     );
   }
 
-
-
   bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
-    // Secondary indexes are dropped and rebuilt around a large load: building a B-tree
-    // from sorted keys is far cheaper than inserting tens of thousands of random hashes.
-    const indexes = this.database.all(
-      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('nodes', 'edges', 'files')",
-      [],
-      (row) => ({ name: row[0] as string, sql: row[1] as string }),
-    );
-    for (const index of indexes) this.database.exec(`DROP INDEX ${index.name}`);
-    try {
-      const result = work();
-      this.database.run(
-        `INSERT INTO edge_events (edge_hash, event, at, snapshot_hash)
-         SELECT edge_hash, 'added', ?, ? FROM edges WHERE repo_hash = ? AND added_in = ? ORDER BY rowid`,
-        [Math.floor(Date.now() / 1000), snapshotHash, repoHash, seq],
-      );
-      return result;
-    } finally {
-      for (const index of indexes) this.database.exec(index.sql);
-    }
+    return bulkLoad(this.database, repoHash, seq, snapshotHash, work);
   }
-
-
-
-
-
-
-
-
-
-
-
-
 
   counts(): GraphCounts {
     return reads.counts(this.database);
