@@ -14,7 +14,10 @@ function copy(from, to) {
 }
 
 function copyAssets() {
-  const grammarSources = [path.join(root, 'node_modules/@vscode/tree-sitter-wasm/wasm')];
+  const grammarSources = [
+    path.join(root, 'node_modules/@vscode/tree-sitter-wasm/wasm'),
+    path.join(root, 'node_modules/@tree-sitter-grammars/tree-sitter-hcl'),
+  ];
   for (const dir of grammarSources) {
     for (const file of fs.readdirSync(dir)) {
       if (file.startsWith('tree-sitter-') && file.endsWith('.wasm')) copy(path.join(dir, file), path.join(root, 'grammars', file));
