@@ -16,4 +16,24 @@ export interface LanguageExtractor {
   extract(input: ExtractInput): FileFacts;
 }
 
+export interface TextExtractInput {
+  readonly source: string;
+  /** Repo-relative path with forward slashes. */
+  readonly path: string;
+  readonly language: LanguageId;
+}
+
+/**
+ * An extractor for a language no tree-sitter grammar on npm covers well (SQL, protobuf,
+ * YAML manifests): it parses the text itself with a library or a tokenizer.
+ */
+export interface TextExtractor {
+  extract(input: TextExtractInput): FileFacts;
+  /**
+   * The parse alone, with no interpretation: the floor the bench compares extraction
+   * against. Returns a count of what was parsed (so the work cannot be optimised away).
+   */
+  parseOnly(input: TextExtractInput): number;
+}
+
 export type { SyntaxNode };

@@ -1,4 +1,4 @@
-import type { NodeKind } from '../model/kinds';
+import type { EdgeType, NodeKind } from '../model/kinds';
 
 /**
  * What an extractor reports about one file: plain data, no hashes and no repo-wide
@@ -7,9 +7,13 @@ import type { NodeKind } from '../model/kinds';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 2;
+export const FACTS_FORMAT_VERSION = 3;
 
-export type LanguageId = 'go' | 'typescript' | 'tsx' | 'javascript' | 'python';
+export type LanguageId =
+  | 'go' | 'typescript' | 'tsx' | 'javascript' | 'python' | 'rust' | 'java' | 'csharp'
+  | 'proto' | 'sql' | 'terraform' | 'css' | 'scss'
+  /** Kubernetes manifests, compose files, Serverless and CloudFormation/SAM templates. */
+  | 'yaml';
 
 /** Positions are 1-based lines and 0-based columns, as editors show them (col + 1). */
 export interface Position {
@@ -34,6 +38,19 @@ export interface SymbolFact extends Position {
   readonly methods?: readonly string[];
   /** Classes/structs: the types they name as base classes or embed (name as written). */
   readonly bases?: readonly string[];
+  /**
+   * Overrides the file's package path for this symbol, where DESIGN §4 derives it from
+   * the declaration rather than the file (k8s: `<namespace>/<Kind>`). Within a file a
+   * symbol is identified by (packagePath, name).
+   */
+  readonly packagePath?: string;
+  /**
+   * Names under which other files find this symbol through a LinkFact `keys` end, when
+   * the language's own scoping cannot (k8s labels, Terraform addresses, SQL tables,
+   * proto full names). Convention: `<language>:<what>:<value>`, e.g.
+   * `k8s:label:default/app=web`, `tf:infra/network:aws_sqs_queue.orders`, `sql:table:users`.
+   */
+  readonly keys?: readonly string[];
 }
 
 /**
@@ -90,10 +107,17 @@ export interface ReferenceFact extends Position {
   readonly target: CalleeExpr;
 }
 
+/**
+ * A route registration. HTTP: `path` is the pattern normalised to `{param}` placeholders
+ * and `handler` the function serving it. gRPC (`grpc_method`): `path` is either the
+ * service, short (`Greeter`) or package-qualified (`helloworld.Greeter`), with the type
+ * implementing it as `handler` (the linker adds one route per method, named as the
+ * proto's rpc and qualified with the proto package when a proto file of the repo
+ * declares the service), or one method `Service/Method` with the symbol serving it.
+ */
 export interface RouteFact extends Position {
-  /** HTTP method in upper case, `ANY` when the registration does not fix one. */
+  /** HTTP method in upper case, `ANY` when the registration does not fix one; `GRPC` for gRPC. */
   readonly method: string;
-  /** The path pattern normalised to `{param}` placeholders. */
   readonly path: string;
   readonly mappingType: 'http_route' | 'grpc_method';
   /** The handler: a symbol of this file by name, or a callee to resolve. */
@@ -101,6 +125,37 @@ export interface RouteFact extends Position {
   /** The symbol the registration sits in, '' for module scope. */
   readonly registeredIn: string;
   readonly framework: string;
+}
+
+/** The edge types a LinkFact may produce; calls come from CallFacts, routes from RouteFacts. */
+export type LinkEdgeType = Exclude<EdgeType, 'calls' | 'handles_route' | `runtime_${string}`>;
+
+/**
+ * One end of a LinkFact:
+ * - `local`: a symbol of this file by name ('' is the file's module node), with its
+ *   packagePath when the symbol overrides it;
+ * - `expr`: a name resolved through the file's scope, exactly like a reference;
+ * - `keys`: candidate key sets tried in order; the first set that some symbols of the
+ *   repo all carry wins, and the link goes to each of them (a label selector can select
+ *   several Deployments). Candidates express scoping: proto `a.b.Msg`, then `a.Msg`.
+ */
+export type LinkEnd =
+  | { readonly form: 'local'; readonly name: string; readonly packagePath?: string }
+  | { readonly form: 'expr'; readonly expr: CalleeExpr }
+  | { readonly form: 'keys'; readonly candidates: readonly (readonly string[])[] };
+
+/**
+ * A typed edge between two symbols that is neither a call nor a route: infrastructure
+ * links (depends_on, deploys, exposes, configures, publishes, subscribes, connects_to),
+ * references resolved by keys (SQL, proto), implements declared apart from the type
+ * (Rust `impl Trait for Type`). Its position is where the link is written.
+ */
+export interface LinkFact extends Position {
+  readonly edgeType: LinkEdgeType;
+  readonly from: LinkEnd;
+  readonly to: LinkEnd;
+  /** When `to` matches nothing: link to an UNRESOLVED placeholder of this name and kind instead of dropping the fact. */
+  readonly unresolved?: { readonly name: string; readonly kind: NodeKind };
 }
 
 export interface FileFacts {
@@ -111,6 +166,14 @@ export interface FileFacts {
   readonly calls: readonly CallFact[];
   readonly references: readonly ReferenceFact[];
   readonly routes: readonly RouteFact[];
+  /** Typed links resolved by the linker; absent when the extractor produces none. */
+  readonly links?: readonly LinkFact[];
+  /**
+   * Set when the extractor recognised the file but does not read it (a Helm template,
+   * YAML that is no manifest or template): the file adds no nodes, and the index summary
+   * counts it under this reason.
+   */
+  readonly skipReason?: string;
   /** TS/JS: the local symbol name behind `export default`, when it names one. */
   readonly defaultExport?: string;
   /** Go: the `package` clause name. */

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { Assets } from '../assets';
 import type { FileFacts } from './facts';
-import { type LanguageSpec, languageForPath } from './registry';
+import { type TreeSitterLanguageSpec, languageForPath } from './registry';
 
 interface LoadedLanguage {
   readonly parser: Parser;
@@ -19,7 +19,7 @@ function initRuntime(): Promise<void> {
   return runtimeReady;
 }
 
-function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
+function loadLanguage(spec: TreeSitterLanguageSpec): Promise<LoadedLanguage> {
   const key = `${spec.grammar}:${spec.folder}`;
   let entry = loaded.get(key);
   if (!entry) {
@@ -46,6 +46,7 @@ function loadLanguage(spec: LanguageSpec): Promise<LoadedLanguage> {
 export async function extractFile(path: string, source: string): Promise<FileFacts | undefined> {
   const spec = languageForPath(path);
   if (!spec) return undefined;
+  if (spec.parser === 'text') return spec.extractor.extract({ source, path, language: spec.id });
   const { parser, query } = await loadLanguage(spec);
   const tree = parser.parse(source);
   if (!tree) throw new Error(`extract/parser: tree-sitter returned no tree for ${path}`);
@@ -60,6 +61,7 @@ export async function extractFile(path: string, source: string): Promise<FileFac
 export async function parseAndQueryOnly(path: string, source: string): Promise<number> {
   const spec = languageForPath(path);
   if (!spec) return 0;
+  if (spec.parser === 'text') return spec.extractor.parseOnly({ source, path, language: spec.id });
   const { parser, query } = await loadLanguage(spec);
   const tree = parser.parse(source);
   if (!tree) return 0;
@@ -75,10 +77,10 @@ export async function parseAndQueryOnly(path: string, source: string): Promise<n
  * edit after a cold index, which parses in this thread, does not pay for it.
  */
 export async function preloadLanguages(paths: Iterable<string>): Promise<void> {
-  const specs = new Map<string, LanguageSpec>();
+  const specs = new Map<string, TreeSitterLanguageSpec>();
   for (const p of paths) {
     const spec = languageForPath(p);
-    if (spec) specs.set(`${spec.grammar}:${spec.folder}`, spec);
+    if (spec?.parser === 'tree-sitter') specs.set(`${spec.grammar}:${spec.folder}`, spec);
   }
   await Promise.all([...specs.values()].map(loadLanguage));
 }

@@ -1,12 +1,14 @@
 import * as path from 'node:path';
-import type { LanguageExtractor } from './extractor';
+import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 
-export interface LanguageSpec {
+/** A language read through a tree-sitter grammar and the queries.scm of its folder. */
+export interface TreeSitterLanguageSpec {
   readonly id: LanguageId;
+  readonly parser: 'tree-sitter';
   /** File name of the wasm grammar under grammars/. */
   readonly grammar: string;
   /** Folder under src/extract holding extractor.ts and queries.scm. */
@@ -14,16 +16,27 @@ export interface LanguageSpec {
   readonly extractor: LanguageExtractor;
 }
 
-const GO: LanguageSpec = { id: 'go', grammar: 'tree-sitter-go.wasm', folder: 'go', extractor: goExtractor };
-const TYPESCRIPT: LanguageSpec = {
-  id: 'typescript', grammar: 'tree-sitter-typescript.wasm', folder: 'typescript', extractor: typescriptExtractor,
+/** A language whose extractor parses the text itself. */
+export interface TextLanguageSpec {
+  readonly id: LanguageId;
+  readonly parser: 'text';
+  readonly extractor: TextExtractor;
+}
+
+export type LanguageSpec = TreeSitterLanguageSpec | TextLanguageSpec;
+
+const GO: LanguageSpec = { id: 'go', parser: 'tree-sitter', grammar: 'tree-sitter-go.wasm', folder: 'go', extractor: goExtractor };
+const TYPESCRIPT: TreeSitterLanguageSpec = {
+  id: 'typescript', parser: 'tree-sitter', grammar: 'tree-sitter-typescript.wasm', folder: 'typescript', extractor: typescriptExtractor,
 };
 // JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
 // queries.scm serves all three.
-const TSX: LanguageSpec = { id: 'tsx', grammar: 'tree-sitter-tsx.wasm', folder: 'typescript', extractor: typescriptExtractor };
+const TSX: TreeSitterLanguageSpec = {
+  id: 'tsx', parser: 'tree-sitter', grammar: 'tree-sitter-tsx.wasm', folder: 'typescript', extractor: typescriptExtractor,
+};
 const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
 const PYTHON: LanguageSpec = {
-  id: 'python', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
+  id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
 
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([

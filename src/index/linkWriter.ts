@@ -60,6 +60,9 @@ export class LinkWriter {
       if (p && table.factsOf(p)) relink.add(p);
     }
     for (const packagePath of packageScoped) for (const sibling of table.filesOfPackage(packagePath)) relink.add(sibling);
+    // Links by key had no edge to follow back when the key's holder is new.
+    const newKeys = surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.flatMap((s) => s.keys ?? []) ?? []);
+    for (const p of table.filesLookingUp(newKeys)) relink.add(p);
     return relink;
   }
 

@@ -4,10 +4,8 @@ import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
 import { type Hash, Identity, type SnapshotRecord, hashOf } from '../model';
-import { goResolver } from '../resolve/languages/go';
-import { type LanguageResolver, withImportCache } from '../resolve/languages/languageResolver';
-import { pythonResolver } from '../resolve/languages/python';
-import { typescriptResolver } from '../resolve/languages/typescript';
+import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
+import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
 import { SymbolTable } from '../resolve/symbolTable';
@@ -55,7 +53,7 @@ const INLINE_PARSE_LIMIT = 8;
 interface RepoContext {
   readonly repo: RepoState;
   readonly layout: RepoLayout;
-  readonly resolvers: Map<string, LanguageResolver>;
+  readonly resolvers: Map<LanguageResolverFactory, LanguageResolver>;
 }
 
 function readText(root: string, relativePath: string): string | undefined {
@@ -244,7 +242,7 @@ export class RepoIndexer {
       const previous = live.get(p);
       const before = table.factsOf(p) ?? (previous && this.store.facts(previous.fileHash, previous.contentHash));
       if (!before || exportSurface(before) !== exportSurface(facts)) surfaceChanged.push(p);
-      table.setFile(p, this.resolverFor(facts).packagePath(p), facts);
+      table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
     for (const file of removed) table.removeFile(file.path);
     const relink = this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
@@ -293,12 +291,11 @@ export class RepoIndexer {
   private resolverFor(facts: Pick<FileFacts, 'language'>): LanguageResolver {
     const context = this.active;
     if (!context) throw new Error('index/RepoIndexer: no repository is being indexed');
-    const key = facts.language === 'go' ? 'go' : facts.language === 'python' ? 'python' : 'typescript';
-    let resolver = context.resolvers.get(key);
+    const factory = RESOLVER_FACTORIES[facts.language];
+    let resolver = context.resolvers.get(factory);
     if (!resolver) {
-      const factory = key === 'go' ? goResolver : key === 'python' ? pythonResolver : typescriptResolver;
       resolver = withImportCache(factory(context.layout));
-      context.resolvers.set(key, resolver);
+      context.resolvers.set(factory, resolver);
     }
     return resolver;
   }
@@ -314,7 +311,7 @@ export class RepoIndexer {
     for (const source of unchanged) {
       if (table.factsOf(source.path)) continue;
       const facts = this.store.facts(live.get(source.path)!.fileHash, source.contentHash);
-      if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path), facts);
+      if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path, facts), facts);
       else stale.push(source);
     }
     return { table, stale };
@@ -331,8 +328,12 @@ export class RepoIndexer {
     try {
       await Promise.all(files.map(async (file) => {
         const outcome: ParseOutcome = pool ? await pool.parse(file.path, file.text) : await parseInline(file.path, file.text);
-        if (outcome.facts) results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
-        else {
+        if (outcome.facts) {
+          results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
+          // Kept as a file (so it is not parsed again while unchanged) but counted as skipped.
+          const reason = outcome.facts.skipReason;
+          if (reason) skipped[reason] = (skipped[reason] ?? 0) + 1;
+        } else {
           skipped['extractor error'] = (skipped['extractor error'] ?? 0) + 1;
           this.warn(`${file.path}: ${outcome.error ?? 'no facts'}`);
         }

@@ -2,7 +2,7 @@ import type { FileFacts } from '../extract/facts';
 
 /**
  * Everything in a file's facts that other files' resolution can depend on: its declared
- * names and kinds, bases and interface methods, imports (re-exports and bindings are
+ * names, kinds, package overrides and keys, bases and interface methods, imports (re-exports and bindings are
  * followed through them), default export and package. Two facts with the same surface
  * resolve every other file identically, so an edit that keeps it (a body change, a
  * comment, moved lines) re-links only the edited file.
@@ -11,7 +11,8 @@ export function exportSurface(facts: FileFacts): string {
   return JSON.stringify([
     facts.packageName ?? '',
     facts.defaultExport ?? '',
-    facts.symbols.map((s) => [s.name, s.kind, s.exported, s.bases ?? [], s.methods ?? []]),
+    facts.skipReason ?? '',
+    facts.symbols.map((s) => [s.name, s.kind, s.exported, s.bases ?? [], s.methods ?? [], s.packagePath ?? '', s.keys ?? []]),
     facts.imports.map((i) => [i.source, i.reexport ?? false, i.bindings.map((b) => [b.imported, b.local])]),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { CalleeExpr, FileFacts, RouteFact, SymbolFact } from '../extract/facts';
+import type { CalleeExpr, FileFacts, LinkEnd, LinkFact, RouteFact, SymbolFact } from '../extract/facts';
 import {
   type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, type NodeKind, PROVENANCE_CONFIDENCE,
   type Provenance, QualifiedName, type RouteSymbolRow,
@@ -6,7 +6,7 @@ import {
 import { declaredSymbols } from './declaredSymbols';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
-import type { SymbolTable } from './symbolTable';
+import { type SymbolTable, grpcServiceKey } from './symbolTable';
 
 export interface LinkContext {
   readonly repoUrl: string;
@@ -51,15 +51,16 @@ class FileLinker {
 
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
     this.resolver = ctx.resolverFor(facts);
-    this.packagePath = this.resolver.packagePath(facts.path);
+    this.packagePath = this.resolver.packagePath(facts.path, facts);
     this.scope = new FileScope(facts, this.packagePath, ctx.table, this.resolver);
     this.fileHash = ctx.fileHashOf(facts.path);
-    this.moduleNode = this.fileNode(QualifiedName.module(ctx.repoUrl, this.resolver.moduleNodePath(facts.path)), 'module', {
+    this.moduleNode = this.fileNode(QualifiedName.module(ctx.repoUrl, this.resolver.moduleNodePath(facts.path, facts)), 'module', {
       line: 1, col: 0, endLine: 1, signature: '', bodyHash: '', doc: '',
     });
   }
 
   link(): LinkedFile {
+    if (this.facts.skipReason) return { nodes: [], edges: [], routes: [], repoLevelNodes: [] };
     this.nodes.push(this.moduleNode);
     for (const symbol of declaredSymbols(this.facts)) this.addSymbolNode(symbol);
     this.linkImports();
@@ -67,14 +68,17 @@ class FileLinker {
     this.linkReferences();
     this.linkImplements();
     for (const route of this.facts.routes) this.linkRoute(route);
+    for (const link of this.facts.links ?? []) this.linkTyped(link);
     return { nodes: this.nodes, edges: this.edges, routes: this.routes, repoLevelNodes: [...this.repoLevel.values()] };
   }
 
   private addSymbolNode(symbol: SymbolFact): void {
-    if (this.symbolHashes.has(symbol.name)) return;
-    const storedName = this.ctx.table.storedName(this.facts.path, this.packagePath, symbol.name);
-    const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, storedName), symbol.kind, symbol);
-    this.symbolHashes.set(symbol.name, node.nodeHash);
+    const packagePath = symbol.packagePath ?? this.packagePath;
+    const id = localId(packagePath, symbol.name);
+    if (this.symbolHashes.has(id)) return;
+    const storedName = this.ctx.table.storedName(this.facts.path, packagePath, symbol.name);
+    const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, packagePath, storedName), symbol.kind, symbol);
+    this.symbolHashes.set(id, node.nodeHash);
     this.nodes.push(node);
   }
 
@@ -99,8 +103,8 @@ class FileLinker {
   }
 
   /** The enclosing symbol's node, or the file's module node at top level. */
-  private sourceOf(symbolName: string): Hash {
-    return this.symbolHashes.get(symbolName) ?? this.moduleNode.nodeHash;
+  private sourceOf(symbolName: string, packagePath = this.packagePath): Hash {
+    return this.symbolHashes.get(localId(packagePath, symbolName)) ?? this.moduleNode.nodeHash;
   }
 
   private linkImports(): void {
@@ -172,13 +176,38 @@ class FileLinker {
   private linkRoute(route: RouteFact): void {
     const handler = route.handler ? this.resolveExpression(route.handler) : undefined;
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : this.sourceOf(route.registeredIn);
-    if (route.mappingType === 'grpc_method' && handler?.kind === 'symbol' && handler.entry.kind === 'type') {
-      for (const method of this.grpcMethods(handler)) {
-        this.addRoute(route, `${route.path}/${method.name}`, this.symbolHash(method.resolution));
-      }
+    if (route.mappingType !== 'grpc_method') {
+      this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
       return;
     }
-    this.addRoute(route, route.mappingType === 'grpc_method' ? `${route.path}/*` : `${route.method} ${route.path}`, handlerHash);
+    const slash = route.path.indexOf('/');
+    const service = this.grpcService(slash < 0 ? route.path : route.path.slice(0, slash));
+    if (slash >= 0) {
+      this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash);
+    } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
+      for (const method of this.grpcMethods(handler, service.rpcs)) {
+        this.addRoute(route, `${service.fullName}/${method.name}`, this.symbolHash(method.resolution));
+      }
+    } else {
+      this.addRoute(route, `${service.fullName}/*`, handlerHash);
+    }
+  }
+
+  /**
+   * A gRPC service named in a registration: qualified with its proto package when
+   * exactly one proto file of the repo declares a service of that name (the generated
+   * code's names carry no package), with the rpc names it declares.
+   */
+  private grpcService(name: string): { fullName: string; rpcs?: readonly string[] } {
+    if (name.includes('.')) return { fullName: name };
+    const declared = this.ctx.table.lookupKeys([[grpcServiceKey(name)]]);
+    if (declared.length !== 1) return { fullName: name };
+    const { packagePath, entry } = declared[0]!;
+    const prefix = `${entry.name}.`;
+    const rpcs = [...this.ctx.table.entries(packagePath)]
+      .filter((e) => e.kind === 'rpc' && e.name.startsWith(prefix))
+      .map((e) => e.name.slice(prefix.length));
+    return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
   }
 
   private addRoute(route: RouteFact, pattern: string, handlerHash: Hash): void {
@@ -197,12 +226,47 @@ class FileLinker {
     });
   }
 
-  /** Exported methods of a gRPC server type, one route each. */
-  private grpcMethods(type: SymbolResolution): { name: string; resolution: SymbolResolution }[] {
+  /**
+   * The methods of a gRPC server type, one route each, named as the rpc: with the proto's
+   * rpc list, the methods matching an rpc regardless of the first letter's case (Java's
+   * `sayHello` serves `SayHello`); without it, the methods whose names start upper case
+   * (Go's exported methods, C# and Python servicers).
+   */
+  private grpcMethods(type: SymbolResolution, rpcs: readonly string[] | undefined): { name: string; resolution: SymbolResolution }[] {
     const prefix = `${type.entry.name}.`;
-    return [...this.ctx.table.entries(type.packagePath)]
-      .filter((e) => e.kind === 'method' && e.name.startsWith(prefix) && /^[A-Z]/.test(e.name.slice(prefix.length)))
-      .map((entry) => ({ name: entry.name.slice(prefix.length), resolution: { kind: 'symbol', packagePath: type.packagePath, entry } }));
+    const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
+    const methods: { name: string; resolution: SymbolResolution }[] = [];
+    for (const entry of this.ctx.table.entries(type.packagePath)) {
+      if (entry.kind !== 'method' || !entry.name.startsWith(prefix)) continue;
+      const method = entry.name.slice(prefix.length);
+      const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
+      if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
+    }
+    return methods;
+  }
+
+  /** A LinkFact: each resolved source to each resolved target, or to its placeholder. */
+  private linkTyped(link: LinkFact): void {
+    const sources = this.endHashes(link.from);
+    if (sources.length === 0) return;
+    let targets = this.endHashes(link.to);
+    if (targets.length === 0 && link.unresolved) targets = [this.placeholder(link.unresolved.name, link.unresolved.kind)];
+    for (const source of sources) {
+      for (const target of targets) if (source !== target) this.addEdge(source, target, link.edgeType, 'ast_inferred', link);
+    }
+  }
+
+  private endHashes(end: LinkEnd): Hash[] {
+    switch (end.form) {
+      case 'local':
+        return [this.sourceOf(end.name, end.packagePath)];
+      case 'expr': {
+        const target = this.resolveExpression(end.expr);
+        return target?.kind === 'symbol' ? [this.symbolHash(target)] : [];
+      }
+      case 'keys':
+        return this.ctx.table.lookupKeys(end.candidates).map(({ packagePath, entry }) => this.symbolHash({ kind: 'symbol', packagePath, entry }));
+    }
   }
 
   private resolveExpression(expression: CalleeExpr): Resolution | undefined {
@@ -256,4 +320,9 @@ class FileLinker {
       ownerFileHash: this.fileHash,
     });
   }
+}
+
+/** Within a file a symbol is identified by its package path and name. */
+function localId(packagePath: string, name: string): string {
+  return `${packagePath}\0${name}`;
 }

@@ -1,4 +1,4 @@
-import type { FileFacts, SymbolFact } from '../extract/facts';
+import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
 import type { NodeKind } from '../model';
 
@@ -9,53 +9,114 @@ export interface SymbolEntry {
   readonly fact: SymbolFact;
 }
 
+/** A symbol found by its keys, with the package it lives in. */
+export interface KeyedSymbol {
+  readonly packagePath: string;
+  readonly entry: SymbolEntry;
+}
+
+interface FileState {
+  readonly packagePath: string;
+  readonly facts: FileFacts;
+  /** Every package the file declares symbols in: its own, plus per-symbol overrides. */
+  readonly packages: ReadonlySet<string>;
+}
+
+/** The GRPC service key a route fact looks up to learn the proto package (see linker). */
+export function grpcServiceKey(serviceName: string): string {
+  return `proto:service:${serviceName}`;
+}
+
 /**
- * Every top-level and member name of a repository, by package path. Built from facts
- * and updated file by file, so an incremental run changes only what its files declare.
- * When two files of one package declare the same name (Go `init`, build-tagged
- * variants), the file whose path sorts first owns the plain name; the other's symbol is
- * named `<name>@<file base name>`.
+ * Every top-level and member name of a repository, by package path, and every symbol
+ * key (SymbolFact.keys). Built from facts and updated file by file, so an incremental run
+ * changes only what its files declare. When two files of one package declare the same
+ * name (Go `init`, build-tagged variants), the file whose path sorts first owns the
+ * plain name; the other's symbol is named `<name>@<file base name>`.
  */
 export class SymbolTable {
   private readonly byPackage = new Map<string, Map<string, SymbolEntry>>();
   private readonly filesByPackage = new Map<string, Set<string>>();
-  private readonly fileState = new Map<string, { readonly packagePath: string; readonly facts: FileFacts }>();
+  private readonly fileState = new Map<string, FileState>();
+  private readonly byKey = new Map<string, Map<string, KeyedSymbol>>();
+  /** Files whose links or gRPC routes look a key up: they re-link when its holders change. */
+  private readonly linkersByKey = new Map<string, Set<string>>();
 
   setFile(file: string, packagePath: string, facts: FileFacts): void {
     this.removeFile(file);
-    this.fileState.set(file, { packagePath, facts });
-    let files = this.filesByPackage.get(packagePath);
-    if (!files) this.filesByPackage.set(packagePath, (files = new Set()));
-    files.add(file);
-    const names = this.packageNames(packagePath);
-    for (const fact of declaredSymbols(facts)) {
+    const symbols = declaredSymbols(facts);
+    const packages = new Set([packagePath, ...symbols.map((s) => s.packagePath ?? packagePath)]);
+    this.fileState.set(file, { packagePath, facts, packages });
+    for (const pkg of packages) setAdd(this.filesByPackage, pkg, file);
+    for (const fact of symbols) {
+      const pkg = fact.packagePath ?? packagePath;
+      const names = this.packageNames(pkg);
       const owner = names.get(fact.name);
-      if (!owner || file < owner.file) names.set(fact.name, { name: fact.name, kind: fact.kind, file, fact });
+      const entry: SymbolEntry = { name: fact.name, kind: fact.kind, file, fact };
+      if (!owner || file < owner.file) names.set(fact.name, entry);
+      for (const key of fact.keys ?? []) {
+        let holders = this.byKey.get(key);
+        if (!holders) this.byKey.set(key, (holders = new Map()));
+        holders.set(`${file}\0${pkg}\0${fact.name}`, { packagePath: pkg, entry });
+      }
     }
+    for (const key of keysLookedUp(facts)) setAdd(this.linkersByKey, key, file);
   }
 
   removeFile(file: string): void {
     const state = this.fileState.get(file);
     if (!state) return;
     this.fileState.delete(file);
-    const files = this.filesByPackage.get(state.packagePath);
-    files?.delete(file);
-    const names = this.packageNames(state.packagePath);
+    for (const pkg of state.packages) this.filesByPackage.get(pkg)?.delete(file);
     for (const fact of declaredSymbols(state.facts)) {
+      const pkg = fact.packagePath ?? state.packagePath;
+      for (const key of fact.keys ?? []) {
+        const holders = this.byKey.get(key);
+        holders?.delete(`${file}\0${pkg}\0${fact.name}`);
+        if (holders?.size === 0) this.byKey.delete(key);
+      }
+      const names = this.packageNames(pkg);
       if (names.get(fact.name)?.file !== file) continue;
       names.delete(fact.name);
       // Another file of the package may declare the same name: it owns it now.
-      for (const other of files ?? []) {
-        const otherFacts = this.fileState.get(other)?.facts;
-        const otherFact = otherFacts && declaredSymbols(otherFacts).find((s) => s.name === fact.name);
+      for (const other of this.filesByPackage.get(pkg) ?? []) {
+        const otherState = this.fileState.get(other);
+        const otherFact = otherState && declaredSymbols(otherState.facts)
+          .find((s) => s.name === fact.name && (s.packagePath ?? otherState.packagePath) === pkg);
         const current = names.get(fact.name);
         if (otherFact && (!current || other < current.file)) names.set(fact.name, { name: fact.name, kind: otherFact.kind, file: other, fact: otherFact });
       }
     }
+    for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
   }
 
   lookup(packagePath: string, name: string): SymbolEntry | undefined {
     return this.byPackage.get(packagePath)?.get(name);
+  }
+
+  /**
+   * The symbols of the first candidate key set that some symbols all carry, in a stable
+   * order; empty when no candidate matches.
+   */
+  lookupKeys(candidates: readonly (readonly string[])[]): KeyedSymbol[] {
+    for (const keys of candidates) {
+      if (keys.length === 0) continue;
+      const [first, ...rest] = keys;
+      const holders = this.byKey.get(first!);
+      if (!holders) continue;
+      const matches = [...holders].filter(([id]) => rest.every((key) => this.byKey.get(key)?.has(id))).map(([, symbol]) => symbol);
+      if (matches.length > 0) {
+        return matches.sort((a, b) => compare(a.entry.file, b.entry.file) || compare(a.packagePath, b.packagePath) || compare(a.entry.name, b.entry.name));
+      }
+    }
+    return [];
+  }
+
+  /** Files whose links look up any of these keys. */
+  filesLookingUp(keys: Iterable<string>): Set<string> {
+    const files = new Set<string>();
+    for (const key of keys) for (const file of this.linkersByKey.get(key) ?? []) files.add(file);
+    return files;
   }
 
   /** The name a file's symbol is stored under (see the class comment). */
@@ -94,4 +155,30 @@ export class SymbolTable {
     if (!names) this.byPackage.set(packagePath, (names = new Map()));
     return names;
   }
+}
+
+/** The keys a file's links and gRPC routes look up. */
+export function keysLookedUp(facts: FileFacts): Set<string> {
+  const keys = new Set<string>();
+  const addEnd = (end: LinkEnd): void => {
+    if (end.form === 'keys') for (const candidate of end.candidates) for (const key of candidate) keys.add(key);
+  };
+  for (const link of facts.links ?? []) {
+    addEnd(link.from);
+    addEnd(link.to);
+  }
+  for (const route of facts.routes) {
+    if (route.mappingType === 'grpc_method') keys.add(grpcServiceKey(route.path.slice(route.path.lastIndexOf('.') + 1)));
+  }
+  return keys;
+}
+
+function setAdd(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

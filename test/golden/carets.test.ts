@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { EdgeType } from '../../src/model';
 import type { GraphStore } from '../../src/store';
 import { FIXTURE_REPOS, indexFixture, localName } from '../helpers/indexFixture';
 
@@ -10,19 +11,27 @@ import { FIXTURE_REPOS, indexFixture, localName } from '../helpers/indexFixture'
  *   //        ^ calls: src/util.format
  * `^` marks the column of the callee name on the line above (a run of caret lines all
  * refer to the nearest code line). Forms: `calls: <package>.<Symbol>`,
- * `calls: UNRESOLVED/<name>`, `no-call`, `implements: <package>.<Type>`,
- * `references: <package>.<Symbol>`.
+ * `calls: UNRESOLVED/<name>`, `no-call`, `references: <package>.<Symbol>` (checked at
+ * the caret's column), and `<edge type>: <package>.<Symbol>` for every other static
+ * edge type (implements, imports, depends_on, deploys, exposes, configures, publishes,
+ * subscribes, connects_to: checked anywhere on the line). The comment marker is the
+ * language's own: `//`, `#`, `--` or `/* ... *\/`.
  */
 interface CaretAssertion {
   readonly file: string;
   readonly line: number;
   readonly col: number;
-  readonly kind: 'calls' | 'no-call' | 'implements' | 'references';
+  readonly kind: 'no-call' | EdgeType;
   readonly target: string;
   readonly written: number;
 }
 
-const CARET = /^(\s*)(\/\/|#)\s*\^\s*(calls|no-call|implements|references)(?::\s*(\S.*?))?\s*$/;
+const LINE_LEVEL_KINDS = [
+  'implements', 'imports', 'depends_on', 'deploys', 'exposes', 'configures', 'publishes', 'subscribes', 'connects_to',
+] as const satisfies readonly EdgeType[];
+const CARET = new RegExp(
+  `^(\\s*)(//|#|--|/\\*)\\s*\\^\\s*(calls|no-call|references|${LINE_LEVEL_KINDS.join('|')})(?::\\s*(\\S.*?))?\\s*(\\*/)?\\s*$`,
+);
 
 function listFiles(root: string, dir = ''): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -55,9 +64,9 @@ function check(store: GraphStore, caret: CaretAssertion): void {
   const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
   const at = store.liveEdges().filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
   const where = `${caret.file}:${caret.written}`;
-  if (caret.kind === 'implements') {
-    const targets = at.filter((e) => e.edgeType === 'implements').map((e) => names.get(e.targetHash));
-    assert.ok(targets.includes(caret.target), `${where}: expected implements ${caret.target} on line ${caret.line}; found [${targets.join(', ')}]`);
+  if ((LINE_LEVEL_KINDS as readonly string[]).includes(caret.kind)) {
+    const targets = at.filter((e) => e.edgeType === caret.kind).map((e) => names.get(e.targetHash));
+    assert.ok(targets.includes(caret.target), `${where}: expected ${caret.kind} ${caret.target} on line ${caret.line}; found [${targets.join(', ')}]`);
     return;
   }
   const edgeType = caret.kind === 'references' ? 'references' : 'calls';

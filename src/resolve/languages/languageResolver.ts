@@ -1,3 +1,4 @@
+import type { FileFacts } from '../../extract/facts';
 import type { RepoLayout } from '../layout';
 
 /** Where an import points: a package of this repo, or a module outside it. */
@@ -7,16 +8,23 @@ export type ImportTarget =
 
 /** The language-specific half of resolution; linker.ts does the rest for all languages. */
 export interface LanguageResolver {
-  /** The package path of a file (DESIGN §4). */
-  packagePath(filePath: string): string;
+  /**
+   * The package path of a file (DESIGN §4). Languages that declare it in the file (Java
+   * package, C# namespace, proto package) read it from `facts.packageName`; callers pass
+   * the facts whenever they have them.
+   */
+  packagePath(filePath: string, facts?: FileFactsHeader): string;
   /** The module node's package path for a file: Go uses one per file, others the package. */
-  moduleNodePath(filePath: string): string;
+  moduleNodePath(filePath: string, facts?: FileFactsHeader): string;
   /** Other files of the same package see a file's top-level names unqualified (Go). */
   readonly packageScope: boolean;
   resolveImport(source: string, fromFile: string): ImportTarget;
   /** Builtins: calls to them produce no edge at all. */
   isBuiltin(name: string): boolean;
 }
+
+/** What a resolver may read of a file's facts to place it. */
+export type FileFactsHeader = Pick<FileFacts, 'packageName'>;
 
 export type LanguageResolverFactory = (layout: RepoLayout) => LanguageResolver;
 
