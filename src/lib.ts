@@ -7,6 +7,7 @@ export { exportJsonl, exportGraphml } from './export/graphExport';
 export { ParsePool, defaultWorkerCount } from './index/parsePool';
 export { listRepositoryFiles, skipReason, DEFAULT_MAX_FILE_BYTES } from './index/sourceFiles';
 export { languageForPath } from './extract/registry';
+export { extractFile, parseAndQueryOnly } from './extract/parser';
 export { createMcpServer } from './mcp/server';
 export { openServerDeps } from './mcp/serverDeps';
 export { TOOLS } from './mcp/registry';

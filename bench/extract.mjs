@@ -1,0 +1,66 @@
+// Extraction against the parse floor, per language (issue 4: every extractor stays
+// within the DESIGN §6 floor ratio). One thread, no pool, no store: for each language of
+// the corpus, the floor (parse + one query pass for tree-sitter languages, the parser
+// alone for text languages) and the full extraction of the same files, alternated, the
+// median of --runs.
+//   node bench/extract.mjs <repo_path> [--runs N] [--label NAME] [--no-record]
+import { UsageError, parseArgs } from './lib/args.mjs';
+import { loadCorpus } from './lib/corpus.mjs';
+import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
+import { corpusName, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
+import { appendResultRow } from './lib/results.mjs';
+import { median } from './lib/stats.mjs';
+
+const USAGE = 'node bench/extract.mjs <repo_path> [--runs N] [--label NAME] [--no-record]';
+const SECTION = 'Extraction vs parse floor, per language';
+const SECTION_DESCRIPTION = `One row per language per \`node bench/extract.mjs\`. In one thread, with grammars loaded
+and the files in memory: floor = parseAndQueryOnly over the language's files (tree-sitter
+parse + one query pass; for text languages the parser alone), extract = extractFile over
+the same files (parse + interpretation into facts); medians of --runs, the two alternated
+so machine load hits both alike. Bar: extract/floor <= 1.5.`;
+const COLUMNS = ['date', 'machine', 'engine', 'corpus', 'commit', 'language', 'files', 'lines', 'floor ms', 'extract ms', 'extract/floor', 'command'];
+
+async function timeAll(files, run) {
+  const started = performance.now();
+  for (const file of files) await run(file.path, file.text);
+  return performance.now() - started;
+}
+
+async function main() {
+  const { repoPath, options } = parseArgs('bench/extract', process.argv.slice(2), {
+    valued: { runs: 5, label: undefined }, flags: ['no-record'], usage: USAGE,
+  });
+  const engine = loadEngine();
+  const corpus = loadCorpus(engine, repoPath);
+  const byLanguage = new Map();
+  for (const file of corpus.files) {
+    if (!byLanguage.has(file.language)) byLanguage.set(file.language, []);
+    byLanguage.get(file.language).push(file);
+  }
+  for (const [language, files] of [...byLanguage].sort(([a], [b]) => a.localeCompare(b))) {
+    // Warm-up: grammar load and query compilation are not per-file work.
+    await timeAll(files.slice(0, 3), engine.extractFile);
+    await timeAll(files.slice(0, 3), engine.parseAndQueryOnly);
+    const floor = [];
+    const extract = [];
+    for (let i = 0; i < options.runs; i++) {
+      floor.push(await timeAll(files, engine.parseAndQueryOnly));
+      extract.push(await timeAll(files, engine.extractFile));
+    }
+    const floorMs = median(floor);
+    const extractMs = median(extract);
+    const lines = files.reduce((sum, f) => sum + f.lines, 0);
+    const row = [
+      today(), machineSummary(), engineVersion(PACKAGE_ROOT), corpusName(repoPath, options.label), shortHead(repoPath), language,
+      files.length, lines, floorMs.toFixed(0), extractMs.toFixed(0), (extractMs / floorMs).toFixed(2),
+      `node bench/extract.mjs ${repoPath} --runs ${options.runs}`,
+    ];
+    process.stdout.write(`${language.padEnd(11)} ${String(files.length).padStart(6)} files ${String(lines).padStart(8)} lines  floor ${row[8]} ms  extract ${row[9]} ms  ratio ${row[10]}\n`);
+    if (!options['no-record']) appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, row);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof UsageError ? error.message : error.stack}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});
