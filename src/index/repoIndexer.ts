@@ -32,6 +32,8 @@ export interface IndexOptions {
   readonly maxFileBytes?: number;
   readonly workers?: number;
   readonly onProgress?: ProgressListener;
+  /** Repo-relative paths to leave out, on top of .gitignore (the editor's exclude settings). */
+  readonly exclude?: (relativePath: string) => boolean;
 }
 
 export interface IndexSummary {
@@ -100,7 +102,8 @@ export class RepoIndexer {
     const progress = options.onProgress ?? (() => undefined);
     const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
     const listing = readFromCommit ? listCommitFiles(root, commit) : listRepositoryFiles(root).allPaths;
-    const candidates = listing.filter((p) => languageForPath(p) !== undefined || isLayoutFile(p)).sort();
+    const excluded = options.exclude ?? (() => false);
+    const candidates = listing.filter((p) => (languageForPath(p) !== undefined || isLayoutFile(p)) && !excluded(p)).sort();
     progress({ phase: 'scan', done: 0, total: candidates.length });
 
     const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
