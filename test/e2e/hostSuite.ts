@@ -133,8 +133,8 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
         const found = await vscode.commands.executeCommand<unknown[]>('vscode.executeDefinitionProvider', main, new vscode.Position(5, 17));
         return found && found.length > 0;
       }, 120_000);
-      await command('reindexFile', main);
-      await command('reindexFile', vscode.Uri.file(path.join(folder, 'src', 'service.ts')));
+      // Enrichment may have run before the service answered: ask again for every file.
+      for (const file of ['main.ts', 'service.ts', 'util.ts']) await command('reindexFile', vscode.Uri.file(path.join(folder, 'src', file)));
       const run = await symbol('run');
       const blast = await eventually('an lsp_resolved caller of Service.run', async () => {
         const result = await client.tool<{ ByRepo: Record<string, Array<{ Caller: { QualifiedName: string }; Provenance: Array<{ Source: string }> }>> }>(
