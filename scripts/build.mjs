@@ -1,4 +1,4 @@
-// Bundles the CLI, library and parse worker with esbuild and copies the runtime assets
+// Bundles the CLI, library, parse worker, VS Code extension and graph server with esbuild and copies the runtime assets
 // (wasm grammars, queries, migrations, sql.js wasm) beside them. Nothing here is committed.
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
@@ -32,6 +32,8 @@ function copyAssets() {
   for (const file of fs.readdirSync(migrations)) copy(path.join(migrations, file), path.join(dist, 'migrations', file));
   copy(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dist, 'sql-wasm.wasm'));
   copy(path.join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), path.join(dist, 'tree-sitter.wasm'));
+  // The panels' chart library, served to webviews from the extension (no CDN).
+  copy(path.join(root, 'node_modules/chart.js/dist/chart.umd.min.js'), path.join(dist, 'webview', 'chart.umd.min.js'));
 }
 
 async function bundle() {
@@ -51,6 +53,10 @@ async function bundle() {
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/cli/bin.ts')], outfile: path.join(dist, 'cli.js'), banner: { js: `#!/usr/bin/env node\n${common.banner.js}` } }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/index/parseWorker.ts')], outfile: path.join(dist, 'parseWorker.js') }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/lib.ts')], outfile: path.join(dist, 'lib.js') }),
+    // The VS Code extension (host side: thin, `vscode` supplied by the editor) and its
+    // graph server process (the engine, started over IPC by vscode-languageclient).
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/extension/main.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/server/bin.ts')], outfile: path.join(dist, 'server.js') }),
   ]);
   fs.chmodSync(path.join(dist, 'cli.js'), 0o755);
 }

@@ -30,6 +30,8 @@ export interface IndexOptions {
   readonly maxFileBytes?: number;
   readonly workers?: number;
   readonly onProgress?: ProgressListener;
+  /** Repo-relative paths to leave out, on top of .gitignore (the editor's exclude settings). */
+  readonly exclude?: (relativePath: string) => boolean;
 }
 
 export interface IndexSummary {
@@ -98,7 +100,8 @@ export class RepoIndexer {
     const progress = options.onProgress ?? (() => undefined);
     const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
     const listing = readFromCommit ? listCommitFiles(root, commit) : listRepositoryFiles(root).allPaths;
-    const candidates = listing.filter((p) => languageForPath(p) !== undefined || isLayoutFile(p)).sort();
+    const excluded = options.exclude ?? (() => false);
+    const candidates = listing.filter((p) => (languageForPath(p) !== undefined || isLayoutFile(p)) && !excluded(p)).sort();
     progress({ phase: 'scan', done: 0, total: candidates.length });
 
     const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
@@ -191,7 +194,7 @@ export class RepoIndexer {
       const latest = this.store.latestSnapshot(repo.repoHash);
       return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, 0, started);
     }
-    const table = this.tables.get(repo.repoHash)!;
+    const table = this.tableOf(repo, live);
     const parsed = await this.parseAll(toParse, 1, () => undefined, skipped);
     const working = this.workingSnapshot(repo);
     const { relinked, filesWithSyntaxErrors } = this.writeChanges(
@@ -210,7 +213,7 @@ export class RepoIndexer {
    */
   async prepareForEdits(repoPath: string): Promise<void> {
     const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
-    const table = repo && this.tables.get(repo.repoHash);
+    const table = repo && this.tableOf(repo, new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f])));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await preloadLanguages(table.files());
   }
@@ -304,10 +307,12 @@ export class RepoIndexer {
    * The symbol table of every unchanged file: kept from an earlier run, else rebuilt from
    * the stored facts. Files whose facts an older extractor wrote are returned to be parsed.
    */
-  private loadTable(repo: RepoState, unchanged: SourceFile[], live: Map<string, LiveFile>): { table: SymbolTable; stale: SourceFile[] } {
+  private loadTable<F extends Pick<SourceFile, 'path' | 'contentHash'>>(
+    repo: RepoState, unchanged: F[], live: Map<string, LiveFile>,
+  ): { table: SymbolTable; stale: F[] } {
     let table = this.tables.get(repo.repoHash);
     if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
-    const stale: SourceFile[] = [];
+    const stale: F[] = [];
     for (const source of unchanged) {
       if (table.factsOf(source.path)) continue;
       const facts = this.store.facts(live.get(source.path)!.fileHash, source.contentHash);
@@ -315,6 +320,17 @@ export class RepoIndexer {
       else stale.push(source);
     }
     return { table, stale };
+  }
+
+  /**
+   * The repo's symbol table. An index run that found nothing changed returns before
+   * loading it; a later save (`reindexFiles`) then loads it from the stored facts.
+   */
+  private tableOf(repo: RepoState, live: Map<string, LiveFile>): SymbolTable {
+    if (!this.tables.has(repo.repoHash)) {
+      this.loadTable(repo, [...live.values()], live);
+    }
+    return this.tables.get(repo.repoHash)!;
   }
 
   /** Parses files; a file that fails is counted under `skipped` with the reason, never fatal. */

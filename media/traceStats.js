@@ -1,0 +1,72 @@
+// Trace Stats panel (webview): trace_stats as charts (Chart.js, bundled), a table per
+// edge type, and runtime_traffic per service. Messages: src/extension/panels/messages.ts.
+(function () {
+  const vscode = acquireVsCodeApi();
+  const root = document.getElementById('root');
+  let charts = [];
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (key === 'onclick') node.addEventListener('click', value);
+      else node.setAttribute(key, value);
+    }
+    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    return node;
+  }
+
+  function render(message) {
+    for (const chart of charts) chart.destroy();
+    charts = [];
+    root.replaceChildren();
+    const refresh = el('button', { onclick: () => vscode.postMessage({ type: 'refresh' }) }, 'Refresh');
+    if (message.type === 'error') {
+      root.append(el('h1', {}, 'Trace Stats'), el('p', { class: 'error' }, message.message), refresh);
+      return;
+    }
+    const stats = message.stats;
+    root.append(el('h1', {}, 'Trace Stats'),
+      el('p', { id: 'totals' }, `${stats.TotalEdges} runtime edges: ${stats.ActiveEdges} active, ${stats.StaleEdges} stale, ${stats.GCEligible} GC-eligible`),
+      refresh);
+    if (stats.TotalEdges === 0) {
+      root.append(el('p', { class: 'muted', id: 'empty' }, 'No runtime trace data yet. Start the trace receiver (Code Graph: Start Trace Receiver) or export OTLP traces to the graph.'));
+    }
+    const lifecycle = el('canvas', { id: 'lifecycle', 'aria-label': 'runtime edges by state' });
+    const byType = el('canvas', { id: 'byType', 'aria-label': 'runtime edges by type' });
+    root.append(el('div', { class: 'charts' }, el('div', {}, lifecycle), el('div', {}, byType)));
+    const types = Object.keys(stats.ByEdgeType).sort();
+    if (typeof Chart !== 'undefined') {
+      charts.push(new Chart(lifecycle, {
+        type: 'doughnut',
+        data: { labels: ['active', 'stale', 'GC-eligible'], datasets: [{ data: [stats.ActiveEdges, stats.StaleEdges, stats.GCEligible], backgroundColor: ['#2e7d32', '#f9a825', '#c62828'] }] },
+        options: { animation: false, maintainAspectRatio: false },
+      }));
+      charts.push(new Chart(byType, {
+        type: 'bar',
+        data: { labels: types, datasets: [{ label: 'edges', data: types.map((t) => stats.ByEdgeType[t]), backgroundColor: '#1976d2' }] },
+        options: { animation: false, maintainAspectRatio: false },
+      }));
+    }
+    const table = el('table', { id: 'byEdgeType' }, el('tr', {}, el('th', {}, 'Edge type'), el('th', {}, 'Edges')));
+    for (const type of types) table.append(el('tr', {}, el('td', {}, type), el('td', {}, stats.ByEdgeType[type])));
+    if (types.length === 0) table.append(el('tr', {}, el('td', { colspan: '2', class: 'muted' }, 'none')));
+    root.append(el('h2', {}, 'By edge type'), table, el('h2', {}, 'Runtime traffic'));
+    for (const { service, edges } of message.traffic) {
+      const rows = el('table', {}, el('tr', {}, el('th', {}, 'Edge'), el('th', {}, 'Observations'), el('th', {}, 'Last observed'), el('th', {}, 'Confidence')));
+      for (const e of edges) {
+        rows.append(el('tr', {}, el('td', {}, e.EdgeType), el('td', {}, e.ObservationCount),
+          el('td', {}, e.LastObserved ? new Date(e.LastObserved * 1000).toISOString() : '-'), el('td', {}, e.Confidence)));
+      }
+      if (edges.length === 0) rows.append(el('tr', {}, el('td', { colspan: '4', class: 'muted' }, 'no runtime traffic observed')));
+      root.append(el('h3', {}, service), rows);
+    }
+  }
+
+  window.addEventListener('message', (event) => {
+    vscode.setState(event.data);
+    render(event.data);
+  });
+  const saved = vscode.getState();
+  if (saved) render(saved);
+  vscode.postMessage({ type: 'ready' });
+})();

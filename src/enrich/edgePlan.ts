@@ -1,0 +1,88 @@
+import { type EdgeType, type GraphEdge, type Hash, Identity, PROVENANCE_CONFIDENCE } from '../model';
+import type { GraphStore } from '../store/graphStore';
+
+export const LSP_PROVENANCE = 'lsp_resolved';
+
+/** What enrichment changes in the edges one file owns. */
+interface OwnerChanges {
+  readonly repoHash: Hash;
+  /** The file's content when the answers were read: a file edited since is left alone. */
+  readonly contentHash: Hash;
+  readonly remove: Set<Hash>;
+  readonly add: Map<Hash, GraphEdge>;
+}
+
+export interface CallSite {
+  readonly file: string;
+  readonly line: number;
+  /** 1-based, as edges store it. */
+  readonly col: number;
+}
+
+/** An `lsp_resolved` edge (SPEC 2.6, confidence 0.9) owned by the file of its source. */
+export function lspEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, ownerFileHash: Hash, site: CallSite | undefined): GraphEdge {
+  return {
+    edgeHash: Identity.edge(sourceHash, targetHash, edgeType, LSP_PROVENANCE),
+    sourceHash, targetHash, edgeType,
+    confidence: PROVENANCE_CONFIDENCE.lsp_resolved,
+    provenance: LSP_PROVENANCE,
+    callSiteFile: site?.file ?? '', callSiteLine: site?.line ?? 0, callSiteCol: site?.col ?? 0,
+    observationCount: 0, lastObserved: 0,
+    ownerFileHash,
+  };
+}
+
+/**
+ * The edge changes of one enrichment batch, per owner file. Provenance is part of an
+ * edge's identity (SPEC 2.3 rule 4), so an upgrade is a removal plus an insertion; the
+ * store's replace records both edge events.
+ */
+export class EdgePlan {
+  private readonly owners = new Map<Hash, OwnerChanges>();
+
+  remove(ownerFileHash: Hash, repoHash: Hash, contentHash: Hash, edgeHash: Hash): void {
+    this.changesOf(ownerFileHash, repoHash, contentHash).remove.add(edgeHash);
+  }
+
+  add(repoHash: Hash, contentHash: Hash, edge: GraphEdge): void {
+    const changes = this.changesOf(edge.ownerFileHash, repoHash, contentHash);
+    changes.remove.delete(edge.edgeHash);
+    changes.add.set(edge.edgeHash, edge);
+  }
+
+  get size(): number {
+    return this.owners.size;
+  }
+
+  /**
+   * Writes the plan in one transaction at each repo's latest snapshot. A file whose
+   * content changed since its answers were read is skipped (its re-index already
+   * replaced its edges; it is enriched again). Returns the files skipped.
+   */
+  apply(store: GraphStore): number {
+    let skipped = 0;
+    store.transaction(() => {
+      const liveContent = new Map<Hash, Map<Hash, Hash>>();
+      for (const [ownerFileHash, changes] of this.owners) {
+        let files = liveContent.get(changes.repoHash);
+        if (!files) liveContent.set(changes.repoHash, (files = new Map(store.liveFiles(changes.repoHash).map((f) => [f.fileHash, f.contentHash]))));
+        const snapshot = store.latestSnapshot(changes.repoHash);
+        if (!snapshot || files.get(ownerFileHash) !== changes.contentHash) {
+          skipped++;
+          continue;
+        }
+        const edges = store.liveEdgesOwnedBy(ownerFileHash).filter((e) => !changes.remove.has(e.edgeHash));
+        const present = new Set(edges.map((e) => e.edgeHash));
+        for (const edge of changes.add.values()) if (!present.has(edge.edgeHash)) edges.push(edge);
+        store.replaceOwnedEdges(ownerFileHash, changes.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
+      }
+    });
+    return skipped;
+  }
+
+  private changesOf(ownerFileHash: Hash, repoHash: Hash, contentHash: Hash): OwnerChanges {
+    let changes = this.owners.get(ownerFileHash);
+    if (!changes) this.owners.set(ownerFileHash, (changes = { repoHash, contentHash, remove: new Set(), add: new Map() }));
+    return changes;
+  }
+}

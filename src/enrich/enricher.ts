@@ -1,0 +1,112 @@
+import type { Hash } from '../model';
+import type { GraphStore } from '../store/graphStore';
+import { type CallQuery, callQueries, planCalls } from './callSites';
+import { EdgePlan } from './edgePlan';
+import { type LocatedFile, NodeLocator } from './nodeLocator';
+import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
+import { EnrichmentReport } from './report';
+import { type SymbolQuery, planImplementations, planReferences, symbolQueries } from './symbolQueries';
+
+export const ENRICH_DEFAULTS = {
+  /** Queries per request to the oracle. */
+  batchSize: 50,
+  /** Files planned and written together: a write never holds the store for long. */
+  filesPerBatch: 20,
+  passes: { calls: true, implements: true, references: true },
+};
+
+export interface EnrichOptions {
+  readonly batchSize?: number;
+  readonly filesPerBatch?: number;
+  readonly passes?: Partial<typeof ENRICH_DEFAULTS.passes>;
+  /** Stops between requests; what was written stays written. */
+  readonly signal?: AbortSignal;
+  /**
+   * Runs a batch's write. The graph server queues it behind indexing so the single
+   * writer is never interleaved; by default the plan is applied at once.
+   */
+  readonly write?: (apply: () => number) => Promise<number>;
+}
+
+/** A file to enrich: a repository and a path relative to its root. */
+export interface EnrichTarget {
+  readonly repoHash: Hash;
+  readonly path: string;
+}
+
+/**
+ * Upgrades the static edges of the given files with a location oracle (SPEC 1.4, 2.3
+ * rule 4): definitions at call sites, implementations of interfaces, references of
+ * functions and methods. Files go in small batches, each planned against the graph of
+ * that moment and written in one transaction, so indexing and queries interleave.
+ */
+export async function enrichFiles(
+  store: GraphStore, oracle: LocationOracle, targets: readonly EnrichTarget[], options: EnrichOptions = {},
+): Promise<EnrichmentReport> {
+  const report = new EnrichmentReport();
+  const filesPerBatch = options.filesPerBatch ?? ENRICH_DEFAULTS.filesPerBatch;
+  const batchSize = options.batchSize ?? ENRICH_DEFAULTS.batchSize;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`enrich: batchSize must be a positive integer, got ${batchSize}`);
+  const passes = { ...ENRICH_DEFAULTS.passes, ...options.passes };
+  const write = options.write ?? (async (apply) => apply());
+  const ask = async (kind: LocationQueryKind, locations: readonly SourceLocation[]): Promise<LocationAnswers> => {
+    const answers: LocationAnswers = [];
+    for (let i = 0; i < locations.length; i += batchSize) {
+      if (options.signal?.aborted) {
+        report.cancelled = true;
+        answers.push(...locations.slice(i).map(() => null));
+        break;
+      }
+      const batch = locations.slice(i, i + batchSize);
+      const got = await oracle.locations(kind, batch, options.signal).catch(() => batch.map(() => null));
+      answers.push(...batch.map((_, j) => got[j] ?? null));
+    }
+    return answers;
+  };
+
+  for (let start = 0; start < targets.length && !options.signal?.aborted; start += filesPerBatch) {
+    let locator = new NodeLocator(store);
+    const files = resolveTargets(store, locator, targets.slice(start, start + filesPerBatch));
+    if (files.length === 0) continue;
+    const calls: CallQuery[] = passes.calls ? callQueries(store, files) : [];
+    const interfaces: SymbolQuery[] = passes.implements ? symbolQueries(locator, files, new Set(['interface'])) : [];
+    const functions: SymbolQuery[] = passes.references ? symbolQueries(locator, files, new Set(['function', 'method'])) : [];
+    const callAnswers = await ask('definition', calls.map((q) => q.location));
+    const implementationAnswers = await ask('implementation', interfaces.map((q) => q.location));
+    const referenceAnswers = await ask('references', functions.map((q) => q.location));
+    const batchReport = new EnrichmentReport();
+    const skipped = await write(() => {
+      // Planned at write time, against the graph as it is now: an index that ran while
+      // the answers were coming in has replaced edges and may have moved files.
+      locator = new NodeLocator(store);
+      const plan = new EdgePlan();
+      const fresh = <Q extends { file: LocatedFile }>(queries: Q[], answers: LocationAnswers): [Q[], LocationAnswers] => {
+        const kept = queries.map((q, i) => [q, answers[i]] as const).flatMap(([q, answer]) => {
+          const now = locator.fileAt(q.file.absolutePath);
+          return now?.file.contentHash === q.file.file.contentHash ? [[{ ...q, file: now }, answer] as const] : [];
+        });
+        batchReport.skippedQueries += queries.length - kept.length;
+        return [kept.map(([q]) => q), kept.map(([, answer]) => answer)];
+      };
+      planCalls(...fresh(calls, callAnswers), locator, plan, batchReport);
+      planImplementations(store, ...fresh(interfaces, implementationAnswers), locator, plan, batchReport);
+      planReferences(store, ...fresh(functions, referenceAnswers), locator, plan, batchReport);
+      return plan.apply(store);
+    });
+    batchReport.skippedFiles += skipped;
+    report.merge(batchReport);
+  }
+  if (options.signal?.aborted) report.cancelled = true;
+  return report;
+}
+
+function resolveTargets(store: GraphStore, locator: NodeLocator, targets: readonly EnrichTarget[]): LocatedFile[] {
+  const files: LocatedFile[] = [];
+  for (const target of targets) {
+    const repo = store.repo(target.repoHash);
+    if (!repo) continue;
+    const located = locator.fileAt(`${repo.rootPath}/${target.path}`);
+    if (located) files.push(located);
+  }
+  return files;
+}

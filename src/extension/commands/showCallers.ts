@@ -1,0 +1,31 @@
+import * as vscode from 'vscode';
+import type { GraphExtension } from '../graphExtension';
+import { shortName } from '../views/viewModels';
+import { openLocation, resolveSymbol } from './symbolPick';
+
+interface Reached {
+  readonly Node: { readonly NodeHash: string; readonly QualifiedName: string; readonly Kind: string };
+  readonly Depth: number;
+}
+
+/** Show Callers: transitive callers (cross_repo_callers) in a quick pick; picking one opens it. */
+export const showCallers = (ext: GraphExtension) => async (symbol?: unknown, options?: { pick?: boolean }): Promise<Reached[] | undefined> => {
+  const nodeHash = await resolveSymbol(ext, symbol, 'Callers of which symbol?');
+  if (!nodeHash) return undefined;
+  const callers = await ext.client.tool<Reached[]>('cross_repo_callers', { target_hash: nodeHash });
+  const list = Array.isArray(callers) ? callers : [];
+  if (options?.pick === false) return list;
+  if (list.length === 0) {
+    void vscode.window.showInformationMessage('Code Graph: no callers of this symbol in the graph.');
+    return list;
+  }
+  const chosen = await vscode.window.showQuickPick(
+    list.map((c) => ({ label: shortName(c.Node.QualifiedName), description: `${c.Node.Kind} · depth ${c.Depth}`, hash: c.Node.NodeHash })),
+    { placeHolder: `${list.length} callers` },
+  );
+  if (chosen) {
+    const location = await ext.client.locate(chosen.hash);
+    if (location) await openLocation(location);
+  }
+  return list;
+};

@@ -1,0 +1,10 @@
+import * as vscode from 'vscode';
+import type { GraphExtension } from '../graphExtension';
+
+/** Stop Trace Receiver. */
+export const stopTraceReceiver = (ext: GraphExtension) => async () => {
+  const result = await ext.client.stopTraceReceiver();
+  ext.output.info(`trace receiver: ${result.message}`);
+  void vscode.window.showInformationMessage(`Code Graph: ${result.message}`);
+  return result;
+};

@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { CODE_LENS_LANGUAGES, CallersCodeLensProvider } from './codeLens';
+import { COMMANDS } from './commands';
+import { GraphConfig, effectOf } from './config';
+import { answerLocations } from './enrichmentBridge';
+import { watchFiles } from './fileEvents';
+import { GraphClient } from './graphClient';
+import type { GraphExtension } from './graphExtension';
+import { runHostTestsIfAsked } from './hostTests';
+import { registerMcpProvider } from './mcpProvider';
+import { ImpactPanel } from './panels/impactPanel';
+import { TraceStatsPanel } from './panels/traceStatsPanel';
+import { createStatusBar } from './statusBar';
+import { BlastRadiusView } from './views/blastRadiusView';
+import { CommunitiesView } from './views/communitiesView';
+import { DeadRoutesView } from './views/deadRoutesView';
+
+/** What activate returns: the context object, and what activation cost (DESIGN §6: < 50 ms). */
+export interface ExtensionApi {
+  readonly extension: GraphExtension;
+  readonly activationMs: number;
+  /** Resolves when the graph server has started (or failed to). */
+  readonly serverStarted: Promise<void>;
+  /** The MCP server definition provider registered with VS Code; undefined where the API is missing. */
+  readonly mcpProvider: vscode.McpServerDefinitionProvider<vscode.McpHttpServerDefinition> | undefined;
+}
+
+/**
+ * Wires the extension up and returns at once: the graph server starts in the
+ * background, so activation costs only the registrations (measured, logged).
+ */
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('Code Graph', { log: true });
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const client = new GraphClient({
+    serverModule: context.asAbsolutePath('dist/server.js'),
+    storagePath: storage.fsPath,
+    folders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, path: f.uri.fsPath })),
+    settings: () => GraphConfig.current().settings(),
+    output,
+    answerLocations,
+  });
+  const blastRadius = new BlastRadiusView(client);
+  const deadRoutes = new DeadRoutesView(client);
+  const communities = new CommunitiesView(client);
+  const codeLens = new CallersCodeLensProvider(client);
+  const ext: GraphExtension = {
+    context, client, output, blastRadius, deadRoutes, communities, codeLens,
+    refreshViews: async () => {
+      codeLens.refresh();
+      await Promise.all([blastRadius.refresh(), deadRoutes.refresh(), communities.refresh()].map((p) => p.catch((error: Error) => {
+        output.warn(`view refresh: ${error.message}`);
+      })));
+    },
+  };
+
+  const mcp = registerMcpProvider(client);
+  const statusBar = createStatusBar();
+  const blastView = vscode.window.createTreeView(BlastRadiusView.id, { treeDataProvider: blastRadius, showCollapseAll: true });
+  const deadView = vscode.window.createTreeView(DeadRoutesView.id, { treeDataProvider: deadRoutes });
+  blastRadius.view = blastView;
+  deadRoutes.view = deadView;
+  context.subscriptions.push(
+    output, client, statusBar.item, blastRadius, deadRoutes, communities, codeLens, blastView, deadView,
+    vscode.window.registerTreeDataProvider(CommunitiesView.id, communities),
+    vscode.languages.registerCodeLensProvider(CODE_LENS_LANGUAGES.map((language) => ({ language, scheme: 'file' })), codeLens),
+    ...Object.entries(COMMANDS).map(([name, factory]) => vscode.commands.registerCommand(`codeKnowledgeGraph.${name}`, factory(ext))),
+    mcp.disposable,
+    watchFiles(client),
+    client.onStatus((status) => {
+      statusBar.show(status);
+      if (status.state === 'ready') void ext.refreshViews();
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      const effect = effectOf(event);
+      if (!effect) return;
+      codeLens.refresh();
+      if (client.running) void client.settingsChanged(GraphConfig.current().settings());
+      if (effect === 'restartReceiver') output.info('trace ingestion settings changed: they apply the next time the receiver starts');
+    }),
+    vscode.window.registerWebviewPanelSerializer(ImpactPanel.viewType, {
+      deserializeWebviewPanel: async (panel) => ImpactPanel.revive(panel, context.extensionUri, client, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ''),
+    }),
+    vscode.window.registerWebviewPanelSerializer(TraceStatsPanel.viewType, {
+      deserializeWebviewPanel: async (panel) => TraceStatsPanel.revive(panel, context.extensionUri, client),
+    }),
+  );
+
+  const serverStarted = client.start().catch((error: Error) => {
+    output.error(`the graph server did not start: ${error.message}`);
+    void vscode.window.showErrorMessage(`Code Graph: the graph server did not start: ${error.message}`);
+  });
+  const activationMs = performance.now() - started;
+  output.info(`activated in ${activationMs.toFixed(1)} ms (extension host thread); graph at ${storage.fsPath}`);
+  const api: ExtensionApi = { extension: ext, activationMs, serverStarted, mcpProvider: mcp.provider };
+  runHostTestsIfAsked(api);
+  return api;
+}
+
+export function deactivate(): void {
+  // The client and everything else are in context.subscriptions: VS Code disposes them.
+}

@@ -1,0 +1,138 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
+import { GraphCache } from '../mcp/graphCache';
+import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
+import type { ServerDeps } from '../mcp/server';
+import { type GraphStore, StoreOpenError, openSqlJsStore } from '../store';
+
+export const GRAPH_FILE = 'graph.sqlite';
+
+/** Saves wait for this much quiet after a write, and never longer than the cap. */
+const SAVE_DEBOUNCE_MS = 500;
+const SAVE_MAX_DELAY_MS = 5000;
+
+/**
+ * The graph the server process owns: one sql.js store, the one indexer that writes it,
+ * and a queue that serialises every write (index runs, saves, enrichment batches), so
+ * the single writer is never interleaved. Reads (tools, views) run between writes. The
+ * store is persisted atomically, debounced after writes, and on close. It is also the
+ * MCP server's deps: agents see the live graph.
+ */
+export class GraphService implements ServerDeps {
+  readonly graphs: GraphCache;
+  private readonly indexer: RepoIndexer;
+  private queue: Promise<unknown> = Promise.resolve();
+  private saveTimer: NodeJS.Timeout | undefined;
+  private firstUnsavedWrite = 0;
+  private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
+
+  private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void) {
+    this.graphs = new GraphCache(() => graph);
+    this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`));
+  }
+
+  /**
+   * Opens the graph file in `storagePath`, creating it when absent. A file that is not a
+   * graph (or a newer format) is moved aside, named in the log, and a fresh graph started:
+   * the editor's own storage must not stop the extension from working.
+   */
+  static async open(storagePath: string, log: (message: string) => void): Promise<GraphService> {
+    fs.mkdirSync(storagePath, { recursive: true });
+    const dbPath = path.join(storagePath, GRAPH_FILE);
+    try {
+      return new GraphService(await openSqlJsStore(dbPath), log);
+    } catch (error) {
+      if (!(error instanceof StoreOpenError)) throw error;
+      const aside = `${dbPath}.unreadable-${Date.now()}`;
+      fs.renameSync(dbPath, aside);
+      log(`${(error as Error).message}; moved it to ${aside} and started a new graph`);
+      return new GraphService(await openSqlJsStore(dbPath), log);
+    }
+  }
+
+  get location(): string {
+    return this.graph.location;
+  }
+
+  store(): GraphStore {
+    return this.graph;
+  }
+
+  get replyTokenCap(): number {
+    return this.tokenCap;
+  }
+
+  setTokenCap(cap: number): void {
+    if (!Number.isInteger(cap) || cap <= REPLY_CAP_DEFAULTS.reserve) {
+      throw new Error(`tokenCap: expected an integer above ${REPLY_CAP_DEFAULTS.reserve}, got ${cap}`);
+    }
+    this.tokenCap = cap;
+  }
+
+  now(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+
+  /** Runs a write after every earlier one; the graph is saved soon after. */
+  write<T>(work: () => Promise<T> | T): Promise<T> {
+    const run = async (): Promise<T> => {
+      try {
+        return await work();
+      } finally {
+        this.scheduleSave();
+      }
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  index(options: IndexOptions): Promise<IndexSummary> {
+    return this.write(() => this.indexer.index(options));
+  }
+
+  reindexFiles(root: string, relativePaths: readonly string[], maxFileBytes?: number): Promise<IndexSummary> {
+    return this.write(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes));
+  }
+
+  prepareForEdits(root: string): Promise<void> {
+    return this.indexer.prepareForEdits(root);
+  }
+
+  /** MCP tools' own small writes (feedback votes). */
+  persist(): Promise<void> {
+    return this.write(() => undefined).then(() => this.flush());
+  }
+
+  /** Saves now when anything is unsaved, behind the writes already queued. */
+  async flush(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (this.firstUnsavedWrite === 0) return;
+    const save = async (): Promise<void> => {
+      this.firstUnsavedWrite = 0;
+      await this.graph.save();
+    };
+    const result = this.queue.then(save, save);
+    this.queue = result.catch((error: unknown) => this.log(`cannot save ${this.graph.location}: ${(error as Error).message}`));
+    await result;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.queue;
+    this.graph.close();
+  }
+
+  private scheduleSave(): void {
+    const now = Date.now();
+    if (this.firstUnsavedWrite === 0) this.firstUnsavedWrite = now;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    const delay = Math.max(0, Math.min(SAVE_DEBOUNCE_MS, this.firstUnsavedWrite + SAVE_MAX_DELAY_MS - now));
+    this.saveTimer = setTimeout(() => {
+      this.flush().catch(() => undefined);
+    }, delay);
+    this.saveTimer.unref?.();
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The custom LSP messages between the extension (client) and the graph server: one
+ * declaration of every name and payload, imported by both sides. No `vscode` import here.
+ * Positions are 1-based lines and 0-based characters unless named otherwise.
+ */
+import type { LocationQueryKind, SourceLocation } from '../enrich/oracle';
+
+export type { LocationQueryKind, SourceLocation } from '../enrich/oracle';
+
+/** Settings the server acts on; the extension's typed config builds them. */
+export interface GraphSettings {
+  /** Glob patterns (workspace-relative) never indexed, on top of .gitignore. */
+  readonly exclude: readonly string[];
+  /** Files larger than this many bytes are skipped. */
+  readonly maxFileBytes: number;
+  readonly enrichment: {
+    readonly enabled: boolean;
+    /** Per request to the editor's language servers. */
+    readonly timeoutMs: number;
+    /** Queries per request batch. */
+    readonly batchSize: number;
+  };
+  /** MCP reply cap in tokens (DESIGN §5). */
+  readonly tokenCap: number;
+  /** SPEC §8 `trace_ingestion` keys. */
+  readonly traceIngestion: TraceIngestionSettings;
+}
+
+export interface TraceIngestionSettings {
+  readonly enabled: boolean;
+  readonly otlp_endpoint: string;
+  readonly batch_size: number;
+  readonly batch_interval: number;
+  readonly confidence_decay_interval: number;
+  readonly gc_threshold_days: number;
+  readonly service_map: Readonly<Record<string, string>>;
+}
+
+export interface WorkspaceFolderInfo {
+  readonly name: string;
+  /** Absolute file-system path. */
+  readonly path: string;
+}
+
+export interface InitializationOptions {
+  /** Folder the graph file lives in (context.storageUri). */
+  readonly storagePath: string;
+  readonly folders: readonly WorkspaceFolderInfo[];
+  readonly settings: GraphSettings;
+}
+
+/** Per-folder counts, shown in the status bar and by the Index command. */
+export interface RepoStatus {
+  readonly folder: string;
+  readonly repoUrl: string;
+  readonly repoHash: string;
+  /** The service name runtime traces use for this repo (.ckg.yaml or the folder name). */
+  readonly serviceName: string;
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly commit: string;
+  readonly dirty: boolean;
+}
+
+export interface GraphStatus {
+  readonly state: 'starting' | 'indexing' | 'ready' | 'failed';
+  readonly repos: readonly RepoStatus[];
+  readonly message?: string;
+  /** The last index run's duration in seconds, when one ran. */
+  readonly lastIndexSeconds?: number;
+}
+
+export interface McpEndpoint {
+  readonly url: string;
+  readonly token: string;
+}
+
+export interface LocationsParams {
+  readonly kind: LocationQueryKind;
+  readonly queries: readonly SourceLocation[];
+  /** The editor stops asking after this long and answers null for what is left. */
+  readonly timeoutMs: number;
+}
+
+/** One answer per query, in order; null when the provider did not answer in time. */
+export type LocationsResult = Array<SourceLocation[] | null>;
+
+export interface SymbolAtParams {
+  readonly path: string;
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface SymbolSummary {
+  readonly nodeHash: string;
+  readonly qualifiedName: string;
+  readonly kind: string;
+  readonly path: string;
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface CodeLensInfo {
+  readonly symbol: SymbolSummary;
+  readonly callers: number;
+  /** Runtime observations of edges into the symbol (SPEC 2.6 otel_*). */
+  readonly observed: number;
+}
+
+export interface ImpactParams {
+  readonly folder: string;
+}
+
+export interface ImpactResult {
+  readonly folder: string;
+  readonly headCommit: string;
+  /** Null when the working tree matches HEAD: nothing to compare. */
+  readonly impact: unknown;
+}
+
+export interface ToolCallParams {
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+}
+
+export interface ToolCallResult {
+  readonly isError: boolean;
+  readonly text: string;
+  readonly structured?: unknown;
+}
+
+export interface TraceReceiverResult {
+  readonly running: boolean;
+  readonly message: string;
+}
+
+export interface FilesChangedParams {
+  /** Saved, created or renamed-to files. */
+  readonly changed: readonly string[];
+  /** Deleted or renamed-from files. */
+  readonly deleted: readonly string[];
+}
+
+/** Method names. Requests answer; notifications do not. */
+export const Methods = {
+  // client -> server requests
+  indexWorkspace: 'ckg/indexWorkspace',
+  reindexFiles: 'ckg/reindexFiles',
+  callTool: 'ckg/callTool',
+  symbolAt: 'ckg/symbolAt',
+  symbolsByName: 'ckg/symbolsByName',
+  codeLenses: 'ckg/codeLenses',
+  communityMembers: 'ckg/communityMembers',
+  locate: 'ckg/locate',
+  impact: 'ckg/impact',
+  status: 'ckg/status',
+  mcpEndpoint: 'ckg/mcpEndpoint',
+  enrich: 'ckg/enrich',
+  startTraceReceiver: 'ckg/startTraceReceiver',
+  stopTraceReceiver: 'ckg/stopTraceReceiver',
+  // client -> server notifications
+  filesChanged: 'ckg/filesChanged',
+  settingsChanged: 'ckg/settingsChanged',
+  // server -> client
+  locations: 'ckg/locations',
+  statusChanged: 'ckg/statusChanged',
+  endpointChanged: 'ckg/endpointChanged',
+} as const;
