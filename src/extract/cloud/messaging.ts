@@ -1,4 +1,4 @@
-import { type Node, isMap } from 'yaml';
+import { type Node, isMap, isNode } from 'yaml';
 import type { LinkEnd, LinkFact } from '../facts';
 import type { FactsCollector } from '../yaml/collector';
 import type { YamlDoc } from '../yaml/nodes';
@@ -38,12 +38,13 @@ export function namedTarget(kind: NamedKind, name: string, at: Node): Target {
 export function channelTarget(yaml: YamlDoc, node: unknown, index: ResourceIndex, channel: Channel): Target | undefined {
   const value = yaml.deref(node);
   if (!value) return undefined;
+  const at = isNode(node) ? node : value;
   const reference = logicalReference(yaml, value);
   const declared = reference && index.get(reference.logicalId);
-  if (declared) return declared.kind === channel ? { end: localEnd(declared.logicalId), at: value } : undefined;
+  if (declared) return declared.kind === channel ? { end: localEnd(declared.logicalId), at } : undefined;
   const text = value.tag === '!Sub' ? yaml.text(value) : value.tag ? undefined : yaml.text(value) ?? subTemplate(yaml, value);
   const name = text === undefined ? undefined : arnResourceName(text.trim(), SERVICE_OF[channel]);
-  return name ? namedTarget(channel, name, value) : undefined;
+  return name ? namedTarget(channel, name, at) : undefined;
 }
 
 function subTemplate(yaml: YamlDoc, node: Node): string | undefined {
@@ -54,15 +55,16 @@ function subTemplate(yaml: YamlDoc, node: Node): string | undefined {
 export function functionTarget(yaml: YamlDoc, node: unknown, index: ResourceIndex): Target | undefined {
   const value = yaml.deref(node);
   if (!value) return undefined;
+  const at = isNode(node) ? node : value;
   const reference = logicalReference(yaml, value);
   if (reference) {
     const declared = index.get(reference.logicalId);
-    return declared?.kind === 'function' ? { end: localEnd(declared.logicalId), at: value } : undefined;
+    return declared?.kind === 'function' ? { end: localEnd(declared.logicalId), at } : undefined;
   }
   const name = plainText(yaml, value);
   if (!name) return undefined;
   const fromArn = name.startsWith('arn:') ? /:function:([\w-]+)$/.exec(name)?.[1] : name;
-  return fromArn ? { end: { form: 'keys', candidates: [[cloudNameKey('function', fromArn)]] }, at: value } : undefined;
+  return fromArn ? { end: { form: 'keys', candidates: [[cloudNameKey('function', fromArn)]] }, at } : undefined;
 }
 
 /** Any topic or queue reference in a value (environment variables, policy resources). */

@@ -68,7 +68,7 @@ export function extractKubernetes(docs: readonly YamlDoc[], out: FactsCollector)
 function readObject(yaml: YamlDoc, root: Node, out: FactsCollector): void {
   const kind = yaml.textAt(root, 'kind');
   const spec = kind === undefined ? undefined : KINDS[kind];
-  const nameNode = yaml.at(root, 'metadata', 'name');
+  const nameNode = yaml.writtenAt(root, 'metadata', 'name');
   const name = yaml.text(nameNode);
   if (!kind || !spec || !nameNode || !name) return;
   const namespace = yaml.textAt(root, 'metadata', 'namespace') || 'default';
@@ -130,7 +130,7 @@ function linkBackendServices(ingress: K8sObject, out: FactsCollector): void {
     for (const path of yaml.items(yaml.at(rule, 'http', 'paths'))) backends.push(yaml.get(path, 'backend'));
   }
   for (const backend of backends) {
-    const nameNode = yaml.at(backend, 'service', 'name') ?? yaml.get(backend, 'serviceName');
+    const nameNode = yaml.writtenAt(backend, 'service', 'name') ?? yaml.writtenAt(backend, 'serviceName');
     const name = yaml.text(nameNode);
     if (!nameNode || !name) continue;
     out.addLink({

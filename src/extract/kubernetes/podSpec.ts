@@ -24,22 +24,22 @@ export function configReferences(yaml: YamlDoc, podSpec: Node | undefined): Conf
   for (const list of CONTAINER_LISTS) {
     for (const container of yaml.items(yaml.get(podSpec, list))) {
       for (const source of yaml.items(yaml.get(container, 'envFrom'))) {
-        add('ConfigMap', yaml.at(source, 'configMapRef', 'name'));
-        add('Secret', yaml.at(source, 'secretRef', 'name'));
+        add('ConfigMap', yaml.writtenAt(source, 'configMapRef', 'name'));
+        add('Secret', yaml.writtenAt(source, 'secretRef', 'name'));
       }
       for (const variable of yaml.items(yaml.get(container, 'env'))) {
         const valueFrom = yaml.get(variable, 'valueFrom');
-        add('ConfigMap', yaml.at(valueFrom, 'configMapKeyRef', 'name'));
-        add('Secret', yaml.at(valueFrom, 'secretKeyRef', 'name'));
+        add('ConfigMap', yaml.writtenAt(valueFrom, 'configMapKeyRef', 'name'));
+        add('Secret', yaml.writtenAt(valueFrom, 'secretKeyRef', 'name'));
       }
     }
   }
   for (const volume of yaml.items(yaml.get(podSpec, 'volumes'))) {
-    add('ConfigMap', yaml.at(volume, 'configMap', 'name'));
-    add('Secret', yaml.at(volume, 'secret', 'secretName'));
-    for (const source of yaml.items(yaml.at(volume, 'projected', 'sources'))) {
-      add('ConfigMap', yaml.at(source, 'configMap', 'name'));
-      add('Secret', yaml.at(source, 'secret', 'name'));
+    add('ConfigMap', yaml.writtenAt(volume, 'configMap', 'name'));
+    add('Secret', yaml.writtenAt(volume, 'secret', 'secretName'));
+    for (const source of yaml.items(yaml.writtenAt(volume, 'projected', 'sources'))) {
+      add('ConfigMap', yaml.writtenAt(source, 'configMap', 'name'));
+      add('Secret', yaml.writtenAt(source, 'secret', 'name'));
     }
   }
   return found;

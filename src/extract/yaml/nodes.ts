@@ -6,7 +6,10 @@ import type { Position } from '../facts';
 export interface Entry {
   readonly name: string;
   readonly keyNode: Scalar;
+  /** The value, aliases resolved. */
   readonly value: Node | undefined;
+  /** The value as written: an alias stays an alias, so a position points where it is used. */
+  readonly written: Node | undefined;
 }
 
 /** Merge keys (`<<: *defaults`) nest; past this depth a merge is ignored (cycles). */
@@ -46,6 +49,12 @@ export class YamlDoc {
     return this.entry(node, key)?.value;
   }
 
+  /** The value under the last of a path of keys as written (an alias stays an alias): for positions. */
+  writtenAt(node: unknown, ...keys: string[]): Node | undefined {
+    const last = keys.pop();
+    return last === undefined ? undefined : this.entry(this.at(node, ...keys), last)?.written;
+  }
+
   /** `get` along a path of keys. */
   at(node: unknown, ...keys: string[]): Node | undefined {
     let current = this.deref(node);
@@ -58,7 +67,7 @@ export class YamlDoc {
     if (!isMap(map) || depth > MAX_MERGE_DEPTH) return undefined;
     for (const pair of map.items) {
       if (isScalar(pair.key) && scalarText(pair.key) === key) {
-        return { name: key, keyNode: pair.key, value: this.deref(pair.value) };
+        return { name: key, keyNode: pair.key, value: this.deref(pair.value), written: writtenNode(pair.value) };
       }
     }
     for (const source of this.mergeSources(map)) {
@@ -82,7 +91,7 @@ export class YamlDoc {
       const name = scalarText(pair.key);
       if (name === undefined || name === '<<' || names.has(name)) continue;
       names.add(name);
-      entries.push({ name, keyNode: pair.key, value: this.deref(pair.value) });
+      entries.push({ name, keyNode: pair.key, value: this.deref(pair.value), written: writtenNode(pair.value) });
     }
     for (const source of this.mergeSources(map)) {
       for (const merged of this.entries(source, depth + 1)) {
@@ -165,6 +174,10 @@ export class YamlDoc {
     }
     return this.anchors;
   }
+}
+
+function writtenNode(value: unknown): Node | undefined {
+  return isNode(value) ? value : undefined;
 }
 
 /** A scalar's value as text: strings as they are, numbers and booleans as written. */
