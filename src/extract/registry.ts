@@ -4,6 +4,7 @@ import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
 import { typescriptExtractor } from './typescript/extractor';
+import { yamlExtractor } from './yaml/extractor';
 
 /** A language read through a tree-sitter grammar and the queries.scm of its folder. */
 export interface TreeSitterLanguageSpec {
@@ -38,16 +39,20 @@ const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
 const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
+// Kubernetes manifests, kustomizations, compose files, Serverless and CloudFormation/SAM
+// templates: one extractor that tells them apart by name and content.
+const YAML: LanguageSpec = { id: 'yaml', parser: 'text', extractor: yamlExtractor };
 
-const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
+const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.yaml', YAML], ['.yml', YAML],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, YAML];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -4,6 +4,7 @@ import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
 import { pythonResolver } from './python';
 import { typescriptResolver } from './typescript';
+import { yamlResolver } from './yaml';
 
 /**
  * The resolver of each language. Languages that share a factory (TS, TSX and JS) share
@@ -23,5 +24,5 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   terraform: fileResolver,
   css: fileResolver,
   scss: fileResolver,
-  yaml: fileResolver,
+  yaml: yamlResolver,
 };
