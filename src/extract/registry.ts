@@ -2,7 +2,9 @@ import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
+import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
+import { sqlExtractor } from './sql/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 
 /** A language read through a tree-sitter grammar and the queries.scm of its folder. */
@@ -38,16 +40,20 @@ const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
 const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
+const PROTO: LanguageSpec = { id: 'proto', parser: 'text', extractor: protoExtractor };
+const SQL: LanguageSpec = { id: 'sql', parser: 'text', extractor: sqlExtractor };
 
-const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
+const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.proto', PROTO],
+  ['.sql', SQL],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {
