@@ -2,7 +2,9 @@ import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
+import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
+import { sqlExtractor } from './sql/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 import { yamlExtractor } from './yaml/extractor';
 
@@ -39,6 +41,8 @@ const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
 const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
+const PROTO: LanguageSpec = { id: 'proto', parser: 'text', extractor: protoExtractor };
+const SQL: LanguageSpec = { id: 'sql', parser: 'text', extractor: sqlExtractor };
 // Kubernetes manifests, kustomizations, compose files, Serverless and CloudFormation/SAM
 // templates: one extractor that tells them apart by name and content.
 const YAML: LanguageSpec = { id: 'yaml', parser: 'text', extractor: yamlExtractor };
@@ -49,10 +53,12 @@ const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, Language
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.proto', PROTO],
+  ['.sql', SQL],
   ['.yaml', YAML], ['.yml', YAML],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, YAML];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, YAML];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

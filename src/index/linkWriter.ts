@@ -3,7 +3,7 @@ import { languageForPath } from '../extract/registry';
 import { type Hash, Identity, QualifiedName } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
-import type { SymbolTable } from '../resolve/symbolTable';
+import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store/graphStore';
 import type { ProgressListener } from './progress';
 
@@ -63,6 +63,11 @@ export class LinkWriter {
     // Links by key had no edge to follow back when the key's holder is new.
     const newKeys = surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.flatMap((s) => s.keys ?? []) ?? []);
     for (const p of table.filesLookingUp(newKeys)) relink.add(p);
+    // A proto's declared-only routes fill in again for the patterns a removed handler mapped.
+    const removedGrpc = removed.flatMap((f) => this.store.facts(f.fileHash, f.contentHash)?.routes ?? []).filter((r) => r.mappingType === 'grpc_method');
+    for (const route of removedGrpc) {
+      for (const { entry } of table.lookupKeys([[grpcServiceKey(grpcShortServiceName(route.path))]])) relink.add(entry.file);
+    }
     return relink;
   }
 
@@ -101,8 +106,12 @@ export class LinkWriter {
         this.store.ensureRepoLevelNodes(repoLevel, seq);
         this.store.replaceFileNodes(fileHash, firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen), seq, bulk);
         this.store.replaceOwnedEdges(fileHash, repo.repoHash, firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen), seq, snapshotHash, bulk);
-        this.store.replaceFileRoutes(fileHash, linked.routes);
+        if (linked.fallbackRoutes.length === 0) this.store.replaceFileRoutes(fileHash, linked.routes);
         progress({ phase: 'write', done: ++done, total: batch.length });
+      }
+      // Declared-only routes go last: they fill the patterns no handler maps after this batch.
+      for (const { fileHash, linked } of batch) {
+        if (linked.fallbackRoutes.length > 0) this.store.replaceFileRoutes(fileHash, linked.routes, linked.fallbackRoutes);
       }
     };
     if (bulk) this.store.bulkLoad(repo.repoHash, seq, snapshotHash, write);

@@ -22,6 +22,11 @@ export interface LinkedFile {
   readonly nodes: GraphNode[];
   readonly edges: GraphEdge[];
   readonly routes: RouteSymbolRow[];
+  /**
+   * Routes whose node only declares them (a proto rpc): stored unless a handler in code
+   * maps the same pattern, which always wins (route_symbols holds one node per pattern).
+   */
+  readonly fallbackRoutes: RouteSymbolRow[];
   /** Packages and unresolved placeholders its edges point at; owned by no file. */
   readonly repoLevelNodes: GraphNode[];
 }
@@ -47,6 +52,7 @@ class FileLinker {
   private readonly nodes: GraphNode[] = [];
   private readonly edges: GraphEdge[] = [];
   private readonly routes: RouteSymbolRow[] = [];
+  private readonly fallbackRoutes: RouteSymbolRow[] = [];
   private readonly repoLevel = new Map<Hash, GraphNode>();
 
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
@@ -60,7 +66,7 @@ class FileLinker {
   }
 
   link(): LinkedFile {
-    if (this.facts.skipReason) return { nodes: [], edges: [], routes: [], repoLevelNodes: [] };
+    if (this.facts.skipReason) return { nodes: [], edges: [], routes: [], fallbackRoutes: [], repoLevelNodes: [] };
     this.nodes.push(this.moduleNode);
     for (const symbol of declaredSymbols(this.facts)) this.addSymbolNode(symbol);
     this.linkImports();
@@ -69,7 +75,9 @@ class FileLinker {
     this.linkImplements();
     for (const route of this.facts.routes) this.linkRoute(route);
     for (const link of this.facts.links ?? []) this.linkTyped(link);
-    return { nodes: this.nodes, edges: this.edges, routes: this.routes, repoLevelNodes: [...this.repoLevel.values()] };
+    return {
+      nodes: this.nodes, edges: this.edges, routes: this.routes, fallbackRoutes: this.fallbackRoutes, repoLevelNodes: [...this.repoLevel.values()],
+    };
   }
 
   private addSymbolNode(symbol: SymbolFact): void {
@@ -183,7 +191,8 @@ class FileLinker {
     const slash = route.path.indexOf('/');
     const service = this.grpcService(slash < 0 ? route.path : route.path.slice(0, slash));
     if (slash >= 0) {
-      this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash);
+      const declarationOnly = handler?.kind === 'symbol' && handler.entry.kind === 'rpc';
+      this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
     } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
       for (const method of this.grpcMethods(handler, service.rpcs)) {
         this.addRoute(route, `${service.fullName}/${method.name}`, this.symbolHash(method.resolution));
@@ -210,14 +219,14 @@ class FileLinker {
     return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
   }
 
-  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash): void {
+  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash, declarationOnly = false): void {
     const routeName = route.mappingType === 'grpc_method' ? `GRPC ${pattern}` : pattern;
     const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, routeName), 'route', {
       line: route.line, col: route.col, endLine: route.line, signature: `${route.framework} ${routeName}`, bodyHash: '', doc: '',
     });
     if (!this.nodes.some((n) => n.nodeHash === node.nodeHash)) this.nodes.push(node);
     this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
-    this.routes.push({
+    (declarationOnly ? this.fallbackRoutes : this.routes).push({
       serviceName: this.ctx.serviceName,
       routePattern: pattern,
       mappingType: route.mappingType,

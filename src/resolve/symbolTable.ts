@@ -27,6 +27,13 @@ export function grpcServiceKey(serviceName: string): string {
   return `proto:service:${serviceName}`;
 }
 
+/** `Greeter` of `Greeter`, `helloworld.Greeter` and `helloworld.Greeter/SayHello`. */
+export function grpcShortServiceName(routePath: string): string {
+  const slash = routePath.indexOf('/');
+  const service = slash < 0 ? routePath : routePath.slice(0, slash);
+  return service.slice(service.lastIndexOf('.') + 1);
+}
+
 /**
  * Every top-level and member name of a repository, by package path, and every symbol
  * key (SymbolFact.keys). Built from facts and updated file by file, so an incremental run
@@ -168,7 +175,7 @@ export function keysLookedUp(facts: FileFacts): Set<string> {
     addEnd(link.to);
   }
   for (const route of facts.routes) {
-    if (route.mappingType === 'grpc_method') keys.add(grpcServiceKey(route.path.slice(route.path.lastIndexOf('.') + 1)));
+    if (route.mappingType === 'grpc_method') keys.add(grpcServiceKey(grpcShortServiceName(route.path)));
   }
   return keys;
 }

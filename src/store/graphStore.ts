@@ -109,7 +109,12 @@ export interface GraphStore {
   liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash }): GraphEdge[];
 
   // Routes
-  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void;
+  /**
+   * Replaces the route rows a file owns. A row of `rows` takes its pattern over from any
+   * other file; a row of `fallbackRows` (a route only declared, e.g. a proto rpc) is kept
+   * only while no other row maps the pattern.
+   */
+  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[], fallbackRows?: readonly RouteSymbolRow[]): void;
   routeSymbols(): RouteSymbolRow[];
 
   /**

@@ -70,7 +70,7 @@ describe('resolve/linker: typed links and keys', () => {
 
   it('a file the extractor declined adds no nodes and no edges', () => {
     const { linked } = linkRepo([facts('chart/templates/d.yaml', 'yaml', { skipReason: 'helm template', symbols: [symbol('x', 'resource')] })]);
-    assert.deepEqual(linked[0], { nodes: [], edges: [], routes: [], repoLevelNodes: [] });
+    assert.deepEqual(linked[0], { nodes: [], edges: [], routes: [], fallbackRoutes: [], repoLevelNodes: [] });
   });
 
   it('qualifies a gRPC registration with the proto package and names routes as the rpcs', () => {

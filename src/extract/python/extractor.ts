@@ -5,6 +5,7 @@ import { inferBindings } from './bindings';
 import { callFacts } from './calls';
 import { collectCaptures } from './captures';
 import { djangoRouteFacts } from './django';
+import { grpcRouteFacts } from './grpc';
 import { importFacts } from './imports';
 import { decoratorRouteFacts } from './routes';
 import { ScopeTree } from './scopes';
@@ -32,6 +33,7 @@ export const pythonExtractor: LanguageExtractor = {
       routes: [
         ...decoratorRouteFacts(scopes, captures.routeDecorators, captures.bindings, imports),
         ...djangoRouteFacts(scopes, captures.djangoRoutes, imports, path),
+        ...grpcRouteFacts(scopes, captures.calls),
       ],
       syntaxErrors: countSyntaxErrors(root),
     };

@@ -231,7 +231,7 @@
     object: (_) @route.object
     property: (property_identifier) @route.verb)
   arguments: (arguments) @arguments) @route
-  (#any-of? @route.verb "get" "post" "put" "patch" "delete" "head" "options" "all" "route"))
+  (#any-of? @route.verb "get" "post" "put" "patch" "delete" "head" "options" "all" "route" "addService"))
 
 ; NestJS: `@Controller('users')` on a class, `@Get(':id')` on a method.
 ((decorator

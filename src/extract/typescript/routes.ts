@@ -2,6 +2,7 @@ import { normaliseRoutePath, positionOf, unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, RouteFact } from '../facts';
 import { memberDraft, resolveCallee } from './calls';
+import { grpcRoutes } from './grpcRoutes';
 import { nestRoutes } from './nestRoutes';
 import { nextRoutes } from './nextRoutes';
 import type { Scope } from './scope';
@@ -12,6 +13,7 @@ import { elementsOf, stringValueOf } from './syntax';
  * HTTP routes. Registration calls (`app.get('/p', h)`) count only in files that import
  * a router package, so `map.get('/x', y)` elsewhere is not a route; NestJS decorators
  * need an `@nestjs/` import; Next.js routes follow from the file's path and exports.
+ * gRPC `server.addService(...)` registrations are read in grpcRoutes.ts.
  */
 
 interface RouteCall {
@@ -59,7 +61,10 @@ export function routeFacts(state: FileState): RouteFact[] {
   const sources = state.modules.sources();
   const framework = sources.map(routerFrameworkOf).find((name) => name !== undefined);
   const routes: RouteFact[] = [];
-  if (framework) for (const call of state.routes.calls) routes.push(...callRoutes(call, framework, state));
+  for (const call of state.routes.calls) {
+    if (call.verb.text === 'addService') routes.push(...grpcRoutes(call, state));
+    else if (framework) routes.push(...callRoutes(call, framework, state));
+  }
   if (sources.some((source) => source.startsWith('@nestjs/'))) routes.push(...nestRoutes(state.routes.decorators));
   routes.push(...nextRoutes(state));
   return routes.sort((a, b) => a.line - b.line || a.col - b.col);

@@ -2,6 +2,7 @@ import type { LanguageId } from '../../extract/facts';
 import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
+import { protoResolver } from './proto';
 import { pythonResolver } from './python';
 import { typescriptResolver } from './typescript';
 import { yamlResolver } from './yaml';
@@ -19,7 +20,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   rust: fileResolver,
   java: fileResolver,
   csharp: fileResolver,
-  proto: fileResolver,
+  proto: protoResolver,
   sql: fileResolver,
   terraform: fileResolver,
   css: fileResolver,

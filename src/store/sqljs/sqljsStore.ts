@@ -338,15 +338,17 @@ export class SqlJsStore implements GraphStore {
 
   // Routes
 
-  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void {
+  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[], fallbackRows: readonly RouteSymbolRow[] = []): void {
     this.database.run('DELETE FROM route_symbols WHERE owner_file_hash = ?', [ownerFileHash]);
-    for (const row of rows) {
+    const insert = (conflict: 'REPLACE' | 'IGNORE', row: RouteSymbolRow): void => {
       this.database.run(
-        `INSERT OR REPLACE INTO route_symbols (service_name, route_pattern, mapping_type, node_hash, created_at, owner_file_hash)
+        `INSERT OR ${conflict} INTO route_symbols (service_name, route_pattern, mapping_type, node_hash, created_at, owner_file_hash)
          VALUES (?, ?, ?, ?, ?, ?)`,
         [row.serviceName, row.routePattern, row.mappingType, row.nodeHash, row.createdAt, ownerFileHash],
       );
-    }
+    };
+    for (const row of rows) insert('REPLACE', row);
+    for (const row of fallbackRows) insert('IGNORE', row);
   }
 
   routeSymbols(): RouteSymbolRow[] {

@@ -1,0 +1,92 @@
+import type { SqlFactsBuilder } from './builder';
+import { type TableUse, tableUses } from './queries';
+import { type QualifiedName, TokenView, displayName, objectKeys, referenceCandidates } from './statement';
+import { TokenKind, tokenizeSql } from './tokenizer';
+
+/**
+ * Views (materialized too) and functions/procedures. A view references every table or
+ * view it selects from and depends on the views among them; a routine depends on the
+ * tables its body reads or writes, whether the body is a dollar-quoted or quoted string
+ * (Postgres) or the statement's own BEGIN...END (MySQL, T-SQL, SQL standard).
+ */
+
+export function createView(facts: SqlFactsBuilder, first: number, end: number, name: QualifiedName): void {
+  const { view } = facts;
+  const query = queryStart(view, name.next, end);
+  const viewName = displayName(name);
+  facts.addSymbol({
+    name: viewName, kind: 'view', nameToken: name.first, first, end, headerEnd: query ? query - 1 : name.next,
+    keys: [...objectKeys('sql:table', name), ...objectKeys('sql:view', name)],
+  });
+  if (query === undefined) {
+    facts.errors++;
+    return;
+  }
+  for (const use of firstUseOfEachTable(tableUses(view, query, end))) {
+    facts.addLink('references', { form: 'local', name: viewName }, referenceCandidates('sql:table', use.name), use.at);
+    facts.addLink('depends_on', { form: 'local', name: viewName }, referenceCandidates('sql:view', use.name), use.at);
+  }
+}
+
+/** The token after the view's top-level AS, past a column list and WITH (options). */
+function queryStart(view: TokenView, from: number, end: number): number | undefined {
+  for (let k = from; k < end; k++) {
+    if (view.isPunct(k, '(')) k = view.closingParen(k, end);
+    else if (view.keyword(k) === 'AS') return k + 1;
+  }
+  return undefined;
+}
+
+export function createRoutine(facts: SqlFactsBuilder, first: number, end: number, name: QualifiedName): void {
+  const { view } = facts;
+  const bodyStart = routineBodyStart(view, name.next, end);
+  const routineName = displayName(name);
+  facts.addSymbol({
+    name: routineName, kind: 'function', nameToken: name.first, first, end, headerEnd: bodyStart,
+    keys: objectKeys('sql:function', name),
+  });
+  const uses = [...tableUses(view, bodyStart, end)];
+  for (let k = bodyStart; k < end; k++) {
+    const kind = view.kind(k);
+    const quotedBody = kind === TokenKind.Dollar || (kind === TokenKind.String && view.keyword(k - 1) === 'AS');
+    if (quotedBody) uses.push(...bodyTableUses(view, k));
+  }
+  for (const use of firstUseOfEachTable(uses)) {
+    facts.addLink('depends_on', { form: 'local', name: routineName }, referenceCandidates('sql:table', use.name), use.at);
+  }
+}
+
+/** A table read in several places links once, from where it is first named. */
+function firstUseOfEachTable(uses: readonly TableUse[]): TableUse[] {
+  const seen = new Set<string>();
+  return uses.filter((use) => {
+    const identity = use.name.parts.join('.');
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
+/** The first token of the body: a top-level AS, BEGIN or RETURN, or a dollar-quoted string. */
+function routineBodyStart(view: TokenView, from: number, end: number): number {
+  for (let k = from; k < end; k++) {
+    if (view.isPunct(k, '(')) {
+      k = view.closingParen(k, end);
+      continue;
+    }
+    const word = view.keyword(k);
+    if (word === 'AS' || word === 'BEGIN' || word === 'RETURN' || view.kind(k) === TokenKind.Dollar) return k;
+  }
+  return end;
+}
+
+/** The tables used inside a string body, tokenized in place so positions stay the file's. */
+function bodyTableUses(view: TokenView, k: number): TableUse[] {
+  const { starts, ends, source } = view.tokens;
+  const start = starts[k]!;
+  const delimiter = view.kind(k) === TokenKind.Dollar ? /^\$[\w]*\$/.exec(source.slice(start, start + 64))?.[0] ?? '$' : "'";
+  const innerStart = start + delimiter.length;
+  const innerEnd = Math.max(innerStart, ends[k]! - delimiter.length);
+  const body = view.withTokens(tokenizeSql(source, innerStart, innerEnd, view.tokens.mysql));
+  return tableUses(body, 0, body.tokens.count);
+}

@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import { extract, lines } from './helpers';
+
+describe('extract/typescript gRPC registrations', () => {
+  it('reads one route per property of an object literal implementation', async () => {
+    const facts = await extract('src/server.ts', lines(
+      "import * as grpc from '@grpc/grpc-js';",
+      "import { GreeterService } from './gen/greeter_grpc_pb';",
+      'function start(server: grpc.Server) {',
+      '  server.addService(GreeterService, {',
+      '    sayHello: sayHello,',
+      '    sayBye,',
+      '    streamNews(call) { call.end(); },',
+      '    ping: impl.ping,',
+      '  });',
+      '}',
+    ));
+    assert.deepEqual(facts.routes.map((r) => [r.line, r.col, r.method, r.path, r.handler, r.registeredIn, r.framework, r.mappingType]), [
+      [5, 4, 'GRPC', 'Greeter/SayHello', { form: 'name', name: 'sayHello' }, 'start', 'grpc-js', 'grpc_method'],
+      [6, 4, 'GRPC', 'Greeter/SayBye', { form: 'name', name: 'sayBye' }, 'start', 'grpc-js', 'grpc_method'],
+      [7, 4, 'GRPC', 'Greeter/StreamNews', null, 'start', 'grpc-js', 'grpc_method'],
+      [8, 4, 'GRPC', 'Greeter/Ping', { form: 'member', object: 'impl', property: 'ping' }, 'start', 'grpc-js', 'grpc_method'],
+    ]);
+  });
+
+  it('names the service from a loaded definition and registers a class instance whole', async () => {
+    const facts = await extract('src/main.js', lines(
+      'server.addService(proto.helloworld.Greeter.service, new GreeterImpl());',
+      'server.addService(hello.Greeter.service, { sayHello });',
+      'server.addService(services.OrderServiceService, new impl.Orders());',
+      'server.addService(unknownThing, { sayHello });',
+      'server.addService(GreeterService, implementation);',
+    ));
+    assert.deepEqual(facts.routes.map((r) => [r.line, r.path, r.handler]), [
+      [1, 'helloworld.Greeter', { form: 'name', name: 'GreeterImpl' }],
+      [2, 'Greeter/SayHello', { form: 'name', name: 'sayHello' }],
+      [3, 'OrderService', { form: 'member', object: 'impl', property: 'Orders' }],
+    ]);
+  });
+});
