@@ -3,6 +3,7 @@ import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
+import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 
 /** A language read through a tree-sitter grammar and the queries.scm of its folder. */
@@ -39,15 +40,20 @@ const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
 
+const TERRAFORM: LanguageSpec = {
+  id: 'terraform', parser: 'tree-sitter', grammar: 'tree-sitter-hcl.wasm', folder: 'terraform', extractor: terraformExtractor,
+};
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.tf', TERRAFORM],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, TERRAFORM];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -3,6 +3,7 @@ import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
 import { pythonResolver } from './python';
+import { terraformResolver } from './terraform';
 import { typescriptResolver } from './typescript';
 
 /**
@@ -20,7 +21,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   csharp: fileResolver,
   proto: fileResolver,
   sql: fileResolver,
-  terraform: fileResolver,
+  terraform: terraformResolver,
   css: fileResolver,
   scss: fileResolver,
   yaml: fileResolver,
