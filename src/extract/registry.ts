@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
+import { cssExtractor } from './css/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
@@ -44,16 +45,21 @@ const TERRAFORM: LanguageSpec = {
   id: 'terraform', parser: 'tree-sitter', grammar: 'tree-sitter-hcl.wasm', folder: 'terraform', extractor: terraformExtractor,
 };
 
-const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
+// SCSS is read by the same statement parser as CSS: see docs/extractors/css.md.
+const CSS: LanguageSpec = { id: 'css', parser: 'text', extractor: cssExtractor };
+const SCSS: LanguageSpec = { id: 'scss', parser: 'text', extractor: cssExtractor };
+
+const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
   ['.tf', TERRAFORM],
+  ['.css', CSS], ['.scss', SCSS],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, TERRAFORM];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, TERRAFORM, CSS, SCSS];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

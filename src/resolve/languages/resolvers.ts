@@ -1,4 +1,5 @@
 import type { LanguageId } from '../../extract/facts';
+import { cssResolver } from './css';
 import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
@@ -22,7 +23,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   proto: fileResolver,
   sql: fileResolver,
   terraform: terraformResolver,
-  css: fileResolver,
-  scss: fileResolver,
+  css: cssResolver,
+  scss: cssResolver,
   yaml: fileResolver,
 };
