@@ -77,7 +77,7 @@ export class UseLinker {
   }
 
   private add(use: RecordedUse, target: LinkEnd): void {
-    const id = `${use.owner}\0${JSON.stringify(target)}`;
+    const id = `${use.owner}\0${target.form === 'local' ? target.name : target.form === 'keys' ? target.candidates[0]![0] : ''}`;
     if (this.linked.has(id)) return;
     this.linked.add(id);
     this.links.push({

@@ -34,6 +34,7 @@ interface Context {
   readonly owner: string;
   readonly scope: LocalScope;
   readonly topLevel: boolean;
+  readonly depth: number;
   /** Inside `@mixin`/`@function`: rules there are templates and declare nothing. */
   readonly inCallable: boolean;
   /** False inside `@keyframes`, `@font-face` and friends, whose blocks hold no selectors. */
@@ -45,6 +46,8 @@ const NO_SELECTOR_BLOCKS = new Set([
   'property', 'font-feature-values', 'font-palette-values', 'viewport', '-ms-viewport',
 ]);
 const VARIABLE_NAME = /\$[A-Za-z_][\w-]*/g;
+/** Blocks nested deeper than this are skipped: no style sheet needs it, and names grow with depth. */
+const MAX_DEPTH = 64;
 
 export class StyleWalker {
   readonly symbols: SymbolFact[] = [];
@@ -65,7 +68,7 @@ export class StyleWalker {
 
   walk(statements: readonly Statement[]): void {
     const context: Context = {
-      selectors: null, owner: '', scope: new LocalScope(), topLevel: true, inCallable: false, selectorsAllowed: true,
+      selectors: null, owner: '', scope: new LocalScope(), topLevel: true, depth: 0, inCallable: false, selectorsAllowed: true,
     };
     this.walkAll(statements, context);
   }
@@ -79,8 +82,9 @@ export class StyleWalker {
   }
 
   private walkBlock(statement: Statement, context: Context, changes: Partial<Context> = {}): void {
-    if (!statement.children) return;
-    this.walkAll(statement.children, { ...context, scope: new LocalScope(context.scope), topLevel: false, ...changes });
+    if (!statement.children || context.depth >= MAX_DEPTH) return;
+    const depth = context.depth + 1;
+    this.walkAll(statement.children, { ...context, scope: new LocalScope(context.scope), topLevel: false, depth, ...changes });
   }
 
   private rule(statement: Statement, context: Context): void {
@@ -187,11 +191,13 @@ export class StyleWalker {
   private include(statement: Statement, rest: string, restOffset: number, context: Context): void {
     const match = /^(\s*)(?:([\w-]+)\.)?([\w-]+)/.exec(rest);
     if (!match) return;
-    const nameOffset = statement.start + restOffset + match[1]!.length;
-    this.uses.push({ owner: context.owner, kind: 'mixin', name: match[3]!, namespace: match[2], offset: nameOffset });
+    const [head, space, namespace, mixin] = match as unknown as [string, string, string | undefined, string];
+    // Positioned at the mixin's name, as a call is at its callee's name.
+    const nameOffset = statement.start + restOffset + space.length + (namespace ? namespace.length + 1 : 0);
+    this.uses.push({ owner: context.owner, kind: 'mixin', name: mixin, namespace, offset: nameOffset });
     const usingAt = rest.search(/\busing\s*\(/);
-    const argumentsText = usingAt < 0 ? rest.slice(match[0].length) : rest.slice(match[0].length, usingAt);
-    this.record(argumentsText, nameOffset + match[0].length - match[1]!.length, context.owner, context);
+    const argumentsText = usingAt < 0 ? rest.slice(head.length) : rest.slice(head.length, usingAt);
+    this.record(argumentsText, statement.start + restOffset + head.length, context.owner, context);
     const scope = new LocalScope(context.scope);
     if (usingAt >= 0) for (const parameter of rest.slice(usingAt).match(VARIABLE_NAME) ?? []) scope.add(parameter);
     this.walkBlock(statement, context, { scope });
