@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
+import { cssExtractor } from './css/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
 import { sqlExtractor } from './sql/extractor';
+import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 import { yamlExtractor } from './yaml/extractor';
 
@@ -47,6 +49,14 @@ const SQL: LanguageSpec = { id: 'sql', parser: 'text', extractor: sqlExtractor }
 // templates: one extractor that tells them apart by name and content.
 const YAML: LanguageSpec = { id: 'yaml', parser: 'text', extractor: yamlExtractor };
 
+const TERRAFORM: LanguageSpec = {
+  id: 'terraform', parser: 'tree-sitter', grammar: 'tree-sitter-hcl.wasm', folder: 'terraform', extractor: terraformExtractor,
+};
+
+// SCSS is read by the same statement parser as CSS: see docs/extractors/css.md.
+const CSS: LanguageSpec = { id: 'css', parser: 'text', extractor: cssExtractor };
+const SCSS: LanguageSpec = { id: 'scss', parser: 'text', extractor: cssExtractor };
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
@@ -56,9 +66,11 @@ const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, Language
   ['.proto', PROTO],
   ['.sql', SQL],
   ['.yaml', YAML], ['.yml', YAML],
+  ['.tf', TERRAFORM],
+  ['.css', CSS], ['.scss', SCSS],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, YAML];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -53,7 +53,8 @@ describe('resolve/linker: typed links and keys', () => {
         ],
       }),
     ]);
-    assert.deepEqual(edges, ['depends_on main.tf.aws_lambda_function.f -> UNRESOLVED/aws_sns_topic.ext']);
+    // Terraform's package is the module directory, `.` at the repository root.
+    assert.deepEqual(edges, ['depends_on ..aws_lambda_function.f -> UNRESOLVED/aws_sns_topic.ext']);
   });
 
   it('resolves an `expr` end through the file scope, like a reference', () => {

@@ -1,9 +1,11 @@
 import type { LanguageId } from '../../extract/facts';
+import { cssResolver } from './css';
 import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
 import { protoResolver } from './proto';
 import { pythonResolver } from './python';
+import { terraformResolver } from './terraform';
 import { typescriptResolver } from './typescript';
 import { yamlResolver } from './yaml';
 
@@ -22,8 +24,8 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   csharp: fileResolver,
   proto: protoResolver,
   sql: fileResolver,
-  terraform: fileResolver,
-  css: fileResolver,
-  scss: fileResolver,
+  terraform: terraformResolver,
+  css: cssResolver,
+  scss: cssResolver,
   yaml: yamlResolver,
 };

@@ -1,0 +1,20 @@
+import type { FileFacts, LinkFact } from '../../../src/extract/facts';
+import { extractFile } from '../../../src/extract/parser';
+
+/** Extracts inline Terraform source through the real parser and queries. */
+export async function extractTf(source: string, path = 'infra/main.tf'): Promise<FileFacts> {
+  const facts = await extractFile(path, source);
+  if (!facts) throw new Error(`no Terraform extractor for ${path}`);
+  return facts;
+}
+
+export function tf(...lines: string[]): string {
+  return `${lines.join('\n')}\n`;
+}
+
+/** A depends_on link as `from -> key @line:col`, for compact assertions. */
+export function linkLine(link: LinkFact): string {
+  const from = link.from.form === 'local' ? link.from.name : JSON.stringify(link.from);
+  const to = link.to.form === 'keys' ? link.to.candidates.map((c) => c.join('+')).join('|') : JSON.stringify(link.to);
+  return `${link.edgeType} ${from} -> ${to} @${link.line}:${link.col}`;
+}
