@@ -7,7 +7,7 @@ import type { EdgeType, NodeKind } from '../model/kinds';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 4;
+export const FACTS_FORMAT_VERSION = 5;
 
 export type LanguageId =
   | 'go' | 'typescript' | 'tsx' | 'javascript' | 'python' | 'rust' | 'java' | 'csharp'
@@ -36,6 +36,13 @@ export interface SymbolFact extends Position {
   readonly exported: boolean;
   /** Interfaces: the method names they require (Go method-set comparison). */
   readonly methods?: readonly string[];
+  /**
+   * Interfaces: each required method's spec as written (`Get(key string) (string, bool)`),
+   * in the order of `methods`, when the extractor sees it. Go compares parameter and
+   * result counts with it, so a client interface is not "implemented" by a server type
+   * whose methods merely share names.
+   */
+  readonly methodSignatures?: readonly string[];
   /** Classes/structs: the types they name as base classes or embed (name as written). */
   readonly bases?: readonly string[];
   /**

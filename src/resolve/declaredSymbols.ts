@@ -16,10 +16,11 @@ export function declaredSymbols(facts: FileFacts): readonly SymbolFact[] {
       s.kind !== 'interface'
         ? []
         : (s.methods ?? [])
-          .filter((method) => !names.has(`${s.name}.${method}`))
-          .map((method): SymbolFact => ({
+          .map((method, index) => ({ method, spec: s.methodSignatures?.[index] }))
+          .filter(({ method }) => !names.has(`${s.name}.${method}`))
+          .map(({ method, spec }): SymbolFact => ({
             name: `${s.name}.${method}`, kind: 'method', line: s.line, col: s.col, endLine: s.endLine,
-            signature: `${s.name}.${method}`, bodyHash: s.bodyHash, doc: '', exported: s.exported,
+            signature: spec ?? `${s.name}.${method}`, bodyHash: s.bodyHash, doc: '', exported: s.exported,
           })),
     );
     symbols = implied.length === 0 ? facts.symbols : [...facts.symbols, ...implied];

@@ -12,7 +12,7 @@ export function exportSurface(facts: FileFacts): string {
     facts.packageName ?? '',
     facts.defaultExport ?? '',
     facts.skipReason ?? '',
-    facts.symbols.map((s) => [s.name, s.kind, s.exported, s.bases ?? [], s.methods ?? [], s.packagePath ?? '', s.keys ?? []]),
+    facts.symbols.map((s) => [s.name, s.kind, s.exported, s.bases ?? [], s.methods ?? [], s.methodSignatures ?? [], s.packagePath ?? '', s.keys ?? []]),
     facts.imports.map((i) => [i.source, i.reexport ?? false, i.bindings.map((b) => [b.imported, b.local])]),
   ]);
 }

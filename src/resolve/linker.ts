@@ -4,6 +4,7 @@ import {
   type Provenance, QualifiedName, type RouteSymbolRow,
 } from '../model';
 import { declaredSymbols } from './declaredSymbols';
+import { goArity, sameArity } from './goArity';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
 import { type SymbolTable, grpcServiceKey } from './symbolTable';
@@ -165,7 +166,11 @@ class FileLinker {
       const interfaces = [...this.ctx.table.entries(this.packagePath)].filter((e) => e.kind === 'interface' && (e.fact.methods?.length ?? 0) > 0);
       for (const type of types) {
         for (const iface of interfaces) {
-          const satisfied = iface.fact.methods!.every((m) => this.ctx.table.lookup(this.packagePath, `${type.name}.${m}`));
+          const satisfied = iface.fact.methods!.every((m, index) => {
+            const method = this.ctx.table.lookup(this.packagePath, `${type.name}.${m}`);
+            const spec = iface.fact.methodSignatures?.[index];
+            return method !== undefined && sameArity(goArity(method.fact.signature), spec === undefined ? undefined : goArity(spec));
+          });
           if (satisfied) this.addEdge(this.sourceOf(type.name), this.symbolHash({ kind: 'symbol', packagePath: this.packagePath, entry: iface }), 'implements', 'ast_inferred', type);
         }
       }

@@ -13,11 +13,13 @@ const MAX_SIGNATURE = 300;
 export function buildSymbols(context: GoFileContext, isTestFile: boolean): SymbolFact[] {
   const { matches } = context;
   const bases = namesByOwner(context.packageParts([...matches.structEmbedded, ...matches.interfaceEmbedded]), namedTypeOf);
-  const methods = namesByOwner(context.packageParts(matches.interfaceMethods), (node) => node.text);
+  const interfaceMethods = context.packageParts(matches.interfaceMethods);
+  const methods = namesByOwner(interfaceMethods, (node) => node.text);
+  const methodSignatures = namesByOwner(interfaceMethods, (node) => collapseWhitespace(node.parent?.text ?? node.text));
   const symbols: SymbolFact[] = [];
   const seen = new Set<string>();
   for (const definition of context.definitions) {
-    const symbol = symbolOf(definition, { isTestFile, bases, methods });
+    const symbol = symbolOf(definition, { isTestFile, bases, methods, methodSignatures });
     // Several `func init()` may share a file; the first stands for them all.
     if (!symbol || seen.has(symbol.name)) continue;
     seen.add(symbol.name);
@@ -30,6 +32,7 @@ interface SymbolContext {
   readonly isTestFile: boolean;
   readonly bases: ReadonlyMap<string, string[]>;
   readonly methods: ReadonlyMap<string, string[]>;
+  readonly methodSignatures: ReadonlyMap<string, string[]>;
 }
 
 function symbolOf(definition: DefinitionMatch, context: SymbolContext): SymbolFact | undefined {
@@ -76,7 +79,7 @@ function typeSymbol(definition: DefinitionMatch, name: string, context: SymbolCo
   const bases = context.bases.get(name);
   return {
     ...symbol,
-    ...(isInterface ? { methods: context.methods.get(name) ?? [] } : {}),
+    ...(isInterface ? { methods: context.methods.get(name) ?? [], methodSignatures: context.methodSignatures.get(name) ?? [] } : {}),
     ...(bases && bases.length > 0 ? { bases } : {}),
   };
 }
