@@ -33,12 +33,15 @@ const PROBE = new Uint8Array(0);
 /**
  * The forwarder's state machine (SPEC 3.4), with the decisions SPEC leaves open:
  * - it starts CONNECTED and learns otherwise from the first failed send; that request is
- *   dropped (spans from before the disconnect are not replayed);
+ *   dropped (spans from before the disconnect are not replayed). The failed send detects
+ *   the loss; it is not a reconnect attempt;
  * - RECONNECTING buffers up to 10,000 spans (oldest dropped) and retries after 1 s,
  *   doubling to 60 s; a retry sends the oldest buffered request, or an empty probe;
- * - 5 minutes without reconnecting, or 10 consecutive failures in any state, make it
- *   DISCONNECTED: the buffer is dropped, new spans are not buffered, and after a 5-minute
- *   circuit-breaker pause it polls every 60 s; every further 10 failures pause 5 minutes;
+ * - 5 minutes without reconnecting, or 10 consecutive failed attempts in any state, make
+ *   it DISCONNECTED: the buffer is dropped, new spans are not buffered, and after a
+ *   5-minute circuit-breaker pause it polls every 60 s; 10 failed polls in a row pause
+ *   5 minutes again. With the SPEC timings the 10th reconnect attempt would fall at
+ *   303 s, so in RECONNECTING the 5-minute rule decides;
  * - a successful poll goes back to CONNECTED (SPEC: not shown; this is the choice).
  */
 export class CollectorLink {
@@ -133,8 +136,7 @@ export class CollectorLink {
     this.current = 'RECONNECTING';
     this.lostAt = this.options.scheduler.now();
     this.backoffMs = this.limits.initialBackoffMs;
-    this.failure();
-    if (this.current !== 'RECONNECTING') return;
+    this.failures = 0;
     this.deadline = this.options.scheduler.setTimeout(() => {
       if (this.current === 'RECONNECTING') this.disconnect(`no reconnect within ${this.limits.reconnectTimeoutMs / 1000} s`, this.limits.circuitBreakerMs);
     }, this.limits.reconnectTimeoutMs);
@@ -161,7 +163,7 @@ export class CollectorLink {
         }
         this.backoffMs = Math.min(this.backoffMs * 2, this.limits.maxBackoffMs);
         this.schedule(this.backoffMs);
-      } else if (this.current === 'DISCONNECTED' && this.failures % this.limits.maxConsecutiveFailures !== 0) {
+      } else if (this.current === 'DISCONNECTED' && this.failures > 0) {
         this.schedule(this.limits.pollIntervalMs);
       }
       return;
@@ -175,12 +177,12 @@ export class CollectorLink {
     this.reconnected();
   }
 
-  /** Counts a failed attempt; every 10th in a row disconnects with a 5-minute pause. */
+  /** Counts a failed attempt; the 10th in a row disconnects (again) with a 5-minute pause. */
   private failure(): void {
     this.failures++;
     this.counts.failedAttempts++;
-    if (this.failures % this.limits.maxConsecutiveFailures === 0) {
-      this.disconnect(`${this.failures} consecutive failures`, this.limits.circuitBreakerMs);
+    if (this.failures >= this.limits.maxConsecutiveFailures) {
+      this.disconnect(`${this.failures} consecutive failed attempts`, this.limits.circuitBreakerMs);
     }
   }
 
@@ -189,6 +191,7 @@ export class CollectorLink {
       this.options.log(`ckg serve: forward to ${this.options.endpoint} disconnected: ${reason}; spans are not forwarded until it answers again`);
     }
     this.current = 'DISCONNECTED';
+    this.failures = 0;
     this.options.scheduler.clearTimeout(this.deadline);
     this.counts.droppedSpans += this.buffered;
     this.buffer = [];
