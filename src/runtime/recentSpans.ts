@@ -19,12 +19,12 @@ export class RecentSpans {
   private readonly byId = new Map<string, SpanSummary>();
   private readonly childOf = new Map<string, SpanSummary>();
 
-  constructor(private readonly capacity = 200_000) {}
+  constructor(private readonly capacity = 50_000) {}
 
   remember(span: TraceSpan, isServerSide: boolean): void {
     const summary: SpanSummary = {
       spanId: span.spanId, parentSpanId: span.parentSpanId, serviceName: span.serviceName, kind: span.kind,
-      operationName: span.operationName, attributes: span.attributes,
+      operationName: span.operationName, attributes: mappingAttributes(span.attributes),
     };
     const key = `${span.traceId}/${span.spanId}`;
     this.byId.delete(key);
@@ -50,4 +50,16 @@ export class RecentSpans {
 
 function evict<K, V>(map: Map<K, V>, capacity: number): void {
   while (map.size > capacity) map.delete(map.keys().next().value as K);
+}
+
+/** The attributes mapping reads; the rest of a span is not kept, so the cache stays small. */
+const MAPPING_KEYS = [
+  'http.request.method', 'http.method', 'http.route', 'url.path', 'http.target', 'url.full', 'http.url', 'rpc.service', 'rpc.method',
+  'messaging.system', 'messaging.destination.name', 'messaging.destination', 'http.response.status_code', 'http.status_code',
+];
+
+function mappingAttributes(attributes: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const key of MAPPING_KEYS) if (attributes[key] !== undefined) kept[key] = attributes[key];
+  return kept;
 }
