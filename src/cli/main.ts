@@ -3,7 +3,9 @@ import { UsageError } from './args';
 import { exportCommand } from './commands/exportCommand';
 import { CALL_USAGE, callCommand } from './commands/callCommand';
 import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
+import { INGEST_LOGS_USAGE, ingestLogsCommand } from './commands/ingestLogsCommand';
 import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
+import { SERVE_USAGE, serveCommand } from './commands/serveCommand';
 import { SNAPSHOTS_USAGE, snapshotsCommand } from './commands/snapshotsCommand';
 import { statsCommand } from './commands/statsCommand';
 import type { CliIo } from './io';
@@ -17,6 +19,8 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   snapshots: { run: snapshotsCommand, usage: SNAPSHOTS_USAGE },
   mcp: { run: mcpCommand, usage: MCP_USAGE },
   call: { run: callCommand, usage: CALL_USAGE },
+  serve: { run: serveCommand, usage: SERVE_USAGE },
+  'ingest-logs': { run: (argv, io) => ingestLogsCommand(argv, io), usage: INGEST_LOGS_USAGE },
 };
 
 function help(): string {

@@ -17,7 +17,8 @@ export class GraphCache {
     const store = this.store();
     if (!this.live || this.live.generation !== store.generation) {
       const repos = new Map(store.repos().map((r) => [r.repoHash, r]));
-      const nodes = [...repos.keys()].flatMap((repoHash) => store.liveNodesOfRepo(repoHash));
+      // Placeholders of services seen only in traces belong to no indexed repo.
+      const nodes = [...[...repos.keys()].flatMap((repoHash) => store.liveNodesOfRepo(repoHash)), ...store.liveNodesOutsideRepos()];
       const files = new Map(store.liveFileRecords().map((f) => [f.fileHash, f]));
       this.live = { generation: store.generation, view: new InMemoryGraphView(nodes, store.liveEdges(), files, repos) };
     }

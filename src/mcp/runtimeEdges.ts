@@ -1,5 +1,6 @@
 import type { GraphView } from '../graph/graphView';
 import { type GraphEdge, type Hash, QualifiedName, type RouteSymbolRow, UNRESOLVED_SEGMENT } from '../model';
+import { LIFECYCLE_DEFAULTS, SECONDS_PER_DAY } from '../runtime/confidence';
 import type { GraphStore } from '../store/graphStore';
 import { ToolError } from './tool';
 
@@ -7,14 +8,10 @@ import { ToolError } from './tool';
  * What the three Runtime tools (SPEC 4.4) share: which edges are runtime-observed, the
  * route each runtime edge reaches, and the lifecycle windows of SPEC 3.2.
  */
-export const RUNTIME_DEFAULTS = {
-  /** SPEC 3.2: no observation for this long makes an edge stale. */
-  staleAfterDays: 30,
-  /** SPEC 3.2 / §8: the GC threshold. */
-  gcThresholdDays: 90,
-};
+/** SPEC 3.2 windows: stale after 30 days, GC threshold 90 (config may change them). */
+export const RUNTIME_DEFAULTS = LIFECYCLE_DEFAULTS;
 
-export const SECONDS_PER_DAY = 86_400;
+export { SECONDS_PER_DAY };
 
 /** SPEC 4.4, word for word. */
 export const RUNTIME_UNAVAILABLE = 'runtime queries not available: store does not support runtime methods';
@@ -42,8 +39,10 @@ export interface RuntimeIndex {
   readonly edges: readonly GraphEdge[];
   /** Route rows by handler node. */
   readonly routesByNode: ReadonlyMap<Hash, readonly RouteSymbolRow[]>;
-  /** Every service name known to the store: repos, route rows, unresolved targets. */
+  /** Every service name known to the store: repos, route rows, unresolved ends, services seen sending spans. */
   readonly services: ReadonlySet<string>;
+  /** Services seen sending spans or serving logged requests, with the last time (SPEC 4.10.3). */
+  readonly seen: ReadonlyMap<string, number>;
   /** Routes an edge's target stands for: its route rows, or the route in an unresolved name. */
   targetRoutes(edge: GraphEdge): readonly RouteTarget[];
   /** The service of an edge's source node ('' when unknown). */
@@ -82,12 +81,19 @@ function buildIndex(view: GraphView, store: GraphStore): RuntimeIndex {
   };
   const sourceService = (edge: GraphEdge): string => {
     const source = view.nodes.get(edge.sourceHash);
-    return source ? serviceOfRepo.get(source.repoHash) ?? '' : '';
+    if (!source) return '';
+    // A placeholder names its service; an indexed node's repo runs as one.
+    if (QualifiedName.isUnresolved(source.qualifiedName) && !serviceOfRepo.has(source.repoHash)) return QualifiedName.repoPart(source.qualifiedName);
+    return serviceOfRepo.get(source.repoHash) ?? QualifiedName.repoPart(source.qualifiedName);
   };
   const services = new Set<string>([...serviceOfRepo.values()].filter((s) => s !== ''));
   for (const rows of routesByNode.values()) for (const row of rows) services.add(row.serviceName);
   for (const edge of edges) for (const route of targetRoutes(edge)) services.add(route.serviceName);
-  return { edges, routesByNode, services, targetRoutes, sourceService };
+  for (const edge of edges) services.add(sourceService(edge));
+  services.delete('');
+  const seen = new Map(store.servicesSeen().map((s) => [s.serviceName, s.lastSeen]));
+  for (const name of seen.keys()) services.add(name);
+  return { edges, routesByNode, services, seen, targetRoutes, sourceService };
 }
 
 /**

@@ -75,9 +75,9 @@ export async function runTool(tool: ToolDefinition, args: object, deps: ServerDe
         tokenCap: deps.replyTokenCap, text: output.text, narrow: narrowingHint(Object.keys(tool.inputSchema)),
       });
       return {
-        content: reply.text.map((text) => ({ type: 'text' as const, text })),
+        content: [...reply.text, ...(output.notes ?? [])].map((text) => ({ type: 'text' as const, text })),
         structuredContent: reply.structured,
-        _meta: replyMeta(deps),
+        _meta: { ...replyMeta(deps), ...output.meta },
       };
     } catch (error) {
       return { content: [{ type: 'text', text: failureMessage(tool, error, log) }], isError: true, _meta: replyMeta(deps) };

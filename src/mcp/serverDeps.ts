@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
+import type { LifecycleWindows } from '../runtime/confidence';
 import { openSqlJsStore } from '../store';
 import type { GraphStore } from '../store/graphStore';
 import { GraphCache } from './graphCache';
@@ -13,6 +14,8 @@ export interface ServerDepsOptions {
   readonly log?: (message: string) => void;
   /** Unix seconds (tests fix it). */
   readonly now?: () => number;
+  /** Runtime lifecycle windows from the config (`ckg serve --config`). */
+  readonly runtimeWindows?: LifecycleWindows;
 }
 
 export interface OpenServerDeps extends ServerDeps {
@@ -40,6 +43,7 @@ export function serverDepsFor(store: GraphStore, options: ServerDepsOptions = {}
  */
 class GraphFileDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
+  readonly runtimeWindows: LifecycleWindows | undefined;
   private current: GraphStore;
   private cache: GraphCache;
   private indexer: RepoIndexer;
@@ -59,6 +63,7 @@ class GraphFileDeps implements OpenServerDeps {
       throw new Error(`mcp/serverDeps: replyTokenCap must be an integer above ${REPLY_CAP_DEFAULTS.reserve}`);
     }
     this.replyTokenCap = cap;
+    this.runtimeWindows = options.runtimeWindows;
     this.log = options.log ?? (() => undefined);
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.current = store;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
+import type { LifecycleWindows } from '../runtime/confidence';
 import type { GraphStore } from '../store/graphStore';
 import type { GraphCache } from './graphCache';
 
@@ -19,6 +20,8 @@ export interface ToolDeps {
   readonly replyTokenCap: number;
   /** Unix seconds; injected so tests can fix time. */
   now(): number;
+  /** Runtime edge lifecycle windows (trace_ingestion.stale_after_days, gc_threshold_days); SPEC defaults when absent. */
+  readonly runtimeWindows?: LifecycleWindows;
 }
 
 /**
@@ -34,6 +37,10 @@ export interface ToolOutput {
   readonly result: unknown;
   /** Plain-text rendering; defaults to the JSON of `result`. index_repo uses it (SPEC 4.1). */
   readonly text?: string;
+  /** Text blocks after the rendering (runtime_traffic's reporting lines). */
+  readonly notes?: readonly string[];
+  /** Extra `_meta` entries of the reply (trace_stats' ingest counters). */
+  readonly meta?: Readonly<Record<string, unknown>>;
 }
 
 /**

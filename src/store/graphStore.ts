@@ -1,6 +1,6 @@
 import type { FileFacts } from '../extract/facts';
 import type {
-  EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
+  EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 
 /** What a store can do beyond the static graph (SPEC §1.5). Tools check these first. */
@@ -32,6 +32,25 @@ export interface GraphCounts {
 export interface ReplaceResult {
   readonly added: number;
   readonly removed: number;
+}
+
+/** The fields a new observation batch updates in place on a runtime edge (SPEC 2.3 rule 2). */
+export interface RuntimeEdgeUpdate {
+  readonly observationCount: number;
+  readonly lastObserved: number;
+  readonly confidence: number;
+  /** The provenance with its trace-ID suffix; the hash keeps the bare provenance name. */
+  readonly provenance: string;
+  /** A new cap when the edge's mapping changed (a repo gained a .ckg.yaml, say). */
+  readonly confidenceCap?: number;
+}
+
+/** A service seen sending spans or serving logged requests (SPEC 4.10.3). */
+export interface ServiceSeen {
+  readonly serviceName: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  readonly spans: number;
 }
 
 /**
@@ -142,4 +161,33 @@ export interface GraphStore {
   recordFeedback(symbolHash: Hash, sessionId: string, useful: boolean, at: number): void;
   /** Vote counts of the given symbols; symbols without votes are absent. */
   feedbackCounts(symbolHashes: readonly Hash[]): Map<Hash, { readonly useful: number; readonly notUseful: number }>;
+
+  // Runtime edges (SPEC 3.2; capabilities.runtime). Written in place, never in a snapshot.
+  /** Live edges with these hashes, of any provenance. */
+  liveEdgesByHash(edgeHashes: readonly Hash[]): GraphEdge[];
+  /** Live runtime-observed edges (provenance otel_* or runtime_unresolved). */
+  liveRuntimeEdges(): GraphEdge[];
+  /** Inserts a runtime edge opening at `seq` and records its 'added' event. */
+  insertRuntimeEdge(edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): void;
+  updateRuntimeEdge(edgeHash: Hash, update: RuntimeEdgeUpdate): void;
+  /** Collects a runtime edge at `seq`: closes it, drops its observations, records 'removed'. */
+  removeRuntimeEdge(edgeHash: Hash, seq: number, at: number): void;
+  /** Closes the given placeholder nodes that no live edge touches; seq per repo. */
+  closeUntouchedPlaceholders(nodeHashes: readonly Hash[], seqOf: (repoHash: Hash) => number): number;
+  /** The highest confidence each edge's mapping allows (absent: no limit recorded). */
+  runtimeConfidenceCaps(edgeHashes: readonly Hash[]): Map<Hash, number>;
+  /** Adds observations of an edge on a Unix day (floor(seconds / 86400)). */
+  addObservations(edgeHash: Hash, day: number, count: number): void;
+  /** Observations per edge on days >= sinceDay; edges with none are absent. */
+  observationTotals(edgeHashes: readonly Hash[] | 'all', sinceDay: number): Map<Hash, number>;
+  /** Drops observation days before `beforeDay`; returns how many rows went. */
+  pruneObservations(beforeDay: number): number;
+  recordServicesSeen(services: readonly ServiceSeen[]): void;
+  servicesSeen(): ServiceSeen[];
+  addRuntimeCounters(deltas: Readonly<Record<string, number>>): void;
+  runtimeCounters(): Record<string, number>;
+  /** The append-only edge event log (SPEC 6.2), of one edge or all, oldest first. */
+  edgeEvents(edgeHash?: Hash): EdgeEvent[];
+  /** Live nodes of repos that are not indexed: placeholders of services known only from traces. */
+  liveNodesOutsideRepos(): GraphNode[];
 }

@@ -59,7 +59,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function listenAddress(spec: string): { host: string; port: number } {
+export function listenAddress(spec: string): { host: string; port: number } {
   try {
     return parseListenAddress(spec);
   } catch (error) {
@@ -69,7 +69,7 @@ function listenAddress(spec: string): { host: string; port: number } {
 }
 
 /** Resolves on the first SIGINT or SIGTERM while the server runs. */
-function signalled(): { promise: Promise<void>; dispose(): void } {
+export function signalled(): { promise: Promise<void>; dispose(): void } {
   let onSignal: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => {
     onSignal = () => resolve();

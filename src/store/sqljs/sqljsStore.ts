@@ -12,12 +12,13 @@ import * as reads from './reads';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import * as feedback from './feedbackStore';
+import { SqlJsRuntimeTables } from './runtimeStore';
 import {
   EDGE_COLUMNS, LIVE, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
   nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
 } from './rows';
 
-export class SqlJsStore implements GraphStore {
+export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
   private writes = 0;
@@ -26,7 +27,8 @@ export class SqlJsStore implements GraphStore {
     return this.writes;
   }
 
-  constructor(private readonly database: SqlJsDatabase, readonly location: string) {
+  constructor(database: SqlJsDatabase, readonly location: string) {
+    super(database);
     // The database lives in wasm memory and is persisted whole by save(): a journal on
     // the emulated file system only costs copies, and durability comes from the atomic save.
     database.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');

@@ -4,14 +4,18 @@ import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcp
 import { NOW, addRuntimeEdges, withoutRuntime } from '../runtimeFixture';
 import { serverDepsFor } from '../../../src/mcp/serverDeps';
 import { likePattern } from '../../../src/mcp/runtimeEdges';
+import type { GraphStore } from '../../../src/store';
 
 describe('mcp tool runtime_traffic', () => {
   let mcp: Connected;
   let edges: Record<string, string>;
   let noRuntime: Connected;
+  let store: GraphStore;
 
   before(async () => {
-    const { deps, store } = await fixtureDeps('go-routes', { now: () => NOW });
+    const fixture = await fixtureDeps('go-routes', { now: () => NOW });
+    const deps = fixture.deps;
+    store = fixture.store;
     edges = addRuntimeEdges(store).names;
     mcp = await connect(deps);
     noRuntime = await connect(serverDepsFor(withoutRuntime(store)));
@@ -45,7 +49,31 @@ describe('mcp tool runtime_traffic', () => {
   it('errors on an unknown service, naming the known ones', async () => {
     const result = await mcp.call('runtime_traffic', { service_name: 'payments' });
     assert.equal(result.isError, true);
-    assert.equal(textOf(result), 'service_name: unknown service "payments" (known: go-routes)');
+    assert.equal(
+      textOf(result),
+      'service_name: unknown service "payments": no data (it has sent no spans and no indexed repository runs as it; known: go-routes)',
+    );
+  });
+
+  it('reports each edge with count, provenance and confidence band (SPEC 4.10.3)', async () => {
+    const result = await mcp.call('runtime_traffic', { service_name: 'go-routes' });
+    const lines = result.content.slice(1).map((c) => (c.type === 'text' ? c.text : ''));
+    assert.equal(lines[0], 'go-routes: 4 runtime edges');
+    assert.match(lines[1], /Handlers\.getUser \(runtime_calls\): 500 observations, otel_trace, confidence 0\.85 \(high\)/);
+    assert.match(lines[2], /Handlers\.createUser \(runtime_calls\): 20 observations, otel_trace, confidence 0\.2 \(stale\)/);
+    assert.match(lines[3], /UNRESOLVED\/GET \/missing \(runtime_calls\): 7 observations, runtime_unresolved, confidence 0\.3 \(low\)/);
+    assert.deepEqual(result._meta?.['ckg/traffic'], { service: 'go-routes', status: 'observed', edges: 4 });
+  });
+
+  it('tells confirmed zero traffic from unknown when no edge matches', async () => {
+    const unknown = await mcp.call('runtime_traffic', { service_name: 'go-routes', route_pattern: 'PATCH %' });
+    assert.deepEqual(structured<{ items: unknown[] }>(unknown).items, []);
+    assert.equal((unknown._meta?.['ckg/traffic'] as { status: string }).status, 'unknown');
+    assert.match(textOf(unknown), /go-routes: unknown \(no data\) matching PATCH %: no spans have been seen/);
+    store.transaction(() => store.recordServicesSeen([{ serviceName: 'go-routes', firstSeen: NOW - 60, lastSeen: NOW - 60, spans: 3 }]));
+    const zero = await mcp.call('runtime_traffic', { service_name: 'go-routes', route_pattern: 'PATCH %' });
+    assert.equal((zero._meta?.['ckg/traffic'] as { status: string }).status, 'confirmed_zero');
+    assert.match(textOf(zero), /go-routes: confirmed zero traffic matching PATCH %: the service has sent spans \(last 2027-01-15T07:59:00.000Z\)/);
   });
 
   it('rejects a limit outside 1..1000', async () => {

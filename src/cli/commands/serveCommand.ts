@@ -1,0 +1,100 @@
+import * as fs from 'node:fs';
+import { openServerDeps } from '../../mcp/serverDeps';
+import { isLoopbackHost, startHttpServer } from '../../mcp/transports/http';
+import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, parseHostPort } from '../../runtime/config';
+import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
+import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import type { CliIo } from '../io';
+import { listenAddress, signalled } from './mcpCommand';
+
+export const SERVE_USAGE =
+  'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
+  + '[--token TOKEN] [--allow-host H,..] [--allow-origin O,..] [--reply-token-cap N]';
+
+/** Read when --config is not given and it exists in the working directory. */
+export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
+
+/**
+ * `ckg serve`: the long-running team/daemon mode (DESIGN §1). MCP over Streamable HTTP,
+ * the OTLP/gRPC and OTLP/HTTP receivers, the batch writer and the hourly decay job in
+ * one process over one graph file. Flags override the config file; port 0 lets the OS
+ * pick, and every address is printed on stderr. SIGINT/SIGTERM stop the receivers, write
+ * every queued span, save the graph and exit 0.
+ */
+export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'reply-token-cap']);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SERVE_USAGE}`);
+  const dbPath = requireOption(args, 'db', 'db_path');
+  const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
+  const config = withFlags(readConfig(args.options.get('config')), args.options);
+  const token = (args.options.get('token') as string | undefined) ?? process.env.CKG_TOKEN ?? undefined;
+  const mcpAt = listenAddress(config.mcpHttp);
+  if (!isLoopbackHost(mcpAt.host) && !token) {
+    throw new UsageError(`--http ${config.mcpHttp}: refusing a non-loopback address without a token; set --token or CKG_TOKEN, or use 127.0.0.1`);
+  }
+  const list = (name: string): string[] =>
+    String(args.options.get(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const log = (message: string): void => {
+    io.stderr.write(`${message}\n`);
+  };
+  if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
+  const t = config.traceIngestion;
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t });
+  const stop = signalled();
+  let runtime: RunningRuntime | undefined;
+  try {
+    const http = await startHttpServer(deps, { ...mcpAt, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log });
+    log(`ckg serve: MCP listening on ${http.url}${token ? ' (bearer token required)' : ''}`);
+    if (t.enabled) {
+      runtime = await startRuntimeService(deps, { config: t, log });
+      log(`ckg serve: OTLP/gRPC listening on ${runtime.grpcAddress}`);
+      log(`ckg serve: OTLP/HTTP listening on http://${runtime.httpAddress}/v1/traces`);
+      log(`ckg serve: forwarding ${t.forwardEndpoint ? `to ${t.forwardEndpoint}` : 'disabled (no trace_ingestion.forward_endpoint)'}`);
+    } else {
+      log('ckg serve: trace ingestion disabled (trace_ingestion.enabled: false)');
+    }
+    await stop.promise;
+    log('ckg serve: shutting down');
+    await runtime?.close();
+    await http.close();
+    return 0;
+  } catch (error) {
+    await runtime?.close();
+    throw error;
+  } finally {
+    stop.dispose();
+    await deps.close();
+  }
+}
+
+function readConfig(option: string | true | undefined): CkgConfig {
+  if (option === true) throw new UsageError('--config: expected a file');
+  const file = option ?? (fs.existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
+  if (file === undefined) return CKG_CONFIG_DEFAULTS;
+  try {
+    return loadConfigFile(file);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** --http, --otlp-grpc and --otlp-http override mcp.http and trace_ingestion.otlp_endpoint. */
+function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true>): CkgConfig {
+  const address = (name: string): string | undefined => {
+    const value = options.get(name);
+    if (value === undefined) return undefined;
+    if (value === true) throw new UsageError(`--${name}: expected HOST:PORT`);
+    try {
+      parseHostPort(value, `--${name}`);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return value;
+  };
+  const t = config.traceIngestion;
+  return {
+    mcpHttp: address('http') ?? config.mcpHttp,
+    traceIngestion: { ...t, otlpGrpcEndpoint: address('otlp-grpc') ?? t.otlpGrpcEndpoint, otlpHttpEndpoint: address('otlp-http') ?? t.otlpHttpEndpoint },
+  };
+}

@@ -1,0 +1,207 @@
+import * as fs from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+
+/**
+ * The `trace_ingestion` section of `ckg.config.yaml` (SPEC §8 keys, DESIGN §5), typed and
+ * checked once. A bad value is refused with an error naming the key and what was
+ * expected; unknown keys are refused too, so a typo never silently means "default".
+ * Durations are seconds, or strings such as `500ms`, `10s`, `5m`, `1h`, `7d`.
+ */
+export interface TraceIngestionConfig {
+  readonly enabled: boolean;
+  /** OTLP/gRPC receiver (SPEC: otlp_endpoint). */
+  readonly otlpGrpcEndpoint: string;
+  /** OTLP/HTTP receiver; `otlp_endpoint: {grpc, http}` sets both. */
+  readonly otlpHttpEndpoint: string;
+  readonly batchSize: number;
+  readonly batchIntervalMs: number;
+  readonly queueSize: number;
+  /** Largest OTLP request accepted, gRPC and HTTP alike. */
+  readonly maxMessageBytes: number;
+  readonly confidenceDecayIntervalMs: number;
+  readonly staleAfterDays: number;
+  readonly gcThresholdDays: number;
+  /** Days of observations ObservationCount and confidence count (SPEC 3.1: the last 7 days). */
+  readonly observationWindowDays: number;
+  /** Traced service name -> repository URL, name or path (SPEC 2.8 rule 2). */
+  readonly serviceMap: Readonly<Record<string, string>>;
+  /** Upstream OTLP/gRPC collector or team instance; '' disables forwarding (SPEC 3.4 DISABLED). */
+  readonly forwardEndpoint: string;
+}
+
+export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
+  enabled: true,
+  otlpGrpcEndpoint: '127.0.0.1:4317',
+  otlpHttpEndpoint: '127.0.0.1:4318',
+  batchSize: 1000,
+  batchIntervalMs: 10_000,
+  queueSize: 128,
+  maxMessageBytes: 4 * 1024 * 1024,
+  confidenceDecayIntervalMs: 3_600_000,
+  staleAfterDays: 30,
+  gcThresholdDays: 90,
+  observationWindowDays: 7,
+  serviceMap: {},
+  forwardEndpoint: '',
+};
+
+/** The whole config file: the MCP listen address and the trace ingestion section. */
+export interface CkgConfig {
+  /** `mcp.http`: where `ckg serve` serves MCP over Streamable HTTP. */
+  readonly mcpHttp: string;
+  readonly traceIngestion: TraceIngestionConfig;
+}
+
+export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS };
+
+export class ConfigError extends Error {}
+
+/** Reads and checks a config file; a missing file is an error naming it. */
+export function loadConfigFile(file: string): CkgConfig {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${file}: cannot read: ${(error as Error).message}`);
+  }
+  return parseConfig(text, file);
+}
+
+export function parseConfig(text: string, location: string): CkgConfig {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`${location}: not valid YAML: ${(error as Error).message}`);
+  }
+  if (data === null || data === undefined) return CKG_CONFIG_DEFAULTS;
+  const root = mapping(data, location, '(top level)');
+  rejectUnknown(root, ['mcp', 'trace_ingestion'], location, '');
+  const mcp = root.mcp === undefined ? {} : mapping(root.mcp, location, 'mcp');
+  rejectUnknown(mcp, ['http'], location, 'mcp.');
+  return {
+    mcpHttp: mcp.http === undefined ? CKG_CONFIG_DEFAULTS.mcpHttp : address(mcp.http, location, 'mcp.http'),
+    traceIngestion: parseTraceIngestion(root.trace_ingestion, location),
+  };
+}
+
+const TRACE_KEYS = [
+  'enabled', 'otlp_endpoint', 'batch_size', 'batch_interval', 'queue_size', 'max_message_bytes', 'confidence_decay_interval',
+  'stale_after_days', 'gc_threshold_days', 'observation_window_days', 'service_map', 'forward_endpoint',
+];
+
+export function parseTraceIngestion(value: unknown, location: string): TraceIngestionConfig {
+  if (value === undefined || value === null) return TRACE_INGESTION_DEFAULTS;
+  const section = mapping(value, location, 'trace_ingestion');
+  rejectUnknown(section, TRACE_KEYS, location, 'trace_ingestion.');
+  const key = (name: string): string => `trace_ingestion.${name}`;
+  const d = TRACE_INGESTION_DEFAULTS;
+  const endpoints = otlpEndpoints(section.otlp_endpoint, location);
+  const config: TraceIngestionConfig = {
+    enabled: section.enabled === undefined ? d.enabled : boolean(section.enabled, location, key('enabled')),
+    otlpGrpcEndpoint: endpoints.grpc,
+    otlpHttpEndpoint: endpoints.http,
+    batchSize: intIn(section.batch_size, d.batchSize, 1, 1_000_000, location, key('batch_size')),
+    batchIntervalMs: duration(section.batch_interval, d.batchIntervalMs, location, key('batch_interval')),
+    queueSize: intIn(section.queue_size, d.queueSize, 1, 100_000, location, key('queue_size')),
+    maxMessageBytes: intIn(section.max_message_bytes, d.maxMessageBytes, 1024, 1024 ** 3, location, key('max_message_bytes')),
+    confidenceDecayIntervalMs: duration(section.confidence_decay_interval, d.confidenceDecayIntervalMs, location, key('confidence_decay_interval')),
+    staleAfterDays: intIn(section.stale_after_days, d.staleAfterDays, 1, 36_500, location, key('stale_after_days')),
+    gcThresholdDays: intIn(section.gc_threshold_days, d.gcThresholdDays, 1, 36_500, location, key('gc_threshold_days')),
+    observationWindowDays: intIn(section.observation_window_days, d.observationWindowDays, 1, 3650, location, key('observation_window_days')),
+    serviceMap: serviceMap(section.service_map, location),
+    forwardEndpoint: section.forward_endpoint === undefined || section.forward_endpoint === ''
+      ? d.forwardEndpoint : address(section.forward_endpoint, location, key('forward_endpoint')),
+  };
+  if (config.gcThresholdDays <= config.staleAfterDays) {
+    throw new ConfigError(`${location}: trace_ingestion.gc_threshold_days (${config.gcThresholdDays}): expected more than stale_after_days (${config.staleAfterDays})`);
+  }
+  return config;
+}
+
+/** `HOST:PORT` for gRPC (HTTP then listens on the same host at 4318), or `{grpc, http}`. */
+function otlpEndpoints(value: unknown, location: string): { grpc: string; http: string } {
+  const d = TRACE_INGESTION_DEFAULTS;
+  if (value === undefined) return { grpc: d.otlpGrpcEndpoint, http: d.otlpHttpEndpoint };
+  if (typeof value === 'string') {
+    const grpc = address(value, location, 'trace_ingestion.otlp_endpoint');
+    return { grpc, http: `${hostOf(grpc)}:4318` };
+  }
+  const section = mapping(value, location, 'trace_ingestion.otlp_endpoint');
+  rejectUnknown(section, ['grpc', 'http'], location, 'trace_ingestion.otlp_endpoint.');
+  return {
+    grpc: section.grpc === undefined ? d.otlpGrpcEndpoint : address(section.grpc, location, 'trace_ingestion.otlp_endpoint.grpc'),
+    http: section.http === undefined ? d.otlpHttpEndpoint : address(section.http, location, 'trace_ingestion.otlp_endpoint.http'),
+  };
+}
+
+function hostOf(hostPort: string): string {
+  return hostPort.slice(0, hostPort.lastIndexOf(':'));
+}
+
+/** Parses `HOST:PORT` (IPv6 in brackets); port 0 lets the OS pick. */
+export function parseHostPort(value: string, what: string): { host: string; port: number } {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65_535) throw new ConfigError(`${what} ${JSON.stringify(value)}: expected HOST:PORT, e.g. 127.0.0.1:4317`);
+  return { host: match[1].replace(/^\[|\]$/g, ''), port };
+}
+
+function address(value: unknown, location: string, key: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${location}: ${key}: expected HOST:PORT, e.g. 127.0.0.1:4317`);
+  parseHostPort(value, `${location}: ${key}`);
+  return value.trim();
+}
+
+function serviceMap(value: unknown, location: string): Record<string, string> {
+  if (value === undefined || value === null) return {};
+  const section = mapping(value, location, 'trace_ingestion.service_map');
+  const result: Record<string, string> = {};
+  for (const [name, target] of Object.entries(section)) {
+    if (typeof target !== 'string' || target.trim() === '') {
+      throw new ConfigError(`${location}: trace_ingestion.service_map.${name}: expected a repository URL, name or path`);
+    }
+    result[name] = target.trim();
+  }
+  return result;
+}
+
+const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Milliseconds from seconds (a number) or a string with a unit. */
+export function parseDuration(value: unknown, what: string): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.round(value * 1000);
+  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(value) : null;
+  const ms = match ? Math.round(Number(match[1]) * UNITS[match[2]]) : 0;
+  if (ms <= 0) throw new ConfigError(`${what} ${JSON.stringify(value)}: expected a positive duration in seconds or with a unit (500ms, 10s, 5m, 1h, 7d)`);
+  return ms;
+}
+
+function duration(value: unknown, fallback: number, location: string, key: string): number {
+  return value === undefined ? fallback : parseDuration(value, `${location}: ${key}`);
+}
+
+function intIn(value: unknown, fallback: number, min: number, max: number, location: string, key: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${location}: ${key} ${JSON.stringify(value)}: expected an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function boolean(value: unknown, location: string, key: string): boolean {
+  if (typeof value !== 'boolean') throw new ConfigError(`${location}: ${key} ${JSON.stringify(value)}: expected true or false`);
+  return value;
+}
+
+function mapping(value: unknown, location: string, key: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${location}: ${key}: expected a mapping`);
+  return value as Record<string, unknown>;
+}
+
+function rejectUnknown(section: Record<string, unknown>, known: readonly string[], location: string, prefix: string): void {
+  const unknown = Object.keys(section).find((k) => !known.includes(k));
+  if (unknown !== undefined) {
+    throw new ConfigError(`${location}: unknown key ${prefix}${unknown} (expected one of: ${known.map((k) => prefix + k).join(', ')})`);
+  }
+}

@@ -1,0 +1,25 @@
+import type { DecodedRequest } from '../otlp/decode';
+
+/** What a receiver hands on for each accepted request: the spans, and the protobuf bytes to forward. */
+export type RequestSink = (request: DecodedRequest, protobuf: () => Uint8Array) => void;
+
+/** A listening receiver. */
+export interface RunningReceiver {
+  /** `host:port` actually bound (port 0 resolved). */
+  readonly address: string;
+  close(): Promise<void>;
+}
+
+export interface ReceiverOptions {
+  readonly host: string;
+  readonly port: number;
+  /** Largest request accepted, in bytes (after decompression for HTTP). */
+  readonly maxMessageBytes: number;
+  readonly sink: RequestSink;
+  /** Diagnostics (a sink that threw): stderr in the CLI. */
+  readonly log: (message: string) => void;
+}
+
+export function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}

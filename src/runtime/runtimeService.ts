@@ -1,0 +1,140 @@
+import type { GraphStore } from '../store/graphStore';
+import { BatchQueue } from './batchQueue';
+import { type TraceIngestionConfig, parseHostPort } from './config';
+import { startDecayJob } from './decayJob';
+import { CollectorLink } from './forwarder/collectorLink';
+import { grpcTransport } from './forwarder/grpcTransport';
+import { COUNTERS, RuntimeIngestor } from './ingestor';
+import { startGrpcReceiver } from './receivers/grpcReceiver';
+import { startHttpReceiver } from './receivers/httpReceiver';
+import type { RequestSink, RunningReceiver } from './receivers/receiver';
+import { type Scheduler, realScheduler } from './scheduler';
+
+/** The graph the runtime engine writes into: the MCP server's deps satisfy it. */
+export interface RuntimeHost {
+  store(): GraphStore;
+  /** Runs a write against the newest graph file (re-read first when another process wrote it). */
+  withFreshGraph?<T>(work: () => Promise<T>): Promise<T>;
+  /** Saves the graph file. */
+  persist(): Promise<void>;
+  /** Unix seconds. */
+  now(): number;
+}
+
+export interface RuntimeServiceOptions {
+  readonly config: TraceIngestionConfig;
+  readonly log: (message: string) => void;
+  readonly scheduler?: Scheduler;
+  /** Saves at most this often while spans arrive (default: the batch interval). */
+  readonly persistIntervalMs?: number;
+}
+
+export interface RunningRuntime {
+  readonly grpcAddress: string;
+  readonly httpAddress: string;
+  readonly ingestor: RuntimeIngestor;
+  readonly link: CollectorLink;
+  readonly queue: BatchQueue;
+  /** Stops receiving, writes every queued span, stops the decay job and the forwarder, saves. */
+  close(): Promise<void>;
+}
+
+/**
+ * The runtime half of `ckg serve`: OTLP/gRPC and OTLP/HTTP receivers feeding the batch
+ * queue, the single writer (RuntimeIngestor) draining it into the graph, the decay job,
+ * and the forwarder link when trace_ingestion.forward_endpoint is set. Writes are saved
+ * to the graph file at most every persistIntervalMs, and on close.
+ */
+export async function startRuntimeService(host: RuntimeHost, options: RuntimeServiceOptions): Promise<RunningRuntime> {
+  const { config, log } = options;
+  const scheduler = options.scheduler ?? realScheduler;
+  const ingestor = new RuntimeIngestor(() => host.store(), { config, now: () => host.now() });
+  const write = <T>(work: () => T): Promise<T> =>
+    (host.withFreshGraph ? host.withFreshGraph(async () => work()) : Promise.resolve().then(work));
+
+  let dirty = false;
+  let saveTimer: unknown;
+  let saving: Promise<void> = Promise.resolve();
+  const save = (): Promise<void> => {
+    scheduler.clearTimeout(saveTimer);
+    saveTimer = undefined;
+    if (!dirty) return saving;
+    dirty = false;
+    saving = saving.then(() => host.persist()).catch((error: unknown) => log(`ckg serve: cannot save the graph: ${(error as Error).message}`));
+    return saving;
+  };
+  const changed = (): void => {
+    dirty = true;
+    saveTimer ??= scheduler.setTimeout(() => void save(), options.persistIntervalMs ?? config.batchIntervalMs);
+  };
+
+  const queue = new BatchQueue({
+    batchSize: config.batchSize,
+    batchIntervalMs: config.batchIntervalMs,
+    queueSize: config.queueSize,
+    scheduler,
+    process: async (batch) => {
+      await write(() => ingestor.ingestSpans(batch));
+      changed();
+    },
+    onDrop: (batch) => {
+      log(`ckg serve: warning: trace batch queue full (${config.queueSize} batches); dropped the oldest batch of ${batch.length} spans`);
+      void write(() => ingestor.count({ [COUNTERS.batchesDropped]: 1, [COUNTERS.spansDropped]: batch.length })).then(changed, () => undefined);
+    },
+    onError: (error) => log(`ckg serve: a trace batch could not be written: ${(error as Error).stack ?? String(error)}`),
+  });
+
+  const link = new CollectorLink({
+    endpoint: config.forwardEndpoint,
+    enabled: config.enabled,
+    transport: config.forwardEndpoint ? grpcTransport(config.forwardEndpoint) : undefined,
+    scheduler,
+    log,
+  });
+
+  const sink: RequestSink = (request, protobuf) => {
+    if (request.spans.length === 0) return;
+    queue.add(request.spans);
+    if (link.state !== 'DISABLED') link.forward(protobuf(), request.spans.length);
+  };
+  const receivers: RunningReceiver[] = [];
+  try {
+    const grpcAt = parseHostPort(config.otlpGrpcEndpoint, 'trace_ingestion.otlp_endpoint');
+    const httpAt = parseHostPort(config.otlpHttpEndpoint, 'trace_ingestion.otlp_endpoint.http');
+    receivers.push(await startGrpcReceiver({ ...grpcAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
+    receivers.push(await startHttpReceiver({ ...httpAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
+  } catch (error) {
+    await Promise.all(receivers.map((r) => r.close()));
+    link.close();
+    throw error;
+  }
+
+  const decay = startDecayJob({
+    intervalMs: config.confidenceDecayIntervalMs,
+    scheduler,
+    run: async () => {
+      const result = await write(() => ({ decayed: ingestor.decayConfidence(), collected: ingestor.collectGarbage() }));
+      if (result.decayed + result.collected > 0) changed();
+    },
+    onError: (error) => log(`ckg serve: the confidence decay job failed: ${(error as Error).message}`),
+  });
+
+  return {
+    grpcAddress: receivers[0].address,
+    httpAddress: receivers[1].address,
+    ingestor,
+    link,
+    queue,
+    async close() {
+      await Promise.all(receivers.map((r) => r.close()));
+      await queue.flush();
+      if (ingestor.pendingSpans > 0) {
+        await write(() => ingestor.ingestSpans([], true));
+        changed();
+      }
+      await decay.stop();
+      link.close();
+      await save();
+    },
+  };
+}

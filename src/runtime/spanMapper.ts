@@ -1,0 +1,250 @@
+import type { EdgeType, RouteSymbolRow } from '../model';
+import { messagingDestination, selectEdgeType } from './edgeType';
+import { EXTERNAL_CLIENT, type NodeRef, PlaceholderNodes } from './nodeRefs';
+import type { Observation, RuntimeProvenance } from './observations';
+import { RecentSpans, type SpanSummary } from './recentSpans';
+import { type RouteTable, unresolvedRoute } from './routeMatcher';
+import type { ServiceMapper, ServiceMapping } from './serviceMapper';
+import { SpanKind, type TraceSpan } from './spans';
+
+/** What mapping reads from the graph; rebuilt when the graph's repos or routes change. */
+export interface MappingTables {
+  readonly routes: RouteTable;
+  readonly services: ServiceMapper;
+}
+
+/** Confidence cap of unresolved routes (SPEC 2.6 runtime_unresolved). */
+export const UNRESOLVED_CONFIDENCE = 0.3;
+const FULL_CONFIDENCE = 0.95;
+/** How far up a trace a span's local ancestors are followed. */
+const MAX_ANCESTORS = 32;
+
+/** Where an observed call went: a handler node, or an unresolved placeholder. */
+interface Target {
+  readonly ref: NodeRef;
+  readonly provenance: RuntimeProvenance;
+  readonly cap: number;
+}
+
+/**
+ * Spans to observations (SPEC 2.8, 3.3, issue 5 §4). One call is counted once, on the
+ * caller's side:
+ * - a CLIENT span (or an unspecified one naming a peer service) is a call from its
+ *   service's current operation to the callee's handler. The callee is the server span
+ *   it caused when that arrived (its service and http.route or rpc method), else
+ *   peer.service / server.address with the path matched against the callee's routes;
+ * - a PRODUCER span publishes to a topic, a CONSUMER span consumes from one;
+ * - a root SERVER span (no parent) is traffic from outside, from `external://UNRESOLVED/client`.
+ *   Server spans with a remote parent are not counted: that parent's client span is.
+ * The caller's operation is the handler of the nearest local server span above the client
+ * span, when its route resolves; else `<service>://UNRESOLVED/<operation>`. A span whose
+ * parent has not arrived yet waits one batch for it (parents end after their children).
+ */
+export class SpanMapper {
+  private readonly recent: RecentSpans;
+  private readonly placeholders = new PlaceholderNodes();
+  private waiting: TraceSpan[] = [];
+
+  constructor(options: { readonly recentSpans?: number } = {}) {
+    this.recent = new RecentSpans(options.recentSpans);
+  }
+
+  /** Observations of a batch, plus those of spans held back from the previous one. `final` holds nothing back. */
+  map(spans: readonly TraceSpan[], tables: MappingTables, final = false): { observations: Observation[]; unmapped: number } {
+    for (const span of spans) {
+      if (span.spanId !== '') this.recent.remember(span, span.kind === SpanKind.SERVER || span.kind === SpanKind.CONSUMER);
+    }
+    const retried = this.waiting;
+    this.waiting = [];
+    const observations: Observation[] = [];
+    let unmapped = 0;
+    const visit = (span: TraceSpan, mayWait: boolean): void => {
+      if (!counts(span)) return;
+      if (mayWait && !final && span.parentSpanId !== '' && !this.recent.get(span.traceId, span.parentSpanId)) {
+        this.waiting.push(span);
+        return;
+      }
+      const observation = this.observe(span, tables);
+      if (observation) observations.push(observation);
+      else unmapped++;
+    };
+    for (const span of retried) visit(span, false);
+    for (const span of spans) visit(span, span.kind !== SpanKind.SERVER && span.kind !== SpanKind.CONSUMER);
+    return { observations, unmapped };
+  }
+
+  /** Spans held back for their parent. */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  private observe(span: TraceSpan, tables: MappingTables): Observation | undefined {
+    const edgeType = selectEdgeType(span);
+    const at = span.startTime + span.duration;
+    if (span.kind === SpanKind.SERVER) {
+      const target = this.serverTarget(span.serviceName, span.attributes, span.operationName, edgeType, tables);
+      // A 404 on no known route is a scanner or a typo, not traffic worth an edge.
+      if (!target || (target.provenance === 'runtime_unresolved' && statusOf(span) === 404)) return undefined;
+      const client = span.attributes[CLIENT_SERVICE];
+      const source = client
+        ? this.placeholders.get(client, EXTERNAL_CLIENT.name, 'service', tables.services.map(client)?.repo)
+        : this.placeholders.get(EXTERNAL_CLIENT.service, EXTERNAL_CLIENT.name, 'service');
+      return { source, target: target.ref, edgeType, provenance: target.provenance, confidenceCap: target.cap, at, traceId: span.traceId };
+    }
+    const caller = this.callerOf(span, tables);
+    let target: Target | undefined;
+    if (edgeType === 'runtime_produces' || edgeType === 'runtime_consumes') {
+      const destination = messagingDestination(span);
+      if (destination === '') return undefined;
+      const topic = this.topicTarget(span.attributes['messaging.system'] ?? 'messaging', destination, tables);
+      if (edgeType === 'runtime_produces') target = topic;
+      else {
+        // The consumer's side: its handler for the topic consumes from the topic.
+        const own = tables.services.map(span.serviceName);
+        const row = own && tables.routes.matchTopic(destination, own.routeService);
+        const source = row && row.serviceName === own.routeService ? { nodeHash: row.nodeHash, repoHash: own.repo.repoHash } : caller.ref;
+        const provenance: RuntimeProvenance = row && row.serviceName === own.routeService ? 'otel_trace' : 'runtime_unresolved';
+        const cap = provenance === 'otel_trace' ? own!.confidenceCap : UNRESOLVED_CONFIDENCE;
+        return { source, target: topic.ref, edgeType, provenance, confidenceCap: cap, at, traceId: span.traceId };
+      }
+    } else {
+      target = this.calleeOf(span, edgeType, tables);
+    }
+    if (!target) return undefined;
+    return {
+      source: caller.ref, target: target.ref, edgeType, provenance: target.provenance,
+      confidenceCap: Math.min(target.cap, caller.cap), at, traceId: span.traceId,
+    };
+  }
+
+  /** The callee of a client span: the server span it caused, else its peer attributes. */
+  private calleeOf(span: TraceSpan, edgeType: EdgeType, tables: MappingTables): Target | undefined {
+    const child = this.recent.serverChildOf(span.traceId, span.spanId);
+    if (child) return this.serverTarget(child.serviceName, { ...span.attributes, ...child.attributes }, child.operationName, edgeType, tables);
+    const a = span.attributes;
+    const peer = span.peerService || a['peer.service'] || a['server.address'] || a['net.peer.name'] || hostOf(urlOf(a));
+    if (!peer) return undefined;
+    return this.serverTarget(peer, a, span.operationName, edgeType, tables);
+  }
+
+  /** A request to `service` as described by attributes: its handler, else an unresolved route. */
+  private serverTarget(
+    service: string, a: Readonly<Record<string, string>>, operation: string, edgeType: EdgeType, tables: MappingTables,
+  ): Target | undefined {
+    if (service === '') return undefined;
+    const mapping = tables.services.map(service);
+    let row: RouteSymbolRow | undefined;
+    let route: string;
+    if (edgeType === 'runtime_rpc') {
+      const [rpcService, rpcMethod] = rpcName(a, operation);
+      if (!rpcService) return undefined;
+      row = mapping && tables.routes.matchGrpc(mapping.routeService, rpcService, rpcMethod);
+      route = `${rpcService}/${rpcMethod}`;
+    } else {
+      const method = (a['http.request.method'] ?? a['http.method'] ?? '').toUpperCase();
+      const path = a['http.route'] || pathOf(a);
+      if (!path) return undefined;
+      row = mapping && tables.routes.matchHttp(mapping.routeService, method, path);
+      route = unresolvedRoute(method, path);
+    }
+    if (row && mapping) return { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap };
+    return { ref: this.placeholders.get(service, route, 'route', mapping?.repo), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+  }
+
+  private topicTarget(system: string, destination: string, tables: MappingTables): Target {
+    const row = tables.routes.matchTopic(destination);
+    const mapping = row && tables.services.map(row.serviceName);
+    if (row && mapping) return { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap };
+    return { ref: this.placeholders.get(system, destination, 'topic'), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+  }
+
+  /** The operation a span runs in: the handler of its nearest local server span, else a placeholder. */
+  private callerOf(span: TraceSpan, tables: MappingTables): { ref: NodeRef; cap: number } {
+    const mapping = tables.services.map(span.serviceName);
+    let operation = span.operationName;
+    let cursor: SpanSummary | undefined = this.recent.get(span.traceId, span.parentSpanId);
+    for (let depth = 0; cursor && cursor.serviceName === span.serviceName && depth < MAX_ANCESTORS; depth++) {
+      operation = cursor.operationName;
+      if (cursor.kind === SpanKind.SERVER || cursor.kind === SpanKind.CONSUMER) {
+        const handler = this.localHandler(cursor, mapping, tables);
+        if (handler) return handler;
+        operation = serverOperation(cursor);
+        break;
+      }
+      cursor = cursor.parentSpanId === '' ? undefined : this.recent.get(span.traceId, cursor.parentSpanId);
+    }
+    return { ref: this.placeholders.get(span.serviceName, operation, 'route', mapping?.repo), cap: mapping?.confidenceCap ?? FULL_CONFIDENCE };
+  }
+
+  private localHandler(server: SpanSummary, mapping: ServiceMapping | undefined, tables: MappingTables): { ref: NodeRef; cap: number } | undefined {
+    if (!mapping) return undefined;
+    const a = server.attributes;
+    let row: RouteSymbolRow | undefined;
+    if (a['rpc.service'] !== undefined) {
+      const [rpcService, rpcMethod] = rpcName(a, server.operationName);
+      row = tables.routes.matchGrpc(mapping.routeService, rpcService, rpcMethod);
+    } else if (a['messaging.system'] !== undefined) {
+      const found = tables.routes.matchTopic(a['messaging.destination.name'] ?? a['messaging.destination'] ?? '', mapping.routeService);
+      row = found?.serviceName === mapping.routeService ? found : undefined;
+    } else {
+      const path = a['http.route'] || pathOf(a);
+      row = path ? tables.routes.matchHttp(mapping.routeService, a['http.request.method'] ?? a['http.method'] ?? '', path) : undefined;
+    }
+    return row && { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, cap: mapping.confidenceCap };
+  }
+}
+
+/** Set on a root server span when the caller is known by service name only (access logs). */
+export const CLIENT_SERVICE = 'ckg.client.service';
+
+function statusOf(span: TraceSpan): number {
+  return Number(span.attributes['http.response.status_code'] ?? span.attributes['http.status_code'] ?? 0);
+}
+
+/** Whether a span is counted at all (see SpanMapper). */
+function counts(span: TraceSpan): boolean {
+  switch (span.kind) {
+    case SpanKind.CLIENT:
+    case SpanKind.PRODUCER:
+    case SpanKind.CONSUMER:
+      return true;
+    case SpanKind.SERVER:
+      return span.parentSpanId === '';
+    case SpanKind.UNSPECIFIED:
+      return span.peerService !== '';
+    default:
+      return false;
+  }
+}
+
+/** A server span's operation as an unresolved route: `GET /orders/{id}`, `pkg.Svc/Method`, or its name. */
+function serverOperation(span: SpanSummary): string {
+  const a = span.attributes;
+  if (a['rpc.service'] !== undefined) return rpcName(a, span.operationName).join('/');
+  const path = a['http.route'] || pathOf(a);
+  return path ? unresolvedRoute(a['http.request.method'] ?? a['http.method'] ?? '', path) : span.operationName;
+}
+
+/** [rpc.service, rpc.method], from the attributes or a `pkg.Service/Method` span name. */
+function rpcName(a: Readonly<Record<string, string>>, operation: string): [string, string] {
+  const fromName = /^\/?([\w.]+)\/(\w+)$/.exec(operation);
+  return [a['rpc.service'] ?? fromName?.[1] ?? '', a['rpc.method'] ?? fromName?.[2] ?? ''];
+}
+
+function urlOf(a: Readonly<Record<string, string>>): string {
+  return a['url.full'] ?? a['http.url'] ?? '';
+}
+
+function hostOf(url: string): string {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/:?#]+)/i.exec(url);
+  return match ? match[1] : '';
+}
+
+/** The request path from url.path, http.target or a full URL. */
+function pathOf(a: Readonly<Record<string, string>>): string {
+  const direct = a['url.path'] ?? a['http.target'];
+  if (direct) return direct;
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(urlOf(a));
+  return match ? match[1] ?? '/' : '';
+}
+

@@ -1,0 +1,233 @@
+import type { EdgeEvent, GraphEdge, GraphNode, Hash } from '../../model';
+import type { RuntimeEdgeUpdate, ServiceSeen } from '../graphStore';
+import type { SqlJsDatabase } from './database';
+import { EDGE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, edgeParams, nodeFromRow } from './rows';
+
+/**
+ * Runtime edge writes and reads of the sql.js store (migration 006). Runtime edges sit in
+ * `edges` with owner_file_hash '' and open at the next snapshot seq of their repo, so they
+ * belong to no snapshot until the next commit-triggered one (SPEC 3.5). Every write here
+ * updates in place: the edge hash never changes (SPEC 2.3 rules 2-3).
+ */
+
+/** Runtime-observed provenance (SPEC 2.6) as SQL. */
+export const RUNTIME_EDGE = "(provenance LIKE 'otel\\_%' ESCAPE '\\' OR provenance = 'runtime_unresolved')";
+
+const jsonList = (values: readonly string[]): string => JSON.stringify(values);
+
+export function liveEdgesByHash(database: SqlJsDatabase, hashes: readonly Hash[]): GraphEdge[] {
+  if (hashes.length === 0) return [];
+  return database.all(
+    `SELECT ${EDGE_COLUMNS} FROM edges WHERE edge_hash IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
+    [jsonList(hashes)],
+    edgeFromRow,
+  );
+}
+
+export function liveRuntimeEdges(database: SqlJsDatabase): GraphEdge[] {
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${RUNTIME_EDGE} AND ${LIVE}`, [], edgeFromRow);
+}
+
+export function insertRuntimeEdge(
+  database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number,
+): void {
+  database.run(
+    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [...edgeParams(edge), repoHash, seq],
+  );
+  database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_hash, confidence_cap) VALUES (?, ?)', [edge.edgeHash, confidenceCap]);
+  database.run("INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, 'added', ?, NULL)", [edge.edgeHash, at]);
+}
+
+export function updateRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, update: RuntimeEdgeUpdate): void {
+  database.run(
+    `UPDATE edges SET observation_count = ?, last_observed = ?, confidence = ?, provenance = ? WHERE edge_hash = ? AND ${LIVE}`,
+    [update.observationCount, update.lastObserved, update.confidence, update.provenance, edgeHash],
+  );
+  if (update.confidenceCap !== undefined) {
+    database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_hash, confidence_cap) VALUES (?, ?)', [edgeHash, update.confidenceCap]);
+  }
+}
+
+/** Closes a runtime edge at `seq` (dropped outright when it opened there) and logs 'removed'. */
+export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: number, at: number): void {
+  database.run("DELETE FROM edges WHERE edge_hash = ? AND added_in = ? AND owner_file_hash = ''", [edgeHash, seq]);
+  database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = '' AND ${LIVE}`, [seq, edgeHash]);
+  database.run('DELETE FROM runtime_observations WHERE edge_hash = ?', [edgeHash]);
+  database.run('DELETE FROM runtime_edge_state WHERE edge_hash = ?', [edgeHash]);
+  database.run("INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, 'removed', ?, NULL)", [edgeHash, at]);
+}
+
+/** Closes placeholder nodes (owned by no file) that no live edge touches any more. */
+export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: readonly Hash[], seqOf: (repoHash: Hash) => number): number {
+  const orphans = database.all(
+    `SELECT n.node_hash, n.repo_hash FROM nodes n
+     WHERE n.node_hash IN (SELECT value FROM json_each(?)) AND n.file_hash = '' AND n.${LIVE}
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`,
+    [jsonList(nodeHashes)],
+    (row) => ({ nodeHash: row[0] as string, repoHash: row[1] as string }),
+  );
+  for (const { nodeHash, repoHash } of orphans) {
+    const seq = seqOf(repoHash);
+    database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ?', [nodeHash, seq]);
+    database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND ${LIVE}`, [seq, nodeHash]);
+  }
+  return orphans.length;
+}
+
+export function confidenceCaps(database: SqlJsDatabase, hashes: readonly Hash[]): Map<Hash, number> {
+  if (hashes.length === 0) return new Map();
+  return new Map(database.all(
+    'SELECT edge_hash, confidence_cap FROM runtime_edge_state WHERE edge_hash IN (SELECT value FROM json_each(?))',
+    [jsonList(hashes)],
+    (row) => [row[0] as string, row[1] as number],
+  ));
+}
+
+export function addObservations(database: SqlJsDatabase, edgeHash: Hash, day: number, count: number): void {
+  database.run(
+    `INSERT INTO runtime_observations (edge_hash, day, count) VALUES (?, ?, ?)
+     ON CONFLICT (edge_hash, day) DO UPDATE SET count = count + excluded.count`,
+    [edgeHash, day, count],
+  );
+}
+
+/** Observations per edge on days >= sinceDay; edges with none are absent. */
+export function observationTotals(database: SqlJsDatabase, hashes: readonly Hash[] | 'all', sinceDay: number): Map<Hash, number> {
+  const rows = hashes === 'all'
+    ? database.all('SELECT edge_hash, SUM(count) FROM runtime_observations WHERE day >= ? GROUP BY edge_hash', [sinceDay],
+      (row) => [row[0] as string, Number(row[1])] as const)
+    : database.all(
+      `SELECT edge_hash, SUM(count) FROM runtime_observations
+       WHERE edge_hash IN (SELECT value FROM json_each(?)) AND day >= ? GROUP BY edge_hash`,
+      [jsonList(hashes), sinceDay],
+      (row) => [row[0] as string, Number(row[1])] as const,
+    );
+  return new Map(rows);
+}
+
+export function pruneObservations(database: SqlJsDatabase, beforeDay: number): number {
+  database.run('DELETE FROM runtime_observations WHERE day < ?', [beforeDay]);
+  return database.changes();
+}
+
+export function recordServicesSeen(database: SqlJsDatabase, services: readonly ServiceSeen[]): void {
+  for (const s of services) {
+    database.run(
+      `INSERT INTO runtime_services (service_name, first_seen, last_seen, spans) VALUES (?, ?, ?, ?)
+       ON CONFLICT (service_name) DO UPDATE SET last_seen = max(last_seen, excluded.last_seen), spans = spans + excluded.spans`,
+      [s.serviceName, s.firstSeen, s.lastSeen, s.spans],
+    );
+  }
+}
+
+export function servicesSeen(database: SqlJsDatabase): ServiceSeen[] {
+  return database.all(
+    'SELECT service_name, first_seen, last_seen, spans FROM runtime_services ORDER BY service_name',
+    [],
+    (row) => ({ serviceName: row[0] as string, firstSeen: row[1] as number, lastSeen: row[2] as number, spans: row[3] as number }),
+  );
+}
+
+export function addRuntimeCounters(database: SqlJsDatabase, deltas: Readonly<Record<string, number>>): void {
+  for (const [name, delta] of Object.entries(deltas)) {
+    if (delta === 0) continue;
+    database.run(
+      `INSERT INTO runtime_counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = value + excluded.value`,
+      [name, delta],
+    );
+  }
+}
+
+export function runtimeCounters(database: SqlJsDatabase): Record<string, number> {
+  return Object.fromEntries(database.all('SELECT name, value FROM runtime_counters ORDER BY name', [], (row) => [row[0] as string, row[1] as number]));
+}
+
+export function edgeEvents(database: SqlJsDatabase, edgeHash?: Hash): EdgeEvent[] {
+  const map = (row: unknown[]): EdgeEvent => ({
+    id: row[0] as number, edgeHash: row[1] as string, event: row[2] as EdgeEvent['event'], at: row[3] as number,
+    snapshotHash: (row[4] as string | null) ?? null,
+  });
+  return edgeHash
+    ? database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events WHERE edge_hash = ? ORDER BY id', [edgeHash], map)
+    : database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events ORDER BY id', [], map);
+}
+
+/** Live nodes whose repo is not indexed: placeholders of services seen only in traces. */
+export function liveNodesOutsideRepos(database: SqlJsDatabase): GraphNode[] {
+  return database.all(
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = '' AND ${LIVE} AND repo_hash NOT IN (SELECT repo_hash FROM repos)`,
+    [],
+    nodeFromRow,
+  );
+}
+
+/** The runtime part of the GraphStore interface over one database; SqlJsStore extends it. */
+export abstract class SqlJsRuntimeTables {
+  constructor(protected readonly database: SqlJsDatabase) {}
+
+  liveEdgesByHash(edgeHashes: readonly Hash[]): GraphEdge[] {
+    return liveEdgesByHash(this.database, edgeHashes);
+  }
+
+  liveRuntimeEdges(): GraphEdge[] {
+    return liveRuntimeEdges(this.database);
+  }
+
+  insertRuntimeEdge(edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): void {
+    insertRuntimeEdge(this.database, edge, repoHash, seq, confidenceCap, at);
+  }
+
+  updateRuntimeEdge(edgeHash: Hash, update: RuntimeEdgeUpdate): void {
+    updateRuntimeEdge(this.database, edgeHash, update);
+  }
+
+  removeRuntimeEdge(edgeHash: Hash, seq: number, at: number): void {
+    removeRuntimeEdge(this.database, edgeHash, seq, at);
+  }
+
+  closeUntouchedPlaceholders(nodeHashes: readonly Hash[], seqOf: (repoHash: Hash) => number): number {
+    return closeUntouchedPlaceholders(this.database, nodeHashes, seqOf);
+  }
+
+  runtimeConfidenceCaps(edgeHashes: readonly Hash[]): Map<Hash, number> {
+    return confidenceCaps(this.database, edgeHashes);
+  }
+
+  addObservations(edgeHash: Hash, day: number, count: number): void {
+    addObservations(this.database, edgeHash, day, count);
+  }
+
+  observationTotals(edgeHashes: readonly Hash[] | 'all', sinceDay: number): Map<Hash, number> {
+    return observationTotals(this.database, edgeHashes, sinceDay);
+  }
+
+  pruneObservations(beforeDay: number): number {
+    return pruneObservations(this.database, beforeDay);
+  }
+
+  recordServicesSeen(services: readonly ServiceSeen[]): void {
+    recordServicesSeen(this.database, services);
+  }
+
+  servicesSeen(): ServiceSeen[] {
+    return servicesSeen(this.database);
+  }
+
+  addRuntimeCounters(deltas: Readonly<Record<string, number>>): void {
+    addRuntimeCounters(this.database, deltas);
+  }
+
+  runtimeCounters(): Record<string, number> {
+    return runtimeCounters(this.database);
+  }
+
+  edgeEvents(edgeHash?: Hash): EdgeEvent[] {
+    return edgeEvents(this.database, edgeHash);
+  }
+
+  liveNodesOutsideRepos(): GraphNode[] {
+    return liveNodesOutsideRepos(this.database);
+  }
+}

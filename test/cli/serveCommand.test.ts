@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { FIXTURE_REPOS } from '../helpers/indexFixture';
+import { makeTempDir } from '../helpers/tempDir';
+import { CLI, ckg, exited } from '../helpers/builtCli';
+import { OtelService, emitTraffic } from '../runtime/otelApp';
+
+/** Starts `ckg serve` with OS-picked ports and resolves once it printed all three addresses. */
+function startServe(db: string, ...extra: string[]) {
+  const child = spawn(process.execPath, [CLI, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0', ...extra],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(db) });
+  let stderr = '';
+  return new Promise<{ child: typeof child; mcp: string; grpc: string; http: string; stderr: () => string }>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const mcp = /MCP listening on (\S+)/.exec(stderr)?.[1];
+      const grpc = /OTLP\/gRPC listening on (\S+)/.exec(stderr)?.[1];
+      const http = /OTLP\/HTTP listening on http:\/\/(\S+)\/v1\/traces/.exec(stderr)?.[1];
+      if (mcp && grpc && http) resolve({ child, mcp, grpc, http, stderr: () => stderr });
+    });
+    child.once('exit', (code) => reject(new Error(`ckg serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+describe('ckg serve and ckg ingest-logs (built CLI)', function () {
+  this.timeout(120_000);
+  let db: string;
+
+  before(() => {
+    db = path.join(makeTempDir(), 'graph.sqlite');
+    const indexed = ckg('index', path.join(FIXTURE_REPOS, 'go-routes'), '--repo-url', 'fixtures/go-routes', '-db', db);
+    assert.equal(indexed.status, 0, indexed.stderr);
+  });
+
+  it('serves MCP and both OTLP receivers, and on SIGTERM writes the queue and saves', async () => {
+    const serve = await startServe(db);
+    const client = new Client({ name: 'test', version: '1' });
+    try {
+      const checkout = new OtelService('checkout', 'grpc', serve.grpc);
+      const users = new OtelService('go-routes', 'proto', serve.http);
+      const mailer = new OtelService('mailer', 'grpc', serve.grpc);
+      for (let i = 0; i < 3; i++) emitTraffic(checkout, users, mailer);
+      await Promise.all([checkout.shutdown(), users.shutdown(), mailer.shutdown()]);
+      await client.connect(new StreamableHTTPClientTransport(new URL(serve.mcp)));
+      // The batch interval is 10 s by default; the spans are still queued or already written.
+      const stats = (await client.callTool({ name: 'trace_stats', arguments: {} })) as CallToolResult;
+      assert.equal(stats.isError, undefined);
+    } finally {
+      await client.close();
+      serve.child.kill('SIGTERM');
+    }
+    assert.equal(await exited(serve.child), 0, serve.stderr());
+    assert.match(serve.stderr(), /shutting down/);
+    const traffic = ckg('call', 'runtime_traffic', '{"service_name":"checkout"}', '-db', db);
+    assert.equal(traffic.status, 0, traffic.stderr);
+    const edges = (JSON.parse(traffic.stdout) as { items: Array<{ EdgeType: string; ObservationCount: number }> }).items;
+    assert.deepEqual(edges.map((e) => [e.EdgeType, e.ObservationCount]).sort(), [['runtime_calls', 3], ['runtime_produces', 3], ['runtime_rpc', 3]],
+      'queued spans were written and saved at shutdown');
+  });
+
+  it('refuses bad flags and config values, naming them', () => {
+    const badFlag = ckg('serve', '-db', db, '--otlp-grpc', 'nowhere');
+    assert.equal(badFlag.status, 2);
+    assert.match(badFlag.stderr, /--otlp-grpc "nowhere": expected HOST:PORT/);
+    const config = path.join(makeTempDir(), 'ckg.config.yaml');
+    fs.writeFileSync(config, 'trace_ingestion:\n  batch_size: -1\n');
+    const badConfig = ckg('serve', '-db', db, '--config', config);
+    assert.equal(badConfig.status, 2);
+    assert.match(badConfig.stderr, /trace_ingestion\.batch_size -1: expected an integer from 1 to 1000000/);
+  });
+
+  it('ingests access logs from a file into runtime edges', () => {
+    const log = path.join(makeTempDir(), 'access.log');
+    fs.writeFileSync(log, [
+      '10.0.0.1 - - [01/Jan/2026:10:00:00 +0000] "GET /users/42 HTTP/1.1" 200 512 "-" "curl/8"',
+      '10.0.0.2 - - [01/Jan/2026:10:00:01 +0000] "GET /users/43 HTTP/1.1" 200 512 "-" "curl/8"',
+      'garbage line',
+      '{"time":"2026-01-01T10:00:02Z","method":"POST","path":"/api/users","status":201,"service":"go-routes","client_ip":"checkout"}',
+    ].join('\n'));
+    const result = ckg('ingest-logs', log, '-db', db, '--service', 'go-routes');
+    assert.equal(result.status, 0, result.stderr);
+    assert.equal(result.stdout, 'ingested 3 log entries: 2 runtime edges created, 0 updated; 1 lines skipped\n');
+    assert.match(result.stderr, /line 3: expected the common or combined log format, or a JSON object/);
+    const traffic = (JSON.parse(ckg('call', 'runtime_traffic', '{"service_name":"go-routes","route_pattern":"GET /users/%"}', '-db', db).stdout) as
+      { items: Array<{ Provenance: string; ObservationCount: number }> }).items;
+    assert.ok(traffic.some((e) => e.Provenance === 'otel_access_log' && e.ObservationCount === 2));
+  });
+});
