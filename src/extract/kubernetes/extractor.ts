@@ -46,6 +46,20 @@ export function labelKey(namespace: string, label: string, value: string): strin
   return `k8s:label:${namespace}/${label}=${value}`;
 }
 
+/** Key of every object of one directory: links prefer objects that sit beside them. */
+export function directoryKey(filePath: string): string {
+  return `k8s:dir:${filePath.slice(0, Math.max(0, filePath.lastIndexOf('/')))}`;
+}
+
+/**
+ * Candidates for a key set: the objects in the link's own directory first, then any in
+ * the repo. Repos often keep variants of one app's manifests (plain, kustomize base,
+ * release bundle); a Service then selects the Deployment it is shipped with.
+ */
+function nearbyFirst(keys: readonly string[], out: FactsCollector): string[][] {
+  return [[...keys, directoryKey(out.path)], [...keys]];
+}
+
 /**
  * Kubernetes manifests (SPEC §2.5 #7): workloads, Services, Ingresses, ConfigMaps and
  * Secrets as nodes under `<namespace>/<Kind>`; `deploys` from a Service to the workloads
@@ -88,7 +102,7 @@ function readObject(yaml: YamlDoc, root: Node, out: FactsCollector): void {
     signature: [yaml.textAt(root, 'apiVersion'), kind, name].filter(Boolean).join(' '),
     doc: objectComment(yaml, root),
     packagePath: object.packagePath,
-    keys: [objectKey(namespace, kind, name), ...labelKeys],
+    keys: [objectKey(namespace, kind, name), directoryKey(out.path), ...labelKeys],
   });
   if (kind === 'Service') linkSelectedWorkloads(object, out);
   if (kind === 'Ingress') linkBackendServices(object, out);
@@ -115,7 +129,7 @@ function linkSelectedWorkloads(service: K8sObject, out: FactsCollector): void {
     return value === undefined ? [] : [labelKey(service.namespace, label.name, value)];
   });
   if (keys.length === 0) return;
-  out.addLink({ ...yaml.position(selector.keyNode), edgeType: 'deploys', from: localEnd(service), to: { form: 'keys', candidates: [keys] } });
+  out.addLink({ ...yaml.position(selector.keyNode), edgeType: 'deploys', from: localEnd(service), to: { form: 'keys', candidates: nearbyFirst(keys, out) } });
 }
 
 /**
@@ -137,7 +151,7 @@ function linkBackendServices(ingress: K8sObject, out: FactsCollector): void {
       ...yaml.position(nameNode),
       edgeType: 'exposes',
       from: localEnd(ingress),
-      to: { form: 'keys', candidates: [[objectKey(ingress.namespace, 'Service', name)]] },
+      to: { form: 'keys', candidates: nearbyFirst([objectKey(ingress.namespace, 'Service', name)], out) },
     });
   }
 }
@@ -148,7 +162,7 @@ function linkConfigSources(workload: K8sObject, podSpec: Node | undefined, out: 
     out.addLink({
       ...workload.yaml.position(reference.nameNode),
       edgeType: 'configures',
-      from: { form: 'keys', candidates: [[objectKey(workload.namespace, reference.kind, reference.name)]] },
+      from: { form: 'keys', candidates: nearbyFirst([objectKey(workload.namespace, reference.kind, reference.name)], out) },
       to: localEnd(workload),
     });
   }

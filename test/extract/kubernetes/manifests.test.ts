@@ -26,7 +26,7 @@ describe('extract/kubernetes: objects and their links', () => {
     assert.deepEqual(facts.symbols.map(symbolSummary), [{
       line: 5, col: 8, name: 'web', kind: 'resource', endLine: 15, signature: 'apps/v1 Deployment web', doc: 'The storefront.',
       exported: true, packagePath: 'shop/Deployment',
-      keys: ['k8s:shop/Deployment/web', 'k8s:label:shop/app=web', 'k8s:label:shop/tier=frontend'],
+      keys: ['k8s:shop/Deployment/web', 'k8s:dir:deploy', 'k8s:label:shop/app=web', 'k8s:label:shop/tier=frontend'],
     }]);
     assert.match(facts.symbols[0]!.bodyHash, /^[0-9a-f]{64}$/);
   });
@@ -68,7 +68,7 @@ describe('extract/kubernetes: objects and their links', () => {
         ['default/CronJob', 'nightly', 'resource', 19, 17],
       ],
     );
-    assert.deepEqual(facts.symbols[4]!.keys, ['k8s:default/CronJob/nightly', 'k8s:label:default/job=nightly']);
+    assert.deepEqual(facts.symbols[4]!.keys, ['k8s:default/CronJob/nightly', 'k8s:dir:deploy', 'k8s:label:default/job=nightly']);
   });
 
   it('links a Service to the workloads carrying all of its selector labels (one candidate)', async () => {
@@ -82,7 +82,7 @@ describe('extract/kubernetes: objects and their links', () => {
       '    tier: frontend',
     ));
     assert.equal(facts.symbols[0]!.kind, 'service');
-    assert.deepEqual(linkLines(facts), ['deploys shop/Service.web -> [k8s:label:shop/app=web k8s:label:shop/tier=frontend] @5:2']);
+    assert.deepEqual(linkLines(facts), ['deploys shop/Service.web -> [k8s:label:shop/app=web k8s:label:shop/tier=frontend k8s:dir:deploy]|[k8s:label:shop/app=web k8s:label:shop/tier=frontend] @5:2']);
   });
 
   it('links no workload from a Service without a selector (ExternalName, manual Endpoints)', async () => {
@@ -120,10 +120,10 @@ describe('extract/kubernetes: objects and their links', () => {
       '  rules: [{http: {paths: [{backend: {serviceName: older}}]}}]',
     ));
     assert.deepEqual(linkLines(facts), [
-      'exposes shop/Ingress.edge -> [k8s:shop/Service/web] @5:35',
-      'exposes shop/Ingress.edge -> [k8s:shop/Service/api] @12:22',
-      'exposes default/Ingress.legacy -> [k8s:default/Service/old] @20:25',
-      'exposes default/Ingress.legacy -> [k8s:default/Service/older] @21:50',
+      'exposes shop/Ingress.edge -> [k8s:shop/Service/web k8s:dir:deploy]|[k8s:shop/Service/web] @5:35',
+      'exposes shop/Ingress.edge -> [k8s:shop/Service/api k8s:dir:deploy]|[k8s:shop/Service/api] @12:22',
+      'exposes default/Ingress.legacy -> [k8s:default/Service/old k8s:dir:deploy]|[k8s:default/Service/old] @20:25',
+      'exposes default/Ingress.legacy -> [k8s:default/Service/older k8s:dir:deploy]|[k8s:default/Service/older] @21:50',
     ]);
   });
 
@@ -154,13 +154,13 @@ describe('extract/kubernetes: objects and their links', () => {
     ));
     const to = 'default/Deployment.api';
     assert.deepEqual(linkLines(facts), [
-      `configures [k8s:default/ConfigMap/api-config] -> ${to} @11:35`,
-      `configures [k8s:default/Secret/api-secret] -> ${to} @16:47`,
-      `configures [k8s:default/Secret/init-token] -> ${to} @8:39`,
-      `configures [k8s:default/ConfigMap/files] -> ${to} @18:39`,
-      `configures [k8s:default/Secret/tls] -> ${to} @19:42`,
-      `configures [k8s:default/ConfigMap/extra] -> ${to} @22:41`,
-      `configures [k8s:default/Secret/more] -> ${to} @22:66`,
+      `configures [k8s:default/ConfigMap/api-config k8s:dir:deploy]|[k8s:default/ConfigMap/api-config] -> ${to} @11:35`,
+      `configures [k8s:default/Secret/api-secret k8s:dir:deploy]|[k8s:default/Secret/api-secret] -> ${to} @16:47`,
+      `configures [k8s:default/Secret/init-token k8s:dir:deploy]|[k8s:default/Secret/init-token] -> ${to} @8:39`,
+      `configures [k8s:default/ConfigMap/files k8s:dir:deploy]|[k8s:default/ConfigMap/files] -> ${to} @18:39`,
+      `configures [k8s:default/Secret/tls k8s:dir:deploy]|[k8s:default/Secret/tls] -> ${to} @19:42`,
+      `configures [k8s:default/ConfigMap/extra k8s:dir:deploy]|[k8s:default/ConfigMap/extra] -> ${to} @22:41`,
+      `configures [k8s:default/Secret/more k8s:dir:deploy]|[k8s:default/Secret/more] -> ${to} @22:66`,
     ]);
   });
 
@@ -181,8 +181,8 @@ describe('extract/kubernetes: objects and their links', () => {
       '      containers: [{envFrom: [{configMapRef: {name: *name}}]}]',
     ));
     assert.equal(facts.syntaxErrors, 0);
-    assert.deepEqual(facts.symbols[0]!.keys, ['k8s:default/Deployment/web', 'k8s:label:default/role=api', 'k8s:label:default/app=web']);
-    assert.deepEqual(linkLines(facts), ['configures [k8s:default/ConfigMap/web] -> default/Deployment.web @13:52']);
+    assert.deepEqual(facts.symbols[0]!.keys, ['k8s:default/Deployment/web', 'k8s:dir:deploy', 'k8s:label:default/role=api', 'k8s:label:default/app=web']);
+    assert.deepEqual(linkLines(facts), ['configures [k8s:default/ConfigMap/web k8s:dir:deploy]|[k8s:default/ConfigMap/web] -> default/Deployment.web @13:52']);
   });
 
   it('reads the items of a `kind: List`', async () => {
@@ -199,6 +199,6 @@ describe('extract/kubernetes: objects and their links', () => {
       '    spec: {selector: {app: b}}',
     ));
     assert.deepEqual(facts.symbols.map((s) => `${s.packagePath}.${s.name}@${s.line}:${s.col}`), ['default/ConfigMap.a@6:21', 'default/Service.b@9:21']);
-    assert.deepEqual(linkLines(facts), ['deploys default/Service.b -> [k8s:label:default/app=b] @10:11']);
+    assert.deepEqual(linkLines(facts), ['deploys default/Service.b -> [k8s:label:default/app=b k8s:dir:deploy]|[k8s:label:default/app=b] @10:11']);
   });
 });
