@@ -208,14 +208,15 @@ class FileLinker {
   }
 
   /**
-   * A gRPC service named in a registration: qualified with its proto package when
-   * exactly one proto file of the repo declares a service of that name (the generated
-   * code's names carry no package), with the rpc names it declares.
+   * A gRPC service named in a registration: qualified with its proto package when the
+   * proto files of the repo that declare a service of that name agree on one package
+   * (the generated code's names carry no package), with the rpc names it declares.
    */
   private grpcService(name: string): { fullName: string; rpcs?: readonly string[] } {
     if (name.includes('.')) return { fullName: name };
     const declared = this.ctx.table.lookupKeys([[grpcServiceKey(name)]]);
-    if (declared.length !== 1) return { fullName: name };
+    // Copies of one proto (vendored per service) agree on the package; two packages are ambiguous.
+    if (declared.length === 0 || new Set(declared.map((d) => d.packagePath)).size !== 1) return { fullName: name };
     const { packagePath, entry } = declared[0]!;
     const prefix = `${entry.name}.`;
     const rpcs = [...this.ctx.table.entries(packagePath)]
