@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
+import { javaExtractor } from './java/extractor';
 import { pythonExtractor } from './python/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 
@@ -39,15 +40,18 @@ const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
 
+const JAVA: LanguageSpec = { id: 'java', parser: 'tree-sitter', grammar: 'tree-sitter-java.wasm', folder: 'java', extractor: javaExtractor };
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.java', JAVA],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, JAVA];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

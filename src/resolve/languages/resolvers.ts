@@ -1,6 +1,7 @@
 import type { LanguageId } from '../../extract/facts';
 import { fileResolver } from './file';
 import { goResolver } from './go';
+import { javaResolver } from './java';
 import type { LanguageResolverFactory } from './languageResolver';
 import { pythonResolver } from './python';
 import { typescriptResolver } from './typescript';
@@ -16,7 +17,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   javascript: typescriptResolver,
   python: pythonResolver,
   rust: fileResolver,
-  java: fileResolver,
+  java: javaResolver,
   csharp: fileResolver,
   proto: fileResolver,
   sql: fileResolver,
