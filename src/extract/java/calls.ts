@@ -29,19 +29,19 @@ export class CallReader {
       case 'method': {
         const offset = capture.name.startIndex;
         const callee = capture.object
-          ? this.memberCall(capture.object, capture.name.text, argumentCount(capture.args), offset)
-          : this.unqualifiedCall(capture.name.text, argumentCount(capture.args), offset);
+          ? this.memberCall(capture.object, capture.name.text, capture.args, offset)
+          : this.unqualifiedCall(capture.name.text, capture.args, offset);
         return { ...positionOf(capture.name), caller: this.tree.callerAt(offset), callee };
       }
       case 'new': {
         const typeName = referenceTypeName(capture.type);
         if (!typeName) return undefined;
         const token = typeNameToken(capture.type);
-        const callee = this.construction(typeName, argumentCount(capture.args));
+        const callee = this.construction(typeName, capture.args);
         return { ...positionOf(token), caller: this.tree.callerAt(capture.node.startIndex), callee };
       }
       case 'constructor': {
-        const callee = this.constructorInvocation(capture.keyword, argumentCount(capture.args));
+        const callee = this.constructorInvocation(capture.keyword, capture.args);
         const offset = capture.keyword.startIndex;
         return callee && { ...positionOf(capture.keyword), caller: this.tree.callerAt(offset), callee };
       }
@@ -49,10 +49,10 @@ export class CallReader {
   }
 
   /** `m()`: the nearest enclosing class declaring `m`, a static import, or an inherited method. */
-  private unqualifiedCall(name: string, argumentCount: number, offset: number): CalleeExpr {
+  private unqualifiedCall(name: string, args: SyntaxNode, offset: number): CalleeExpr {
     const innermost = classOf(this.tree.scopeAt(offset));
     for (let owner = innermost; owner; owner = classOf(owner.parent)) {
-      if (owner.methods.has(name)) return this.onType('this', owner, name, argumentCount);
+      if (owner.methods.has(name)) return this.onType('this', owner, name, args);
       // A class with supertypes may inherit `m`: looking further out would guess.
       if (!isPlainNamedType(owner)) break;
     }
@@ -62,20 +62,20 @@ export class CallReader {
   }
 
   /** `obj.m()`: typed when local syntax shows obj's type. */
-  private memberCall(object: SyntaxNode, name: string, argumentCount: number, offset: number): CalleeExpr {
+  private memberCall(object: SyntaxNode, name: string, args: SyntaxNode, offset: number): CalleeExpr {
     const written = objectText(object);
     const typeName = this.objectTypeOf(object, offset);
     if (!typeName) return { form: 'member', object: written, property: name };
     const declared = this.tree.typeBySymbol(typeName);
-    return declared ? this.onType(written, declared, name, argumentCount) : memberCallee(written, typeName, name);
+    return declared ? this.onType(written, declared, name, args) : memberCallee(written, typeName, name);
   }
 
   /** A call of `name` on a class of this file: the overload by arity, or untyped when ambiguous. */
-  private onType(object: string, owner: Scope, name: string, argumentCount: number): CalleeExpr {
+  private onType(object: string, owner: Scope, name: string, args: SyntaxNode): CalleeExpr {
     if (owner.kind !== 'type' || !owner.symbolName) return { form: 'member', object, property: name };
     const overloads = owner.methods.get(name);
     if (!overloads) return memberCallee(object, owner.symbolName, name);
-    const chosen = overloadFor(overloads, argumentCount);
+    const chosen = overloadFor(overloads, args);
     return chosen ? memberCallee(object, owner.symbolName, chosen.member) : { form: 'member', object, property: name };
   }
 
@@ -135,11 +135,11 @@ export class CallReader {
   }
 
   /** `new T(...)`: the constructor by arity when T is a class of this file. */
-  private construction(typeName: string, argumentCount: number): CalleeExpr {
+  private construction(typeName: string, args: SyntaxNode): CalleeExpr {
     const qualified = this.qualify(typeName);
     const declared = this.tree.typeBySymbol(qualified);
     if (declared) {
-      const chosen = overloadFor(declared.methods.get('constructor'), argumentCount);
+      const chosen = overloadFor(declared.methods.get('constructor'), args);
       if (!qualified.includes('.') && (!chosen || chosen.member === 'constructor')) return { form: 'new', name: qualified };
       return memberCallee(qualified.split('.')[0]!, qualified, chosen?.member);
     }
@@ -148,14 +148,14 @@ export class CallReader {
   }
 
   /** `this(...)` runs a sibling constructor, `super(...)` the superclass's. */
-  private constructorInvocation(keyword: SyntaxNode, argumentCount: number): CalleeExpr | undefined {
+  private constructorInvocation(keyword: SyntaxNode, args: SyntaxNode): CalleeExpr | undefined {
     const offset = keyword.startIndex;
     if (keyword.type === 'super') {
       const superclass = this.superclassAt(offset);
-      return superclass ? this.construction(superclass, argumentCount) : undefined;
+      return superclass ? this.construction(superclass, args) : undefined;
     }
     const owner = classOf(this.tree.scopeAt(offset));
-    return owner ? this.onType('this', owner, 'constructor', argumentCount) : undefined;
+    return owner ? this.onType('this', owner, 'constructor', args) : undefined;
   }
 
   private superclassAt(offset: number): string | undefined {
@@ -197,12 +197,6 @@ function memberCallee(object: string, typeName: string, member: string | undefin
 
 function isPlainNamedType(scope: Scope): boolean {
   return scope.kind === 'type' && scope.symbolName !== undefined && scope.bases.length === 0;
-}
-
-function argumentCount(args: SyntaxNode): number {
-  let count = 0;
-  for (const child of args.namedChildren) if (child && child.type !== 'line_comment' && child.type !== 'block_comment') count++;
-  return count;
 }
 
 /** The object as written, whitespace collapsed; long expressions (call chains) are elided. */

@@ -14,6 +14,7 @@ export interface TypeCapture {
   readonly node: SyntaxNode;
   readonly name: SyntaxNode;
   readonly body: SyntaxNode;
+  readonly modifiers?: SyntaxNode;
   readonly superclass?: SyntaxNode;
   readonly interfaces?: SyntaxNode;
   /** Records: the components, which are also the canonical constructor's parameters. */
@@ -24,6 +25,7 @@ export interface MemberCapture {
   readonly kind: MemberKind;
   readonly node: SyntaxNode;
   readonly name: SyntaxNode;
+  readonly modifiers?: SyntaxNode;
   /** Absent for compact constructors and annotation elements. */
   readonly params?: SyntaxNode;
   readonly body?: SyntaxNode;
@@ -34,6 +36,7 @@ export interface FieldCapture {
   readonly kind: 'field' | 'constant' | 'enum_constant';
   readonly node: SyntaxNode;
   readonly name: SyntaxNode;
+  readonly modifiers?: SyntaxNode;
   readonly type?: SyntaxNode;
   readonly value?: SyntaxNode;
 }
@@ -52,6 +55,7 @@ export type CallCapture =
 /** A local name: typed (`Foo x`, `var x = new Foo()`), or rebound to an unknown type. */
 export interface BindingCapture {
   readonly name: SyntaxNode;
+  readonly modifiers?: SyntaxNode;
   readonly type?: SyntaxNode;
   readonly value?: SyntaxNode;
 }
@@ -117,17 +121,17 @@ function pushDefinition(c: Captured, into: JavaCaptures): void {
     const node = get(c, capture);
     const body = get(c, 'body');
     if (node && body) {
-      into.types.push({ kind, node, name, body, superclass: get(c, 'superclass'), interfaces: get(c, 'interfaces'), params: get(c, 'params') });
+      into.types.push({ kind, node, name, body, modifiers: get(c, 'modifiers'), superclass: get(c, 'superclass'), interfaces: get(c, 'interfaces'), params: get(c, 'params') });
       return;
     }
   }
   for (const [capture, kind] of MEMBER_MARKERS) {
     const node = get(c, capture);
-    if (node) return void into.members.push({ kind, node, name, params: get(c, 'params'), body: get(c, 'body') });
+    if (node) return void into.members.push({ kind, node, name, modifiers: get(c, 'modifiers'), params: get(c, 'params'), body: get(c, 'body') });
   }
   for (const [capture, kind] of FIELD_MARKERS) {
     const node = get(c, capture);
-    if (node) return void into.fields.push({ kind, node, name, type: get(c, 'field.type'), value: get(c, 'field.value') });
+    if (node) return void into.fields.push({ kind, node, name, modifiers: get(c, 'modifiers'), type: get(c, 'field.type'), value: get(c, 'field.value') });
   }
 }
 

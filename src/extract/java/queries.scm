@@ -10,28 +10,33 @@
 ; ---- Type declarations ----------------------------------------------------------
 
 (class_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   superclass: (superclass)? @superclass
   interfaces: (super_interfaces)? @interfaces
   body: (class_body) @body) @definition.class
 
 (interface_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   (extends_interfaces)? @interfaces
   body: (interface_body) @body) @definition.interface
 
 (enum_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   interfaces: (super_interfaces)? @interfaces
   body: (enum_body) @body) @definition.enum
 
 (record_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   parameters: (formal_parameters) @params
   interfaces: (super_interfaces)? @interfaces
   body: (class_body) @body) @definition.record
 
 (annotation_type_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   body: (annotation_type_body) @body) @definition.annotation
 
@@ -42,28 +47,34 @@
 ; ---- Members ------------------------------------------------------------------
 
 (method_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   parameters: (formal_parameters) @params
   body: (block)? @body) @definition.method
 
 (constructor_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   parameters: (formal_parameters) @params
   body: (constructor_body) @body) @definition.constructor
 
 (compact_constructor_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name
   body: (block) @body) @definition.constructor
 
 (annotation_type_element_declaration
+  (modifiers)? @modifiers
   name: (identifier) @name) @definition.element
 
 ; One match per declarator: `int a, b;` declares two fields.
 (field_declaration
+  (modifiers)? @modifiers
   type: (_) @field.type
   declarator: (variable_declarator name: (identifier) @name value: (_)? @field.value)) @definition.field
 
 (constant_declaration
+  (modifiers)? @modifiers
   type: (_) @field.type
   declarator: (variable_declarator name: (identifier) @name value: (_)? @field.value)) @definition.constant
 

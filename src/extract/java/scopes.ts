@@ -119,34 +119,31 @@ export function classOf(scope: Scope | undefined): Scope | undefined {
   return current;
 }
 
-function newScope(kind: Scope['kind'], node: SyntaxNode, parent: Scope | undefined, extra: Pick<Scope, 'type' | 'member'>): Scope {
+function newScope(kind: Scope['kind'], node: SyntaxNode, start: number, end: number, parent: Scope | undefined, extra: Pick<Scope, 'type' | 'member'>): Scope {
   return {
-    kind, node, start: node.startIndex, end: node.endIndex, parent, children: [], ...extra, symbolName: undefined, callerName: '',
+    kind, node, start, end, parent, children: [], ...extra, symbolName: undefined, callerName: '',
     annotations: [], locals: new Map(), fields: new Map(), methods: new Map(), superclass: undefined, bases: [],
   };
 }
 
-type Definition = { kind: 'type'; capture: TypeCapture } | { kind: 'anonymous'; node: SyntaxNode } | { kind: 'callable'; capture: MemberCapture };
+type Definition = { kind: Scope['kind']; node: SyntaxNode; start: number; end: number; type?: TypeCapture; member?: MemberCapture };
 
 function nestScopes(types: readonly TypeCapture[], anonymous: readonly SyntaxNode[], members: readonly MemberCapture[]): Scope[] {
+  // Node.endIndex asks the wasm side each time: read it once per definition.
+  const definition = (kind: Scope['kind'], node: SyntaxNode, extra: Pick<Definition, 'type' | 'member'>): Definition =>
+    ({ kind, node, start: node.startIndex, end: node.endIndex, ...extra });
   const definitions: Definition[] = [
-    ...types.map((capture): Definition => ({ kind: 'type', capture })),
-    ...anonymous.map((node): Definition => ({ kind: 'anonymous', node })),
-    ...members.map((capture): Definition => ({ kind: 'callable', capture })),
+    ...types.map((type) => definition('type', type.node, { type })),
+    ...anonymous.map((node) => definition('anonymous', node, {})),
+    ...members.map((member) => definition('callable', member.node, { member })),
   ];
-  const nodeOf = (d: Definition): SyntaxNode => (d.kind === 'anonymous' ? d.node : d.capture.node);
-  definitions.sort((a, b) => nodeOf(a).startIndex - nodeOf(b).startIndex || nodeOf(b).endIndex - nodeOf(a).endIndex);
+  definitions.sort((a, b) => a.start - b.start || b.end - a.end);
   const scopes: Scope[] = [];
   const open: Scope[] = [];
-  for (const definition of definitions) {
-    const node = nodeOf(definition);
-    while (open.length > 0 && open[open.length - 1]!.end <= node.startIndex) open.pop();
+  for (const { kind, node, start, end, type, member } of definitions) {
+    while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
     const parent = open[open.length - 1];
-    const scope = definition.kind === 'type'
-      ? newScope('type', node, parent, { type: definition.capture })
-      : definition.kind === 'callable'
-        ? newScope('callable', node, parent, { member: definition.capture })
-        : newScope('anonymous', node, parent, {});
+    const scope = newScope(kind, node, start, end, parent, { type, member });
     scopes.push(scope);
     parent?.children.push(scope);
     open.push(scope);
@@ -177,21 +174,22 @@ function nameType(scope: Scope): void {
  * are `Type.constructor`, the name resolve looks for behind `new Type()`.
  */
 function nameMembers(owner: Scope): void {
-  const members = owner.children.filter((s) => s.kind === 'callable');
-  const groups = new Map<string, Array<{ scope: Scope; params: ParameterList }>>();
-  for (const scope of members) {
+  const groups = new Map<string, Scope[]>();
+  for (const scope of owner.children) {
+    if (scope.kind !== 'callable') continue;
     const capture = scope.member!;
     const simple = capture.kind === 'constructor' ? 'constructor' : capture.name.text;
-    const params = parameterList(capture.params ?? (capture.kind === 'constructor' ? owner.type?.params : undefined));
-    const group = groups.get(simple) ?? [];
-    group.push({ scope, params });
-    groups.set(simple, group);
+    const group = groups.get(simple);
+    if (group) group.push(scope);
+    else groups.set(simple, [scope]);
   }
   for (const [simple, group] of groups) {
     const overloads: Overload[] = [];
-    for (const { scope, params } of group) {
-      const member = group.length > 1 ? `${simple}(${params.types.join(',')})` : simple;
-      overloads.push({ member, arity: params.types.length, varargs: params.varargs });
+    for (const scope of group) {
+      // Parameter types matter only to tell overloads apart: single methods skip reading them.
+      const params = group.length > 1 ? parametersOf(scope, owner) : undefined;
+      const member = params ? `${simple}(${params.types.join(',')})` : simple;
+      overloads.push({ member, arity: params?.types.length ?? 0, varargs: params?.varargs ?? false });
       if (owner.symbolName !== undefined) scope.symbolName = `${owner.symbolName}.${member}`;
       scope.callerName = scope.symbolName ?? owner.callerName;
     }
@@ -199,13 +197,26 @@ function nameMembers(owner: Scope): void {
   }
 }
 
+function parametersOf(scope: Scope, owner: Scope): ParameterList {
+  const capture = scope.member!;
+  return parameterList(capture.params ?? (capture.kind === 'constructor' ? owner.type?.params : undefined));
+}
+
 /**
- * The one overload a call with `argumentCount` arguments can mean, by arity (varargs
- * take any count from their fixed parameters up); undefined when none or several fit.
+ * The one overload a call with these arguments can mean, by arity (varargs take any
+ * count from their fixed parameters up); undefined when none or several fit. The
+ * arguments are counted only when there is a choice to make.
  */
-export function overloadFor(overloads: readonly Overload[] | undefined, argumentCount: number): Overload | undefined {
+export function overloadFor(overloads: readonly Overload[] | undefined, args: SyntaxNode): Overload | undefined {
   if (!overloads || overloads.length === 0) return undefined;
   if (overloads.length === 1) return overloads[0];
-  const fitting = overloads.filter((o) => (o.varargs ? argumentCount >= o.arity - 1 : argumentCount === o.arity));
+  const count = argumentCount(args);
+  const fitting = overloads.filter((o) => (o.varargs ? count >= o.arity - 1 : count === o.arity));
   return fitting.length === 1 ? fitting[0] : undefined;
+}
+
+function argumentCount(args: SyntaxNode): number {
+  let count = 0;
+  for (const child of args.namedChildren) if (child && child.type !== 'line_comment' && child.type !== 'block_comment') count++;
+  return count;
 }

@@ -1,3 +1,4 @@
+import { hashBytes } from '../../model/hash';
 import { bodyHashOf, collapseWhitespace, leadingComment, positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { SymbolFact } from '../facts';
@@ -42,7 +43,7 @@ function typeSymbol(scope: Scope): SymbolFact {
   const isInterface = capture.kind === 'interface' || capture.kind === 'annotation';
   const methods = isInterface ? [...scope.methods.values()].flat().map((o) => o.member) : undefined;
   return {
-    ...declaration(scope.node, capture.name, capture.body, scope),
+    ...declaration(scope.node, capture.name, capture.body, capture.modifiers, scope),
     name: scope.symbolName!,
     kind: isInterface ? 'interface' : 'type',
     ...(methods ? { methods } : {}),
@@ -54,23 +55,23 @@ function memberSymbol(scope: Scope): SymbolFact {
   const capture = scope.member!;
   const isTest = scope.annotations.some((a) => TEST_ANNOTATIONS.has(annotationName(a)));
   return {
-    ...declaration(scope.node, capture.name, capture.body, scope),
+    ...declaration(scope.node, capture.name, capture.body, capture.modifiers, scope),
     name: scope.symbolName!,
     kind: isTest ? 'test' : 'method',
   };
 }
 
 function fieldSymbol(owner: Scope, field: FieldCapture): SymbolFact {
-  const modifiers = modifierKeywords(field.node);
-  const isConstant = field.kind !== 'field' || owner.type?.kind === 'interface' || (modifiers.has('static') && modifiers.has('final'));
-  const kind: NodeKind = isConstant ? 'constant' : 'field';
+  const modifiers = modifierKeywords(field.modifiers);
   const inInterface = owner.type?.kind === 'interface' || owner.type?.kind === 'annotation';
+  const isConstant = field.kind !== 'field' || inInterface || (modifiers.has('static') && modifiers.has('final'));
+  const kind: NodeKind = isConstant ? 'constant' : 'field';
   return {
     ...positionOf(field.name),
     name: `${owner.symbolName}.${field.name.text}`,
     kind,
     endLine: field.node.endPosition.row + 1,
-    signature: field.kind === 'enum_constant' ? field.name.text : fieldSignature(field),
+    signature: field.kind === 'enum_constant' || !field.type ? field.name.text : fieldSignature(field, field.type),
     bodyHash: bodyHashOf(field.node),
     doc: leadingComment(field.node, COMMENT_TYPES),
     exported: field.kind === 'enum_constant' || inInterface || modifiers.has('public') || modifiers.has('protected'),
@@ -78,44 +79,79 @@ function fieldSymbol(owner: Scope, field: FieldCapture): SymbolFact {
 }
 
 /** Position, extent, header, hash, doc and visibility of a type or member declaration. */
-function declaration(node: SyntaxNode, name: SyntaxNode, body: SyntaxNode | undefined, scope: Scope): Omit<SymbolFact, 'name' | 'kind'> {
-  const modifiers = modifierKeywords(node);
+function declaration(
+  node: SyntaxNode, name: SyntaxNode, body: SyntaxNode | undefined, modifierNode: SyntaxNode | undefined, scope: Scope,
+): Omit<SymbolFact, 'name' | 'kind'> {
+  const modifiers = modifierKeywords(modifierNode);
   const owner = scope.parent;
   const inInterface = owner?.type?.kind === 'interface' || owner?.type?.kind === 'annotation';
+  const text = node.text;
   return {
     ...positionOf(name),
     endLine: node.endPosition.row + 1,
-    signature: headerOf(node, body),
-    bodyHash: bodyHashOf(node),
+    signature: headerOf(text, body ? body.startIndex - node.startIndex : text.length),
+    bodyHash: hashBytes(text),
     doc: leadingComment(node, COMMENT_TYPES),
     exported: !modifiers.has('private') && (inInterface || modifiers.has('public') || modifiers.has('protected')),
   };
 }
 
-/** The modifier keywords of a declaration (`public`, `static`, `final`...), annotations aside. */
-function modifierKeywords(node: SyntaxNode): Set<string> {
+/**
+ * The modifier keywords of a declaration (`public`, `static`, `final`...), read from the
+ * text: keywords are reserved words, so outside string literals they are never names.
+ */
+function modifierKeywords(modifiers: SyntaxNode | undefined): Set<string> {
   const keywords = new Set<string>();
-  const modifiers = node.namedChild(0)?.type === 'modifiers' ? node.namedChild(0) : null;
-  for (const child of modifiers?.children ?? []) if (child && !child.isNamed) keywords.add(child.type);
+  if (!modifiers) return keywords;
+  const text = modifiers.text.replace(/"(?:\\.|[^"\\])*"/g, '');
+  for (const match of text.matchAll(/\b(public|protected|private|static|final|abstract|default)\b/g)) keywords.add(match[1]!);
   return keywords;
 }
 
 /** The declaration from its first keyword to its body: annotations and body left out. */
-function headerOf(node: SyntaxNode, body: SyntaxNode | undefined): string {
-  const end = body ? body.startIndex : node.endIndex;
-  let start = node.startIndex;
-  const modifiers = node.namedChild(0)?.type === 'modifiers' ? node.namedChild(0) : null;
-  if (modifiers) {
-    const keyword = modifiers.children.find((child) => child && child.type !== 'annotation' && child.type !== 'marker_annotation');
-    start = keyword ? keyword.startIndex : modifiers.endIndex;
-  }
-  return clip(collapseWhitespace(node.text.slice(start - node.startIndex, end - node.startIndex)).replace(/;$/, ''));
+function headerOf(text: string, bodyOffset: number): string {
+  const header = text.slice(skipAnnotations(text), Math.max(0, bodyOffset));
+  return clip(collapseWhitespace(header).replace(/;$/, ''));
 }
 
 /** `private static final int MAX`: the field's header without initializer or other declarators. */
-function fieldSignature(field: FieldCapture): string {
-  const header = headerOf(field.node, field.node.childForFieldName('declarator') ?? undefined);
-  return clip(`${header} ${field.name.text}`);
+function fieldSignature(field: FieldCapture, type: SyntaxNode): string {
+  const text = field.node.text;
+  const typeEnd = type.startIndex - field.node.startIndex + type.text.length;
+  return clip(`${headerOf(text, typeEnd)} ${field.name.text}`);
+}
+
+/** Offset of the first character after the leading annotations (`@A`, `@a.B(x = "(")`) of a declaration. */
+function skipAnnotations(text: string): number {
+  let at = skipSpace(text, 0);
+  while (text[at] === '@' && !text.startsWith('@interface', at)) {
+    at++;
+    while (at < text.length && /[\w$.]/.test(text[at]!)) at++;
+    at = skipSpace(text, at);
+    if (text[at] === '(') at = skipParenthesised(text, at);
+    at = skipSpace(text, at);
+  }
+  return at;
+}
+
+function skipParenthesised(text: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    const char = text[at];
+    if (char === '"' || char === "'") {
+      for (at++; at < text.length && text[at] !== char; at++) if (text[at] === '\\') at++;
+    } else if (char === '(') {
+      depth++;
+    } else if (char === ')' && --depth === 0) {
+      return at + 1;
+    }
+  }
+  return text.length;
+}
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at]!)) at++;
+  return at;
 }
 
 function clip(text: string): string {
