@@ -33,6 +33,9 @@ describe('resolve/java', () => {
     assert.deepEqual(resolver.resolveImport('com.example', 'x.java'), { inRepo: false, module: 'com.example' });
     assert.deepEqual(resolver.resolveImport('java.util', 'x.java'), { inRepo: false, module: 'java.util' });
     assert.equal(resolver.isBuiltin('println'), false);
+    assert.equal(resolver.isBuiltin('StringBuilder'), true);
+    assert.equal(resolver.isBuiltin('IllegalStateException'), true);
+    assert.equal(resolver.isBuiltin('UserService'), false);
   });
 
   it('links imported nested classes, static imports, same-package nested classes and interfaces', async () => {
@@ -55,6 +58,7 @@ describe('resolve/java', () => {
         '}',
       ].join('\n'),
       'src/com/example/app/Priced.java': 'package com.example.app;\npublic interface Priced { long price(); }\n',
+      'src/com/example/app/NotFoundException.java': 'package com.example.app;\nclass NotFoundException extends RuntimeException {}\n',
       'src/com/example/app/Checkout.java': [
         'package com.example.app;',
         'import static com.example.util.Strings.slug;',
@@ -65,6 +69,8 @@ describe('resolve/java', () => {
         '        slug("x");',
         '        item.add();',
         '        priced.price();',
+        '        if (item == null) throw new NotFoundException();',
+        '        throw new IllegalStateException("java.lang: no edge");',
         '    }',
         '}',
       ].join('\n'),
@@ -74,10 +80,12 @@ describe('resolve/java', () => {
       'calls com.example.app.Checkout.run -> com.example.util.Strings.slug',
       'calls com.example.app.Checkout.run -> com.example.app.Cart.Item.add',
       'calls com.example.app.Checkout.run -> com.example.app.Priced.price',
+      'calls com.example.app.Checkout.run -> com.example.app.NotFoundException',
       'implements com.example.app.Cart -> com.example.app.Priced',
       'imports com.example.app/Checkout.java -> com.example.model',
       'imports com.example.app/Checkout.java -> com.example.util',
     ]) assert.ok(edges.includes(expected), `missing ${expected} in\n${edges.join('\n')}`);
+    assert.ok(!edges.some((e) => e.includes('IllegalStateException')), edges.join('\n'));
   });
 
   it('serves a proto service\'s rpcs with the gRPC-java implementation\'s methods', async () => {

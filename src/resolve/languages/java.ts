@@ -1,6 +1,15 @@
 import { type RepoLayout, parentDir } from '../layout';
 import type { FileFactsHeader, ImportTarget, LanguageResolver } from './languageResolver';
 
+/** java.lang: visible everywhere without an import, so never a placeholder of its own. */
+const JAVA_LANG = new Set([
+  'Object', 'String', 'StringBuilder', 'StringBuffer', 'CharSequence', 'Boolean', 'Byte', 'Character', 'Short',
+  'Integer', 'Long', 'Float', 'Double', 'Number', 'Void', 'Math', 'StrictMath', 'System', 'Runtime', 'Thread',
+  'ThreadLocal', 'Runnable', 'Iterable', 'Comparable', 'AutoCloseable', 'Class', 'ClassLoader', 'Enum', 'Record',
+  'Process', 'ProcessBuilder', 'Throwable', 'StackWalker', 'Module', 'Override', 'Deprecated', 'SuppressWarnings',
+  'FunctionalInterface', 'SafeVarargs',
+]);
+
 /**
  * Java: the package path is the `package` declaration (`com.example.users`); a file in
  * the default package takes its directory instead. Files of one package see each other's
@@ -28,6 +37,7 @@ export function javaResolver(layout: RepoLayout): LanguageResolver {
     resolveImport(source): ImportTarget {
       return repoPackages.has(source) ? { inRepo: true, packagePath: source } : { inRepo: false, module: source };
     },
-    isBuiltin: () => false,
+    // Exceptions and errors not found in the file's package or imports are java.lang's.
+    isBuiltin: (name) => JAVA_LANG.has(name) || /^[A-Z]\w*(Exception|Error)$/.test(name),
   };
 }
