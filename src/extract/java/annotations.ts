@@ -5,7 +5,8 @@ import type { SyntaxNode } from '../extractor';
 
 /** The simple name of an annotation: `Test` for `@org.junit.jupiter.api.Test`. */
 export function annotationName(annotation: SyntaxNode): string {
-  const name = annotation.childForFieldName('name')?.text ?? '';
+  // Read from the text: a child lookup costs a round trip to the wasm side, per annotation.
+  const name = /^@\s*([\w$.\s]*?)\s*(?:\(|$)/.exec(annotation.text)?.[1] ?? '';
   return name.slice(name.lastIndexOf('.') + 1).trim();
 }
 

@@ -51,7 +51,7 @@ export function fieldTypeAt(tree: ScopeTree, name: string, offset: number): stri
 
 function boundType(binding: BindingCapture): BoundType {
   if (!binding.type) return null;
-  if (binding.type.type === 'type_identifier' && binding.type.text === 'var') {
+  if (binding.type.text === 'var') {
     return (binding.value && createdTypeName(binding.value)) ?? null;
   }
   return referenceTypeName(binding.type) ?? null;

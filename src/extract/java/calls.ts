@@ -64,7 +64,7 @@ export class CallReader {
   /** `obj.m()`: typed when local syntax shows obj's type. */
   private memberCall(object: SyntaxNode, name: string, args: SyntaxNode, offset: number): CalleeExpr {
     const written = objectText(object);
-    const typeName = this.objectTypeOf(object, offset);
+    const typeName = this.objectTypeOf(object, written, offset);
     if (!typeName) return { form: 'member', object: written, property: name };
     const declared = this.tree.typeBySymbol(typeName);
     return declared ? this.onType(written, declared, name, args) : memberCallee(written, typeName, name);
@@ -79,8 +79,10 @@ export class CallReader {
     return chosen ? memberCallee(object, owner.symbolName, chosen.member) : { form: 'member', object, property: name };
   }
 
-  private objectTypeOf(object: SyntaxNode, offset: number): string | undefined {
-    switch (object.type) {
+  private objectTypeOf(object: SyntaxNode, written: string, offset: number): string | undefined {
+    // The common receivers are told apart by their text; a node type is a wasm round trip.
+    const kind = written === 'this' || written === 'super' ? written : /^[A-Za-z_$][\w$]*$/.test(written) ? 'identifier' : object.type;
+    switch (kind) {
       case 'this': {
         const owner = classOf(this.tree.scopeAt(offset));
         return owner?.kind === 'type' ? owner.symbolName : undefined;
@@ -201,6 +203,7 @@ function isPlainNamedType(scope: Scope): boolean {
 
 /** The object as written, whitespace collapsed; long expressions (call chains) are elided. */
 function objectText(object: SyntaxNode): string {
-  if (object.endIndex - object.startIndex > 120) return '…';
-  return object.text.replace(/\s+/g, ' ').replace(/ ?\. ?/g, '.').trim();
+  const text = object.text;
+  if (text.length > 120) return '…';
+  return /\s/.test(text) ? text.replace(/\s+/g, ' ').replace(/ ?\. ?/g, '.').trim() : text;
 }

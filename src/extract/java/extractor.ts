@@ -16,7 +16,7 @@ import { symbolFacts } from './symbols';
  * is the file's package path (see src/resolve/languages/java.ts).
  */
 export const javaExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
     const root = tree.rootNode;
     const captures = collectCaptures(query, root);
     const scopes = new ScopeTree(captures.types, captures.anonymous, captures.members, captures.annotations);
@@ -26,7 +26,7 @@ export const javaExtractor: LanguageExtractor = {
       path,
       language,
       packageName: captures.packageName ?? '',
-      symbols: symbolFacts(scopes, captures.fields),
+      symbols: symbolFacts(scopes, captures.fields, source),
       imports: importFacts(captures.imports),
       calls: byPosition(calls.callFacts(captures.calls)),
       references: [],

@@ -2,34 +2,35 @@ import type { SyntaxNode } from '../extractor';
 
 /** Type names as Java source writes them, reduced to what resolution can use. */
 
-const PRIMITIVE_TYPES = new Set(['integral_type', 'floating_point_type', 'boolean_type', 'void_type']);
+const PRIMITIVE_TYPES = new Set(['byte', 'short', 'int', 'long', 'char', 'float', 'double', 'boolean', 'void', 'var']);
+const TYPE_PATH = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 
 /** `List<Map<K, V>>` -> `List`; annotations and whitespace dropped, arrays and varargs kept. */
 export function erasedTypeText(text: string): string {
+  if (!/[<@\s]/.test(text)) return text;
   let depth = 0;
   let erased = '';
   for (const char of text.replace(/@[\w.]+(\([^()]*\))?/g, '')) {
     if (char === '<') depth++;
     else if (char === '>') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && !/\s/.test(char)) erased += char;
+    else if (depth === 0 && char !== ' ' && char !== '\t' && char !== '\n' && char !== '\r') erased += char;
   }
   return erased;
 }
 
 /**
  * The class or interface a declared type names (`Foo`, `Map.Entry`, `a.b.Foo`), or
- * undefined when it names none: primitives, arrays, `var`, union catch types.
+ * undefined when it names none: primitives, arrays, `var`, union catch types. Read from
+ * the text alone, which the extractor has at hand; node types would be asked of wasm.
  */
 export function referenceTypeName(type: SyntaxNode): string | undefined {
-  if (PRIMITIVE_TYPES.has(type.type) || type.type === 'array_type') return undefined;
-  if (type.type === 'catch_type') {
-    const only = type.namedChildCount === 1 ? type.namedChild(0) : null;
-    return only ? referenceTypeName(only) : undefined;
-  }
-  if (type.endIndex - type.startIndex > 300) return undefined;
-  const name = erasedTypeText(type.text);
-  if (name === 'var' || !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(name)) return undefined;
-  return name;
+  return typeNameIn(type.text);
+}
+
+function typeNameIn(text: string): string | undefined {
+  if (text.length > 300) return undefined;
+  const name = erasedTypeText(text);
+  return PRIMITIVE_TYPES.has(name) || !TYPE_PATH.test(name) ? undefined : name;
 }
 
 /** The type `new T(...)` creates, without type arguments: `T`, `Outer.Inner`. */
@@ -74,13 +75,13 @@ export function parameterList(params: SyntaxNode | undefined): ParameterList {
   return { types, varargs };
 }
 
-/** Type names a declaration lists after `extends`/`implements`, erased. */
+/** Type names a declaration lists after `extends`/`implements`, erased, in order. */
 export function listedTypes(clause: SyntaxNode | undefined): string[] {
   if (!clause) return [];
-  const list = clause.namedChildren.find((child) => child?.type === 'type_list');
-  const types = list ? list.namedChildren : clause.namedChildren;
-  return types.flatMap((type) => {
-    const name = type && referenceTypeName(type);
+  // Erasure drops type arguments, so the commas left separate the listed types.
+  const listed = erasedTypeText(clause.text.replace(/^\s*(extends|implements)\b/, ' '));
+  return listed.split(',').flatMap((type) => {
+    const name = typeNameIn(type);
     return name ? [name] : [];
   });
 }

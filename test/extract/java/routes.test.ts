@@ -67,6 +67,18 @@ describe('extract/java routes', () => {
     ]);
   });
 
+  it('joins literal concatenations and skips paths built from constants', async () => {
+    const facts = await extractJava(java(
+      '@RestController',
+      'class A {',
+      '    @GetMapping(BASE + "/x") void a() {}',
+      '    @GetMapping("/v1" + "/y") void b() {}',
+      '    @PostMapping(value = {}) void c() {}',
+      '}',
+    ));
+    assert.deepEqual(summary(facts.routes), ['4:4 GET /v1/y -> A.b (spring)', '5:4 POST / -> A.c (spring)']);
+  });
+
   it('reads JAX-RS resources', async () => {
     const facts = await extractJava(java(
       '@Path("/orders")',
