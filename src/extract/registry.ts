@@ -3,6 +3,7 @@ import type { LanguageExtractor, TextExtractor } from './extractor';
 import { cssExtractor } from './css/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
+import { javaExtractor } from './java/extractor';
 import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
 import { sqlExtractor } from './sql/extractor';
@@ -57,6 +58,8 @@ const TERRAFORM: LanguageSpec = {
 const CSS: LanguageSpec = { id: 'css', parser: 'text', extractor: cssExtractor };
 const SCSS: LanguageSpec = { id: 'scss', parser: 'text', extractor: cssExtractor };
 
+const JAVA: LanguageSpec = { id: 'java', parser: 'tree-sitter', grammar: 'tree-sitter-java.wasm', folder: 'java', extractor: javaExtractor };
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
@@ -68,9 +71,10 @@ const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, Language
   ['.yaml', YAML], ['.yml', YAML],
   ['.tf', TERRAFORM],
   ['.css', CSS], ['.scss', SCSS],
+  ['.java', JAVA],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

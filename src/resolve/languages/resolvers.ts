@@ -2,6 +2,7 @@ import type { LanguageId } from '../../extract/facts';
 import { cssResolver } from './css';
 import { fileResolver } from './file';
 import { goResolver } from './go';
+import { javaResolver } from './java';
 import type { LanguageResolverFactory } from './languageResolver';
 import { protoResolver } from './proto';
 import { pythonResolver } from './python';
@@ -20,7 +21,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   javascript: typescriptResolver,
   python: pythonResolver,
   rust: fileResolver,
-  java: fileResolver,
+  java: javaResolver,
   csharp: fileResolver,
   proto: protoResolver,
   sql: fileResolver,

@@ -1,0 +1,209 @@
+import { positionOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CalleeExpr, CallFact } from '../facts';
+import { fieldTypeAt, typeOfName } from './bindings';
+import type { CallCapture } from './captures';
+import { type Scope, type ScopeTree, classOf, overloadFor } from './scopes';
+import { createdTypeName, referenceTypeName, typeNameToken } from './types';
+
+/**
+ * Java calls. Java has no free functions, so an unqualified `m()` is a call on `this`
+ * (typed as the class that declares `m`), unless `m` is statically imported. Receivers
+ * are typed from local declarations only; an overloaded method of a class of this file
+ * is picked by argument count when exactly one overload fits.
+ */
+export class CallReader {
+  constructor(private readonly tree: ScopeTree, private readonly staticImports: ReadonlySet<string>) {}
+
+  callFacts(captures: readonly CallCapture[]): CallFact[] {
+    const facts: CallFact[] = [];
+    for (const capture of captures) {
+      const fact = this.callFact(capture);
+      if (fact) facts.push(fact);
+    }
+    return facts;
+  }
+
+  private callFact(capture: CallCapture): CallFact | undefined {
+    switch (capture.form) {
+      case 'method': {
+        const offset = capture.name.startIndex;
+        const callee = capture.object
+          ? this.memberCall(capture.object, capture.name.text, capture.args, offset)
+          : this.unqualifiedCall(capture.name.text, capture.args, offset);
+        return { ...positionOf(capture.name), caller: this.tree.callerAt(offset), callee };
+      }
+      case 'new': {
+        const typeName = referenceTypeName(capture.type);
+        if (!typeName) return undefined;
+        const token = typeNameToken(capture.type);
+        const callee = this.construction(typeName, capture.args);
+        return { ...positionOf(token), caller: this.tree.callerAt(capture.node.startIndex), callee };
+      }
+      case 'constructor': {
+        const callee = this.constructorInvocation(capture.keyword, capture.args);
+        const offset = capture.keyword.startIndex;
+        return callee && { ...positionOf(capture.keyword), caller: this.tree.callerAt(offset), callee };
+      }
+    }
+  }
+
+  /** `m()`: the nearest enclosing class declaring `m`, a static import, or an inherited method. */
+  private unqualifiedCall(name: string, args: SyntaxNode, offset: number): CalleeExpr {
+    const innermost = classOf(this.tree.scopeAt(offset));
+    for (let owner = innermost; owner; owner = classOf(owner.parent)) {
+      if (owner.methods.has(name)) return this.onType('this', owner, name, args);
+      // A class with supertypes may inherit `m`: looking further out would guess.
+      if (!isPlainNamedType(owner)) break;
+    }
+    if (this.staticImports.has(name)) return { form: 'name', name };
+    if (innermost?.kind === 'type' && innermost.symbolName) return memberCallee('this', innermost.symbolName, name);
+    return { form: 'member', object: 'this', property: name };
+  }
+
+  /** `obj.m()`: typed when local syntax shows obj's type. */
+  private memberCall(object: SyntaxNode, name: string, args: SyntaxNode, offset: number): CalleeExpr {
+    const written = objectText(object);
+    const typeName = this.objectTypeOf(object, written, offset);
+    if (!typeName) return { form: 'member', object: written, property: name };
+    const declared = this.tree.typeBySymbol(typeName);
+    return declared ? this.onType(written, declared, name, args) : memberCallee(written, typeName, name);
+  }
+
+  /** A call of `name` on a class of this file: the overload by arity, or untyped when ambiguous. */
+  private onType(object: string, owner: Scope, name: string, args: SyntaxNode): CalleeExpr {
+    if (owner.kind !== 'type' || !owner.symbolName) return { form: 'member', object, property: name };
+    const overloads = owner.methods.get(name);
+    if (!overloads) return memberCallee(object, owner.symbolName, name);
+    const chosen = overloadFor(overloads, args);
+    return chosen ? memberCallee(object, owner.symbolName, chosen.member) : { form: 'member', object, property: name };
+  }
+
+  private objectTypeOf(object: SyntaxNode, written: string, offset: number): string | undefined {
+    // The common receivers are told apart by their text; a node type is a wasm round trip.
+    const kind = written === 'this' || written === 'super' ? written : /^[A-Za-z_$][\w$]*$/.test(written) ? 'identifier' : object.type;
+    switch (kind) {
+      case 'this': {
+        const owner = classOf(this.tree.scopeAt(offset));
+        return owner?.kind === 'type' ? owner.symbolName : undefined;
+      }
+      case 'super':
+        return this.superclassAt(offset);
+      case 'identifier': {
+        const binding = typeOfName(this.tree, object.text, offset);
+        if (binding.bound) return binding.type && this.qualify(binding.type);
+        // `Util.helper()`: a capitalised name that is not a constant is a class.
+        return /^[A-Z]/.test(object.text) && /[a-z]/.test(object.text) ? this.qualify(object.text) : undefined;
+      }
+      case 'field_access':
+        return this.fieldAccessType(object, offset);
+      case 'object_creation_expression': {
+        const created = createdTypeName(object);
+        return created && this.qualify(created);
+      }
+      case 'parenthesized_expression': {
+        const inner = object.namedChild(0);
+        const cast = inner?.type === 'cast_expression' ? inner.childForFieldName('type') : null;
+        const castType = cast && referenceTypeName(cast);
+        return castType ? this.qualify(castType) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** `this.repo`, `Outer.this`, `Outer.Inner`, `java.util.Collections`. */
+  private fieldAccessType(access: SyntaxNode, offset: number): string | undefined {
+    const target = access.childForFieldName('object');
+    const field = access.childForFieldName('field');
+    if (!target || !field) return undefined;
+    if (target.type === 'this' && field.type === 'identifier') {
+      const type = fieldTypeAt(this.tree, field.text, offset);
+      return type && this.qualify(type);
+    }
+    if (field.type === 'this' && target.type === 'identifier') {
+      const enclosing = this.enclosingTypeNamed(target.text, offset);
+      return enclosing?.symbolName;
+    }
+    if (access.endIndex - access.startIndex > 200) return undefined;
+    const path = access.text.replace(/\s+/g, '');
+    const first = path.slice(0, path.indexOf('.'));
+    if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+$/.test(path) || typeOfName(this.tree, first, offset).bound) return undefined;
+    const segments = path.split('.');
+    const firstClass = segments.findIndex((s) => /^[A-Z]/.test(s));
+    // A type path: packages in lower case, then classes (`a.b.Outer.Inner`), all the way.
+    if (firstClass < 0 || segments.slice(firstClass).some((s) => !/^[A-Z]/.test(s) || !/[a-z]/.test(s))) return undefined;
+    return firstClass === 0 ? this.qualify(path) : path;
+  }
+
+  /** `new T(...)`: the constructor by arity when T is a class of this file. */
+  private construction(typeName: string, args: SyntaxNode): CalleeExpr {
+    const qualified = this.qualify(typeName);
+    const declared = this.tree.typeBySymbol(qualified);
+    if (declared) {
+      const chosen = overloadFor(declared.methods.get('constructor'), args);
+      if (!qualified.includes('.') && (!chosen || chosen.member === 'constructor')) return { form: 'new', name: qualified };
+      return memberCallee(qualified.split('.')[0]!, qualified, chosen?.member);
+    }
+    const dot = typeName.lastIndexOf('.');
+    return dot < 0 ? { form: 'new', name: typeName } : { form: 'new', name: typeName.slice(dot + 1), object: typeName.slice(0, dot) };
+  }
+
+  /** `this(...)` runs a sibling constructor, `super(...)` the superclass's. */
+  private constructorInvocation(keyword: SyntaxNode, args: SyntaxNode): CalleeExpr | undefined {
+    const offset = keyword.startIndex;
+    if (keyword.type === 'super') {
+      const superclass = this.superclassAt(offset);
+      return superclass ? this.construction(superclass, args) : undefined;
+    }
+    const owner = classOf(this.tree.scopeAt(offset));
+    return owner ? this.onType('this', owner, 'constructor', args) : undefined;
+  }
+
+  private superclassAt(offset: number): string | undefined {
+    const owner = classOf(this.tree.scopeAt(offset));
+    return owner?.kind === 'type' && owner.superclass ? this.qualify(owner.superclass) : undefined;
+  }
+
+  private enclosingTypeNamed(simpleName: string, offset: number): Scope | undefined {
+    for (let scope = classOf(this.tree.scopeAt(offset)); scope; scope = classOf(scope.parent)) {
+      if (scope.kind === 'type' && scope.type?.name.text === simpleName) return scope;
+    }
+    return undefined;
+  }
+
+  /** A type name as written, with a leading nested class of this file spelled out: `Inner` -> `Outer.Inner`. */
+  private qualify(typeName: string): string {
+    const dot = typeName.indexOf('.');
+    const first = dot < 0 ? typeName : typeName.slice(0, dot);
+    const declared = this.tree.typeNamed(first)?.symbolName;
+    return declared ? declared + (dot < 0 ? '' : typeName.slice(dot)) : typeName;
+  }
+}
+
+/**
+ * A member callee on a typed object. Resolve finds `Type.member` for a type it can name;
+ * it cannot name a nested type of the same package (`Outer.Inner`) without an import, so
+ * such a call is addressed through the outermost class: objectType `Outer`, property
+ * `Inner.m`, which names the same symbol `Outer.Inner.m`.
+ */
+function memberCallee(object: string, typeName: string, member: string | undefined): CalleeExpr {
+  const segments = typeName.split('.');
+  const firstClass = segments.findIndex((s) => /^[A-Z]/.test(s));
+  if (firstClass !== 0 || segments.length === 1) {
+    return member ? { form: 'member', object, property: member, objectType: typeName } : { form: 'new', name: typeName };
+  }
+  const property = [...segments.slice(1), ...(member ? [member] : [])].join('.');
+  return { form: 'member', object, property, objectType: segments[0]! };
+}
+
+function isPlainNamedType(scope: Scope): boolean {
+  return scope.kind === 'type' && scope.symbolName !== undefined && scope.bases.length === 0;
+}
+
+/** The object as written, whitespace collapsed; long expressions (call chains) are elided. */
+function objectText(object: SyntaxNode): string {
+  const text = object.text;
+  if (text.length > 120) return '…';
+  return /\s/.test(text) ? text.replace(/\s+/g, ' ').replace(/ ?\. ?/g, '.').trim() : text;
+}

@@ -1,0 +1,222 @@
+import type { SyntaxNode } from '../extractor';
+import type { AnnotationCapture, MemberCapture, TypeCapture } from './captures';
+import { type ParameterList, listedTypes, parameterList } from './types';
+
+/**
+ * Java scopes rebuilt from the definition captures alone: one per type declaration,
+ * anonymous class body and method or constructor, nested by source range. Lookups go by
+ * source offset (binary search, then up the parent chain), so no tree node is walked
+ * per call site. Block scopes are folded into their method: two bindings of one name
+ * with different types make the name unknown there, which costs recall, never precision.
+ */
+
+/** What a name is bound to: a type name, or null when no type (or conflicting ones) is known. */
+export type BoundType = string | null;
+
+export interface LocalBinding {
+  readonly type: BoundType;
+  /** Offset of the first declaration: a use before it names something else. */
+  readonly from: number;
+}
+
+/** One declared method or constructor of a type, for overload selection by arity. */
+export interface Overload {
+  /** The member part of the symbol name: `save` or `save(String,int)`. */
+  readonly member: string;
+  readonly arity: number;
+  readonly varargs: boolean;
+}
+
+export interface Scope {
+  readonly kind: 'type' | 'anonymous' | 'callable';
+  readonly node: SyntaxNode;
+  readonly start: number;
+  readonly end: number;
+  readonly parent: Scope | undefined;
+  readonly children: Scope[];
+  readonly type?: TypeCapture;
+  readonly member?: MemberCapture;
+  /** Types: `Outer.Inner`; members: `Outer.m`, `Outer.m(int)`, `Outer.constructor`. Undefined inside anonymous or local classes. */
+  symbolName: string | undefined;
+  /** The nearest symbol at or above this scope: a caller's name. */
+  callerName: string;
+  readonly annotations: SyntaxNode[];
+  readonly locals: Map<string, LocalBinding>;
+  /** Types and anonymous classes: declared fields with their types. */
+  readonly fields: Map<string, BoundType>;
+  /** Types and anonymous classes: declared methods by simple name (`constructor` for constructors). */
+  readonly methods: Map<string, Overload[]>;
+  /** Types: the class named after `extends`, erased. */
+  superclass: string | undefined;
+  /** Types: every type named after `extends` and `implements`. */
+  bases: string[];
+}
+
+export class ScopeTree {
+  /** All scopes in source order. */
+  readonly scopes: readonly Scope[];
+  /** Named types by their simple name, when only one type of the file has it. */
+  private readonly typesBySimpleName = new Map<string, Scope | null>();
+  private readonly typesBySymbol = new Map<string, Scope>();
+
+  constructor(types: readonly TypeCapture[], anonymous: readonly SyntaxNode[], members: readonly MemberCapture[], annotations: readonly AnnotationCapture[]) {
+    this.scopes = nestScopes(types, anonymous, members);
+    const byStart = new Map(this.scopes.map((scope) => [scope.start, scope]));
+    for (const { annotation, declarationStart } of annotations) byStart.get(declarationStart)?.annotations.push(annotation);
+    // Source order visits parents first: a scope's name is known before its members'.
+    for (const scope of this.scopes) {
+      if (scope.kind === 'type') nameType(scope);
+      else if (scope.kind === 'anonymous' || !scope.callerName) scope.callerName = scope.symbolName ?? scope.parent?.callerName ?? '';
+      if (scope.kind !== 'callable') nameMembers(scope);
+    }
+    for (const scope of this.scopes) {
+      if (scope.kind !== 'type' || !scope.symbolName) continue;
+      this.typesBySymbol.set(scope.symbolName, scope);
+      const simple = scope.type!.name.text;
+      this.typesBySimpleName.set(simple, this.typesBySimpleName.has(simple) ? null : scope);
+    }
+  }
+
+  /** The innermost scope whose source range holds `offset`, or undefined at file level. */
+  scopeAt(offset: number): Scope | undefined {
+    let low = 0;
+    let high = this.scopes.length - 1;
+    let candidate: Scope | undefined;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const scope = this.scopes[middle]!;
+      if (scope.start <= offset) {
+        candidate = scope;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    while (candidate && candidate.end <= offset) candidate = candidate.parent;
+    return candidate;
+  }
+
+  /** The caller name at `offset`: the enclosing method or type symbol, '' at file level. */
+  callerAt(offset: number): string {
+    return this.scopeAt(offset)?.callerName ?? '';
+  }
+
+  /** A type of this file by simple name (`Inner` for `Outer.Inner`), when unambiguous. */
+  typeNamed(simpleName: string): Scope | undefined {
+    return this.typesBySimpleName.get(simpleName) ?? undefined;
+  }
+
+  /** A type of this file by its symbol name (`Outer.Inner`). */
+  typeBySymbol(symbolName: string): Scope | undefined {
+    return this.typesBySymbol.get(symbolName);
+  }
+}
+
+/** The class-like scope (type or anonymous body) holding `scope`, itself included. */
+export function classOf(scope: Scope | undefined): Scope | undefined {
+  let current = scope;
+  while (current && current.kind === 'callable') current = current.parent;
+  return current;
+}
+
+function newScope(kind: Scope['kind'], node: SyntaxNode, start: number, end: number, parent: Scope | undefined, extra: Pick<Scope, 'type' | 'member'>): Scope {
+  return {
+    kind, node, start, end, parent, children: [], ...extra, symbolName: undefined, callerName: '',
+    annotations: [], locals: new Map(), fields: new Map(), methods: new Map(), superclass: undefined, bases: [],
+  };
+}
+
+type Definition = { kind: Scope['kind']; node: SyntaxNode; start: number; end: number; type?: TypeCapture; member?: MemberCapture };
+
+function nestScopes(types: readonly TypeCapture[], anonymous: readonly SyntaxNode[], members: readonly MemberCapture[]): Scope[] {
+  // Node.endIndex asks the wasm side each time: read it once per definition.
+  const definition = (kind: Scope['kind'], node: SyntaxNode, extra: Pick<Definition, 'type' | 'member'>): Definition =>
+    ({ kind, node, start: node.startIndex, end: node.endIndex, ...extra });
+  const definitions: Definition[] = [
+    ...types.map((type) => definition('type', type.node, { type })),
+    ...anonymous.map((node) => definition('anonymous', node, {})),
+    ...members.map((member) => definition('callable', member.node, { member })),
+  ];
+  definitions.sort((a, b) => a.start - b.start || b.end - a.end);
+  const scopes: Scope[] = [];
+  const open: Scope[] = [];
+  for (const { kind, node, start, end, type, member } of definitions) {
+    while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
+    const parent = open[open.length - 1];
+    const scope = newScope(kind, node, start, end, parent, { type, member });
+    scopes.push(scope);
+    parent?.children.push(scope);
+    open.push(scope);
+  }
+  return scopes;
+}
+
+/** Top-level types and types nested in named types are symbols; local classes are not. */
+function nameType(scope: Scope): void {
+  const capture = scope.type!;
+  const parent = scope.parent;
+  const name = capture.name.text;
+  if (!parent) scope.symbolName = name;
+  else if (parent.kind === 'type' && parent.symbolName !== undefined) scope.symbolName = `${parent.symbolName}.${name}`;
+  scope.callerName = scope.symbolName ?? parent?.callerName ?? '';
+  if (capture.kind === 'interface') {
+    scope.bases = listedTypes(capture.interfaces);
+  } else {
+    scope.superclass = listedTypes(capture.superclass)[0];
+    scope.bases = [...(scope.superclass ? [scope.superclass] : []), ...listedTypes(capture.interfaces)];
+  }
+}
+
+/**
+ * Names the methods and constructors declared directly in a class-like scope. A name
+ * declared once keeps it plainly (`Repo.save`); overloads each carry their parameter
+ * types (`Repo.save(String)`, `Repo.save(String,int)`), as DESIGN §4 asks. Constructors
+ * are `Type.constructor`, the name resolve looks for behind `new Type()`.
+ */
+function nameMembers(owner: Scope): void {
+  const groups = new Map<string, Scope[]>();
+  for (const scope of owner.children) {
+    if (scope.kind !== 'callable') continue;
+    const capture = scope.member!;
+    const simple = capture.kind === 'constructor' ? 'constructor' : capture.name.text;
+    const group = groups.get(simple);
+    if (group) group.push(scope);
+    else groups.set(simple, [scope]);
+  }
+  for (const [simple, group] of groups) {
+    const overloads: Overload[] = [];
+    for (const scope of group) {
+      // Parameter types matter only to tell overloads apart: single methods skip reading them.
+      const params = group.length > 1 ? parametersOf(scope, owner) : undefined;
+      const member = params ? `${simple}(${params.types.join(',')})` : simple;
+      overloads.push({ member, arity: params?.types.length ?? 0, varargs: params?.varargs ?? false });
+      if (owner.symbolName !== undefined) scope.symbolName = `${owner.symbolName}.${member}`;
+      scope.callerName = scope.symbolName ?? owner.callerName;
+    }
+    owner.methods.set(simple, overloads);
+  }
+}
+
+function parametersOf(scope: Scope, owner: Scope): ParameterList {
+  const capture = scope.member!;
+  return parameterList(capture.params ?? (capture.kind === 'constructor' ? owner.type?.params : undefined));
+}
+
+/**
+ * The one overload a call with these arguments can mean, by arity (varargs take any
+ * count from their fixed parameters up); undefined when none or several fit. The
+ * arguments are counted only when there is a choice to make.
+ */
+export function overloadFor(overloads: readonly Overload[] | undefined, args: SyntaxNode): Overload | undefined {
+  if (!overloads || overloads.length === 0) return undefined;
+  if (overloads.length === 1) return overloads[0];
+  const count = argumentCount(args);
+  const fitting = overloads.filter((o) => (o.varargs ? count >= o.arity - 1 : count === o.arity));
+  return fitting.length === 1 ? fitting[0] : undefined;
+}
+
+function argumentCount(args: SyntaxNode): number {
+  let count = 0;
+  for (const child of args.namedChildren) if (child && child.type !== 'line_comment' && child.type !== 'block_comment') count++;
+  return count;
+}

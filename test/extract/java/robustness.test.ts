@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fuzzExtractor } from '../../helpers/fuzz';
+import { extractJava, java } from './helpers';
+
+const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'repos');
+
+function fixtureSources(): string[] {
+  const sources: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.java')) sources.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  for (const repo of ['java-basic', 'java-routes']) walk(path.join(FIXTURES, repo));
+  return sources.filter((s) => s.length > 0);
+}
+
+describe('extract/java nasty input', () => {
+  it('keeps the facts around a syntax error and counts it', async () => {
+    const facts = await extractJava(java(
+      'class Before {',
+      '    void run() { prepare(); }',
+      '    void broken( {',
+      '}',
+      'class After {',
+      '    void go() { this.run(); }',
+      '}',
+    ));
+    assert.ok(facts.syntaxErrors > 0);
+    assert.ok(facts.symbols.some((s) => s.name === 'Before.run'));
+    assert.ok(facts.calls.some((c) => c.caller === 'Before.run' && c.callee.form === 'member' && c.callee.property === 'prepare'));
+    // Recovery may nest the class after the error in the broken one; its method survives.
+    assert.ok(facts.symbols.some((s) => s.name.endsWith('After.go')), facts.symbols.map((s) => s.name).join(', '));
+  });
+
+  it('returns empty facts for an empty file and one with only a package', async () => {
+    const empty = await extractJava('');
+    assert.deepEqual(
+      [empty.symbols, empty.imports, empty.calls, empty.routes, empty.syntaxErrors, empty.packageName],
+      [[], [], [], [], 0, ''],
+    );
+    const onlyPackage = await extractJava('package a.b;\n');
+    assert.equal(onlyPackage.packageName, 'a.b');
+  });
+
+  it('survives random bytes, deep nesting and unterminated literals', async () => {
+    let seed = 11;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const garbage = Array.from({ length: 20_000 }, () => String.fromCharCode(Math.floor(random() * 0xd7ff))).join('');
+    assert.ok((await extractJava(garbage)).syntaxErrors > 0);
+    const nested = await extractJava(`class A { void f() { x = ${'g('.repeat(3000)}${')'.repeat(3000)}; } }\n`);
+    assert.equal(nested.calls.length, 3000);
+    const unterminated = await extractJava(java('class A {', '    String s = "never closed;', '    void f() {}', '}'));
+    assert.ok(unterminated.syntaxErrors > 0);
+  });
+
+  it('extracts a 2 MB generated file in reasonable time', async () => {
+    const chunks: string[] = ['package gen;\n'];
+    let length = 0;
+    for (let i = 0; length < 2_000_000; i++) {
+      const chunk = `class Model${i} extends Base {\n  private Repo repo;\n  void run(int n) { repo.save(n); helper(${i}); }\n  void run() {}\n}\n`;
+      chunks.push(chunk);
+      length += chunk.length;
+    }
+    const source = chunks.join('');
+    const started = Date.now();
+    const facts = await extractJava(source, 'target/generated-sources/gen/Models.java');
+    const classes = chunks.length - 1;
+    assert.ok(source.length >= 2_000_000);
+    assert.equal(facts.symbols.length, classes * 4);
+    assert.equal(facts.calls.length, classes * 2);
+    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+  });
+
+  it('never throws on 3000 mutated fixture sources (seeded)', async () => {
+    await fuzzExtractor('src/main/java/com/example/Fuzz.java', fixtureSources(), 3000, 20261122);
+  });
+});
