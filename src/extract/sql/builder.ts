@@ -26,7 +26,12 @@ export class SqlFactsBuilder {
   errors = 0;
   private readonly declared = new Set<string>();
 
-  constructor(readonly view: TokenView) {}
+  /** Key every keyed symbol of the file's directory carries: links prefer tables beside them. */
+  private readonly directoryKey: string;
+
+  constructor(readonly view: TokenView, path: string) {
+    this.directoryKey = `sql:dir:${path.slice(0, Math.max(0, path.lastIndexOf('/')))}`;
+  }
 
   addSymbol(span: SymbolSpan): void {
     if (this.declared.has(span.name)) return;
@@ -44,7 +49,7 @@ export class SqlFactsBuilder {
       bodyHash: hashBytes(source.slice(starts[span.first], ends[span.end - 1])),
       doc: this.docAbove(starts[span.first]!),
       exported: true,
-      ...(span.keys ? { keys: span.keys } : {}),
+      ...(span.keys ? { keys: [...span.keys, this.directoryKey] } : {}),
     });
   }
 
@@ -52,8 +57,14 @@ export class SqlFactsBuilder {
     return this.declared.has(name);
   }
 
+  /**
+   * A link to the symbols of the first matching candidate, those in this file's directory
+   * first: repos keep one schema per dialect (db/mysql, db/postgres), and a foreign key
+   * means the table of its own schema.
+   */
   addLink(edgeType: LinkFact['edgeType'], from: LinkEnd, candidates: readonly (readonly string[])[], at: Position): void {
-    this.links.push({ line: at.line, col: at.col, edgeType, from, to: { form: 'keys', candidates } });
+    const nearbyFirst = [...candidates.map((keys) => [...keys, this.directoryKey]), ...candidates];
+    this.links.push({ line: at.line, col: at.col, edgeType, from, to: { form: 'keys', candidates: nearbyFirst } });
   }
 
   /** The comment lines directly above an offset (no blank line between), markers stripped. */

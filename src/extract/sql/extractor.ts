@@ -15,7 +15,7 @@ import { tokenizeSql } from './tokenizer';
 export const sqlExtractor: TextExtractor = {
   extract({ source, path, language }: TextExtractInput): FileFacts {
     const tokens = tokenizeSql(source);
-    const facts = new SqlFactsBuilder(new TokenView(tokens));
+    const facts = new SqlFactsBuilder(new TokenView(tokens), path);
     for (let s = 0; s < tokens.statementCount; s++) {
       interpretStatement(facts, tokens.statementBounds[s * 2]!, tokens.statementBounds[s * 2 + 1]!);
     }
