@@ -3,6 +3,7 @@ import type { LanguageExtractor, TextExtractor } from './extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
+import { rustExtractor } from './rust/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 
 /** A language read through a tree-sitter grammar and the queries.scm of its folder. */
@@ -39,15 +40,18 @@ const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
 
+const RUST: LanguageSpec = { id: 'rust', parser: 'tree-sitter', grammar: 'tree-sitter-rust.wasm', folder: 'rust', extractor: rustExtractor };
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.rs', RUST],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, RUST];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -3,6 +3,7 @@ import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
 import { pythonResolver } from './python';
+import { rustResolver } from './rust';
 import { typescriptResolver } from './typescript';
 
 /**
@@ -15,7 +16,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   tsx: typescriptResolver,
   javascript: typescriptResolver,
   python: pythonResolver,
-  rust: fileResolver,
+  rust: rustResolver,
   java: fileResolver,
   csharp: fileResolver,
   proto: fileResolver,
