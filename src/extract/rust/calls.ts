@@ -23,7 +23,7 @@ export class CallReader {
   callFacts(calls: readonly CallMatch[]): CallFact[] {
     const facts: CallFact[] = [];
     for (const call of calls) {
-      const owner = this.scopes.surroundingsOf(call.node).owner;
+      const owner = this.scopes.ownerOf(call.node);
       const site = this.calleeOf(call, owner);
       if (site) facts.push({ ...positionOf(site.at), caller: owner?.name ?? '', callee: site.callee });
     }

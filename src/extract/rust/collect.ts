@@ -13,6 +13,8 @@ export interface DefinitionMatch {
   readonly node: SyntaxNode;
   readonly name: SyntaxNode;
   readonly body?: SyntaxNode;
+  /** `pub`, `pub(crate)`: the item is exported. */
+  readonly visibility?: SyntaxNode;
 }
 
 export interface ImplMatch {
@@ -34,11 +36,12 @@ export interface LocalMatch {
   readonly type?: SyntaxNode;
   /** `let x = T::new()`: the associated function that built it (`new`). */
   readonly builtBy?: string;
-  /** A function declared inside a body: its scope is the function around it. */
-  readonly nestedFunction?: boolean;
+  /** A function declared inside a body (this node): its scope is the function around it. */
+  readonly nestedFunction?: SyntaxNode;
 }
 
 export interface FieldMatch {
+  readonly struct: SyntaxNode;
   readonly owner: SyntaxNode;
   readonly name: string;
   readonly type: SyntaxNode;
@@ -99,7 +102,7 @@ type RoleHandler = (node: SyntaxNode, parts: Parts, into: RustMatches) => void;
 function definition(role: DefinitionRole): RoleHandler {
   return (node, parts, into) => {
     const name = parts.get('name');
-    if (name) into.definitions.push({ role, node, name, body: parts.get('body') });
+    if (name) into.definitions.push({ role, node, name, body: parts.get('body'), visibility: parts.get('visibility') });
   };
 }
 
@@ -138,12 +141,16 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     if (name) into.locals.push({ name, type: parts.get('local.type'), builtBy: parts.get('local.constructor')?.text });
   }],
   ['local', (node, _parts, into) => { into.locals.push({ name: node }); }],
-  ['local.nested', (node, _parts, into) => { into.locals.push({ name: node, nestedFunction: true }); }],
+  ['local.nested', (node, parts, into) => {
+    const name = parts.get('local.name');
+    if (name) into.locals.push({ name, nestedFunction: node });
+  }],
   ['field', (_node, parts, into) => {
+    const struct = parts.get('struct');
     const owner = parts.get('owner');
     const name = parts.get('field.name');
     const type = parts.get('field.type');
-    if (owner && name && type) into.fields.push({ owner, name: name.text, type });
+    if (struct && owner && name && type) into.fields.push({ struct, owner, name: name.text, type });
   }],
   ['call', (node, parts, into) => {
     into.calls.push({

@@ -15,15 +15,15 @@ import { buildSymbols } from './symbols';
  * names are function-level; see scopes.ts for what that trades away.
  */
 export const rustExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
     const root = tree.rootNode;
     const matches = collectMatches(query.matches(root));
-    const items = new ItemIndex(matches);
+    const items = new ItemIndex(matches, source);
     const { symbols, owners, implements: links } = buildSymbols(matches, items);
-    const scopes = new Scopes(owners, matches.locals, matches.fields, items);
+    const scopes = new Scopes(owners, matches, items);
     const calls = new CallReader(items, scopes, isCrateRootFile(path));
     const imports = importFacts(matches, items, scopes, path);
-    const routes = new RouteReader(matches, items, scopes, calls, imports).routeFacts(owners);
+    const routes = new RouteReader(matches, items, scopes, calls, imports).routeFacts();
     return {
       path,
       language,

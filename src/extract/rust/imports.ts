@@ -55,7 +55,7 @@ export function importFacts(matches: RustMatches, items: ItemIndex, scopes: Scop
 }
 
 function modulesAround(node: SyntaxNode, items: ItemIndex, scopes: Scopes): readonly string[] {
-  return items.containerOf(node)?.modules ?? scopes.surroundingsOf(node).owner?.modules ?? [];
+  return items.containerOf(node)?.modules ?? scopes.ownerOf(node)?.modules ?? [];
 }
 
 function useLeaves(node: SyntaxNode, prefix: readonly string[]): UseLeaf[] {

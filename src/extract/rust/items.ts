@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { AttributeMatch, RustMatches } from './collect';
 import { typeNameOf } from './names';
+import { RangeIndex, type SourceRange } from './ranges';
 
 /**
  * Where items sit: the inline modules around them and the impl or trait whose body
@@ -24,12 +25,19 @@ export interface Container {
   readonly trait?: string;
 }
 
+/** A body that items can sit in. */
+type Body =
+  | { readonly kind: 'module' | 'trait'; readonly name: string }
+  | { readonly kind: 'impl'; readonly type: SyntaxNode; readonly trait?: SyntaxNode; readonly typeParameters: ReadonlySet<string> }
+  | { readonly kind: 'function' };
+
 const TOP: Container = { modules: [] };
-const COMMENT_TYPES = new Set(['line_comment', 'block_comment']);
+/** What may stand between an attribute and its item, or before an item's doc comment. */
+const TRIVIA = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
 
 export class ItemIndex {
+  private readonly bodies: RangeIndex<Body>;
   private readonly containers = new Map<number, Container | null>();
-  private readonly implsByBody = new Map<number, { typeNode: SyntaxNode; trait?: SyntaxNode; typeParameters: Set<string> }>();
   private readonly attributesByItem = new Map<number, AttributeMatch[]>();
   private readonly inlineModules = new Set<string>();
   /**
@@ -38,65 +46,46 @@ export class ItemIndex {
    */
   readonly declared = new Set<string>();
 
-  constructor(matches: RustMatches) {
-    for (const impl of matches.impls) {
-      const body = impl.node.childForFieldName('body');
-      if (body) this.implsByBody.set(body.id, { typeNode: impl.type, trait: impl.trait, typeParameters: typeParametersOf(impl.node) });
-    }
-    for (const attribute of matches.attributes) {
-      const item = attributedItem(attribute.node);
-      if (!item) continue;
-      const list = this.attributesByItem.get(item.id);
-      if (list) list.push(attribute);
-      else this.attributesByItem.set(item.id, [attribute]);
-    }
+  constructor(matches: RustMatches, private readonly source: string) {
+    this.bodies = new RangeIndex(bodyRanges(matches));
+    this.attachAttributes(matches);
     for (const module of matches.inlineModules) {
       const container = this.containerOf(module.node);
       if (container && !container.impl && !container.trait) this.inlineModules.add(this.qualified(module.name.text, container.modules));
     }
   }
 
-  /** Whether the file declares an inline module of this local name (`inner`, `a.b`). */
-  isInlineModule(name: string): boolean {
-    return this.inlineModules.has(name);
-  }
-
   /** The module-level container of an item, or undefined for items inside bodies. */
   containerOf(item: SyntaxNode): Container | undefined {
-    const parent = item.parent;
-    if (!parent) return undefined;
-    if (parent.type === 'source_file') return TOP;
-    // A syntax error wraps the items after it: read them as if it were not there.
-    if (parent.type === 'ERROR') return this.containerOf(parent);
-    return parent.type === 'declaration_list' ? this.containerOfBody(parent) : undefined;
+    return this.containerAtBody(this.bodies.innermost(item.startIndex));
   }
 
   /** The container a body (`declaration_list`) gives the items in it. */
-  containerOfBody(body: SyntaxNode): Container | undefined {
-    const cached = this.containers.get(body.id);
+  containerInside(body: SyntaxNode): Container | undefined {
+    return this.containerAtBody(this.bodies.innermost(body.startIndex + 1));
+  }
+
+  private containerAtBody(index: number): Container | undefined {
+    if (index < 0) return TOP;
+    const cached = this.containers.get(index);
     if (cached !== undefined) return cached ?? undefined;
-    const container = this.bodyContainer(body);
-    this.containers.set(body.id, container ?? null);
+    const container = this.bodyContainer(index);
+    this.containers.set(index, container ?? null);
     return container;
   }
 
-  private bodyContainer(body: SyntaxNode): Container | undefined {
-    const owner = body.parent;
-    if (!owner) return undefined;
-    const outer = this.containerOf(owner);
+  private bodyContainer(index: number): Container | undefined {
+    const body = this.bodies.value(index);
+    if (body.kind === 'function') return undefined;
+    const outer = this.containerAtBody(this.bodies.parent(index));
     if (!outer || outer.impl || outer.trait) return undefined;
-    const name = owner.childForFieldName('name');
-    if (owner.type === 'mod_item' && name) return { modules: [...outer.modules, name.text] };
-    if (owner.type === 'trait_item' && name) return { modules: outer.modules, trait: this.qualified(name.text, outer.modules) };
-    const impl = this.implsByBody.get(body.id);
-    if (owner.type === 'impl_item' && impl) {
-      const type = typeNameOf(impl.typeNode);
-      // `impl<T: X> Trait for T` (a blanket impl) and impls on primitives or paths
-      // into other modules declare no methods of a type this package holds.
-      if (!type || type.includes('.') || impl.typeParameters.has(type)) return undefined;
-      return { modules: outer.modules, impl: { type: this.lexical(type, outer.modules), trait: impl.trait } };
-    }
-    return undefined;
+    if (body.kind === 'module') return { modules: [...outer.modules, body.name] };
+    if (body.kind !== 'impl') return { modules: outer.modules, trait: this.qualified(body.name, outer.modules) };
+    const type = typeNameOf(body.type);
+    // `impl<T: X> Trait for T` (a blanket impl) and impls on primitives or paths
+    // into other modules declare no methods of a type this package holds.
+    if (!type || type.includes('.') || body.typeParameters.has(type)) return undefined;
+    return { modules: outer.modules, impl: { type: this.lexical(type, outer.modules), trait: body.trait } };
   }
 
   /** A name as this file declares it inside `modules` (`tests.helper`), no matter whether declared yet. */
@@ -114,34 +103,94 @@ export class ItemIndex {
     return this.declared.has(qualified) ? qualified : name;
   }
 
-  attributesOf(item: SyntaxNode): readonly AttributeMatch[] {
-    return this.attributesByItem.get(item.id) ?? [];
+  /** Whether the file declares an inline module of this local name (`inner`, `a.b`). */
+  isInlineModule(name: string): boolean {
+    return this.inlineModules.has(name);
+  }
+
+  attributesOf(fn: SyntaxNode): readonly AttributeMatch[] {
+    return this.attributesByItem.get(fn.startIndex) ?? [];
   }
 
   /**
    * The comment block directly above an item (no blank line between), stepping over
-   * its attributes, with comment markers stripped.
+   * its attribute lines, with comment markers stripped.
    */
   docOf(item: SyntaxNode): string {
-    const lines: string[] = [];
-    let expectedRow = item.startPosition.row;
-    for (let sibling = item.previousSibling; sibling; sibling = sibling.previousSibling) {
-      if (sibling.endPosition.row < expectedRow - 1) break;
-      expectedRow = sibling.startPosition.row;
-      if (sibling.type === 'attribute_item') continue;
-      if (!COMMENT_TYPES.has(sibling.type)) break;
-      lines.unshift(stripRustComment(sibling.text));
+    const source = this.source;
+    const lineStart = source.lastIndexOf('\n', item.startIndex - 1) + 1;
+    if (source.slice(lineStart, item.startIndex).trim() !== '') return '';
+    const doc: string[] = [];
+    // Line by line upwards from the item: comment lines join the doc, attribute lines
+    // are stepped over, anything else (a blank line, code) ends it.
+    for (let end = lineStart - 1; end > 0;) {
+      const start = source.lastIndexOf('\n', end - 1) + 1;
+      const line = source.slice(start, end).trim();
+      if (line.startsWith('#[')) {
+        end = start - 1;
+      } else if (line.startsWith('//')) {
+        doc.unshift(line.replace(/^\/\/[/!]?\s?/, ''));
+        end = start - 1;
+      } else if (line.endsWith('*/') && source.lastIndexOf('/*', end) >= 0) {
+        const open = source.lastIndexOf('/*', end);
+        doc.unshift(stripBlockComment(source.slice(open, end)));
+        end = source.lastIndexOf('\n', open) ;
+      } else {
+        break;
+      }
     }
-    return lines.join('\n').trim();
+    return doc.join('\n').trim();
+  }
+
+  /**
+   * Outer attributes belong to the function that follows them with only comments and
+   * other attributes between (read from the source text, not by walking siblings).
+   */
+  private attachAttributes(matches: RustMatches): void {
+    const functionStarts = matches.definitions.filter((d) => d.role === 'function').map((d) => d.node.startIndex).sort((a, b) => a - b);
+    const attributes = [...matches.attributes].sort((a, b) => b.node.startIndex - a.node.startIndex);
+    let nextAttribute: { start: number; item: number } | undefined;
+    for (const attribute of attributes) {
+      const end = attribute.node.endIndex;
+      const nextFunction = firstAtOrAfter(functionStarts, end);
+      const target = nextAttribute && (nextFunction === undefined || nextAttribute.start < nextFunction)
+        ? { start: nextAttribute.start, item: nextAttribute.item }
+        : nextFunction !== undefined ? { start: nextFunction, item: nextFunction } : undefined;
+      nextAttribute = undefined;
+      if (!target || !TRIVIA.test(this.source.slice(end, target.start))) continue;
+      const list = this.attributesByItem.get(target.item) ?? [];
+      list.unshift(attribute);
+      this.attributesByItem.set(target.item, list);
+      nextAttribute = { start: attribute.node.startIndex, item: target.item };
+    }
   }
 }
 
-/** The item an outer attribute belongs to: the next sibling that is no attribute or comment. */
-function attributedItem(attribute: SyntaxNode): SyntaxNode | undefined {
-  for (let sibling = attribute.nextSibling; sibling; sibling = sibling.nextSibling) {
-    if (sibling.type !== 'attribute_item' && !COMMENT_TYPES.has(sibling.type)) return sibling;
+function bodyRanges(matches: RustMatches): SourceRange<Body>[] {
+  const ranges: SourceRange<Body>[] = [];
+  const add = (body: SyntaxNode | null | undefined, value: Body): void => {
+    if (body) ranges.push({ start: body.startIndex, end: body.endIndex, value });
+  };
+  for (const module of matches.inlineModules) add(module.node.childForFieldName('body'), { kind: 'module', name: module.name.text });
+  for (const impl of matches.impls) {
+    add(impl.node.childForFieldName('body'), { kind: 'impl', type: impl.type, trait: impl.trait, typeParameters: typeParametersOf(impl.node) });
   }
-  return undefined;
+  for (const definition of matches.definitions) {
+    if (definition.role === 'trait') add(definition.body, { kind: 'trait', name: definition.name.text });
+    if (definition.role === 'function') add(definition.body, { kind: 'function' });
+  }
+  return ranges;
+}
+
+function firstAtOrAfter(sorted: readonly number[], offset: number): number | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return sorted[low];
 }
 
 function typeParametersOf(impl: SyntaxNode): Set<string> {
@@ -153,11 +202,11 @@ function typeParametersOf(impl: SyntaxNode): Set<string> {
   return names;
 }
 
-function stripRustComment(text: string): string {
+function stripBlockComment(text: string): string {
   return text
-    .replace(/^\/\*[*!]?|\*\/$/g, '')
+    .replace(/^\s*\/\*[*!]?|\*\/\s*$/g, '')
     .split('\n')
-    .map((line) => line.replace(/^\s*(\/\/[/!]?|\*+)\s?/, ''))
+    .map((line) => line.replace(/^\s*\*+\s?/, ''))
     .join('\n')
     .trim();
 }

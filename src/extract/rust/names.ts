@@ -100,9 +100,12 @@ function render(node: SyntaxNode, depth: number): string {
       const fn = node.childForFieldName('function');
       return fn ? render(fn, depth + 1) : collapseWhitespace(node.text);
     }
+    case 'identifier':
+    case 'self':
+      return node.text;
     default: {
-      const text = node.text.length > MAX_OBJECT_LENGTH * 2 ? node.text.slice(0, MAX_OBJECT_LENGTH * 2) : node.text;
-      return collapseWhitespace(text);
+      const text = node.text;
+      return collapseWhitespace(text.length > MAX_OBJECT_LENGTH * 2 ? text.slice(0, MAX_OBJECT_LENGTH * 2) : text);
     }
   }
 }

@@ -27,7 +27,7 @@ export class RoutePrefixes {
 
   constructor(mounts: readonly MountMatch[], items: ItemIndex, private readonly scopes: Scopes) {
     for (const mount of mounts) {
-      const owner = scopes.surroundingsOf(mount.node).owner;
+      const owner = scopes.ownerOf(mount.node);
       const ownPrefix = mount.path ? stringValue(mount.path) : receiverScope(mount.node);
       if (ownPrefix === undefined) continue;
       const prefix = joinRoutePath(expressionPrefix(mount.node), ownPrefix);
@@ -50,7 +50,7 @@ export class RoutePrefixes {
 
   /** Every prefix of a registration: its function's, then the expression's around it. */
   ofRegistration(node: SyntaxNode, ownPrefix = ''): string[] {
-    const owner = this.scopes.surroundingsOf(node).owner;
+    const owner = this.scopes.ownerOf(node);
     const local = joinRoutePath(expressionPrefix(node), ownPrefix);
     return this.ofFunction(owner?.name ?? '').map((outer) => joinRoutePath(outer, local));
   }

@@ -9,15 +9,15 @@
 ; ---------------------------------------------------------------------------------
 ; Declarations (symbols).
 
-(function_item name: (identifier) @name body: (block) @body) @definition.function
-(function_signature_item name: (identifier) @name) @definition.signature
-(struct_item name: (type_identifier) @name) @definition.type
-(enum_item name: (type_identifier) @name) @definition.type
-(union_item name: (type_identifier) @name) @definition.type
-(type_item name: (type_identifier) @name) @definition.type
-(trait_item name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
-(const_item name: (identifier) @name) @definition.constant
-(static_item name: (identifier) @name) @definition.constant
+(function_item (visibility_modifier)? @visibility name: (identifier) @name body: (block) @body) @definition.function
+(function_signature_item (visibility_modifier)? @visibility name: (identifier) @name) @definition.signature
+(struct_item (visibility_modifier)? @visibility name: (type_identifier) @name body: (_)? @body) @definition.type
+(enum_item (visibility_modifier)? @visibility name: (type_identifier) @name body: (_) @body) @definition.type
+(union_item (visibility_modifier)? @visibility name: (type_identifier) @name body: (_) @body) @definition.type
+(type_item (visibility_modifier)? @visibility name: (type_identifier) @name) @definition.type
+(trait_item (visibility_modifier)? @visibility name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
+(const_item (visibility_modifier)? @visibility name: (identifier) @name) @definition.constant
+(static_item (visibility_modifier)? @visibility name: (identifier) @name) @definition.constant
 
 ; `impl Type {}` and `impl Trait for Type {}`: methods are `Type.method`.
 (impl_item trait: (_)? @impl.trait type: (_) @impl.type body: (declaration_list)) @impl
@@ -69,13 +69,13 @@
 (field_pattern pattern: (identifier) @local)
 (field_pattern name: (shorthand_field_identifier) @local)
 ; A function declared inside a body is a local name of the function around it.
-(block (function_item name: (identifier) @local.nested))
+(block (function_item name: (identifier) @local.name) @local.nested)
 
 ; Struct fields: `self.store.get()` takes the type of `store`.
 (struct_item
   name: (type_identifier) @owner
   body: (field_declaration_list
-    (field_declaration name: (field_identifier) @field.name type: (_) @field.type) @field))
+    (field_declaration name: (field_identifier) @field.name type: (_) @field.type) @field)) @struct
 
 ; ---------------------------------------------------------------------------------
 ; Calls. Macro invocations are token trees, not calls: their contents are not read.

@@ -40,12 +40,13 @@ export class RouteReader {
     this.prefixes = new RoutePrefixes(matches.mounts, items, scopes);
   }
 
-  routeFacts(owners: ReadonlyMap<number, Owner>): RouteFact[] {
+  routeFacts(): RouteFact[] {
     for (const registration of this.matches.registrations) this.readRegistration(registration.node, registration.path, registration.target);
     for (const resource of this.matches.resources) if (resource.builder === 'resource') this.readResource(resource.node, resource.path);
     for (const definition of this.matches.definitions) {
-      const owner = owners.get(definition.node.id);
-      if (definition.role === 'function' && owner && !owner.selfType) this.readAttributes(definition.node, owner);
+      if (definition.role !== 'function') continue;
+      const owner = this.scopes.ownerOf(definition.node.childForFieldName('name') ?? definition.node);
+      if (owner && !owner.selfType) this.readAttributes(definition.node, owner);
     }
     return this.facts.sort((a, b) => a.line - b.line || a.col - b.col);
   }
@@ -109,7 +110,7 @@ export class RouteReader {
   }
 
   private add(node: SyntaxNode, at: SyntaxNode, route: MethodHandler, paths: readonly string[], framework: string): void {
-    const owner = this.scopes.surroundingsOf(node).owner;
+    const owner = this.scopes.ownerOf(node);
     const handler = route.handler ? this.calls.referenceOf(route.handler, owner) : null;
     this.addFact(at, route.method, paths, handler, owner?.name ?? '', framework);
   }

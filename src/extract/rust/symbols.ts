@@ -1,10 +1,12 @@
-import { bodyHashOf, positionOf, signatureOf } from '../common';
+import { collapseWhitespace, positionOf } from '../common';
+import { hashBytes } from '../../model/hash';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, LinkFact, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { DefinitionMatch, RustMatches } from './collect';
 import type { ItemIndex } from './items';
 import { pathSegments, typeNameOf } from './names';
+import type { SourceRange } from './ranges';
 
 /** The symbol a body belongs to: calls inside it name it as their caller. */
 export interface Owner {
@@ -17,8 +19,8 @@ export interface Owner {
 
 export interface SymbolsOfFile {
   readonly symbols: SymbolFact[];
-  /** Item node id -> the symbol it declares (functions, methods, constants). */
-  readonly owners: Map<number, Owner>;
+  /** The source ranges of the symbols that own bodies (functions, methods, constants). */
+  readonly owners: SourceRange<Owner>[];
   readonly implements: LinkFact[];
 }
 
@@ -29,19 +31,22 @@ function isTestAttribute(path: string): boolean {
 
 export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfFile {
   const symbols: SymbolFact[] = [];
-  const owners = new Map<number, Owner>();
+  const owners: SourceRange<Owner>[] = [];
   // Types and traits first: impl bodies look their type up among the declared names.
   const typesFirst = [...matches.definitions].sort((a, b) => rank(a) - rank(b));
   for (const definition of typesFirst) {
     const container = items.containerOf(definition.node);
     if (!container) continue;
-    const fact = (name: string, kind: NodeKind, exported: boolean, extra: Partial<SymbolFact> = {}): SymbolFact => ({
-      name, kind, ...positionOf(definition.name), endLine: definition.node.endPosition.row + 1,
-      signature: signatureOf(definition.node, definition.node.childForFieldName('body') ?? definition.body),
-      bodyHash: bodyHashOf(definition.node), doc: items.docOf(definition.node), exported, ...extra,
-    });
+    const fact = (name: string, kind: NodeKind, exported: boolean, extra: Partial<SymbolFact> = {}): SymbolFact => {
+      const text = definition.node.text;
+      return {
+        name, kind, ...positionOf(definition.name), endLine: definition.node.endPosition.row + 1,
+        signature: signatureOf(text, definition.body ? definition.body.startIndex - definition.node.startIndex : text.length),
+        bodyHash: hashBytes(text), doc: items.docOf(definition.node), exported, ...extra,
+      };
+    };
     const ownName = definition.name.text;
-    const isPublic = isPub(definition.node);
+    const isPublic = definition.visibility?.text.startsWith('pub') ?? false;
     const memberOf = container.impl?.type ?? container.trait;
     switch (definition.role) {
       case 'type':
@@ -63,14 +68,14 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
         const kind: NodeKind = memberOf ? 'method' : isTest ? 'test' : 'function';
         items.declared.add(name);
         symbols.push(fact(name, kind, exported));
-        owners.set(definition.node.id, { name, modules: container.modules, selfType: memberOf });
+        owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: container.modules, selfType: memberOf } });
         break;
       }
       case 'constant': {
         const name = memberOf ? `${memberOf}.${ownName}` : items.qualified(ownName, container.modules);
         items.declared.add(name);
         symbols.push(fact(name, 'constant', isPublic));
-        owners.set(definition.node.id, { name, modules: container.modules, selfType: memberOf });
+        owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: container.modules, selfType: memberOf } });
         break;
       }
       case 'signature':
@@ -86,9 +91,12 @@ function rank(definition: DefinitionMatch): number {
   return definition.role === 'type' || definition.role === 'trait' ? 0 : 1;
 }
 
-function isPub(item: SyntaxNode): boolean {
-  const first = item.namedChild(0);
-  return first?.type === 'visibility_modifier' && first.text.startsWith('pub');
+const MAX_SIGNATURE_LENGTH = 300;
+
+/** The declaration text up to its body, whitespace collapsed (common.ts signatureOf, on text read once). */
+function signatureOf(text: string, bodyOffset: number): string {
+  const header = collapseWhitespace(text.slice(0, Math.max(0, bodyOffset)));
+  return header.length > MAX_SIGNATURE_LENGTH ? `${header.slice(0, MAX_SIGNATURE_LENGTH - 1)}…` : header;
 }
 
 function traitMethods(trait: DefinitionMatch): string[] {
@@ -112,7 +120,7 @@ function implementsLinks(matches: RustMatches, items: ItemIndex): LinkFact[] {
     const container = items.containerOf(impl.node);
     if (!container || container.impl || container.trait) continue;
     const body = impl.node.childForFieldName('body');
-    const implType = body ? items.containerOfBody(body)?.impl?.type : undefined;
+    const implType = body ? items.containerInside(body)?.impl?.type : undefined;
     // Types in other modules (`impl Trait for models::User`) keep their path.
     const typeName = implType ?? typeNameOf(impl.type);
     const trait = traitExpression(impl.trait, container.modules, items);
