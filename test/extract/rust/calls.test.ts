@@ -66,7 +66,7 @@ describe('extract/rust calls', () => {
       '}',
       'fn later() { helper(); }',
     ));
-    assert.deepEqual(facts.calls.map((c) => [c.line, c.col, c.callee.form === 'name' ? c.callee.name : c.callee.property]), [
+    assert.deepEqual(facts.calls.map((c) => [c.line, c.col, c.callee.form === 'member' ? c.callee.property : c.callee.name]), [
       [5, 25, 'other'], [5, 41, 'get'], [6, 29, 'save'], [8, 13, 'helper'],
     ]);
     assert.deepEqual(callAt(facts, 5, 41).callee, { form: 'member', object: 'store', property: 'get' });
