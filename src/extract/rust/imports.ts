@@ -1,10 +1,10 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { ImportFact } from '../facts';
+import type { ImportFact, Position } from '../facts';
 import type { RustMatches } from './collect';
 import type { ItemIndex } from './items';
-import { pathSegments } from './names';
 import type { Scopes } from './scopes';
+import { type UseLeaf, useLeaves } from './useTree';
 
 /**
  * Imports. One ImportFact per name a `use` brings in, its source the whole path as
@@ -20,20 +20,16 @@ import type { Scopes } from './scopes';
  *   `use crate::db;` binds `db` to that module. Its target is the file's own module:
  *   the linker draws no edge for it.
  */
-interface UseLeaf {
-  readonly segments: readonly string[];
-  readonly alias?: string;
-  readonly glob: boolean;
-  readonly at: SyntaxNode;
-}
 
 export function importFacts(matches: RustMatches, items: ItemIndex, scopes: Scopes, path: string): ImportFact[] {
   const facts: ImportFact[] = [];
   for (const use of matches.uses) {
     const modules = modulesAround(use.node, items, scopes);
     const reexport = use.node.namedChild(0)?.type === 'visibility_modifier';
-    for (const leaf of useLeaves(use.tree, [])) {
-      const fact = leafFact(leaf, modules, items);
+    const text = use.tree.text;
+    const start = positionOf(use.tree);
+    for (const leaf of useLeaves(text)) {
+      const fact = leafFact(leaf, positionAt(text, start, leaf.offset), modules, items);
       if (!fact) continue;
       facts.push(fact);
       // `pub use` both binds the name here and re-exports it.
@@ -58,47 +54,18 @@ function modulesAround(node: SyntaxNode, items: ItemIndex, scopes: Scopes): read
   return items.containerOf(node)?.modules ?? scopes.ownerOf(node)?.modules ?? [];
 }
 
-function useLeaves(node: SyntaxNode, prefix: readonly string[]): UseLeaf[] {
-  switch (node.type) {
-    case 'self':
-      // `use a::b::{self}` imports the module `a::b` itself.
-      return prefix.length > 0 ? [{ segments: prefix, glob: false, at: node }] : [];
-    case 'identifier':
-    case 'crate':
-    case 'super':
-    case 'scoped_identifier': {
-      const segments = pathSegments(node);
-      return segments ? [{ segments: [...prefix, ...segments], glob: false, at: node }] : [];
-    }
-    case 'use_as_clause': {
-      const path = node.childForFieldName('path');
-      const alias = node.childForFieldName('alias');
-      const leaves = path ? useLeaves(path, prefix) : [];
-      return leaves.map((leaf) => ({ ...leaf, alias: alias?.text, at: node }));
-    }
-    case 'use_wildcard': {
-      const path = node.namedChild(0);
-      const segments = path ? pathSegments(path) : [];
-      return segments ? [{ segments: [...prefix, ...segments], glob: true, at: node }] : [];
-    }
-    case 'scoped_use_list': {
-      const path = node.childForFieldName('path');
-      const list = node.childForFieldName('list');
-      const head = path ? pathSegments(path) : [];
-      if (!head || !list) return [];
-      return useLeaves(list, [...prefix, ...head]);
-    }
-    case 'use_list':
-      return node.namedChildren.flatMap((child) => (child ? useLeaves(child, prefix) : []));
-    default:
-      return [];
-  }
+/** The position of `offset` in a text that starts at `start`. */
+function positionAt(text: string, start: Position, offset: number): Position {
+  const lineBreak = text.lastIndexOf('\n', offset - 1);
+  if (lineBreak < 0) return { line: start.line, col: start.col + offset };
+  let lines = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) lines++;
+  return { line: start.line + lines, col: offset - lineBreak - 1 };
 }
 
-function leafFact(leaf: UseLeaf, modules: readonly string[], items: ItemIndex): ImportFact | undefined {
+function leafFact(leaf: UseLeaf, position: Position, modules: readonly string[], items: ItemIndex): ImportFact | undefined {
   const segments = fromFileModule(leaf.segments, modules, items);
   if (segments.length === 0) return undefined;
-  const position = positionOf(leaf.at);
   if (leaf.glob) return { ...position, source: [...segments, '*'].join('::'), bindings: [{ imported: '*', local: '*' }] };
   const last = segments[segments.length - 1]!;
   if (last === 'self' || last === 'super' || last === 'crate') return undefined;

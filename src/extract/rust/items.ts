@@ -32,8 +32,6 @@ type Body =
   | { readonly kind: 'function' };
 
 const TOP: Container = { modules: [] };
-/** What may stand between an attribute and its item, or before an item's doc comment. */
-const TRIVIA = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*$/;
 
 export class ItemIndex {
   private readonly bodies: RangeIndex<Body>;
@@ -157,7 +155,7 @@ export class ItemIndex {
         ? { start: nextAttribute.start, item: nextAttribute.item }
         : nextFunction !== undefined ? { start: nextFunction, item: nextFunction } : undefined;
       nextAttribute = undefined;
-      if (!target || !TRIVIA.test(this.source.slice(end, target.start))) continue;
+      if (!target || !isTrivia(this.source, end, target.start)) continue;
       const list = this.attributesByItem.get(target.item) ?? [];
       list.unshift(attribute);
       this.attributesByItem.set(target.item, list);
@@ -180,6 +178,29 @@ function bodyRanges(matches: RustMatches): SourceRange<Body>[] {
     if (definition.role === 'function') add(definition.body, { kind: 'function' });
   }
   return ranges;
+}
+
+/**
+ * Whether only whitespace and comments stand between two offsets: the scan stops at the
+ * first other character, so a far-away next function costs nothing.
+ */
+function isTrivia(source: string, from: number, to: number): boolean {
+  for (let i = from; i < to;) {
+    const char = source.charCodeAt(i);
+    if (char === 32 || char === 10 || char === 9 || char === 13) {
+      i++;
+    } else if (source.startsWith('//', i)) {
+      const lineEnd = source.indexOf('\n', i);
+      i = lineEnd < 0 ? to : lineEnd + 1;
+    } else if (source.startsWith('/*', i)) {
+      const close = source.indexOf('*/', i + 2);
+      if (close < 0) return false;
+      i = close + 2;
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 function firstAtOrAfter(sorted: readonly number[], offset: number): number | undefined {

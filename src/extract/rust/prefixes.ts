@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { MountMatch } from './collect';
 import type { ItemIndex } from './items';
 import { stringValue } from './names';
+import { RangeIndex, type SourceRange } from './ranges';
 import type { Scopes } from './scopes';
 
 /**
@@ -14,7 +15,6 @@ import type { Scopes } from './scopes';
  */
 
 const MAX_MOUNT_DEPTH = 8;
-const PREFIX_CARRIERS = new Set(['service', 'configure', 'merge']);
 
 interface Mount {
   readonly registeredIn: string;
@@ -24,20 +24,30 @@ interface Mount {
 export class RoutePrefixes {
   /** Function local name -> where it is mounted. */
   private readonly mounts = new Map<string, Mount[]>();
+  /** The argument lists of mounting calls, each with the prefix it gives what it holds. */
+  private readonly argumentPrefixes: RangeIndex<string>;
 
   constructor(mounts: readonly MountMatch[], items: ItemIndex, private readonly scopes: Scopes) {
-    for (const mount of mounts) {
-      const owner = scopes.ownerOf(mount.node);
+    const ranges: SourceRange<string>[] = [];
+    const ownPrefixes = mounts.map((mount) => {
       const ownPrefix = mount.path ? stringValue(mount.path) : receiverScope(mount.node);
-      if (ownPrefix === undefined) continue;
-      const prefix = joinRoutePath(expressionPrefix(mount.node), ownPrefix);
+      const args = mount.node.childForFieldName('arguments');
+      if (args && ownPrefix !== undefined) ranges.push({ start: args.startIndex, end: args.endIndex, value: ownPrefix });
+      return ownPrefix;
+    });
+    this.argumentPrefixes = new RangeIndex(ranges);
+    mounts.forEach((mount, index) => {
+      const ownPrefix = ownPrefixes[index];
+      if (ownPrefix === undefined) return;
+      const owner = scopes.ownerOf(mount.node);
+      const prefix = joinRoutePath(this.expressionPrefix(mount.node), ownPrefix);
       for (const target of mountedFunctions(mount)) {
         const name = items.lexical(target, owner?.modules ?? []);
         const list = this.mounts.get(name) ?? [];
         list.push({ registeredIn: owner?.name ?? '', prefix });
         this.mounts.set(name, list);
       }
-    }
+    });
   }
 
   /** The prefixes a function's registrations get from where this file mounts it; [''] when unmounted. */
@@ -51,27 +61,18 @@ export class RoutePrefixes {
   /** Every prefix of a registration: its function's, then the expression's around it. */
   ofRegistration(node: SyntaxNode, ownPrefix = ''): string[] {
     const owner = this.scopes.ownerOf(node);
-    const local = joinRoutePath(expressionPrefix(node), ownPrefix);
+    const local = joinRoutePath(this.expressionPrefix(node), ownPrefix);
     return this.ofFunction(owner?.name ?? '').map((outer) => joinRoutePath(outer, local));
   }
-}
 
-/** The prefixes of the calls whose arguments hold `node`, up to its function. */
-export function expressionPrefix(node: SyntaxNode): string {
-  let prefix = '';
-  for (let current = node.parent; current && current.type !== 'function_item'; current = current.parent) {
-    if (current.type !== 'arguments') continue;
-    const call = current.parent;
-    const callee = call?.type === 'call_expression' ? call.childForFieldName('function') : null;
-    if (!call || callee?.type !== 'field_expression') continue;
-    const kind = callee.childForFieldName('field')?.text ?? '';
-    if (kind === 'nest' || kind === 'mount') {
-      prefix = joinRoutePath(stringValue(current.namedChild(0)) ?? '', prefix);
-    } else if (PREFIX_CARRIERS.has(kind)) {
-      prefix = joinRoutePath(receiverScope(call) ?? '', prefix);
+  /** The prefixes of the mounting calls whose arguments hold `node`, outermost first. */
+  private expressionPrefix(node: SyntaxNode): string {
+    let prefix = '';
+    for (let index = this.argumentPrefixes.innermost(node.startIndex); index >= 0; index = this.argumentPrefixes.parent(index)) {
+      prefix = joinRoutePath(this.argumentPrefixes.value(index), prefix);
     }
+    return prefix;
   }
-  return prefix;
 }
 
 /** actix-web: the `web::scope("/p")` a method chain starts from (`web::scope("/p").service(...)`). */

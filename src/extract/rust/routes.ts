@@ -2,7 +2,7 @@ import { normaliseRoutePath, positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, ImportFact, RouteFact } from '../facts';
 import type { CallReader } from './calls';
-import type { RustMatches } from './collect';
+import type { CallMatch, RustMatches } from './collect';
 import type { ItemIndex } from './items';
 import { stringValue } from './names';
 import { RoutePrefixes, joinRoutePath, receiverScope } from './prefixes';
@@ -29,6 +29,8 @@ export class RouteReader {
   private readonly prefixes: RoutePrefixes;
   private readonly facts: RouteFact[] = [];
   private readonly seen = new Set<string>();
+  /** Method calls by the id of their receiver: what is chained on an expression. */
+  private readonly callsOnObject = new Map<number, CallMatch>();
 
   constructor(
     private readonly matches: RustMatches,
@@ -38,6 +40,7 @@ export class RouteReader {
     private readonly imports: readonly ImportFact[],
   ) {
     this.prefixes = new RoutePrefixes(matches.mounts, items, scopes);
+    for (const call of matches.calls) if (call.object) this.callsOnObject.set(call.object.id, call);
   }
 
   routeFacts(): RouteFact[] {
@@ -68,15 +71,11 @@ export class RouteReader {
     const path = stringValue(pathNode);
     if (path === undefined) return;
     const prefixes = this.prefixes.ofRegistration(node);
-    for (let current = node; ;) {
-      const member = current.parent;
-      const call = member?.parent;
-      if (member?.type !== 'field_expression' || call?.type !== 'call_expression' || !sameNode(member.childForFieldName('value'), current)) break;
-      const field = member.childForFieldName('field');
-      const argument = call.childForFieldName('arguments')?.namedChild(0) ?? undefined;
-      const route = field?.text === 'route' && argument ? actixRoute(argument) : field?.text === 'to' ? { method: 'ANY', handler: argument } : undefined;
-      if (route && field) this.add(node, field, route, prefixes.map((p) => joinRoutePath(p, path)), 'actix-web');
-      current = call;
+    for (let call = this.callsOnObject.get(node.id); call?.property; call = this.callsOnObject.get(call.node.id)) {
+      const field = call.property.text;
+      const argument = field === 'route' || field === 'to' ? call.node.childForFieldName('arguments')?.namedChild(0) ?? undefined : undefined;
+      const route = field === 'route' && argument ? actixRoute(argument) : field === 'to' ? { method: 'ANY', handler: argument } : undefined;
+      if (route) this.add(node, call.property, route, prefixes.map((p) => joinRoutePath(p, path)), 'actix-web');
     }
   }
 
@@ -198,8 +197,4 @@ function normalisePath(path: string): string {
       .replace(/\{\*([A-Za-z_]\w*)\}/g, '{$1}')
       .replace(/\/\*([A-Za-z_]\w*)/g, '/{$1}'),
   );
-}
-
-function sameNode(a: SyntaxNode | null | undefined, b: SyntaxNode): boolean {
-  return !!a && a.id === b.id;
 }
