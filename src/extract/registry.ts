@@ -6,6 +6,7 @@ import { goExtractor } from './go/extractor';
 import { javaExtractor } from './java/extractor';
 import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
+import { rustExtractor } from './rust/extractor';
 import { sqlExtractor } from './sql/extractor';
 import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
@@ -60,6 +61,8 @@ const SCSS: LanguageSpec = { id: 'scss', parser: 'text', extractor: cssExtractor
 
 const JAVA: LanguageSpec = { id: 'java', parser: 'tree-sitter', grammar: 'tree-sitter-java.wasm', folder: 'java', extractor: javaExtractor };
 
+const RUST: LanguageSpec = { id: 'rust', parser: 'tree-sitter', grammar: 'tree-sitter-rust.wasm', folder: 'rust', extractor: rustExtractor };
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
@@ -72,9 +75,10 @@ const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, Language
   ['.tf', TERRAFORM],
   ['.css', CSS], ['.scss', SCSS],
   ['.java', JAVA],
+  ['.rs', RUST],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA, RUST];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -6,6 +6,7 @@ import { javaResolver } from './java';
 import type { LanguageResolverFactory } from './languageResolver';
 import { protoResolver } from './proto';
 import { pythonResolver } from './python';
+import { rustResolver } from './rust';
 import { terraformResolver } from './terraform';
 import { typescriptResolver } from './typescript';
 import { yamlResolver } from './yaml';
@@ -20,7 +21,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   tsx: typescriptResolver,
   javascript: typescriptResolver,
   python: pythonResolver,
-  rust: fileResolver,
+  rust: rustResolver,
   java: javaResolver,
   csharp: fileResolver,
   proto: protoResolver,

@@ -1,0 +1,144 @@
+import { positionOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CalleeExpr, CallFact } from '../facts';
+import type { CallMatch } from './collect';
+import type { ItemIndex } from './items';
+import { pathSegments, renderObject, typeNameOf } from './names';
+import type { Scopes } from './scopes';
+import type { Owner } from './symbols';
+
+/**
+ * Calls: `f()`, `a::f()` / `Type::assoc()` (member form, the path prefix as the object),
+ * `x.m()` (member form; typed when `x` is `self`, `self.field`, a typed parameter or a
+ * `let` whose value shows its type). Macro invocations are not calls.
+ */
+export class CallReader {
+  constructor(
+    private readonly items: ItemIndex,
+    private readonly scopes: Scopes,
+    /** `crate::f` names this file's own module (lib.rs, main.rs, a bin, a test target). */
+    private readonly isCrateRoot: boolean,
+  ) {}
+
+  callFacts(calls: readonly CallMatch[]): CallFact[] {
+    const facts: CallFact[] = [];
+    for (const call of calls) {
+      const owner = this.scopes.ownerOf(call.node);
+      const site = this.calleeOf(call, owner);
+      if (site) facts.push({ ...positionOf(site.at), caller: owner?.name ?? '', callee: site.callee });
+    }
+    return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+  }
+
+  /** The callee of a call, and the token the call is reported at. */
+  private calleeOf(call: CallMatch, owner: Owner | undefined): { callee: CalleeExpr; at: SyntaxNode } | undefined {
+    const modules = owner?.modules ?? [];
+    if (call.name) {
+      const name = call.name.text;
+      // A closure or nested function bound in the body names no item.
+      if (this.scopes.isLocal(call.node, name)) return undefined;
+      return { callee: { form: 'name', name: this.items.lexical(name, modules) }, at: call.name };
+    }
+    if (!call.property) return undefined;
+    const property = call.property.text;
+    if (call.path) {
+      const prefix = call.path.childForFieldName('path');
+      if (!prefix) return undefined;
+      return { callee: this.pathCallee(prefix, property, owner), at: call.property };
+    }
+    if (call.object) return { callee: this.memberCallee(call.object, property, owner), at: call.property };
+    return undefined;
+  }
+
+  /** A function named as a value (a route handler): `h`, `handlers::list`, `Self::show`. */
+  referenceOf(node: SyntaxNode, owner: Owner | undefined): CalleeExpr | null {
+    if (node.type === 'generic_function') {
+      const inner = node.childForFieldName('function');
+      return inner ? this.referenceOf(inner, owner) : null;
+    }
+    if (node.type === 'identifier') {
+      return this.scopes.isLocal(node, node.text) ? null : { form: 'name', name: this.items.lexical(node.text, owner?.modules ?? []) };
+    }
+    const prefix = node.type === 'scoped_identifier' ? node.childForFieldName('path') : null;
+    const name = node.childForFieldName('name');
+    return prefix && name ? this.pathCallee(prefix, name.text, owner) : null;
+  }
+
+  /** `a::b::f()`: an item this file declares when the path leads to one, else as written. */
+  private pathCallee(prefix: SyntaxNode, property: string, owner: Owner | undefined): CalleeExpr {
+    const modules = owner?.modules ?? [];
+    const segments = pathSegments(prefix);
+    const lexical = segments && this.lexicalTarget([...segments, property], modules);
+    if (lexical) return { form: 'name', name: lexical };
+    const typeName = typeNameOf(prefix, owner?.selfType);
+    const objectType = typeName && !typeName.includes('.') ? this.items.lexical(typeName, modules) : typeName;
+    return this.typedMember(renderObject(prefix), property, objectType);
+  }
+
+  private memberCallee(object: SyntaxNode, property: string, owner: Owner | undefined): CalleeExpr {
+    return this.typedMember(renderObject(object), property, this.typeOfObject(object, owner));
+  }
+
+  /** A member call; on a type of an inline module, the method by its local name when declared. */
+  private typedMember(object: string, property: string, objectType: string | undefined): CalleeExpr {
+    const method = objectType && `${objectType}.${property}`;
+    if (objectType?.includes('.') && this.items.declared.has(objectType) && this.items.declared.has(method!)) {
+      return { form: 'name', name: method! };
+    }
+    return objectType ? { form: 'member', object, property, objectType } : { form: 'member', object, property };
+  }
+
+  private typeOfObject(object: SyntaxNode, owner: Owner | undefined): string | undefined {
+    if (object.type === 'self') return owner?.selfType;
+    if (object.type === 'identifier') return this.scopes.localType(object, object.text);
+    if (object.type === 'field_expression' && object.childForFieldName('value')?.type === 'self' && owner?.selfType) {
+      const field = object.childForFieldName('field');
+      return field ? this.scopes.fieldType(owner.selfType, field.text) : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * A path that names an item of this file by the module it starts from: `self::f`,
+   * `super::f` inside an inline module, `crate::f` in a crate root, `inner::f` for an
+   * inline module `inner`. A single name left at the file's module is that name,
+   * declared here or imported.
+   */
+  private lexicalTarget(segments: readonly string[], modules: readonly string[]): string | undefined {
+    let base: readonly string[];
+    let rest: readonly string[];
+    const head = segments[0];
+    if (head === 'self') {
+      base = modules;
+      rest = segments.slice(1);
+    } else if (head === 'super') {
+      const ups = segments.findIndex((s) => s !== 'super');
+      if (ups < 0 || ups > modules.length) return undefined;
+      base = modules.slice(0, modules.length - ups);
+      rest = segments.slice(ups);
+    } else if (head === 'crate') {
+      if (!this.isCrateRoot) return undefined;
+      base = [];
+      rest = segments.slice(1);
+    } else {
+      // At the file's module, only a path into an inline module is this file's to read:
+      // `Type::new()` stays a member call on its type.
+      if (modules.length === 0 && !this.items.isInlineModule(head!)) return undefined;
+      base = modules;
+      rest = segments;
+    }
+    if (rest.length === 0) return undefined;
+    if (base.length === 0 && rest.length === 1) return rest[0];
+    const name = [...base, ...rest].join('.');
+    return this.items.declared.has(name) ? name : undefined;
+  }
+}
+
+/** Files whose `crate::` is their own module: crate roots and separately compiled targets. */
+export function isCrateRootFile(path: string): boolean {
+  return /(^|\/)src\/(lib|main)\.rs$/.test(path)
+    || /(^|\/)src\/bin\/[^/]+\.rs$/.test(path)
+    || /(^|\/)src\/bin\/[^/]+\/main\.rs$/.test(path)
+    || /(^|\/)(tests|examples|benches)\/[^/]+\.rs$/.test(path)
+    || /(^|\/)build\.rs$/.test(path);
+}

@@ -1,0 +1,39 @@
+import { countSyntaxErrors } from '../common';
+import type { ExtractInput, LanguageExtractor } from '../extractor';
+import type { FileFacts } from '../facts';
+import { CallReader, isCrateRootFile } from './calls';
+import { collectMatches } from './collect';
+import { importFacts } from './imports';
+import { ItemIndex } from './items';
+import { RouteReader } from './routes';
+import { Scopes } from './scopes';
+import { buildSymbols } from './symbols';
+
+/**
+ * Rust: one query pass (queries.scm) sorted into roles, then symbols (types before the
+ * impls that name them), imports, calls and routes read from those matches. Local
+ * names are function-level; see scopes.ts for what that trades away.
+ */
+export const rustExtractor: LanguageExtractor = {
+  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
+    const root = tree.rootNode;
+    const matches = collectMatches(query.matches(root));
+    const items = new ItemIndex(matches, source);
+    const { symbols, owners, implements: links } = buildSymbols(matches, items);
+    const scopes = new Scopes(owners, matches, items);
+    const calls = new CallReader(items, scopes, isCrateRootFile(path));
+    const imports = importFacts(matches, items, scopes, path);
+    const routes = new RouteReader(matches, items, scopes, calls, imports).routeFacts();
+    return {
+      path,
+      language,
+      symbols,
+      imports,
+      calls: calls.callFacts(matches.calls),
+      references: [],
+      routes,
+      ...(links.length > 0 ? { links } : {}),
+      syntaxErrors: countSyntaxErrors(root),
+    };
+  },
+};

@@ -1,0 +1,95 @@
+import type { SyntaxNode } from '../extractor';
+import type { FieldMatch, LocalMatch, RustMatches } from './collect';
+import type { ItemIndex } from './items';
+import { typeNameOf } from './names';
+import { RangeIndex, type SourceRange } from './ranges';
+import type { Owner } from './symbols';
+
+/**
+ * What a use inside a body can know from its surroundings: the symbol it belongs to
+ * (the caller) and the function whose local names it sees. Scopes are whole functions
+ * (closures share their function's): a name bound twice in one function with different
+ * types has no known type, and any local binding hides an item of the same name.
+ */
+
+/** A local name: its type when every binding of that name in the function shows the same one. */
+interface LocalName {
+  type: string | undefined;
+}
+
+/** Associated functions whose result is taken to be of their type: `let x = T::new()`. */
+const CONSTRUCTORS = new Set(['new', 'default']);
+
+export class Scopes {
+  private readonly owners: RangeIndex<Owner>;
+  private readonly functions: RangeIndex<null>;
+  /** Function index (-1 for module level) -> local name -> what is known of it. */
+  private readonly locals = new Map<number, Map<string, LocalName>>();
+  /** Struct local name -> field name -> the field's type name. */
+  private readonly fieldTypes = new Map<string, Map<string, string>>();
+
+  constructor(owners: readonly SourceRange<Owner>[], matches: RustMatches, items: ItemIndex) {
+    this.owners = new RangeIndex(owners);
+    this.functions = new RangeIndex(
+      matches.definitions.filter((d) => d.role === 'function').map((d) => ({ start: d.node.startIndex, end: d.node.endIndex, value: null })),
+    );
+    // A `let` binding matches both the typed and the plain pattern: the typed one counts.
+    const byNode = new Map<number, LocalMatch>();
+    for (const local of matches.locals) if (local.type || !byNode.has(local.name.id)) byNode.set(local.name.id, local);
+    for (const local of byNode.values()) this.addLocal(local);
+    for (const field of matches.fields) this.addField(field, items);
+  }
+
+  /** The symbol whose body holds `node`: the caller of a call there. */
+  ownerOf(node: SyntaxNode): Owner | undefined {
+    return this.owners.valueAt(node.startIndex);
+  }
+
+  /** Whether `name` is bound locally where `node` is (then it names no item). */
+  isLocal(node: SyntaxNode, name: string): boolean {
+    return this.localsOf(node)?.has(name) ?? false;
+  }
+
+  /** The type of the local `name` where `node` is, when its declaration shows one. */
+  localType(node: SyntaxNode, name: string): string | undefined {
+    return this.localsOf(node)?.get(name)?.type;
+  }
+
+  fieldType(structName: string, field: string): string | undefined {
+    return this.fieldTypes.get(structName)?.get(field);
+  }
+
+  private localsOf(node: SyntaxNode): Map<string, LocalName> | undefined {
+    return this.locals.get(this.functions.innermost(node.startIndex));
+  }
+
+  private addLocal(local: LocalMatch): void {
+    // A nested function's name is a local of the function around it, not of itself.
+    const at = local.nestedFunction ?? local.name;
+    const scope = this.functions.innermost(at.startIndex);
+    let names = this.locals.get(scope);
+    if (!names) this.locals.set(scope, (names = new Map()));
+    const type = this.declaredType(local, this.owners.valueAt(at.startIndex)?.selfType);
+    const name = local.name.text;
+    const known = names.get(name);
+    if (!known) names.set(name, { type });
+    // Bound twice with different (or unknown) types: shadowing makes the type unknown.
+    else if (known.type !== type) known.type = undefined;
+  }
+
+  private declaredType(local: LocalMatch, selfType: string | undefined): string | undefined {
+    if (!local.type) return undefined;
+    if (local.builtBy !== undefined && !CONSTRUCTORS.has(local.builtBy)) return undefined;
+    return typeNameOf(local.type, selfType);
+  }
+
+  private addField(field: FieldMatch, items: ItemIndex): void {
+    const container = items.containerOf(field.struct);
+    const type = typeNameOf(field.type);
+    if (!container || container.impl || container.trait || !type) return;
+    const owner = items.qualified(field.owner.text, container.modules);
+    let byName = this.fieldTypes.get(owner);
+    if (!byName) this.fieldTypes.set(owner, (byName = new Map()));
+    byName.set(field.name, type);
+  }
+}
