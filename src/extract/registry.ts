@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
+import { csharpExtractor } from './csharp/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
 import { pythonExtractor } from './python/extractor';
@@ -39,15 +40,20 @@ const PYTHON: LanguageSpec = {
   id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
 };
 
+const CSHARP: LanguageSpec = {
+  id: 'csharp', parser: 'tree-sitter', grammar: 'tree-sitter-c-sharp.wasm', folder: 'csharp', extractor: csharpExtractor,
+};
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
   ['.tsx', TSX],
   ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
   ['.py', PYTHON], ['.pyi', PYTHON],
+  ['.cs', CSHARP],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, CSHARP];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

@@ -1,4 +1,5 @@
 import type { LanguageId } from '../../extract/facts';
+import { csharpResolver } from './csharp';
 import { fileResolver } from './file';
 import { goResolver } from './go';
 import type { LanguageResolverFactory } from './languageResolver';
@@ -17,7 +18,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   python: pythonResolver,
   rust: fileResolver,
   java: fileResolver,
-  csharp: fileResolver,
+  csharp: csharpResolver,
   proto: fileResolver,
   sql: fileResolver,
   terraform: fileResolver,
