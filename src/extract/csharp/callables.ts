@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '../extractor';
 import type { MemberMatch } from './collect';
-import type { Callable, TypeInfo } from './scopes';
+import type { Arity, Callable, TypeInfo } from './scopes';
 
 /**
  * Methods, constructors and local functions with the argument counts they accept, and
@@ -8,15 +8,16 @@ import type { Callable, TypeInfo } from './scopes';
  * symbol carries its parameter types as written, `Repo.Save(string,int)`.
  */
 
-export function callableOf(match: MemberMatch): Callable | undefined {
-  const nameNode = match.name;
-  if (!nameNode || nameNode.text === '') return undefined;
-  const shape = parameterShape(match.parameters);
-  const explicit = match.node.namedChildren.find((child) => child?.type === 'explicit_interface_specifier');
-  const plain = match.role === 'constructor' ? 'constructor' : nameNode.text;
+export function callableOf(match: MemberMatch, written: string, arity: Arity, explicitInterface: string | undefined): Callable | undefined {
+  if (written === '') return undefined;
+  const plain = match.role === 'constructor' ? 'constructor' : written;
   // `void IFoo.Bar()` implements IFoo's Bar apart from any Bar of the type's own.
-  const name = explicit ? `${explicit.text.replace(/\s+/g, '')}.${plain}` : plain;
-  return { name, symbolName: name, memberName: name, ...shape, match };
+  const name = explicitInterface ? `${explicitInterface}.${plain}` : plain;
+  return {
+    name, symbolName: name, memberName: name, match,
+    minArguments: arity.required,
+    maxArguments: arity.variadic ? Number.POSITIVE_INFINITY : arity.required + arity.optional,
+  };
 }
 
 /** Final symbol names of a type's methods and constructors. */
@@ -28,7 +29,7 @@ export function nameCallables(type: TypeInfo): void {
 function nameGroup(owner: string, group: readonly Callable[]): void {
   const overloaded = group.length > 1;
   for (const callable of group) {
-    callable.memberName = `${callable.name}${overloaded ? `(${callable.parameterTypes})` : ''}`;
+    callable.memberName = overloaded ? `${callable.name}(${parameterTypes(callable.match.parameters)})` : callable.name;
     callable.symbolName = `${owner}.${callable.memberName}`;
   }
 }
@@ -44,39 +45,13 @@ export function overloadFor(callables: readonly Callable[], count: number): Call
   return found;
 }
 
-interface ParameterShape {
-  readonly minArguments: number;
-  readonly maxArguments: number;
-  readonly parameterTypes: string;
-}
-
-/** Required and optional parameters; a `params` array takes any number of arguments. */
-function parameterShape(list: SyntaxNode | undefined): ParameterShape {
-  let required = 0;
-  let optional = 0;
-  let variadic = false;
+/** The parameter types as written, for overload names: `string,int`, `Order[]` for `params Order[]`. */
+function parameterTypes(list: SyntaxNode | undefined): string {
   const types: string[] = [];
   for (let i = 0; i < (list?.childCount ?? 0); i++) {
     const child = list!.child(i);
-    if (!child) continue;
-    if (child.type === 'parameter') {
-      types.push(child.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '');
-      if (hasDefault(child)) optional++;
-      else required++;
-    } else if (child.type === 'params') {
-      variadic = true;
-    } else if (list!.fieldNameForChild(i) === 'type') {
-      types.push(child.text.replace(/\s+/g, ''));
-    }
+    if (child?.type === 'parameter') types.push(child.childForFieldName('type')?.text.replace(/\s+/g, '') ?? '');
+    else if (child && list!.fieldNameForChild(i) === 'type') types.push(child.text.replace(/\s+/g, ''));
   }
-  return {
-    minArguments: required,
-    maxArguments: variadic ? Number.POSITIVE_INFINITY : required + optional,
-    parameterTypes: types.join(','),
-  };
-}
-
-function hasDefault(parameter: SyntaxNode): boolean {
-  for (let i = 0; i < parameter.childCount; i++) if (parameter.child(i)?.type === '=') return true;
-  return false;
+  return types.join(',');
 }

@@ -1,4 +1,3 @@
-import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr } from '../facts';
 import { overloadFor } from './callables';
@@ -12,6 +11,9 @@ export interface ObjectDescription {
   readonly object: string;
   readonly objectType?: string;
 }
+
+/** The number of arguments of a call, asked only when overloads need it; absent for a method group. */
+type ArgumentCount = () => number;
 
 /** Names that parse as calls but call nothing. */
 const NOT_CALLS = new Set(['nameof']);
@@ -34,7 +36,7 @@ export class CallInterpreter {
     for (const match of this.file.matches.calls) {
       const enclosing = this.file.enclosing(match.node.startIndex);
       const found = this.calleeOf(match, enclosing);
-      if (found) facts.push({ ...positionOf(found.at), caller: this.file.callerName(enclosing), callee: found.callee });
+      if (found) facts.push({ ...this.file.positionOf(found.at), caller: this.file.callerName(enclosing), callee: found.callee });
     }
     return facts;
   }
@@ -48,7 +50,8 @@ export class CallInterpreter {
         return { object: 'base', objectType: enclosing.type?.bases[0] };
       case 'identifier':
       case 'generic_name': {
-        const name = expression.type === 'identifier' ? expression.text : expression.namedChild(0)?.text ?? '';
+        const nameNode = expression.type === 'identifier' ? expression : expression.namedChild(0);
+        const name = nameNode ? this.file.name(nameNode) : '';
         const variable = this.file.variable(name, enclosing);
         if (variable.declared) return { object: name, objectType: variable.type };
         if (!/^[A-Z]/.test(name)) return { object: name };
@@ -56,12 +59,9 @@ export class CallInterpreter {
         return { object: name, objectType: name };
       }
       case 'member_access_expression': {
-        const inner = expression.childForFieldName('expression');
-        const field = expression.childForFieldName('name');
-        if (inner?.type === 'this' && field?.type === 'identifier') {
-          return { object: `this.${field.text}`, objectType: enclosing.type?.fields.typeOf(field.text) };
-        }
-        return { object: objectText(expression) };
+        const object = objectText(expression);
+        const field = /^this\.(@?[\p{L}_][\p{L}\p{N}_]*)$/u.exec(object)?.[1];
+        return field ? { object, objectType: enclosing.type?.fields.typeOf(field) } : { object };
       }
       default:
         return { object: objectText(expression) };
@@ -72,7 +72,7 @@ export class CallInterpreter {
    * A method reference (a call's function, a route handler) as a callee: the name
    * token and the callee, or undefined when it cannot name one method.
    */
-  methodReference(expression: SyntaxNode, argumentsCount: number | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+  methodReference(expression: SyntaxNode, argumentsCount: ArgumentCount | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
     switch (expression.type) {
       case 'identifier':
       case 'generic_name':
@@ -94,10 +94,12 @@ export class CallInterpreter {
   }
 
   private calleeOf(match: CallMatch, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
-    const count = argumentCount(match.arguments);
+    // Counting arguments is a call into the tree: only overload picking needs it.
+    const count = (): number => argumentCount(match.arguments);
     switch (match.role) {
       case 'invoke':
-        return match.function ? this.methodReference(match.function, count, enclosing) : undefined;
+        if (match.name) return this.unqualified(match.name, count, enclosing);
+        return match.object && match.property ? this.member(this.describeObject(match.object, enclosing), match.property, count) : undefined;
       case 'new':
         return this.construction(match.type, count);
       case 'implicit':
@@ -105,8 +107,8 @@ export class CallInterpreter {
     }
   }
 
-  private unqualified(name: SyntaxNode, count: number | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
-    const text = name.text;
+  private unqualified(name: SyntaxNode, count: ArgumentCount | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    const text = this.file.name(name);
     if (NOT_CALLS.has(text) || text === '') return undefined;
     const topLevelFunction = enclosing.type ? undefined : this.file.topLevelFunctions.get(text);
     if (topLevelFunction) return { at: name, callee: { form: 'name', name: text } };
@@ -116,12 +118,12 @@ export class CallInterpreter {
     return this.member({ object: 'this', objectType: enclosing.type.fullName }, name, count);
   }
 
-  private member(object: ObjectDescription, name: SyntaxNode, count: number | undefined): { at: SyntaxNode; callee: CalleeExpr } | undefined {
-    let property = name.text;
+  private member(object: ObjectDescription, name: SyntaxNode, count: ArgumentCount | undefined): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    let property = this.file.name(name);
     if (property === '') return undefined;
     const overloads = object.objectType ? this.file.typeNamed(object.objectType)?.methods.get(property) : undefined;
     if (overloads && overloads.length > 1) {
-      const picked = count === undefined ? undefined : overloadFor(overloads, count);
+      const picked = count === undefined ? undefined : overloadFor(overloads, count());
       if (!picked) return undefined;
       property = picked.memberName;
     }
@@ -132,7 +134,7 @@ export class CallInterpreter {
    * `new T(...)`: the constructor of T, or the overload of it the arguments pick. At the
    * type's name token, or at `at` for a target-typed `new()`, which writes no name.
    */
-  private construction(type: SyntaxNode | undefined, count: number, at?: SyntaxNode): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+  private construction(type: SyntaxNode | undefined, count: ArgumentCount, at?: SyntaxNode): { at: SyntaxNode; callee: CalleeExpr } | undefined {
     const typeName = namedTypeOf(type);
     if (!type || !typeName) return undefined;
     const name = simpleName(typeName);
@@ -141,7 +143,7 @@ export class CallInterpreter {
       this.usedTypeNames.add(name);
       const constructors = this.file.typeNamed(name)?.constructors ?? [];
       if (constructors.length > 1) {
-        const picked = overloadFor(constructors, count);
+        const picked = overloadFor(constructors, count());
         return picked ? { at: position, callee: { form: 'member', object: name, property: picked.memberName, objectType: name } } : undefined;
       }
       return { at: position, callee: { form: 'new', name } };

@@ -1,9 +1,11 @@
 import type { SyntaxNode } from '../extractor';
-import type { CSharpMatches, LocalMatch, MemberMatch, TypeMatch } from './collect';
+import type { Position } from '../facts';
+import type { CSharpMatches, LocalMatch, TypeMatch } from './collect';
 import { callableOf, nameCallables } from './callables';
 import {
   type Callable, type ContainerSpan, type Enclosing, type MemberSpan, Names, type NamespaceSpan, type TypeInfo, type TypeSpan,
 } from './scopes';
+import { DeclarationReader } from './declarations';
 import { SpanIndex } from './spans';
 import { GLOBAL_NAMESPACE, dottedName, namedTypeOf } from './syntax';
 
@@ -27,21 +29,29 @@ export class CSharpFile {
   readonly topLevel = new Names();
   readonly topLevelFunctions = new Map<string, Callable[]>();
   /**
-   * The file's package path: undefined (global) for a file of top-level statements, else
-   * the namespace of its first type, else its first namespace.
+   * The file's package path: undefined (global) for a program of top-level statements,
+   * else the namespace of its first type, else its first namespace.
    */
   readonly packageName: string | undefined;
   private readonly typesByName = new Map<string, TypeInfo | null>();
 
-  constructor(readonly matches: CSharpMatches, fileEnd: number) {
-    this.spans = new SpanIndex(this.containerSpans(matches, fileEnd));
+  readonly declarations: DeclarationReader;
+
+  /** Simple names the file writes in type positions (declarations, bases). */
+  readonly usedTypeNames = new Set<string>();
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly matches: CSharpMatches, private readonly source: string) {
+    this.declarations = new DeclarationReader(source);
+    this.spans = new SpanIndex(this.containerSpans(matches, source.length));
     this.nameContainers();
-    this.packageName = matches.hasTopLevelStatements ? undefined : this.firstNamespace();
-    this.collectMembers();
+    this.fileHeaders();
+    this.packageName = this.firstNamespace();
     for (const local of matches.locals) this.declareLocal(local);
+    this.collectMembers();
     for (const match of matches.members) {
       if (match.role === 'function' && match.name && match.node.parent?.type !== 'global_statement') {
-        this.enclosing(match.node.startIndex).member?.localFunctions.add(match.name.text);
+        this.enclosing(match.node.startIndex).member?.localFunctions.add(this.name(match.name));
       }
     }
   }
@@ -76,8 +86,49 @@ export class CSharpFile {
 
   /** The initializer of a local declared once in the scope of a position. */
   initializerOf(name: string, enclosing: Enclosing): SyntaxNode | undefined {
-    if (enclosing.member) return enclosing.member.locals.initializerOf(name);
-    return enclosing.type ? undefined : this.topLevel.initializerOf(name);
+    const locals = enclosing.member?.locals ?? (enclosing.type ? undefined : this.topLevel);
+    const declarator = locals?.declaratorOf(name);
+    return declarator ? valueOf(declarator) : undefined;
+  }
+
+  /**
+   * An identifier's text, read from the source: cheaper than asking the tree for the
+   * node's end. Anything that does not start with an identifier is read from the tree.
+   */
+  name(node: SyntaxNode): string {
+    IDENTIFIER.lastIndex = node.startIndex;
+    return IDENTIFIER.exec(this.source)?.[0] ?? node.text;
+  }
+
+  /** namedTypeOf, remembering simple type names: the using directives bind them. */
+  typeName(type: SyntaxNode | null | undefined): string | undefined {
+    const name = type?.type === 'identifier' ? this.name(type) : namedTypeOf(type);
+    if (name && !name.includes('.')) this.usedTypeNames.add(name);
+    return name;
+  }
+
+  /** A node's start as a fact position, from the source's line table rather than the tree. */
+  positionOf(node: SyntaxNode): Position {
+    const line = this.lineAt(node.startIndex);
+    return { line, col: node.startIndex - this.lineStarts![line - 1]! };
+  }
+
+  /** The 1-based line of a source index. */
+  lineAt(index: number): number {
+    this.lineStarts ??= lineStartsOf(this.source);
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
+
+  /** The source text of a span (node text without a round trip to the tree). */
+  textOf(span: { readonly start: number; readonly end: number }): string {
+    return this.source.slice(span.start, span.end);
   }
 
   /** A type of this file by the name code uses for it (`Inner`, `Outer.Inner`), when unique. */
@@ -86,6 +137,10 @@ export class CSharpFile {
   }
 
   private firstNamespace(): string | undefined {
+    // Top-level statements come before any namespace; after one, they are a parser's
+    // recovery from a syntax error, not a program's entry point.
+    const firstNamespace = this.spans.all.find((span) => span.kind === 'namespace');
+    if (this.matches.firstTopLevelStatement < (firstNamespace?.start ?? Number.POSITIVE_INFINITY)) return undefined;
     const firstType = this.spans.all.find((span): span is TypeSpan => span.kind === 'type');
     if (firstType?.info) return firstType.info.namespace === GLOBAL_NAMESPACE ? undefined : firstType.info.namespace;
     return this.spans.all.find((span): span is NamespaceSpan => span.kind === 'namespace')?.name;
@@ -104,7 +159,7 @@ export class CSharpFile {
       // Local functions inside members are part of their member; top-level ones are symbols.
       if (match.role === 'function' && match.node.parent?.type !== 'global_statement') continue;
       spans.push({
-        kind: 'member', start: match.node.startIndex, end: match.node.endIndex, match, locals: new Names(), localFunctions: new Set(),
+        kind: 'member', start: match.node.startIndex, end: match.node.endIndex, match, locals: new Names(), localFunctions: new Set(), arity: { required: 0, optional: 0, variadic: false },
       });
     }
     return spans;
@@ -118,26 +173,59 @@ export class CSharpFile {
         span.name = outer ? `${outer.name}.${span.ownName}` : span.ownName;
       } else if (span.kind === 'type') {
         const outer = nearest(span, 'type');
-        const name = span.match.name.text;
+        const name = this.name(span.match.name);
         const fullName = outer?.info ? `${outer.info.fullName}.${name}` : name;
-        span.info = this.typeInfo(fullName, nearest(span, 'namespace')?.name ?? GLOBAL_NAMESPACE, span.match);
+        span.info = this.typeInfo(fullName, nearest(span, 'namespace')?.name ?? GLOBAL_NAMESPACE, span);
       }
     }
   }
 
-  private typeInfo(fullName: string, namespace: string, match: TypeMatch): TypeInfo {
+  /**
+   * Modifiers, attributes and explicit interface names come before a declaration's
+   * name (those after it belong to parameters, lambdas or local functions inside); a
+   * base list belongs to the innermost type around it. Partial types gather the bases
+   * of all their parts.
+   */
+  private fileHeaders(): void {
+    for (const { role, node, name, template } of this.matches.headers) {
+      const span = this.spans.at(node.startIndex);
+      if (!span || span.kind === 'namespace') continue;
+      if (role === 'bases' ? span.kind !== 'type' : node.startIndex >= (span.match.name?.startIndex ?? -1)) continue;
+      this.declarations.add(span.match.node, role, node, name, template);
+    }
+    for (const span of this.spans.all) {
+      if (span.kind !== 'type' || !span.info) continue;
+      for (const base of this.basesOf(span.match)) {
+        if (!span.info.bases.includes(base)) span.info.bases.push(base);
+        if (!base.includes('.')) this.usedTypeNames.add(base.replace(/<.*$/, ''));
+      }
+    }
+  }
+
+  private typeInfo(fullName: string, namespace: string, span: TypeSpan): TypeInfo {
     const key = `${namespace}\0${fullName}`;
     let info = this.types.get(key);
     if (!info) {
-      info = { fullName, namespace, matches: [], bases: [], fields: new Names(), methods: new Map(), constructors: [] };
+      info = { fullName, namespace, declaration: span, matches: [], bases: [], fields: new Names(), methods: new Map(), constructors: [] };
       this.types.set(key, info);
       for (const name of new Set([fullName, fullName.slice(fullName.lastIndexOf('.') + 1)])) {
         this.typesByName.set(name, this.typesByName.has(name) ? null : info);
       }
     }
-    info.matches.push(match);
-    for (const base of basesOf(match)) if (!info.bases.includes(base)) info.bases.push(base);
+    info.matches.push(span.match);
     return info;
+  }
+
+  /** The base list as written: `ControllerBase`, `IRepo<User>`, `Greeter.GreeterBase`. */
+  private basesOf(match: TypeMatch): string[] {
+    const baseList = match.role === 'enum' ? undefined : this.declarations.baseList(match.node);
+    const bases: string[] = [];
+    for (const base of baseList?.namedChildren ?? []) {
+      if (!base) continue;
+      const type = base.type === 'primary_constructor_base_type' ? base.childForFieldName('type') : base;
+      if (type && type.type !== 'predefined_type') bases.push(type.text.replace(/\s+/g, ''));
+    }
+    return bases;
   }
 
   private collectMembers(): void {
@@ -148,14 +236,14 @@ export class CSharpFile {
       span.type = owner;
       const { match } = span;
       if (match.role === 'field' || match.role === 'property') {
-        for (const { name, type } of match.declared) owner?.fields.declare(name.text, namedTypeOf(type));
+        for (const { name, type } of match.declared) owner?.fields.declare(this.name(name), this.typeName(type));
         continue;
       }
-      const callable = callableOf(match);
+      const callable = match.name && callableOf(match, this.name(match.name), span.arity, this.declarations.explicitInterface(match.node));
       if (!callable) continue;
       if (match.role === 'function') addTo(this.topLevelFunctions, callable.name, callable);
       else if (owner && match.role === 'method') addTo(owner.methods, callable.name, callable);
-      else if (owner && match.role === 'constructor' && !isStatic(match)) owner.constructors.push(callable);
+      else if (owner && match.role === 'constructor' && !this.declarations.modifiers(match.node).has('static')) owner.constructors.push(callable);
       else continue;
       callables.set(span, callable);
     }
@@ -165,14 +253,14 @@ export class CSharpFile {
   }
 
   private declareLocal(local: LocalMatch): void {
-    const name = local.name.text;
+    const name = this.name(local.name);
     const { member, type } = this.enclosing(local.name.startIndex);
-    const initializer = local.declarator ? valueOf(local.declarator) : undefined;
-    const declaredType = local.type?.type === 'implicit_type' ? createdType(initializer) : namedTypeOf(local.type);
-    if (member) member.locals.declare(name, declaredType, initializer);
+    const declaredType = local.inferred ? this.typeName(local.inferred.created) : this.typeName(local.type);
+    if (member && local.parameter) countParameter(member, local);
+    if (member) member.locals.declare(name, declaredType, local.declarator);
     // A parameter of a type itself is a primary-constructor parameter: in scope of every member.
     else if (type) type.fields.declare(name, declaredType);
-    else this.topLevel.declare(name, declaredType, initializer);
+    else this.topLevel.declare(name, declaredType, local.declarator);
   }
 }
 
@@ -191,21 +279,23 @@ function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-function isStatic(match: MemberMatch): boolean {
-  return match.node.namedChildren.some((child) => child?.type === 'modifier' && child.text === 'static');
+/** A C# identifier, `@`-escaped or not, at a given index (set lastIndex first). */
+const IDENTIFIER = /@?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\p{Cf}]*/uy;
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
 }
 
-/** The base list as written: `ControllerBase`, `IRepo<User>`, `Greeter.GreeterBase`. */
-function basesOf(match: TypeMatch): string[] {
-  if (match.role === 'enum') return [];
-  const baseList = match.node.namedChildren.find((child) => child?.type === 'base_list');
-  const bases: string[] = [];
-  for (const base of baseList?.namedChildren ?? []) {
-    if (!base) continue;
-    const type = base.type === 'primary_constructor_base_type' ? base.childForFieldName('type') : base;
-    if (type && type.type !== 'predefined_type') bases.push(type.text.replace(/\s+/g, ''));
-  }
-  return bases;
+/** A parameter of the member's own list (not of a lambda inside it) adds to its arity. */
+function countParameter(member: MemberSpan, local: LocalMatch): void {
+  const list = member.match.parameters;
+  const at = local.name.startIndex;
+  if (!list || at < list.startIndex || at >= list.endIndex) return;
+  if (local.parameter === 'variadic') member.arity.variadic = true;
+  else if (local.parameter === 'optional') member.arity.optional++;
+  else member.arity.required++;
 }
 
 /** The value a declarator assigns: its last named child when that is not the name. */
@@ -214,7 +304,3 @@ function valueOf(declarator: SyntaxNode): SyntaxNode | undefined {
   return last && last.id !== declarator.childForFieldName('name')?.id ? last : undefined;
 }
 
-/** `var x = new Foo(...)`: the only initializer whose type the syntax shows. */
-function createdType(initializer: SyntaxNode | undefined): string | undefined {
-  return initializer?.type === 'object_creation_expression' ? namedTypeOf(initializer.childForFieldName('type')) : undefined;
-}

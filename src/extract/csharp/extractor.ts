@@ -8,7 +8,6 @@ import { importFacts } from './imports';
 import { minimalApiRoutes } from './minimalApi';
 import { attributeRoutes, grpcRoutes } from './routes';
 import { buildSymbols } from './symbols';
-import { namedTypeOf } from './syntax';
 
 /**
  * C#: one query pass (queries.scm) sorted into roles; namespaces, types and members
@@ -16,9 +15,9 @@ import { namedTypeOf } from './syntax';
  * directives, calls and routes are read from those. The package path is the namespace.
  */
 export const csharpExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
     const root = tree.rootNode;
-    const file = new CSharpFile(collectMatches(query.matches(root)), root.endIndex);
+    const file = new CSharpFile(collectMatches(query.matches(root)), source);
     const calls = new CallInterpreter(file);
     const callFacts = calls.callFacts();
     const routes = [...attributeRoutes(file), ...minimalApiRoutes(file, calls), ...grpcRoutes(file)];
@@ -38,14 +37,7 @@ export const csharpExtractor: LanguageExtractor = {
 
 /** Simple type names the file writes: declared types, bases, constructed and static-called types. */
 function typeNamesUsed(file: CSharpFile, fromCalls: ReadonlySet<string>): Set<string> {
-  const names = new Set(fromCalls);
-  const add = (name: string | undefined): void => {
-    if (name && !name.includes('.')) names.add(name);
-  };
-  for (const local of file.matches.locals) add(namedTypeOf(local.type));
-  for (const member of file.matches.members) for (const { type } of member.declared) add(namedTypeOf(type));
-  for (const info of file.types.values()) for (const base of info.bases) add(base.replace(/<.*$/, ''));
-  return names;
+  return new Set([...file.usedTypeNames, ...fromCalls]);
 }
 
 function byPosition<T extends Position>(facts: T[]): T[] {

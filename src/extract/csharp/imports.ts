@@ -1,10 +1,9 @@
-import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { ImportBinding, ImportFact } from '../facts';
+import type { UsingMatch } from './collect';
 import type { CSharpFile } from './context';
 import { dottedName } from './syntax';
 
-const NAME_TYPES = new Set(['identifier', 'qualified_name', 'generic_name', 'alias_qualified_name']);
 /** Roots of namespaces no repository declares itself. */
 const EXTERNAL_ROOTS = new Set(['System', 'Microsoft']);
 
@@ -28,33 +27,24 @@ interface UsingDirective {
  * never to a wrong symbol.
  */
 export function importFacts(file: CSharpFile, usedTypeNames: ReadonlySet<string>): ImportFact[] {
-  const directives = file.matches.usings.map(readUsing).filter((d): d is UsingDirective => d !== undefined);
+  const directives = file.matches.usings.map((using) => readUsing(file, using));
   const carrier = bindingCarrier(file, directives);
   const aliases = new Set(directives.map((d) => d.alias).filter((a): a is string => a !== undefined));
   const bound = [...usedTypeNames].filter((name) => !aliases.has(name) && !file.typeNamed(name)).sort();
   return directives.map((directive) => {
-    const fact = importOf(directive);
+    const fact = importOf(file, directive);
     if (directive !== carrier || bound.length === 0) return fact;
     return { ...fact, bindings: [...fact.bindings, ...bound.map((name) => ({ imported: name, local: name }))] };
   });
 }
 
-function readUsing(node: SyntaxNode): UsingDirective | undefined {
-  const aliasNode = node.childForFieldName('name');
-  let target: SyntaxNode | undefined;
-  let isStatic = false;
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i);
-    if (!child) continue;
-    if (child.type === 'static') isStatic = true;
-    else if (NAME_TYPES.has(child.type) && child.id !== aliasNode?.id) target = child;
-  }
-  if (!target) return undefined;
-  return { node: target, target: dottedName(target).replace(/<.*$/, ''), alias: aliasNode?.text, isStatic };
+function readUsing(file: CSharpFile, using: UsingMatch): UsingDirective {
+  const target = dottedName(using.target).replace(/<.*$/, '');
+  return { node: using.target, target, alias: using.alias && file.name(using.alias), isStatic: using.isStatic };
 }
 
-function importOf(directive: UsingDirective): ImportFact {
-  const position = positionOf(directive.node);
+function importOf(file: CSharpFile, directive: UsingDirective): ImportFact {
+  const position = file.positionOf(directive.node);
   const { target } = directive;
   if (!directive.alias && !directive.isStatic) {
     return { ...position, source: target, bindings: [{ imported: '*', local: target }] };

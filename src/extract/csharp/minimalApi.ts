@@ -1,4 +1,3 @@
-import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, RouteFact } from '../facts';
 import type { CallInterpreter } from './calls';
@@ -21,24 +20,19 @@ const STRING_TYPES = ['string_literal', 'verbatim_string_literal', 'raw_string_l
  */
 export function minimalApiRoutes(file: CSharpFile, calls: CallInterpreter): RouteFact[] {
   const routes: RouteFact[] = [];
-  for (const match of file.matches.calls) {
-    const callee = match.function;
-    if (match.role !== 'invoke' || callee?.type !== 'member_access_expression') continue;
-    const name = callee.childForFieldName('name');
-    const verb = name?.type === 'identifier' ? MAP_VERBS.get(name.text) : undefined;
-    if (!name || verb === undefined) continue;
+  for (const match of file.matches.routes) {
+    const verb = MAP_VERBS.get(file.name(match.verb));
+    const template = stringValue(match.template);
+    if (verb === undefined || template === undefined) continue;
     const args = argumentExpressions(match.arguments);
-    const template = stringValue(args[0]);
-    if (template === undefined) continue;
     const methods = verb === '' ? listedVerbs(args[1]) : [verb];
     const handlerArgument = verb === '' ? args[2] : args[1];
     const enclosing = file.enclosing(match.node.startIndex);
-    const receiver = callee.childForFieldName('expression');
-    const prefix = receiver ? groupPrefix(file, receiver, enclosing, 0) : '';
+    const prefix = groupPrefix(file, match.object, enclosing, 0);
     const handler = handlerArgument ? handlerOf(calls, handlerArgument, enclosing) : null;
     for (const method of methods) {
       routes.push({
-        ...positionOf(name),
+        ...file.positionOf(match.verb),
         method,
         path: aspNetPath(prefix ? `${prefix}/${template}` : template),
         mappingType: 'http_route',

@@ -1,8 +1,7 @@
-import { positionOf } from '../common';
 import type { RouteFact } from '../facts';
 import type { CSharpFile } from './context';
 import type { MemberSpan, TypeInfo } from './scopes';
-import { type Attribute, attributesOf, modifiersOf, simpleName } from './syntax';
+import { simpleName, stringValue } from './syntax';
 
 /**
  * ASP.NET Core attribute routing and gRPC service implementations. Minimal API
@@ -22,7 +21,7 @@ export function attributeRoutes(file: CSharpFile): RouteFact[] {
   const seen = new Set<string>();
   for (const span of file.spans.all) {
     if (span.kind !== 'member' || span.match.role !== 'method' || !span.symbolName || !span.type) continue;
-    for (const route of actionRoutes(span, span.symbolName)) {
+    for (const route of actionRoutes(file, span, span.symbolName)) {
       const key = `${route.method} ${route.path} ${span.symbolName}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -38,16 +37,21 @@ export function attributeRoutes(file: CSharpFile): RouteFact[] {
  * none), under each `[Route]` of the controller. `[controller]` is the class name
  * without `Controller`, kept in its case as ASP.NET does; `[action]` the method name.
  */
-function actionRoutes(span: MemberSpan, handler: string): RouteFact[] {
-  const attributes = attributesOf(span.match.node);
-  const verbs = attributes.filter((a) => VERB_ATTRIBUTES.has(a.name));
-  const templates = attributes.filter((a) => a.name === 'Route' && a.strings.length > 0);
-  if (verbs.length === 0 && templates.length === 0) return [];
+function actionRoutes(file: CSharpFile, span: MemberSpan, handler: string): RouteFact[] {
+  const reader = file.declarations;
+  const attributes = reader.attributes(span.match.node).filter((a) => a.name === 'Route' || VERB_ATTRIBUTES.has(a.name));
+  if (attributes.length === 0) return [];
+  const routing = attributes.map((a) => {
+    const template = stringValue(a.template);
+    return { ...a, strings: template === undefined ? [] : [template] };
+  });
+  const verbs = routing.filter((a) => VERB_ATTRIBUTES.has(a.name));
+  const templates = routing.filter((a) => a.name === 'Route' && a.strings.length > 0);
   const owner = span.parent?.kind === 'type' ? span.parent.match.node : undefined;
-  const prefixes = owner ? attributesOf(owner).filter((a) => a.name === 'Route').map((a) => a.strings[0] ?? '') : [];
+  const prefixes = owner ? reader.attributes(owner).filter((a) => a.name === 'Route').map((a) => stringValue(a.template) ?? '') : [];
   const tokens = { controller: simpleName(span.type!.fullName).replace(/Controller$/, ''), action: span.match.name?.text ?? '' };
 
-  const endpoints: { attribute: Attribute; method: string; template: string }[] = [];
+  const endpoints: { attribute: (typeof routing)[number]; method: string; template: string }[] = [];
   const bareVerbs = verbs.filter((v) => v.strings.length === 0);
   for (const verb of verbs) if (verb.strings.length > 0) endpoints.push({ attribute: verb, method: VERB_ATTRIBUTES.get(verb.name)!, template: verb.strings[0]! });
   for (const template of templates) {
@@ -58,7 +62,7 @@ function actionRoutes(span: MemberSpan, handler: string): RouteFact[] {
 
   return endpoints.flatMap(({ attribute, method, template }) =>
     (prefixes.length > 0 ? prefixes : ['']).map((prefix): RouteFact => ({
-      ...positionOf(attribute.node),
+      ...file.positionOf(attribute.nameNode),
       method,
       path: aspNetPath(combineTemplates(prefix, template), tokens),
       mappingType: 'http_route',
@@ -103,9 +107,9 @@ export function grpcRoutes(file: CSharpFile): RouteFact[] {
     if (!service) continue;
     for (const overloads of info.methods.values()) {
       for (const method of overloads) {
-        if (!method.match.name || !modifiersOf(method.match.node).has('override')) continue;
+        if (!method.match.name || !file.declarations.modifiers(method.match.node).has('override')) continue;
         routes.push({
-          ...positionOf(method.match.name),
+          ...file.positionOf(method.match.name),
           method: 'GRPC',
           path: `${service}/${method.name}`,
           mappingType: 'grpc_method',

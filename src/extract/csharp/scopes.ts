@@ -5,17 +5,17 @@ import type { Span } from './spans';
 /** Names declared in one scope with the type each declaration shows. */
 export class Names {
   private readonly types = new Map<string, string | undefined>();
-  private readonly initializers = new Map<string, SyntaxNode | undefined>();
+  private readonly declarators = new Map<string, SyntaxNode | undefined>();
 
   /** A second declaration of a name with another type (or none) makes it unknown. */
-  declare(name: string, type: string | undefined, initializer?: SyntaxNode): void {
+  declare(name: string, type: string | undefined, declarator?: SyntaxNode): void {
     if (this.types.has(name)) {
       if (this.types.get(name) !== type) this.types.set(name, undefined);
-      this.initializers.set(name, undefined);
+      this.declarators.set(name, undefined);
       return;
     }
     this.types.set(name, type);
-    this.initializers.set(name, initializer);
+    this.declarators.set(name, declarator);
   }
 
   has(name: string): boolean {
@@ -26,10 +26,16 @@ export class Names {
     return this.types.get(name);
   }
 
-  /** The value a name was declared with, when it was declared exactly once. */
-  initializerOf(name: string): SyntaxNode | undefined {
-    return this.initializers.get(name);
+  /** The declarator (`x = value`) of a name declared exactly once. */
+  declaratorOf(name: string): SyntaxNode | undefined {
+    return this.declarators.get(name);
   }
+}
+
+export interface Arity {
+  required: number;
+  optional: number;
+  variadic: boolean;
 }
 
 /** One overload of a method or constructor, with the argument counts it accepts. */
@@ -41,13 +47,14 @@ export interface Callable {
   memberName: string;
   readonly minArguments: number;
   readonly maxArguments: number;
-  readonly parameterTypes: string;
   readonly match: MemberMatch;
 }
 
 /** A type of this file; partial declarations of one type in the file share it. */
 export interface TypeInfo {
   readonly fullName: string;
+  /** The first declaration of the type in the file: the one its symbol describes. */
+  readonly declaration: TypeSpan;
   readonly namespace: string;
   readonly matches: TypeMatch[];
   readonly bases: string[];
@@ -85,6 +92,8 @@ export interface MemberSpan extends ContainerBase {
   readonly locals: Names;
   /** Local functions declared in the member's body. */
   readonly localFunctions: Set<string>;
+  /** The member's own parameters: required, optional (with a default) and a `params` array. */
+  readonly arity: Arity;
 }
 
 export type ContainerSpan = NamespaceSpan | TypeSpan | MemberSpan;

@@ -1,11 +1,10 @@
 import type { NodeKind } from '../../model/kinds';
-import { bodyHashOf, positionOf } from '../common';
+import { hashBytes } from '../../model/hash';
 import type { SyntaxNode } from '../extractor';
 import type { SymbolFact } from '../facts';
-import type { MemberMatch } from './collect';
 import type { CSharpFile } from './context';
-import type { MemberSpan, TypeInfo } from './scopes';
-import { GLOBAL_NAMESPACE, attributesOf, docOf, headerOf, modifiersOf } from './syntax';
+import type { MemberSpan, TypeInfo, TypeSpan } from './scopes';
+import { GLOBAL_NAMESPACE } from './syntax';
 
 /** xUnit, NUnit and MSTest attributes that make a method a test. */
 const TEST_ATTRIBUTES = new Set(['Fact', 'Theory', 'Test', 'TestCase', 'TestCaseSource', 'TestMethod', 'DataTestMethod']);
@@ -29,79 +28,83 @@ export function buildSymbols(file: CSharpFile): SymbolFact[] {
   const packageOf = (namespace: string): string | undefined =>
     (file.packageName === undefined ? namespace === GLOBAL_NAMESPACE : namespace === file.packageName) ? undefined : namespace;
 
-  for (const info of file.types.values()) add(typeSymbol(info, packageOf(info.namespace)));
+  for (const info of file.types.values()) add(typeSymbol(file, info, packageOf(info.namespace)));
   for (const span of file.spans.all) {
     if (span.kind !== 'member') continue;
     const packagePath = packageOf(span.type?.namespace ?? GLOBAL_NAMESPACE);
-    for (const symbol of memberSymbols(span, packagePath)) add(symbol);
+    for (const symbol of memberSymbols(file, span, packagePath)) add(symbol);
   }
   return symbols;
 }
 
-function typeSymbol(info: TypeInfo, packagePath: string | undefined): SymbolFact {
-  const match = info.matches[0]!;
+function typeSymbol(file: CSharpFile, info: TypeInfo, packagePath: string | undefined): SymbolFact {
+  const reader = file.declarations;
+  const { match } = info.declaration;
   const isInterface = match.role === 'interface';
-  const body = match.node.childForFieldName('body');
   const methods = isInterface ? [...info.methods.keys()].filter((name) => !name.includes('.')) : undefined;
   return {
-    ...positionOf(match.name),
+    ...file.positionOf(match.name),
     name: info.fullName,
     kind: isInterface ? 'interface' : 'type',
-    endLine: match.node.endPosition.row + 1,
-    signature: headerOf(match.node, body),
-    bodyHash: bodyHashOf(match.node),
-    doc: docOf(match.node),
-    exported: isExported(match.node, info.fullName.includes('.')),
+    ...extentOf(file, info.declaration),
+    signature: reader.header(match.node, match.body),
+    doc: reader.doc(match.node),
+    exported: isExported(reader.modifiers(match.node), info.fullName.includes('.')),
     ...(methods ? { methods } : {}),
     ...(info.bases.length > 0 ? { bases: info.bases } : {}),
     ...(packagePath ? { packagePath } : {}),
   };
 }
 
-function memberSymbols(span: MemberSpan, packagePath: string | undefined): SymbolFact[] {
+function memberSymbols(file: CSharpFile, span: MemberSpan, packagePath: string | undefined): SymbolFact[] {
+  const reader = file.declarations;
   const { match } = span;
-  if (match.role === 'field') return constantSymbols(span, packagePath);
+  if (match.role === 'field') return constantSymbols(file, span, packagePath);
   if (!span.symbolName || !match.name) return [];
-  const isTest = match.role === 'method' && attributesOf(match.node).some((a) => TEST_ATTRIBUTES.has(a.name));
+  const isTest = match.role === 'method' && reader.attributes(match.node).some((a) => TEST_ATTRIBUTES.has(a.name));
   const kind: NodeKind = isTest ? 'test' : match.role === 'function' ? 'function' : 'method';
   const inInterface = span.type?.matches.some((m) => m.role === 'interface') ?? false;
-  return [symbolFact(match, match.name, span.symbolName, kind, headerOf(match.node, match.body), packagePath,
-    inInterface || match.role === 'function' || isExported(match.node, true))];
+  const exported = inInterface || match.role === 'function' || isExported(reader.modifiers(match.node), true);
+  return [symbolFact(file, span, match.name, span.symbolName, kind, reader.header(match.node, match.body), packagePath, exported)];
 }
 
 /** `const` and `static readonly` fields, one symbol per declarator. */
-function constantSymbols(span: MemberSpan, packagePath: string | undefined): SymbolFact[] {
-  const modifiers = modifiersOf(span.match.node);
+function constantSymbols(file: CSharpFile, span: MemberSpan, packagePath: string | undefined): SymbolFact[] {
+  const reader = file.declarations;
+  const modifiers = reader.modifiers(span.match.node);
   if (!span.type || !(modifiers.has('const') || (modifiers.has('static') && modifiers.has('readonly')))) return [];
-  const signature = headerOf(span.match.node, null);
-  const exported = isExported(span.match.node, true);
+  const signature = reader.header(span.match.node, null);
+  const exported = isExported(modifiers, true);
   return span.match.declared.map(({ name }) =>
-    symbolFact(span.match, name, `${span.type!.fullName}.${name.text}`, 'constant', signature, packagePath, exported));
+    symbolFact(file, span, name, `${span.type!.fullName}.${name.text}`, 'constant', signature, packagePath, exported));
 }
 
 function symbolFact(
-  match: MemberMatch, name: SyntaxNode, symbolName: string, kind: NodeKind, signature: string,
+  file: CSharpFile, span: MemberSpan, name: SyntaxNode, symbolName: string, kind: NodeKind, signature: string,
   packagePath: string | undefined, exported: boolean,
 ): SymbolFact {
   return {
-    ...positionOf(name),
+    ...file.positionOf(name),
     name: symbolName,
     kind,
-    endLine: match.node.endPosition.row + 1,
+    ...extentOf(file, span),
     signature,
-    bodyHash: bodyHashOf(match.node),
-    doc: docOf(match.node),
+    doc: file.declarations.doc(span.match.node),
     exported,
     ...(packagePath ? { packagePath } : {}),
   };
+}
+
+/** End line and body hash from the span, read from the source rather than the tree. */
+function extentOf(file: CSharpFile, span: TypeSpan | MemberSpan): { endLine: number; bodyHash: string } {
+  return { endLine: file.lineAt(Math.max(span.start, span.end - 1)), bodyHash: hashBytes(file.textOf(span)) };
 }
 
 /**
  * Visible outside its type: any access modifier but `private`. Members and nested types
  * default to private; top-level types to internal, which other files of the assembly see.
  */
-function isExported(declaration: SyntaxNode, defaultsToPrivate: boolean): boolean {
-  const modifiers = modifiersOf(declaration);
+function isExported(modifiers: ReadonlySet<string>, defaultsToPrivate: boolean): boolean {
   const access = ACCESS_MODIFIERS.filter((m) => modifiers.has(m));
   if (access.length === 0) return !defaultsToPrivate;
   return !(access.length === 1 && access[0] === 'private');

@@ -1,4 +1,3 @@
-import { collapseWhitespace, leadingComment } from '../common';
 import type { SyntaxNode } from '../extractor';
 
 /** Small readers of C# syntax nodes shared by the interpreters. */
@@ -6,7 +5,6 @@ import type { SyntaxNode } from '../extractor';
 /** The package path of code outside every namespace (C# spells it `global::`). */
 export const GLOBAL_NAMESPACE = 'global';
 
-const MAX_SIGNATURE = 300;
 const MAX_OBJECT_TEXT = 200;
 
 /**
@@ -66,65 +64,14 @@ export function stringValue(node: SyntaxNode | null | undefined): string | undef
 export interface Attribute {
   /** The attribute's name without namespace or `Attribute` suffix: `HttpGet`. */
   readonly name: string;
-  readonly node: SyntaxNode;
-  /** The positional string arguments, in order. */
-  readonly strings: readonly string[];
+  readonly nameNode: SyntaxNode;
+  /** The first positional argument, when it is a string literal. */
+  readonly template?: SyntaxNode;
 }
 
-/** The attributes written on a declaration, in source order. */
-export function attributesOf(declaration: SyntaxNode): Attribute[] {
-  const attributes: Attribute[] = [];
-  for (const list of declaration.namedChildren) {
-    if (list?.type !== 'attribute_list') continue;
-    for (const attribute of list.namedChildren) {
-      if (attribute?.type !== 'attribute') continue;
-      const nameNode = attribute.childForFieldName('name');
-      if (!nameNode) continue;
-      const name = simpleName(nameNode.text.replace(/\s+/g, '')).replace(/Attribute$/, '');
-      attributes.push({ name, node: nameNode, strings: positionalStrings(attribute) });
-    }
-  }
-  return attributes;
-}
-
-function positionalStrings(attribute: SyntaxNode): string[] {
-  const strings: string[] = [];
-  const argumentList = attribute.namedChildren.find((child) => child?.type === 'attribute_argument_list');
-  for (const argument of argumentList?.namedChildren ?? []) {
-    // `Name = "x"` arguments set properties; only positional ones are templates.
-    if (!argument || argument.namedChildCount !== 1) continue;
-    const value = stringValue(argument.namedChild(0));
-    if (value !== undefined) strings.push(value);
-  }
-  return strings;
-}
-
-export function modifiersOf(declaration: SyntaxNode): Set<string> {
-  const modifiers = new Set<string>();
-  for (const child of declaration.namedChildren) if (child?.type === 'modifier') modifiers.add(child.text);
-  return modifiers;
-}
-
-/** The declaration header without attributes or body, whitespace collapsed. */
-export function headerOf(declaration: SyntaxNode, body: SyntaxNode | null | undefined): string {
-  let start = declaration.startIndex;
-  for (const child of declaration.namedChildren) {
-    if (child?.type !== 'attribute_list') break;
-    start = child.endIndex;
-  }
-  const end = body ? body.startIndex : declaration.endIndex;
-  const header = collapseWhitespace(declaration.text.slice(start - declaration.startIndex, Math.max(start, end) - declaration.startIndex))
-    .replace(/\s*[;{]$/, '');
-  return header.length > MAX_SIGNATURE ? `${header.slice(0, MAX_SIGNATURE - 1)}…` : header;
-}
-
-/** `///` XML doc comments read as text: tags dropped, lines kept. */
-export function docOf(declaration: SyntaxNode): string {
-  return leadingComment(declaration)
-    .replace(/<\/?(summary|remarks|returns|value|para)>/g, '')
-    .replace(/<(?:see|seealso) cref="([^"]*)"\s*\/>/g, '$1')
-    .replace(/\n{2,}/g, '\n')
-    .trim();
+/** `Microsoft.AspNetCore.Mvc.HttpGetAttribute` -> `HttpGet`. */
+export function attributeName(written: string): string {
+  return simpleName(written.replace(/\s+/g, '')).replace(/Attribute$/, '');
 }
 
 /** An expression's text as a callee object: whitespace collapsed, long chains cut. */
@@ -134,9 +81,7 @@ export function objectText(node: SyntaxNode): string {
   return collapsed.length > MAX_OBJECT_TEXT ? `${collapsed.slice(0, MAX_OBJECT_TEXT - 1)}…` : collapsed;
 }
 
-/** The arguments of an argument list (named ones count: they still fill a parameter). */
+/** The arguments of an argument list (named ones count: they still fill a parameter; comments would too). */
 export function argumentCount(argumentList: SyntaxNode | null | undefined): number {
-  let count = 0;
-  for (const child of argumentList?.namedChildren ?? []) if (child?.type === 'argument') count++;
-  return count;
+  return argumentList?.namedChildCount ?? 0;
 }
