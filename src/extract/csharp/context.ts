@@ -49,11 +49,7 @@ export class CSharpFile {
     this.packageName = this.firstNamespace();
     for (const local of matches.locals) this.declareLocal(local);
     this.collectMembers();
-    for (const match of matches.members) {
-      if (match.role === 'function' && match.name && match.node.parent?.type !== 'global_statement') {
-        this.enclosing(match.node.startIndex).member?.localFunctions.add(this.name(match.name));
-      }
-    }
+    this.declareLocalFunctions();
   }
 
   enclosing(position: number): Enclosing {
@@ -250,6 +246,15 @@ export class CSharpFile {
     // Names are final once every overload of a type is known.
     for (const info of this.types.values()) nameCallables(info);
     for (const [span, callable] of callables) span.symbolName = callable.symbolName;
+  }
+
+  /** Local functions inside members: calling one is no call of a method of the type. */
+  private declareLocalFunctions(): void {
+    for (const match of this.matches.members) {
+      if (match.role === 'function' && match.name && match.node.parent?.type !== 'global_statement') {
+        this.enclosing(match.node.startIndex).member?.localFunctions.add(this.name(match.name));
+      }
+    }
   }
 
   private declareLocal(local: LocalMatch): void {
