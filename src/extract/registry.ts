@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { LanguageExtractor, TextExtractor } from './extractor';
+import { csharpExtractor } from './csharp/extractor';
 import { cssExtractor } from './css/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
@@ -63,6 +64,10 @@ const JAVA: LanguageSpec = { id: 'java', parser: 'tree-sitter', grammar: 'tree-s
 
 const RUST: LanguageSpec = { id: 'rust', parser: 'tree-sitter', grammar: 'tree-sitter-rust.wasm', folder: 'rust', extractor: rustExtractor };
 
+const CSHARP: LanguageSpec = {
+  id: 'csharp', parser: 'tree-sitter', grammar: 'tree-sitter-c-sharp.wasm', folder: 'csharp', extractor: csharpExtractor,
+};
+
 const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
   ['.go', GO],
   ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
@@ -76,9 +81,10 @@ const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, Language
   ['.css', CSS], ['.scss', SCSS],
   ['.java', JAVA],
   ['.rs', RUST],
+  ['.cs', CSHARP],
 ]);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA, RUST];
+export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA, RUST, CSHARP];
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {

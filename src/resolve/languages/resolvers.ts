@@ -1,4 +1,5 @@
 import type { LanguageId } from '../../extract/facts';
+import { csharpResolver } from './csharp';
 import { cssResolver } from './css';
 import { fileResolver } from './file';
 import { goResolver } from './go';
@@ -23,7 +24,7 @@ export const RESOLVER_FACTORIES: Readonly<Record<LanguageId, LanguageResolverFac
   python: pythonResolver,
   rust: rustResolver,
   java: javaResolver,
-  csharp: fileResolver,
+  csharp: csharpResolver,
   proto: protoResolver,
   sql: fileResolver,
   terraform: terraformResolver,

@@ -1,0 +1,168 @@
+import type { SyntaxNode } from '../extractor';
+import type { CallFact, CalleeExpr } from '../facts';
+import { overloadFor } from './callables';
+import type { CallMatch } from './collect';
+import type { CSharpFile } from './context';
+import type { Enclosing } from './scopes';
+import { argumentCount, namedTypeOf, objectText, simpleName } from './syntax';
+
+/** An object expression as a callee shows it, with its type when local syntax shows that. */
+export interface ObjectDescription {
+  readonly object: string;
+  readonly objectType?: string;
+}
+
+/** The number of arguments of a call, asked only when overloads need it; absent for a method group. */
+type ArgumentCount = () => number;
+
+/** Names that parse as calls but call nothing. */
+const NOT_CALLS = new Set(['nameof']);
+
+/**
+ * Calls, each at its callee's name token. Inside a type an unqualified `M()` is
+ * `this.M()`; `x.M()` carries x's type when a local, parameter, field or property
+ * declares it; `Type.M()` on a name that no variable declares is a static call on Type;
+ * `base.M()` is typed by the first base. A call to an overloaded method of this file
+ * names the one overload its argument count fits, or is dropped when several fit.
+ */
+export class CallInterpreter {
+  /** Simple type names the calls use (constructed, called statically). */
+  readonly usedTypeNames = new Set<string>();
+
+  constructor(private readonly file: CSharpFile) {}
+
+  callFacts(): CallFact[] {
+    const facts: CallFact[] = [];
+    for (const match of this.file.matches.calls) {
+      const enclosing = this.file.enclosing(match.node.startIndex);
+      const found = this.calleeOf(match, enclosing);
+      if (found) facts.push({ ...this.file.positionOf(found.at), caller: this.file.callerName(enclosing), callee: found.callee });
+    }
+    return facts;
+  }
+
+  /** `x`, `this`, `base`, `this.f`, `Type`, or any other expression as text. */
+  describeObject(expression: SyntaxNode, enclosing: Enclosing): ObjectDescription {
+    switch (expression.type) {
+      case 'this':
+        return { object: 'this', objectType: enclosing.type?.fullName };
+      case 'base':
+        return { object: 'base', objectType: enclosing.type?.bases[0] };
+      case 'identifier':
+      case 'generic_name': {
+        const nameNode = expression.type === 'identifier' ? expression : expression.namedChild(0);
+        const name = nameNode ? this.file.name(nameNode) : '';
+        const variable = this.file.variable(name, enclosing);
+        if (variable.declared) return { object: name, objectType: variable.type };
+        if (!/^[A-Z]/.test(name)) return { object: name };
+        this.usedTypeNames.add(name);
+        return { object: name, objectType: name };
+      }
+      case 'member_access_expression': {
+        const object = objectText(expression);
+        const field = /^this\.(@?[\p{L}_][\p{L}\p{N}_]*)$/u.exec(object)?.[1];
+        return field ? { object, objectType: enclosing.type?.fields.typeOf(field) } : { object };
+      }
+      default:
+        return { object: objectText(expression) };
+    }
+  }
+
+  /**
+   * A method reference (a call's function, a route handler) as a callee: the name
+   * token and the callee, or undefined when it cannot name one method.
+   */
+  methodReference(expression: SyntaxNode, argumentsCount: ArgumentCount | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    switch (expression.type) {
+      case 'identifier':
+      case 'generic_name':
+        return this.unqualified(nameToken(expression), argumentsCount, enclosing);
+      case 'member_access_expression': {
+        const object = expression.childForFieldName('expression');
+        const name = expression.childForFieldName('name');
+        return object && name ? this.member(this.describeObject(object, enclosing), nameToken(name), argumentsCount) : undefined;
+      }
+      case 'conditional_access_expression': {
+        const object = expression.childForFieldName('condition');
+        const binding = expression.namedChildren.find((child) => child?.type === 'member_binding_expression');
+        const name = binding?.childForFieldName('name');
+        return object && name ? this.member(this.describeObject(object, enclosing), nameToken(name), argumentsCount) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private calleeOf(match: CallMatch, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    // Counting arguments is a call into the tree: only overload picking needs it.
+    const count = (): number => argumentCount(match.arguments);
+    switch (match.role) {
+      case 'invoke':
+        if (match.name) return this.unqualified(match.name, count, enclosing);
+        return match.object && match.property ? this.member(this.describeObject(match.object, enclosing), match.property, count) : undefined;
+      case 'new':
+        return this.construction(match.type, count);
+      case 'implicit':
+        return this.construction(targetTypeOf(match.node), count, match.node);
+    }
+  }
+
+  private unqualified(name: SyntaxNode, count: ArgumentCount | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    const text = this.file.name(name);
+    if (NOT_CALLS.has(text) || text === '') return undefined;
+    const topLevelFunction = enclosing.type ? undefined : this.file.topLevelFunctions.get(text);
+    if (topLevelFunction) return { at: name, callee: { form: 'name', name: text } };
+    // A delegate held in a variable, or a local function: not a method of the type.
+    if (this.file.variable(text, enclosing).declared || isLocalFunction(text, enclosing)) return undefined;
+    if (!enclosing.type) return { at: name, callee: { form: 'name', name: text } };
+    return this.member({ object: 'this', objectType: enclosing.type.fullName }, name, count);
+  }
+
+  private member(object: ObjectDescription, name: SyntaxNode, count: ArgumentCount | undefined): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    let property = this.file.name(name);
+    if (property === '') return undefined;
+    const overloads = object.objectType ? this.file.typeNamed(object.objectType)?.methods.get(property) : undefined;
+    if (overloads && overloads.length > 1) {
+      const picked = count === undefined ? undefined : overloadFor(overloads, count());
+      if (!picked) return undefined;
+      property = picked.memberName;
+    }
+    return { at: name, callee: { form: 'member', object: object.object, property, ...(object.objectType ? { objectType: object.objectType } : {}) } };
+  }
+
+  /**
+   * `new T(...)`: the constructor of T, or the overload of it the arguments pick. At the
+   * type's name token, or at `at` for a target-typed `new()`, which writes no name.
+   */
+  private construction(type: SyntaxNode | undefined, count: ArgumentCount, at?: SyntaxNode): { at: SyntaxNode; callee: CalleeExpr } | undefined {
+    const typeName = namedTypeOf(type);
+    if (!type || !typeName) return undefined;
+    const name = simpleName(typeName);
+    const position = at ?? (type.type === 'qualified_name' ? type.childForFieldName('name') ?? type : nameToken(type));
+    if (name === typeName) {
+      this.usedTypeNames.add(name);
+      const constructors = this.file.typeNamed(name)?.constructors ?? [];
+      if (constructors.length > 1) {
+        const picked = overloadFor(constructors, count());
+        return picked ? { at: position, callee: { form: 'member', object: name, property: picked.memberName, objectType: name } } : undefined;
+      }
+      return { at: position, callee: { form: 'new', name } };
+    }
+    return { at: position, callee: { form: 'new', name, object: typeName.slice(0, typeName.lastIndexOf('.')) } };
+  }
+}
+
+function nameToken(node: SyntaxNode): SyntaxNode {
+  return node.type === 'generic_name' ? node.namedChild(0) ?? node : node;
+}
+
+/** `Foo x = new();`: the declared type a target-typed `new` builds. */
+function targetTypeOf(node: SyntaxNode): SyntaxNode | undefined {
+  const declarator = node.parent;
+  const declaration = declarator?.type === 'variable_declarator' ? declarator.parent : undefined;
+  return declaration?.type === 'variable_declaration' ? declaration.childForFieldName('type') ?? undefined : undefined;
+}
+
+function isLocalFunction(name: string, enclosing: Enclosing): boolean {
+  return enclosing.member?.localFunctions.has(name) ?? false;
+}

@@ -1,0 +1,311 @@
+import type { SyntaxNode } from '../extractor';
+import type { Position } from '../facts';
+import type { CSharpMatches, LocalMatch, TypeMatch } from './collect';
+import { callableOf, nameCallables } from './callables';
+import {
+  type Callable, type ContainerSpan, type Enclosing, type MemberSpan, Names, type NamespaceSpan, type TypeInfo, type TypeSpan,
+} from './scopes';
+import { DeclarationReader } from './declarations';
+import { SpanIndex } from './spans';
+import { GLOBAL_NAMESPACE, dottedName, namedTypeOf } from './syntax';
+
+/** What a variable name means at a position. */
+export interface VariableLookup {
+  /** Declared as a local, parameter, field or property (so not a type name). */
+  readonly declared: boolean;
+  readonly type?: string;
+}
+
+/**
+ * What the symbol, call and route interpreters need to know about the file: its
+ * namespaces, types and members as nested spans, the names each scope declares with
+ * their types, and each type's methods and overloads.
+ */
+export class CSharpFile {
+  readonly spans: SpanIndex<ContainerSpan>;
+  /** Types by namespace and nested name, in source order. */
+  readonly types = new Map<string, TypeInfo>();
+  /** Top-level statements: their locals, and the local functions declared among them. */
+  readonly topLevel = new Names();
+  readonly topLevelFunctions = new Map<string, Callable[]>();
+  /**
+   * The file's package path: undefined (global) for a program of top-level statements,
+   * else the namespace of its first type, else its first namespace.
+   */
+  readonly packageName: string | undefined;
+  private readonly typesByName = new Map<string, TypeInfo | null>();
+
+  readonly declarations: DeclarationReader;
+
+  /** Simple names the file writes in type positions (declarations, bases). */
+  readonly usedTypeNames = new Set<string>();
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly matches: CSharpMatches, private readonly source: string) {
+    this.declarations = new DeclarationReader(source);
+    this.spans = new SpanIndex(this.containerSpans(matches, source.length));
+    this.nameContainers();
+    this.fileHeaders();
+    this.packageName = this.firstNamespace();
+    for (const local of matches.locals) this.declareLocal(local);
+    this.collectMembers();
+    this.declareLocalFunctions();
+  }
+
+  enclosing(position: number): Enclosing {
+    let member: MemberSpan | undefined;
+    let namespace: string | undefined;
+    const types: TypeInfo[] = [];
+    for (let span = this.spans.at(position); span; span = span.parent) {
+      if (span.kind === 'member') member ??= types.length === 0 ? span : undefined;
+      else if (span.kind === 'type' && span.info) types.push(span.info);
+      else if (span.kind === 'namespace') namespace ??= span.name;
+    }
+    return { member, type: types[0], types, namespace: namespace ?? GLOBAL_NAMESPACE };
+  }
+
+  /** The symbol a position belongs to: its member's, else its type's, else '' (top level). */
+  callerName(enclosing: Enclosing): string {
+    return enclosing.member?.symbolName ?? enclosing.type?.fullName ?? '';
+  }
+
+  /** A variable name at a position: locals first, then fields of the enclosing types. */
+  variable(name: string, enclosing: Enclosing): VariableLookup {
+    const locals = enclosing.member?.locals;
+    if (locals?.has(name)) return { declared: true, type: locals.typeOf(name) };
+    if (!enclosing.type && this.topLevel.has(name)) return { declared: true, type: this.topLevel.typeOf(name) };
+    for (const type of enclosing.types) {
+      if (type.fields.has(name)) return { declared: true, type: type.fields.typeOf(name) };
+    }
+    return { declared: false };
+  }
+
+  /** The initializer of a local declared once in the scope of a position. */
+  initializerOf(name: string, enclosing: Enclosing): SyntaxNode | undefined {
+    const locals = enclosing.member?.locals ?? (enclosing.type ? undefined : this.topLevel);
+    const declarator = locals?.declaratorOf(name);
+    return declarator ? valueOf(declarator) : undefined;
+  }
+
+  /**
+   * An identifier's text, read from the source: cheaper than asking the tree for the
+   * node's end. Anything that does not start with an identifier is read from the tree.
+   */
+  name(node: SyntaxNode): string {
+    IDENTIFIER.lastIndex = node.startIndex;
+    return IDENTIFIER.exec(this.source)?.[0] ?? node.text;
+  }
+
+  /** namedTypeOf, remembering simple type names: the using directives bind them. */
+  typeName(type: SyntaxNode | null | undefined): string | undefined {
+    const name = type?.type === 'identifier' ? this.name(type) : namedTypeOf(type);
+    if (name && !name.includes('.')) this.usedTypeNames.add(name);
+    return name;
+  }
+
+  /** A node's start as a fact position, from the source's line table rather than the tree. */
+  positionOf(node: SyntaxNode): Position {
+    const line = this.lineAt(node.startIndex);
+    return { line, col: node.startIndex - this.lineStarts![line - 1]! };
+  }
+
+  /** The 1-based line of a source index. */
+  lineAt(index: number): number {
+    this.lineStarts ??= lineStartsOf(this.source);
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.lineStarts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
+
+  /** The source text of a span (node text without a round trip to the tree). */
+  textOf(span: { readonly start: number; readonly end: number }): string {
+    return this.source.slice(span.start, span.end);
+  }
+
+  /** A type of this file by the name code uses for it (`Inner`, `Outer.Inner`), when unique. */
+  typeNamed(name: string): TypeInfo | undefined {
+    return this.typesByName.get(name) ?? undefined;
+  }
+
+  private firstNamespace(): string | undefined {
+    // Top-level statements come before any namespace; after one, they are a parser's
+    // recovery from a syntax error, not a program's entry point.
+    const firstNamespace = this.spans.all.find((span) => span.kind === 'namespace');
+    if (this.matches.firstTopLevelStatement < (firstNamespace?.start ?? Number.POSITIVE_INFINITY)) return undefined;
+    const firstType = this.spans.all.find((span): span is TypeSpan => span.kind === 'type');
+    if (firstType?.info) return firstType.info.namespace === GLOBAL_NAMESPACE ? undefined : firstType.info.namespace;
+    return this.spans.all.find((span): span is NamespaceSpan => span.kind === 'namespace')?.name;
+  }
+
+  private containerSpans(matches: CSharpMatches, fileEnd: number): ContainerSpan[] {
+    const spans: ContainerSpan[] = [];
+    for (const namespace of matches.namespaces) {
+      spans.push({
+        kind: 'namespace', start: namespace.node.startIndex, end: namespace.fileScoped ? fileEnd : namespace.node.endIndex,
+        ownName: dottedName(namespace.name), name: '',
+      });
+    }
+    for (const match of matches.types) spans.push({ kind: 'type', start: match.node.startIndex, end: match.node.endIndex, match });
+    for (const match of matches.members) {
+      // Local functions inside members are part of their member; top-level ones are symbols.
+      if (match.role === 'function' && match.node.parent?.type !== 'global_statement') continue;
+      spans.push({
+        kind: 'member', start: match.node.startIndex, end: match.node.endIndex, match, locals: new Names(), localFunctions: new Set(), arity: { required: 0, optional: 0, variadic: false },
+      });
+    }
+    return spans;
+  }
+
+  /** Namespaces and types get their full names; parents come before children. */
+  private nameContainers(): void {
+    for (const span of this.spans.all) {
+      if (span.kind === 'namespace') {
+        const outer = nearest(span, 'namespace');
+        span.name = outer ? `${outer.name}.${span.ownName}` : span.ownName;
+      } else if (span.kind === 'type') {
+        const outer = nearest(span, 'type');
+        const name = this.name(span.match.name);
+        const fullName = outer?.info ? `${outer.info.fullName}.${name}` : name;
+        span.info = this.typeInfo(fullName, nearest(span, 'namespace')?.name ?? GLOBAL_NAMESPACE, span);
+      }
+    }
+  }
+
+  /**
+   * Modifiers, attributes and explicit interface names come before a declaration's
+   * name (those after it belong to parameters, lambdas or local functions inside); a
+   * base list belongs to the innermost type around it. Partial types gather the bases
+   * of all their parts.
+   */
+  private fileHeaders(): void {
+    for (const { role, node, name, template } of this.matches.headers) {
+      const span = this.spans.at(node.startIndex);
+      if (!span || span.kind === 'namespace') continue;
+      if (role === 'bases' ? span.kind !== 'type' : node.startIndex >= (span.match.name?.startIndex ?? -1)) continue;
+      this.declarations.add(span.match.node, role, node, name, template);
+    }
+    for (const span of this.spans.all) {
+      if (span.kind !== 'type' || !span.info) continue;
+      for (const base of this.basesOf(span.match)) {
+        if (!span.info.bases.includes(base)) span.info.bases.push(base);
+        if (!base.includes('.')) this.usedTypeNames.add(base.replace(/<.*$/, ''));
+      }
+    }
+  }
+
+  private typeInfo(fullName: string, namespace: string, span: TypeSpan): TypeInfo {
+    const key = `${namespace}\0${fullName}`;
+    let info = this.types.get(key);
+    if (!info) {
+      info = { fullName, namespace, declaration: span, matches: [], bases: [], fields: new Names(), methods: new Map(), constructors: [] };
+      this.types.set(key, info);
+      for (const name of new Set([fullName, fullName.slice(fullName.lastIndexOf('.') + 1)])) {
+        this.typesByName.set(name, this.typesByName.has(name) ? null : info);
+      }
+    }
+    info.matches.push(span.match);
+    return info;
+  }
+
+  /** The base list as written: `ControllerBase`, `IRepo<User>`, `Greeter.GreeterBase`. */
+  private basesOf(match: TypeMatch): string[] {
+    const baseList = match.role === 'enum' ? undefined : this.declarations.baseList(match.node);
+    const bases: string[] = [];
+    for (const base of baseList?.namedChildren ?? []) {
+      if (!base) continue;
+      const type = base.type === 'primary_constructor_base_type' ? base.childForFieldName('type') : base;
+      if (type && type.type !== 'predefined_type') bases.push(type.text.replace(/\s+/g, ''));
+    }
+    return bases;
+  }
+
+  private collectMembers(): void {
+    const callables = new Map<MemberSpan, Callable>();
+    for (const span of this.spans.all) {
+      if (span.kind !== 'member') continue;
+      const owner = span.parent?.kind === 'type' ? span.parent.info : undefined;
+      span.type = owner;
+      const { match } = span;
+      if (match.role === 'field' || match.role === 'property') {
+        for (const { name, type } of match.declared) owner?.fields.declare(this.name(name), this.typeName(type));
+        continue;
+      }
+      const callable = match.name && callableOf(match, this.name(match.name), span.arity, this.declarations.explicitInterface(match.node));
+      if (!callable) continue;
+      if (match.role === 'function') addTo(this.topLevelFunctions, callable.name, callable);
+      else if (owner && match.role === 'method') addTo(owner.methods, callable.name, callable);
+      else if (owner && match.role === 'constructor' && !this.declarations.modifiers(match.node).has('static')) owner.constructors.push(callable);
+      else continue;
+      callables.set(span, callable);
+    }
+    // Names are final once every overload of a type is known.
+    for (const info of this.types.values()) nameCallables(info);
+    for (const [span, callable] of callables) span.symbolName = callable.symbolName;
+  }
+
+  /** Local functions inside members: calling one is no call of a method of the type. */
+  private declareLocalFunctions(): void {
+    for (const match of this.matches.members) {
+      if (match.role === 'function' && match.name && match.node.parent?.type !== 'global_statement') {
+        this.enclosing(match.node.startIndex).member?.localFunctions.add(this.name(match.name));
+      }
+    }
+  }
+
+  private declareLocal(local: LocalMatch): void {
+    const name = this.name(local.name);
+    const { member, type } = this.enclosing(local.name.startIndex);
+    const declaredType = local.inferred ? this.typeName(local.inferred.created) : this.typeName(local.type);
+    if (member && local.parameter) countParameter(member, local);
+    if (member) member.locals.declare(name, declaredType, local.declarator);
+    // A parameter of a type itself is a primary-constructor parameter: in scope of every member.
+    else if (type) type.fields.declare(name, declaredType);
+    else this.topLevel.declare(name, declaredType, local.declarator);
+  }
+}
+
+function nearest<K extends ContainerSpan['kind']>(span: ContainerSpan, kind: K): Extract<ContainerSpan, { kind: K }> | undefined {
+  for (let outer = span.parent; outer; outer = outer.parent) {
+    if (outer.kind === kind) return outer as Extract<ContainerSpan, { kind: K }>;
+    // A type's outer type is only the directly enclosing one; namespaces may be further out.
+    if (kind === 'type' && outer.kind !== 'type') return undefined;
+  }
+  return undefined;
+}
+
+function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** A C# identifier, `@`-escaped or not, at a given index (set lastIndex first). */
+const IDENTIFIER = /@?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\p{Cf}]*/uy;
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let at = source.indexOf('\n'); at >= 0; at = source.indexOf('\n', at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** A parameter of the member's own list (not of a lambda inside it) adds to its arity. */
+function countParameter(member: MemberSpan, local: LocalMatch): void {
+  const list = member.match.parameters;
+  const at = local.name.startIndex;
+  if (!list || at < list.startIndex || at >= list.endIndex) return;
+  if (local.parameter === 'variadic') member.arity.variadic = true;
+  else if (local.parameter === 'optional') member.arity.optional++;
+  else member.arity.required++;
+}
+
+/** The value a declarator assigns: its last named child when that is not the name. */
+function valueOf(declarator: SyntaxNode): SyntaxNode | undefined {
+  const last = declarator.namedChild(declarator.namedChildCount - 1);
+  return last && last.id !== declarator.childForFieldName('name')?.id ? last : undefined;
+}
+

@@ -1,0 +1,45 @@
+import { countSyntaxErrors } from '../common';
+import type { ExtractInput, LanguageExtractor } from '../extractor';
+import type { FileFacts, Position } from '../facts';
+import { CallInterpreter } from './calls';
+import { collectMatches } from './collect';
+import { CSharpFile } from './context';
+import { importFacts } from './imports';
+import { minimalApiRoutes } from './minimalApi';
+import { attributeRoutes, grpcRoutes } from './routes';
+import { buildSymbols } from './symbols';
+
+/**
+ * C#: one query pass (queries.scm) sorted into roles; namespaces, types and members
+ * become nested spans that place every call and local; then symbols, using
+ * directives, calls and routes are read from those. The package path is the namespace.
+ */
+export const csharpExtractor: LanguageExtractor = {
+  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
+    const root = tree.rootNode;
+    const file = new CSharpFile(collectMatches(query.matches(root)), source);
+    const calls = new CallInterpreter(file);
+    const callFacts = calls.callFacts();
+    const routes = [...attributeRoutes(file), ...minimalApiRoutes(file, calls), ...grpcRoutes(file)];
+    return {
+      path,
+      language,
+      ...(file.packageName !== undefined ? { packageName: file.packageName } : {}),
+      symbols: buildSymbols(file),
+      imports: byPosition(importFacts(file, typeNamesUsed(file, calls.usedTypeNames))),
+      calls: byPosition(callFacts),
+      references: [],
+      routes: byPosition(routes),
+      syntaxErrors: countSyntaxErrors(root),
+    };
+  },
+};
+
+/** Simple type names the file writes: declared types, bases, constructed and static-called types. */
+function typeNamesUsed(file: CSharpFile, fromCalls: ReadonlySet<string>): Set<string> {
+  return new Set([...file.usedTypeNames, ...fromCalls]);
+}
+
+function byPosition<T extends Position>(facts: T[]): T[] {
+  return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+}

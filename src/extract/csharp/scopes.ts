@@ -1,0 +1,108 @@
+import type { SyntaxNode } from '../extractor';
+import type { MemberMatch, TypeMatch } from './collect';
+import type { Span } from './spans';
+
+/** Names declared in one scope with the type each declaration shows. */
+export class Names {
+  private readonly types = new Map<string, string | undefined>();
+  private readonly declarators = new Map<string, SyntaxNode | undefined>();
+
+  /** A second declaration of a name with another type (or none) makes it unknown. */
+  declare(name: string, type: string | undefined, declarator?: SyntaxNode): void {
+    if (this.types.has(name)) {
+      if (this.types.get(name) !== type) this.types.set(name, undefined);
+      this.declarators.set(name, undefined);
+      return;
+    }
+    this.types.set(name, type);
+    this.declarators.set(name, declarator);
+  }
+
+  has(name: string): boolean {
+    return this.types.has(name);
+  }
+
+  typeOf(name: string): string | undefined {
+    return this.types.get(name);
+  }
+
+  /** The declarator (`x = value`) of a name declared exactly once. */
+  declaratorOf(name: string): SyntaxNode | undefined {
+    return this.declarators.get(name);
+  }
+}
+
+export interface Arity {
+  required: number;
+  optional: number;
+  variadic: boolean;
+}
+
+/** One overload of a method or constructor, with the argument counts it accepts. */
+export interface Callable {
+  readonly name: string;
+  /** The symbol name: `Type.name`, with a parameter-type suffix when overloaded. */
+  symbolName: string;
+  /** The symbol name after the type's: `Save(string,int)`, `constructor`. */
+  memberName: string;
+  readonly minArguments: number;
+  readonly maxArguments: number;
+  readonly match: MemberMatch;
+}
+
+/** A type of this file; partial declarations of one type in the file share it. */
+export interface TypeInfo {
+  readonly fullName: string;
+  /** The first declaration of the type in the file: the one its symbol describes. */
+  readonly declaration: TypeSpan;
+  readonly namespace: string;
+  readonly matches: TypeMatch[];
+  readonly bases: string[];
+  /** Fields, properties and primary-constructor parameters with their types. */
+  readonly fields: Names;
+  /** Methods by plain name, overloads in source order. */
+  readonly methods: Map<string, Callable[]>;
+  readonly constructors: Callable[];
+}
+
+/** A span whose enclosing span is a container too. */
+interface ContainerBase extends Span {
+  parent?: ContainerSpan;
+}
+
+export interface NamespaceSpan extends ContainerBase {
+  readonly kind: 'namespace';
+  readonly ownName: string;
+  name: string;
+}
+
+export interface TypeSpan extends ContainerBase {
+  readonly kind: 'type';
+  readonly match: TypeMatch;
+  info?: TypeInfo;
+}
+
+export interface MemberSpan extends ContainerBase {
+  readonly kind: 'member';
+  readonly match: MemberMatch;
+  /** The type the member belongs to; undefined for top-level local functions. */
+  type?: TypeInfo;
+  /** The member's symbol, when it has one. */
+  symbolName?: string;
+  readonly locals: Names;
+  /** Local functions declared in the member's body. */
+  readonly localFunctions: Set<string>;
+  /** The member's own parameters: required, optional (with a default) and a `params` array. */
+  readonly arity: Arity;
+}
+
+export type ContainerSpan = NamespaceSpan | TypeSpan | MemberSpan;
+
+/** Where a position sits: its member (if any), its type (if any), its namespace. */
+export interface Enclosing {
+  readonly member?: MemberSpan;
+  readonly type?: TypeInfo;
+  /** Types around the position, innermost first: nested types see outer fields. */
+  readonly types: readonly TypeInfo[];
+  readonly namespace: string;
+}
