@@ -26,18 +26,6 @@ function formatCounts(counts) {
   return Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k} ${v}`).join(', ');
 }
 
-/** mulberry32: the same seed picks the same samples. */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(items, count, random) {
   const pool = [...items];
   const picked = [];
@@ -107,7 +95,7 @@ async function main() {
     formatCounts(counts.nodesByKind), formatCounts(counts.edgesByType), `node bench/polyglot.mjs ${repoPath}`,
   ];
   const samplePath = path.join(OUT_DIR, `${name}.md`);
-  fs.writeFileSync(samplePath, samplesMarkdown(store, root, name, options.samples, seeded(options.seed)));
+  fs.writeFileSync(samplePath, samplesMarkdown(store, root, name, options.samples, engine.seededRandom(options.seed)));
   store.close();
   process.stdout.write(`${name}: ${seconds.toFixed(1)} s\n  files   ${row[6]}\n  skipped ${row[7]}\n  nodes   ${row[8]}\n  edges   ${row[9]}\n  samples ${path.relative(process.cwd(), samplePath)}\n`);
   if (!options['no-record']) appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, row);

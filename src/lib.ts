@@ -12,3 +12,4 @@ export { createMcpServer } from './mcp/server';
 export { openServerDeps } from './mcp/serverDeps';
 export { TOOLS } from './mcp/registry';
 export { countTokens } from './context/tokenizer';
+export { seededRandom } from './graph/seededRandom';

@@ -2,6 +2,7 @@ import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
 import { EDGE_TYPES, type GraphNode, type Hash, QualifiedName } from '../model';
 import type { GraphView } from './graphView';
+import { seededRandom } from './seededRandom';
 import { compareStrings, packagePathOf } from './viewIndex';
 
 /**
@@ -203,18 +204,6 @@ function mostCommon(values: readonly string[]): string {
     }
   }
   return best;
-}
-
-/** mulberry32: a small, fast, seedable generator; Math.random would make runs differ. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function round(value: number): number {

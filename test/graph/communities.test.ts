@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { COMMUNITIES_DEFAULTS, cachedCommunities, detectCommunities, seededRandom } from '../../src/graph/communities';
+import { COMMUNITIES_DEFAULTS, cachedCommunities, detectCommunities } from '../../src/graph/communities';
+import { seededRandom } from '../../src/graph/seededRandom';
 import { GraphBuilder } from '../helpers/graphBuilder';
 
 /** Two 4-cliques of calls joined by one reference, plus noise that must not be clustered. */

@@ -1,18 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { FileFacts } from '../../src/extract/facts';
 import { extractFile } from '../../src/extract/parser';
+import { seededRandom } from '../../src/graph/seededRandom';
 
-/** A small seeded generator (mulberry32): the same seed replays the same inputs. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const NOISE = ['{', '}', '(', ')', '[', ']', '"', "'", '`', ':', ';', '\n', '\t', '  ', '-', '#', '/*', '*/', '//', '$', '{{', '}}', '&', '*', '!', '\u0000', '\uFFFD', 'é'];
 

@@ -1,16 +1,12 @@
 import type { FileFacts, LinkFact } from '../../../src/extract/facts';
-import { extractFile } from '../../../src/extract/parser';
+import { extractSource, sourceLines } from '../../helpers/extractSource';
 
 /** Extracts inline CSS or SCSS (by the path's extension) through the registry. */
-export async function extractStyle(source: string, path = 'styles/main.scss'): Promise<FileFacts> {
-  const facts = await extractFile(path, source);
-  if (!facts) throw new Error(`no style extractor for ${path}`);
-  return facts;
+export function extractStyle(source: string, path = 'styles/main.scss'): Promise<FileFacts> {
+  return extractSource(source, path);
 }
 
-export function css(...lines: string[]): string {
-  return `${lines.join('\n')}\n`;
-}
+export const css = sourceLines;
 
 /** A link as `from -> target @line:col`: a local name, or its key. */
 export function linkLine(link: LinkFact): string {

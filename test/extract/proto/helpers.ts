@@ -1,14 +1,10 @@
 import type { FileFacts } from '../../../src/extract/facts';
-import { extractFile } from '../../../src/extract/parser';
+import { extractSource, sourceLines } from '../../helpers/extractSource';
 
 /** Extracts a .proto source given inline; fails the test if the path is not proto. */
-export async function extractProto(source: string, path = 'protos/example.proto'): Promise<FileFacts> {
-  const facts = await extractFile(path, source);
-  if (!facts) throw new Error(`no extractor for ${path}`);
-  return facts;
+export function extractProto(source: string, path = 'protos/example.proto'): Promise<FileFacts> {
+  return extractSource(source, path);
 }
 
 /** A source from its lines: line N of the file is argument N, so positions read off directly. */
-export function proto(...lines: string[]): string {
-  return `${lines.join('\n')}\n`;
-}
+export const proto = sourceLines;

@@ -1,17 +1,13 @@
 import type { FileFacts, LinkFact } from '../../../src/extract/facts';
-import { extractFile } from '../../../src/extract/parser';
+import { extractSource, sourceLines } from '../../helpers/extractSource';
 
 /** Extracts a .sql source given inline; fails the test if the path is not SQL. */
-export async function extractSql(source: string, path = 'migrations/001_init.sql'): Promise<FileFacts> {
-  const facts = await extractFile(path, source);
-  if (!facts) throw new Error(`no extractor for ${path}`);
-  return facts;
+export function extractSql(source: string, path = 'migrations/001_init.sql'): Promise<FileFacts> {
+  return extractSource(source, path);
 }
 
 /** A source from its lines: line N of the file is argument N, so positions read off directly. */
-export function sql(...lines: string[]): string {
-  return `${lines.join('\n')}\n`;
-}
+export const sql = sourceLines;
 
 /** `edgeType from -> first candidate @line:col`, for compact exact comparisons. */
 export function linkSummary(link: LinkFact): string {

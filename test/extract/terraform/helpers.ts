@@ -1,16 +1,12 @@
 import type { FileFacts, LinkFact } from '../../../src/extract/facts';
-import { extractFile } from '../../../src/extract/parser';
+import { extractSource, sourceLines } from '../../helpers/extractSource';
 
 /** Extracts inline Terraform source through the real parser and queries. */
-export async function extractTf(source: string, path = 'infra/main.tf'): Promise<FileFacts> {
-  const facts = await extractFile(path, source);
-  if (!facts) throw new Error(`no Terraform extractor for ${path}`);
-  return facts;
+export function extractTf(source: string, path = 'infra/main.tf'): Promise<FileFacts> {
+  return extractSource(source, path);
 }
 
-export function tf(...lines: string[]): string {
-  return `${lines.join('\n')}\n`;
-}
+export const tf = sourceLines;
 
 /** A depends_on link as `from -> key @line:col`, for compact assertions. */
 export function linkLine(link: LinkFact): string {

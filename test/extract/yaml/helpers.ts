@@ -1,17 +1,13 @@
 import type { FileFacts, LinkFact, SymbolFact } from '../../../src/extract/facts';
-import { extractFile } from '../../../src/extract/parser';
+import { extractSource, sourceLines } from '../../helpers/extractSource';
 
 /** Extracts inline YAML through the registry, as the indexer does. */
-export async function extractYaml(source: string, path = 'deploy/app.yaml'): Promise<FileFacts> {
-  const facts = await extractFile(path, source);
-  if (!facts) throw new Error(`no extractor for ${path}`);
-  return facts;
+export function extractYaml(source: string, path = 'deploy/app.yaml'): Promise<FileFacts> {
+  return extractSource(source, path);
 }
 
 /** Lines joined with newlines, so a test shows YAML indentation as written. */
-export function yaml(...lines: string[]): string {
-  return `${lines.join('\n')}\n`;
-}
+export const yaml = sourceLines;
 
 /** A symbol without its hash: what tests compare exactly. */
 export function symbolSummary(symbol: SymbolFact): Omit<SymbolFact, 'bodyHash'> {
