@@ -24,6 +24,8 @@ const TYPE_KINDS = new Set(['type', 'interface']);
  */
 export class FileScope {
   private readonly bindings = new Map<string, Binding>();
+  /** Packages whose exported names are all visible unqualified (`using A.B;`, `import a.b.*;`). */
+  private readonly wildcards: string[] = [];
 
   constructor(
     private readonly facts: FileFacts,
@@ -36,6 +38,7 @@ export class FileScope {
       if (fact.reexport) continue;
       const target = resolver.resolveImport(fact.source, facts.path);
       for (const binding of fact.bindings) {
+        if (binding.local === '*' && binding.imported === '*' && target.inRepo) this.wildcards.push(target.packagePath);
         if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
         this.bindings.set(binding.local, { target, imported: binding.imported });
       }
@@ -69,8 +72,22 @@ export class FileScope {
     }
     const binding = this.bindings.get(name);
     if (binding) return this.resolveBinding(binding);
+    const viaWildcard = this.resolveThroughWildcards(name);
+    if (viaWildcard) return viaWildcard;
     if (this.resolver.isBuiltin(name) || !placeholderIfUnknown) return undefined;
     return { kind: 'external', name };
+  }
+
+  /** A name exported by exactly one of the wildcard-imported packages of the repo. */
+  private resolveThroughWildcards(name: string): Resolution | undefined {
+    let found: Extract<Resolution, { kind: 'symbol' }> | undefined;
+    for (const packagePath of this.wildcards) {
+      const candidate = this.lookupExport(packagePath, name, 1);
+      if (candidate?.kind !== 'symbol') continue;
+      if (found && (found.entry.file !== candidate.entry.file || found.entry.name !== candidate.entry.name)) return undefined;
+      found = candidate;
+    }
+    return found;
   }
 
   private resolveBinding(binding: Binding): Resolution | undefined {

@@ -26,8 +26,6 @@ const NOT_CALLS = new Set(['nameof']);
  * names the one overload its argument count fits, or is dropped when several fit.
  */
 export class CallInterpreter {
-  /** Simple type names the calls use (constructed, called statically). */
-  readonly usedTypeNames = new Set<string>();
 
   constructor(private readonly file: CSharpFile) {}
 
@@ -55,7 +53,6 @@ export class CallInterpreter {
         const variable = this.file.variable(name, enclosing);
         if (variable.declared) return { object: name, objectType: variable.type };
         if (!/^[A-Z]/.test(name)) return { object: name };
-        this.usedTypeNames.add(name);
         return { object: name, objectType: name };
       }
       case 'member_access_expression': {
@@ -140,7 +137,6 @@ export class CallInterpreter {
     const name = simpleName(typeName);
     const position = at ?? (type.type === 'qualified_name' ? type.childForFieldName('name') ?? type : nameToken(type));
     if (name === typeName) {
-      this.usedTypeNames.add(name);
       const constructors = this.file.typeNamed(name)?.constructors ?? [];
       if (constructors.length > 1) {
         const picked = overloadFor(constructors, count());

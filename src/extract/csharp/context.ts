@@ -37,8 +37,6 @@ export class CSharpFile {
 
   readonly declarations: DeclarationReader;
 
-  /** Simple names the file writes in type positions (declarations, bases). */
-  readonly usedTypeNames = new Set<string>();
   private lineStarts: number[] | undefined;
 
   constructor(readonly matches: CSharpMatches, private readonly source: string) {
@@ -96,11 +94,8 @@ export class CSharpFile {
     return IDENTIFIER.exec(this.source)?.[0] ?? node.text;
   }
 
-  /** namedTypeOf, remembering simple type names: the using directives bind them. */
   typeName(type: SyntaxNode | null | undefined): string | undefined {
-    const name = type?.type === 'identifier' ? this.name(type) : namedTypeOf(type);
-    if (name && !name.includes('.')) this.usedTypeNames.add(name);
-    return name;
+    return type?.type === 'identifier' ? this.name(type) : namedTypeOf(type);
   }
 
   /** A node's start as a fact position, from the source's line table rather than the tree. */
@@ -193,7 +188,6 @@ export class CSharpFile {
       if (span.kind !== 'type' || !span.info) continue;
       for (const base of this.basesOf(span.match)) {
         if (!span.info.bases.includes(base)) span.info.bases.push(base);
-        if (!base.includes('.')) this.usedTypeNames.add(base.replace(/<.*$/, ''));
       }
     }
   }

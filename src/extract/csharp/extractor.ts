@@ -26,7 +26,7 @@ export const csharpExtractor: LanguageExtractor = {
       language,
       ...(file.packageName !== undefined ? { packageName: file.packageName } : {}),
       symbols: buildSymbols(file),
-      imports: byPosition(importFacts(file, typeNamesUsed(file, calls.usedTypeNames))),
+      imports: byPosition(importFacts(file)),
       calls: byPosition(callFacts),
       references: [],
       routes: byPosition(routes),
@@ -34,11 +34,6 @@ export const csharpExtractor: LanguageExtractor = {
     };
   },
 };
-
-/** Simple type names the file writes: declared types, bases, constructed and static-called types. */
-function typeNamesUsed(file: CSharpFile, fromCalls: ReadonlySet<string>): Set<string> {
-  return new Set([...file.usedTypeNames, ...fromCalls]);
-}
 
 function byPosition<T extends Position>(facts: T[]): T[] {
   return facts.sort((a, b) => a.line - b.line || a.col - b.col);
