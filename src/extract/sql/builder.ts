@@ -58,13 +58,17 @@ export class SqlFactsBuilder {
   }
 
   /**
-   * A link to the symbols of the first matching candidate, those in this file's directory
-   * first: repos keep one schema per dialect (db/mysql, db/postgres), and a foreign key
+   * A link between the symbols of the first matching candidates, those in this file's
+   * directory first (for both ends: ALTER TABLE finds the altered table by keys): repos keep one schema per dialect (db/mysql, db/postgres), and a foreign key
    * means the table of its own schema.
    */
   addLink(edgeType: LinkFact['edgeType'], from: LinkEnd, candidates: readonly (readonly string[])[], at: Position): void {
-    const nearbyFirst = [...candidates.map((keys) => [...keys, this.directoryKey]), ...candidates];
-    this.links.push({ line: at.line, col: at.col, edgeType, from, to: { form: 'keys', candidates: nearbyFirst } });
+    this.links.push({ line: at.line, col: at.col, edgeType, from: this.nearbyFirst(from), to: this.nearbyFirst({ form: 'keys', candidates }) });
+  }
+
+  private nearbyFirst(end: LinkEnd): LinkEnd {
+    if (end.form !== 'keys') return end;
+    return { form: 'keys', candidates: [...end.candidates.map((keys) => [...keys, this.directoryKey]), ...end.candidates] };
   }
 
   /** The comment lines directly above an offset (no blank line between), markers stripped. */

@@ -51,9 +51,9 @@ describe('extract/sql tables, columns, views and routines', () => {
     assert.deepEqual(facts.symbols.map((s) => [s.name, s.kind, s.line, s.col]), [['orders.coupon', 'column', 2, 13]]);
     assert.deepEqual(facts.links!.map(linkSummary), [
       'depends_on <file> -> sql:table:orders+sql:dir:migrations | sql:table:orders @1:17',
-      'references sql:table:orders -> sql:table:coupons+sql:dir:migrations | sql:table:coupons @2:36',
+      'references sql:table:orders+sql:dir:migrations -> sql:table:coupons+sql:dir:migrations | sql:table:coupons @2:36',
       'references orders.coupon -> sql:table:coupons+sql:dir:migrations | sql:table:coupons @2:36',
-      'references sql:table:orders -> sql:table:users+sql:dir:migrations | sql:table:users @3:58',
+      'references sql:table:orders+sql:dir:migrations -> sql:table:users+sql:dir:migrations | sql:table:users @3:58',
     ]);
   });
 
