@@ -180,9 +180,16 @@ export class FileScope {
     const dot = cleaned.lastIndexOf('.');
     const resolved = dot < 0
       ? this.resolveName(cleaned, false)
-      : this.resolveMemberOfNamespace(cleaned.slice(0, dot), cleaned.slice(dot + 1));
+      : this.resolveMemberOfNamespace(cleaned.slice(0, dot), cleaned.slice(dot + 1)) ?? this.resolveNestedType(cleaned);
     if (resolved?.kind === 'symbol' && !TYPE_KINDS.has(resolved.entry.kind)) return undefined;
     return resolved;
+  }
+
+  /** A nested type written from outside it (`Outer.Inner`): declared in this package or a wildcard import. */
+  private resolveNestedType(dotted: string): Resolution | undefined {
+    const entry = this.table.lookup(this.packagePath, dotted);
+    if (entry && TYPE_KINDS.has(entry.kind)) return { kind: 'symbol', packagePath: this.packagePath, entry };
+    return this.resolveThroughWildcards(dotted);
   }
 
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */

@@ -108,3 +108,37 @@ describe('resolve/SymbolTable keys', () => {
     assert.deepEqual([...table.filesLookingUp(['sql:table:users'])], []);
   });
 });
+
+describe('resolve/scope: nested types and wildcard imports', () => {
+  it('resolves a nested type written from outside it, in the package or through a wildcard import', () => {
+    const declaring = facts('src/Models/Order.cs', 'csharp', {
+      packageName: 'Shop.Models',
+      symbols: [symbol('Order', 'type'), symbol('Order.Line', 'type'), symbol('Order.Line.Total', 'method')],
+    });
+    const samePackage = facts('src/Models/Report.cs', 'csharp', {
+      packageName: 'Shop.Models',
+      symbols: [symbol('Report', 'type'), symbol('Report.Sum', 'method')],
+      calls: [{ caller: 'Report.Sum', callee: { form: 'member', object: 'line', property: 'Total', objectType: 'Order.Line' }, line: 4, col: 8 }],
+    });
+    const importing = facts('src/Api/Controller.cs', 'csharp', {
+      packageName: 'Shop.Api',
+      symbols: [symbol('Controller', 'type'), symbol('Controller.Get', 'method')],
+      imports: [{ source: 'Shop.Models', line: 1, col: 6, bindings: [{ imported: '*', local: 'Shop.Models' }, { imported: '*', local: '*' }] }],
+      calls: [
+        { caller: 'Controller.Get', callee: { form: 'member', object: 'line', property: 'Total', objectType: 'Order.Line' }, line: 5, col: 8 },
+        { caller: 'Controller.Get', callee: { form: 'new', name: 'Report' }, line: 6, col: 12 },
+        { caller: 'Controller.Get', callee: { form: 'new', name: 'StringBuilder' }, line: 7, col: 12 },
+      ],
+    });
+    // The C# resolver learns the repo's namespaces from the sources themselves.
+    const { edges } = linkRepo([declaring, samePackage, importing], {
+      'src/Models/Order.cs': 'namespace Shop.Models;', 'src/Models/Report.cs': 'namespace Shop.Models;', 'src/Api/Controller.cs': 'namespace Shop.Api;',
+    });
+    assert.deepEqual(edges.filter((e) => e.startsWith('calls')), [
+      'calls Shop.Api.Controller.Get -> Shop.Models.Order.Line.Total',
+      'calls Shop.Api.Controller.Get -> Shop.Models.Report',
+      'calls Shop.Api.Controller.Get -> UNRESOLVED/StringBuilder',
+      'calls Shop.Models.Report.Sum -> Shop.Models.Order.Line.Total',
+    ]);
+  });
+});
