@@ -143,7 +143,7 @@ export class CallReader {
     if (declared) {
       const chosen = overloadFor(declared.methods.get('constructor'), args);
       if (!qualified.includes('.') && (!chosen || chosen.member === 'constructor')) return { form: 'new', name: qualified };
-      return memberCallee(qualified.split('.')[0]!, qualified, chosen?.member);
+      return memberCallee(qualified, qualified, chosen?.member);
     }
     const dot = typeName.lastIndexOf('.');
     return dot < 0 ? { form: 'new', name: typeName } : { form: 'new', name: typeName.slice(dot + 1), object: typeName.slice(0, dot) };
@@ -181,20 +181,9 @@ export class CallReader {
   }
 }
 
-/**
- * A member callee on a typed object. Resolve finds `Type.member` for a type it can name;
- * it cannot name a nested type of the same package (`Outer.Inner`) without an import, so
- * such a call is addressed through the outermost class: objectType `Outer`, property
- * `Inner.m`, which names the same symbol `Outer.Inner.m`.
- */
+/** A member callee on a typed object (`Outer.Inner` for a nested type), or a construction. */
 function memberCallee(object: string, typeName: string, member: string | undefined): CalleeExpr {
-  const segments = typeName.split('.');
-  const firstClass = segments.findIndex((s) => /^[A-Z]/.test(s));
-  if (firstClass !== 0 || segments.length === 1) {
-    return member ? { form: 'member', object, property: member, objectType: typeName } : { form: 'new', name: typeName };
-  }
-  const property = [...segments.slice(1), ...(member ? [member] : [])].join('.');
-  return { form: 'member', object, property, objectType: segments[0]! };
+  return member ? { form: 'member', object, property: member, objectType: typeName } : { form: 'new', name: typeName };
 }
 
 function isPlainNamedType(scope: Scope): boolean {

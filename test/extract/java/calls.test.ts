@@ -91,7 +91,7 @@ describe('extract/java calls', () => {
     assert.deepEqual(callAt(facts, 14, 12).callee, { form: 'member', object: 'Repo', property: 'constructor()', objectType: 'Repo' });
   });
 
-  it('addresses nested classes of this file through the outermost class', async () => {
+  it('names nested classes of this file by their dotted symbol name', async () => {
     const facts = await extractJava(java(
       'class Outer {',
       '    void top() {}',
@@ -107,9 +107,9 @@ describe('extract/java calls', () => {
       '    }',
       '}',
     ));
-    assert.deepEqual(callAt(facts, 6, 12).callee, { form: 'member', object: 'this', property: 'Inner.run', objectType: 'Outer' });
-    assert.deepEqual(callAt(facts, 7, 18).callee, { form: 'member', object: 'other', property: 'Inner.run', objectType: 'Outer' });
-    assert.deepEqual(callAt(facts, 8, 16).callee, { form: 'member', object: 'Outer', property: 'Inner.constructor', objectType: 'Outer' });
+    assert.deepEqual(callAt(facts, 6, 12).callee, { form: 'member', object: 'this', property: 'run', objectType: 'Outer.Inner' });
+    assert.deepEqual(callAt(facts, 7, 18).callee, { form: 'member', object: 'other', property: 'run', objectType: 'Outer.Inner' });
+    assert.deepEqual(callAt(facts, 8, 16).callee, { form: 'member', object: 'Outer.Inner', property: 'constructor', objectType: 'Outer.Inner' });
     // Inner has no supertype, so `top` can only be the enclosing class's.
     assert.deepEqual(callAt(facts, 9, 12).callee, { form: 'member', object: 'this', property: 'top', objectType: 'Outer' });
   });
