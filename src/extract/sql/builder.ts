@@ -37,20 +37,21 @@ export class SqlFactsBuilder {
     if (this.declared.has(span.name)) return;
     this.declared.add(span.name);
     const { source, starts, ends } = this.view.tokens;
-    const position = this.view.position(span.nameToken);
+    const { line, col } = this.view.position(span.nameToken);
     const headerEnd = Math.max(span.headerEnd, span.nameToken + 1);
     const signature = collapseWhitespace(source.slice(starts[span.first], ends[headerEnd - 1]));
-    this.symbols.push({
+    const symbol: SymbolFact = {
       name: span.name,
       kind: span.kind,
-      ...position,
-      endLine: Math.max(position.line, this.view.positionOfOffset(ends[span.end - 1]!).line),
+      line,
+      col,
+      endLine: Math.max(line, this.view.positionOfOffset(ends[span.end - 1]!).line),
       signature: signature.length > MAX_SIGNATURE ? `${signature.slice(0, MAX_SIGNATURE - 1)}…` : signature,
       bodyHash: hashBytes(source.slice(starts[span.first], ends[span.end - 1])),
       doc: this.docAbove(starts[span.first]!),
       exported: true,
-      ...(span.keys ? { keys: [...span.keys, this.directoryKey] } : {}),
-    });
+    };
+    this.symbols.push(span.keys ? { ...symbol, keys: [...span.keys, this.directoryKey] } : symbol);
   }
 
   hasSymbol(name: string): boolean {
