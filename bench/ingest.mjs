@@ -16,7 +16,7 @@ import { ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { machineSummary, shortHead, today } from './lib/machine.mjs';
+import { engineVersion, machineSummary, today } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,13 +28,15 @@ const option = (name, fallback) => {
 };
 const seconds = option('seconds', 60);
 const pairsPerFlush = option('pairs-per-flush', 4096);
+const profileAt = args.indexOf('--server-cpu-prof');
+const profileDir = profileAt >= 0 ? path.resolve(args[profileAt + 1]) : undefined;
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-bench-ingest-'));
 const db = path.join(work, 'graph.sqlite');
 const indexed = spawnSync(process.execPath, [cli, 'index', path.join(root, 'test/fixtures/repos/go-routes'), '--repo-url', 'fixtures/go-routes', '-db', db]);
 if (indexed.status !== 0) throw new Error(`ckg index failed: ${indexed.stderr}`);
 
-const server = spawn(process.execPath, [cli, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0'],
+const server = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), cli, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0'],
   { stdio: ['ignore', 'ignore', 'pipe'], cwd: work });
 const addresses = await new Promise((resolve, reject) => {
   let stderr = '';
@@ -53,6 +55,12 @@ const written = async () => (await client.callTool({ name: 'trace_stats', argume
 const rssMiB = () => {
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+};
+// The server's own CPU time (user + system, /proc/PID/stat fields 14-15 in clock ticks of
+// 1/100 s): spans per server CPU-second is its cost, whatever else runs on the machine.
+const serverCpuSeconds = () => {
+  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
 const provider = (service) => new TracerProvider({
@@ -88,15 +96,20 @@ const samples = [];
 const start = Date.now();
 const generating = generate();
 const warmup = 5;
-let previous = { at: Date.now(), spans: 0 };
+let previous = { at: Date.now(), spans: 0, cpu: serverCpuSeconds() };
 for (let t = 5; t <= seconds + warmup; t += 5) {
   await new Promise((resolve) => setTimeout(resolve, start + t * 1000 - Date.now()));
   const counters = await written();
   const now = Date.now();
-  const rate = (counters.spans_received - previous.spans) / ((now - previous.at) / 1000);
-  samples.push({ t, rate, rss: rssMiB(), spans: counters.spans_received, dropped: counters.batches_dropped });
-  previous = { at: now, spans: counters.spans_received };
-  process.stderr.write(`t=${t}s ingested ${counters.spans_received} spans (${Math.round(rate)}/s), RSS ${rssMiB().toFixed(0)} MiB, batches dropped ${counters.batches_dropped}\n`);
+  const cpu = serverCpuSeconds();
+  const spans = counters.spans_received - previous.spans;
+  const rate = spans / ((now - previous.at) / 1000);
+  const perCpu = cpu > previous.cpu ? spans / (cpu - previous.cpu) : 0;
+  const share = (cpu - previous.cpu) / ((now - previous.at) / 1000);
+  samples.push({ t, rate, perCpu, share, rss: rssMiB(), spans: counters.spans_received, cpu, dropped: counters.batches_dropped });
+  previous = { at: now, spans: counters.spans_received, cpu };
+  process.stderr.write(`t=${t}s ingested ${counters.spans_received} spans (${Math.round(rate)}/s; ${Math.round(perCpu)} per server CPU-s, `
+    + `server on ${(share * 100).toFixed(0)}% of a core), RSS ${rssMiB().toFixed(0)} MiB, batches dropped ${counters.batches_dropped}, load ${os.loadavg()[0].toFixed(1)}\n`);
 }
 stop = true;
 await generating;
@@ -112,7 +125,8 @@ const rates = measured.map((s) => s.rate);
 const rss = measured.map((s) => s.rss);
 const last = samples[samples.length - 1];
 const total = (last.spans - samples[0].spans) / ((last.t - samples[0].t));
-const row = `| ${today()} | ${machineSummary()} | ${os.loadavg()[0].toFixed(1)} | ${shortHead(root)} | ${seconds} | ${Math.round(total)} | ${Math.round(median(rates))} `
-  + `| ${Math.round(Math.min(...rates))} | ${rss[0].toFixed(0)} / ${rss[rss.length - 1].toFixed(0)} / ${Math.max(...rss).toFixed(0)} | ${sent} | ${last.dropped} `
+const perServerCpu = (last.spans - samples[0].spans) / (last.cpu - samples[0].cpu);
+const row = `| ${today()} | ${machineSummary()} | ${os.loadavg()[0].toFixed(1)} | ${engineVersion(root)} | ${seconds} | ${Math.round(total)} | ${Math.round(median(rates))} `
+  + `| ${Math.round(Math.min(...rates))} | ${Math.round(perServerCpu)} | ${rss[0].toFixed(0)} / ${rss[rss.length - 1].toFixed(0)} / ${Math.max(...rss).toFixed(0)} | ${sent} | ${last.dropped} `
   + `| \`npm run bench:ingest -- ${args.join(' ')}\`.trim() |`;
 console.log(row.replace('`.trim()', '`'));
