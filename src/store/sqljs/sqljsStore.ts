@@ -22,9 +22,14 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
   private writes = 0;
+  private runtimeWrites = 0;
 
   get generation(): number {
     return this.writes;
+  }
+
+  get runtimeGeneration(): number {
+    return this.runtimeWrites;
   }
 
   constructor(database: SqlJsDatabase, readonly location: string) {
@@ -35,6 +40,15 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   transaction<T>(work: () => T): T {
+    return this.commit(work, false);
+  }
+
+  runtimeTransaction<T>(work: () => T): T {
+    return this.commit(work, true);
+  }
+
+  /** One transaction; nested ones join the outer one, which counts as static unless it is runtime-only itself. */
+  private commit<T>(work: () => T, runtimeOnly: boolean): T {
     if (this.depth > 0) return work();
     this.database.exec('BEGIN');
     this.depth++;
@@ -42,6 +56,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
       const result = work();
       this.database.exec('COMMIT');
       this.writes++;
+      if (runtimeOnly) this.runtimeWrites++;
       return result;
     } catch (error) {
       this.database.exec('ROLLBACK');
