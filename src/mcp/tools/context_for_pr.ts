@@ -3,7 +3,7 @@ import { buildWithinLimit } from '../../context/contextReply';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, optionalTextArg, pathListArg, positiveIntArg } from '../args';
 import { defineTool } from '../tool';
-import { FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, feedbackOf, replyLimit } from './context_for_task';
+import { FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, contextSources, replyLimit } from './context_for_task';
 
 /** SPEC §8 default budget of context_for_pr. */
 export const DEFAULT_PR_BUDGET = 8_000;
@@ -28,7 +28,7 @@ export const tool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ files, repo_url, token_budget, format }, deps) {
-    const sources = { view: deps.graphs.liveView(), feedback: feedbackOf(deps) };
+    const sources = contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'pr' }),
       token_budget, replyLimit(deps),

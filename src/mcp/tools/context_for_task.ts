@@ -1,8 +1,9 @@
-import { buildTaskContext } from '../../context/contextBuilder';
+import { type ContextSources, buildTaskContext } from '../../context/contextBuilder';
 import { buildWithinLimit } from '../../context/contextReply';
 import { ContextInputError } from '../../context/errors';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, positiveIntArg, textArg } from '../args';
+import { trafficLookup } from '../contextTraffic';
 import { REPLY_CAP_DEFAULTS } from '../replyCap';
 import { ToolError, type ToolDeps, defineTool } from '../tool';
 
@@ -24,6 +25,15 @@ export function replyLimit(deps: ToolDeps): number {
 export function feedbackOf(deps: ToolDeps): ((hashes: readonly string[]) => ReadonlyMap<string, { useful: number; notUseful: number }>) | undefined {
   const store = deps.store();
   return store.capabilities.feedback ? (hashes) => store.feedbackCounts(hashes) : undefined;
+}
+
+/**
+ * What a context is built from: the live view, feedback votes, and the SPEC 4.10.3
+ * traffic report of each symbol when the store keeps runtime edges.
+ */
+export function contextSources(deps: ToolDeps): ContextSources {
+  const view = deps.graphs.liveView();
+  return { view, feedback: feedbackOf(deps), traffic: trafficLookup(deps, view) };
 }
 
 /** Runs a context build, turning a request the caller can fix into a ToolError. */
@@ -56,7 +66,7 @@ export const tool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ task_description, token_budget, format }, deps) {
-    const sources = { view: deps.graphs.liveView(), feedback: feedbackOf(deps) };
+    const sources = contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildTaskContext(sources, { description: task_description, tokenBudget, format }),
       token_budget, replyLimit(deps),
