@@ -56,7 +56,9 @@ export const tool = defineTool({
     + 'comments match the task (BM25) seed a random walk with restart over calls, implements, references and imports '
     + '(both directions, runtime traffic and feedback boost the ranking); the best symbols per token fill token_budget, '
     + 'each with kind, file:line, signature, doc, callers/callees/types and its source lines. token_count is the exact '
-    + 'cl100k count of content; budgets above the reply cap are lowered to fit it.',
+    + 'cl100k count of content; budgets above the reply cap are lowered to fit it. '
+    + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
+    + 'band), confirmed zero traffic, or unknown (no data).',
   inputSchema: {
     task_description: textArg('task_description', 'What the task is about, in natural language; identifiers help'),
     token_budget: positiveIntArg('token_budget', {
