@@ -59,6 +59,8 @@ describe('mcp/graphCache: runtime edges over a cached static view', () => {
     now = NOW + 91 * DAY;
     ingestor.decayConfidence();
     assert.equal(ingestor.collectGarbage(), 2);
+    ingestor.count({ batches_dropped: 1 });
+    assert.equal(staticGeneration(store), staticAtStart, 'decay, GC and counters are runtime-only writes too');
     const collected = cache.liveView() as LayeredGraphView;
     assert.equal(collected.base, first.base);
     assert.equal(collected.layerEdges.length, 0);
