@@ -13,3 +13,8 @@ export { openServerDeps } from './mcp/serverDeps';
 export { TOOLS } from './mcp/registry';
 export { countTokens } from './context/tokenizer';
 export { seededRandom } from './graph/seededRandom';
+export { RuntimeIngestor, type IngestResult, type RuntimeEdgeStats } from './runtime/ingestor';
+export { decodeProtobufRequest, decodeJsonRequest, OtlpDecodeError, type DecodedRequest } from './runtime/otlp/decode';
+export { startRuntimeService, type RunningRuntime, type RuntimeHost } from './runtime/runtimeService';
+export { TRACE_INGESTION_DEFAULTS, type TraceIngestionConfig } from './runtime/config';
+export type { TraceSpan, HTTPLogEntry } from './runtime/spans';

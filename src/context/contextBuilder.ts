@@ -8,6 +8,7 @@ import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
 import { SourceReader } from './sourceReader';
 import { symbolIndexOf } from './symbolIndex';
+import type { TrafficLookup } from './traffic';
 
 /**
  * The three context queries (SPEC 4.7): seeds -> random walk -> boosts -> token-budgeted
@@ -28,6 +29,8 @@ export interface ContextSources {
   readonly feedback?: FeedbackLookup;
   /** Read symbols' lines from the repositories on disk (default true). */
   readonly readSource?: boolean;
+  /** The SPEC 4.10.3 traffic report of a symbol, when the store keeps runtime edges. */
+  readonly traffic?: TrafficLookup;
 }
 
 export interface TaskContextRequest {
@@ -88,7 +91,7 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
     topScore: ranking.symbols[0]?.score ?? 0,
   };
   const reader = sources.readSource === false ? undefined : new SourceReader(sources.view);
-  const packed = packContext(header, candidates(sources.view, ranking, reader), (doc) => renderContext(doc, request.format), request.tokenBudget);
+  const packed = packContext(header, candidates(sources, ranking, reader), (doc) => renderContext(doc, request.format), request.tokenBudget);
   return {
     content: packed.content,
     tokenCount: packed.tokenCount,
@@ -98,11 +101,13 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
 }
 
 /** Drafts in rank order, made only as the packer pulls them (source is read from disk). */
-function* candidates(view: GraphView, ranking: Ranking, reader: SourceReader | undefined): Generator<PackItem> {
+function* candidates(sources: ContextSources, ranking: Ranking, reader: SourceReader | undefined): Generator<PackItem> {
+  const { view } = sources;
   const index = symbolIndexOf(view);
   for (const ranked of ranking.symbols) {
     const { node } = ranked;
     const { relations, more } = relationsOf(index, node, ranking.walkScore);
+    const traffic = sources.traffic?.(node);
     const base = {
       hash: node.nodeHash,
       name: node.qualifiedName,
@@ -117,6 +122,7 @@ function* candidates(view: GraphView, ranking: Ranking, reader: SourceReader | u
       score: ranked.score,
       relations,
       more,
+      ...(traffic ? { traffic } : {}),
     };
     const source = reader?.excerpt(node) ?? { state: 'omitted' as const };
     if (source.state === 'included') {
@@ -127,3 +133,4 @@ function* candidates(view: GraphView, ranking: Ranking, reader: SourceReader | u
     }
   }
 }
+

@@ -1,6 +1,7 @@
 import type { EdgeType, Hash, NodeKind } from '../model';
 import type { Relation, RelationCategory } from './relations';
 import type { SourceExcerpt, SourceState } from './sourceReader';
+import type { SymbolTraffic } from './traffic';
 
 /**
  * The context as data, before it is written in one of the formats. Every format renders
@@ -34,6 +35,8 @@ interface SymbolFields {
   readonly more: Readonly<Record<RelationCategory, number>>;
   readonly sourceState: SourceState;
   readonly source?: SourceExcerpt;
+  /** SPEC 4.10.3 runtime traffic report, for symbols runtime edges can name. */
+  readonly traffic?: SymbolTraffic;
 }
 
 export interface ContextSymbol extends SymbolFields {
@@ -109,6 +112,7 @@ export function assembleDocument(header: DocumentHeader, drafts: readonly Symbol
     more: d.more,
     sourceState: d.sourceState,
     ...(d.source ? { source: d.source } : {}),
+    ...(d.traffic ? { traffic: d.traffic } : {}),
   }));
   return {
     mode: header.mode,

@@ -1,4 +1,5 @@
 import type { GraphView } from '../graph/graphView';
+import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type WalkGraph, compileWalkGraph, edgeRankWeight } from '../graph/rwr';
 import { type FileRecord, type GraphNode, type Hash, QualifiedName } from '../model';
 import { Bm25Index } from './bm25';
@@ -17,11 +18,18 @@ export class SymbolIndex {
   private search: { index: Bm25Index; nodes: GraphNode[] } | undefined;
   private walk: WalkGraph | undefined;
 
-  constructor(readonly view: GraphView) {}
+  /**
+   * `base`: the index of the view under a layered view's layer. The layer adds only
+   * repo-level nodes, which are never showable, so the symbol search and the file
+   * lookups are the base's; the walk graph and placeholders include the layer.
+   */
+  constructor(readonly view: GraphView, private readonly base?: SymbolIndex) {}
 
   /** An `UNRESOLVED/...` placeholder: never ranked, walked through or shown. */
   isPlaceholder(hash: Hash): boolean {
-    this.placeholders ??= new Set([...this.view.nodes.values()].filter((n) => QualifiedName.isUnresolved(n.qualifiedName)).map((n) => n.nodeHash));
+    if (this.base?.isPlaceholder(hash)) return true;
+    const nodes = this.view instanceof LayeredGraphView && this.base ? this.view.layerNodes.values() : this.view.nodes.values();
+    this.placeholders ??= new Set([...nodes].filter((n) => QualifiedName.isUnresolved(n.qualifiedName)).map((n) => n.nodeHash));
     return this.placeholders.has(hash);
   }
 
@@ -47,6 +55,11 @@ export class SymbolIndex {
 
   /** Live files at a repo-relative path, one per repository that has it, by repo URL. */
   filesAt(path: string): readonly FileRecord[] {
+    return this.pathFiles().get(path) ?? [];
+  }
+
+  private pathFiles(): Map<string, FileRecord[]> {
+    if (this.base) return this.base.pathFiles();
     if (!this.byPath) {
       this.byPath = new Map();
       for (const file of this.view.files.values()) {
@@ -56,11 +69,16 @@ export class SymbolIndex {
       }
       for (const list of this.byPath.values()) list.sort((a, b) => this.repoUrl(a.repoHash).localeCompare(this.repoUrl(b.repoHash)));
     }
-    return this.byPath.get(path) ?? [];
+    return this.byPath;
   }
 
   /** The nodes of a file, by line then qualified name. */
   nodesOf(fileHash: Hash): readonly GraphNode[] {
+    return this.fileNodes().get(fileHash) ?? [];
+  }
+
+  private fileNodes(): Map<Hash, GraphNode[]> {
+    if (this.base) return this.base.fileNodes();
     if (!this.byFile) {
       this.byFile = new Map();
       for (const node of this.view.nodes.values()) {
@@ -71,7 +89,7 @@ export class SymbolIndex {
       }
       for (const list of this.byFile.values()) list.sort((a, b) => a.line - b.line || compareNames(a, b));
     }
-    return this.byFile.get(fileHash) ?? [];
+    return this.byFile;
   }
 
   /** Showable symbols ranked by BM25 against the text, best first, ties by qualified name. */
@@ -87,6 +105,7 @@ export class SymbolIndex {
   }
 
   private searchIndex(): { index: Bm25Index; nodes: GraphNode[] } {
+    if (this.base) return this.base.searchIndex();
     if (!this.search) {
       // Sorted by name, so equal BM25 scores come out in qualified-name order.
       const nodes = [...this.view.nodes.values()].filter((n) => this.isShowable(n)).sort(compareNames);
@@ -127,7 +146,7 @@ const indexes = new WeakMap<GraphView, SymbolIndex>();
 export function symbolIndexOf(view: GraphView): SymbolIndex {
   let index = indexes.get(view);
   if (!index) {
-    index = new SymbolIndex(view);
+    index = new SymbolIndex(view, view instanceof LayeredGraphView ? symbolIndexOf(view.base) : undefined);
     indexes.set(view, index);
   }
   return index;

@@ -3,6 +3,7 @@ import louvain from 'graphology-communities-louvain';
 import { EDGE_TYPES, type GraphNode, type Hash, QualifiedName } from '../model';
 import type { GraphView } from './graphView';
 import { seededRandom } from './seededRandom';
+import { LayeredGraphView } from './layeredGraphView';
 import { compareStrings, packagePathOf } from './viewIndex';
 
 /**
@@ -93,17 +94,35 @@ export function detectCommunities(view: GraphView, options: CommunitiesOptions =
   return summarise(view, nodes, pairs, (i) => labels[i]!, settings.topSymbols);
 }
 
-/** Memoised per view and options: a view is immutable, and Louvain on a large graph costs. */
+/**
+ * Memoised per view and options: a view is immutable, and Louvain on a large graph costs.
+ * A layered view (runtime edges over the static graph, replaced after every ingest batch)
+ * is memoised on its base, keyed also by the layer edges that can change the result (those
+ * between two resolved nodes), so new observations of known edges reuse the clustering.
+ */
 const memo = new WeakMap<GraphView, Map<string, CommunityDetection>>();
+const MEMO_PER_VIEW = 16;
 
 export function cachedCommunities(view: GraphView, options: CommunitiesOptions = {}): CommunityDetection {
   const settings = resolveOptions(options);
-  const key = JSON.stringify(settings);
-  let perView = memo.get(view);
-  if (!perView) memo.set(view, (perView = new Map()));
+  const owner = view instanceof LayeredGraphView ? view.base : view;
+  const key = JSON.stringify(settings) + (view instanceof LayeredGraphView ? layerSignature(view) : '');
+  let perView = memo.get(owner);
+  if (!perView) memo.set(owner, (perView = new Map()));
   let detection = perView.get(key);
-  if (!detection) perView.set(key, (detection = detectCommunities(view, settings)));
+  if (!detection) {
+    if (perView.size >= MEMO_PER_VIEW) perView.delete(perView.keys().next().value!);
+    perView.set(key, (detection = detectCommunities(view, settings)));
+  }
   return detection;
+}
+
+function layerSignature(view: LayeredGraphView): string {
+  const resolved = (hash: Hash): boolean => {
+    const node = view.nodes.get(hash);
+    return node !== undefined && !QualifiedName.isUnresolved(node.qualifiedName);
+  };
+  return view.layerEdges.filter((e) => resolved(e.sourceHash) && resolved(e.targetHash)).map((e) => e.edgeHash).sort().join(',');
 }
 
 function resolveOptions(options: CommunitiesOptions): Required<CommunitiesOptions> {

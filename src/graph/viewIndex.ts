@@ -1,5 +1,6 @@
 import { type FileRecord, type GraphNode, type Hash, QualifiedName } from '../model';
 import type { GraphView } from './graphView';
+import { LayeredGraphView } from './layeredGraphView';
 
 /**
  * Lookups a view does not index itself: nodes by qualified name, by file, and files by
@@ -17,20 +18,49 @@ interface ViewIndex {
 const indexes = new WeakMap<GraphView, ViewIndex>();
 const NONE: readonly never[] = [];
 
+/**
+ * The index of a plain view. A layered view's layer holds only repo-level nodes (no file),
+ * so its file lookups are its base's, and only names need the layer (see namedIn).
+ */
 function indexOf(view: GraphView): ViewIndex {
+  if (view instanceof LayeredGraphView) return indexOf(view.base);
   let index = indexes.get(view);
   if (!index) {
-    index = { byName: new Map(), byLocalName: new Map(), byFile: new Map(), filesByPath: new Map(), packageOfFile: new Map() };
-    for (const node of view.nodes.values()) {
-      push(index.byName, node.qualifiedName, node);
-      push(index.byLocalName, QualifiedName.localPart(node.qualifiedName), node);
-      if (node.fileHash) push(index.byFile, node.fileHash, node);
-    }
-    for (const file of view.files.values()) push(index.filesByPath, file.path, file);
-    for (const list of [...index.byName.values(), ...index.byLocalName.values()]) list.sort(byNameThenKind);
+    index = buildIndex(view.nodes.values(), view.files.values());
     indexes.set(view, index);
   }
   return index;
+}
+
+const layerIndexes = new WeakMap<LayeredGraphView, ViewIndex>();
+
+function buildIndex(nodes: Iterable<GraphNode>, files: Iterable<FileRecord>): ViewIndex {
+  const index: ViewIndex = { byName: new Map(), byLocalName: new Map(), byFile: new Map(), filesByPath: new Map(), packageOfFile: new Map() };
+  for (const node of nodes) {
+    push(index.byName, node.qualifiedName, node);
+    push(index.byLocalName, QualifiedName.localPart(node.qualifiedName), node);
+    if (node.fileHash) push(index.byFile, node.fileHash, node);
+  }
+  for (const file of files) push(index.filesByPath, file.path, file);
+  for (const list of [...index.byName.values(), ...index.byLocalName.values()]) list.sort(byNameThenKind);
+  return index;
+}
+
+/** Nodes with this exact qualified name, and those with it as local part, in a view and its layers. */
+function namedIn(view: GraphView, name: string): [readonly GraphNode[], readonly GraphNode[]] {
+  if (!(view instanceof LayeredGraphView)) {
+    const index = indexOf(view);
+    return [index.byName.get(name) ?? NONE, index.byLocalName.get(name) ?? NONE];
+  }
+  let layer = layerIndexes.get(view);
+  if (!layer) layerIndexes.set(view, (layer = buildIndex(view.layerNodes.values(), [])));
+  const [exact, local] = namedIn(view.base, name);
+  return [merged(exact, layer.byName.get(name)), merged(local, layer.byLocalName.get(name))];
+}
+
+function merged(a: readonly GraphNode[], b: readonly GraphNode[] | undefined): readonly GraphNode[] {
+  if (!b || b.length === 0) return a;
+  return a.length === 0 ? b : [...a, ...b].sort(byNameThenKind);
 }
 
 /**
@@ -38,8 +68,8 @@ function indexOf(view: GraphView): ViewIndex {
  * (`<package_path>.<Symbol>`) in any repo. Sorted by qualified name, then kind.
  */
 export function nodesNamed(view: GraphView, name: string): readonly GraphNode[] {
-  const index = indexOf(view);
-  return index.byName.get(name) ?? index.byLocalName.get(name) ?? NONE;
+  const [exact, local] = namedIn(view, name);
+  return exact.length > 0 ? exact : local;
 }
 
 /** The nodes a file owns, in no particular order. */

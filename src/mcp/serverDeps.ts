@@ -16,6 +16,8 @@ export interface ServerDepsOptions {
   readonly now?: () => number;
   /** Runtime lifecycle windows from the config (`ckg serve --config`). */
   readonly runtimeWindows?: LifecycleWindows;
+  /** trace_ingestion.service_map from the config. */
+  readonly runtimeServiceMap?: Readonly<Record<string, string>>;
 }
 
 export interface OpenServerDeps extends ServerDeps {
@@ -44,6 +46,7 @@ export function serverDepsFor(store: GraphStore, options: ServerDepsOptions = {}
 class GraphFileDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
   readonly runtimeWindows: LifecycleWindows | undefined;
+  readonly runtimeServiceMap: Readonly<Record<string, string>> | undefined;
   private current: GraphStore;
   private cache: GraphCache;
   private indexer: RepoIndexer;
@@ -64,6 +67,7 @@ class GraphFileDeps implements OpenServerDeps {
     }
     this.replyTokenCap = cap;
     this.runtimeWindows = options.runtimeWindows;
+    this.runtimeServiceMap = options.runtimeServiceMap;
     this.log = options.log ?? (() => undefined);
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.current = store;

@@ -22,6 +22,8 @@ export interface ToolDeps {
   now(): number;
   /** Runtime edge lifecycle windows (trace_ingestion.stale_after_days, gc_threshold_days); SPEC defaults when absent. */
   readonly runtimeWindows?: LifecycleWindows;
+  /** trace_ingestion.service_map (SPEC 2.8 rule 2), to map traced service names as ingest does. */
+  readonly runtimeServiceMap?: Readonly<Record<string, string>>;
 }
 
 /**

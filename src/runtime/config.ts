@@ -119,13 +119,17 @@ export function parseTraceIngestion(value: unknown, location: string): TraceInge
   return config;
 }
 
-/** `HOST:PORT` for gRPC (HTTP then listens on the same host at 4318), or `{grpc, http}`. */
+/**
+ * `HOST:PORT` for gRPC, or `{grpc, http}`. With one address, HTTP listens on the same host
+ * at 4318, or at a port the OS picks when the gRPC port is 0 (4318 beside a free port
+ * would be a guess that collides).
+ */
 function otlpEndpoints(value: unknown, location: string): { grpc: string; http: string } {
   const d = TRACE_INGESTION_DEFAULTS;
   if (value === undefined) return { grpc: d.otlpGrpcEndpoint, http: d.otlpHttpEndpoint };
   if (typeof value === 'string') {
     const grpc = address(value, location, 'trace_ingestion.otlp_endpoint');
-    return { grpc, http: `${hostOf(grpc)}:4318` };
+    return { grpc, http: `${hostOf(grpc)}:${parseHostPort(grpc, 'trace_ingestion.otlp_endpoint').port === 0 ? 0 : 4318}` };
   }
   const section = mapping(value, location, 'trace_ingestion.otlp_endpoint');
   rejectUnknown(section, ['grpc', 'http'], location, 'trace_ingestion.otlp_endpoint.');

@@ -1,5 +1,5 @@
 import { type GraphEdge, type GraphNode, type Hash, Identity } from '../model';
-import type { GraphStore, ServiceSeen } from '../store/graphStore';
+import { type GraphStore, type ServiceSeen, staticGeneration } from '../store/graphStore';
 import {
   type LifecycleWindows, computeConfidence, dayOf, lifecycleState, shouldGarbageCollect,
 } from './confidence';
@@ -92,8 +92,7 @@ export class RuntimeIngestor {
   /** Adds to the ingest counters (the batch queue reports its drops here). */
   count(deltas: Readonly<Record<string, number>>): void {
     const store = this.store();
-    store.transaction(() => store.addRuntimeCounters(deltas));
-    this.noteOwnWrite(store);
+    store.runtimeTransaction(() => store.addRuntimeCounters(deltas));
   }
 
   /**
@@ -106,7 +105,7 @@ export class RuntimeIngestor {
     const now = this.now();
     const since = this.windowStart(now);
     let updated = 0;
-    store.transaction(() => {
+    store.runtimeTransaction(() => {
       store.pruneObservations(since);
       const edges = store.liveRuntimeEdges();
       const totals = store.observationTotals('all', since);
@@ -119,7 +118,6 @@ export class RuntimeIngestor {
         updated++;
       }
     });
-    this.noteOwnWrite(store);
     return updated;
   }
 
@@ -129,7 +127,7 @@ export class RuntimeIngestor {
     const now = this.now();
     const doomed = store.liveRuntimeEdges().filter((e) => shouldGarbageCollect(e.lastObserved, now, this.config.gcThresholdDays));
     if (doomed.length === 0) return 0;
-    store.transaction(() => {
+    store.runtimeTransaction(() => {
       const seqs = new Map<Hash, number>();
       const seqOf = (repoHash: Hash): number => {
         let seq = seqs.get(repoHash);
@@ -142,7 +140,6 @@ export class RuntimeIngestor {
       }
       store.closeUntouchedPlaceholders([...new Set(doomed.flatMap((e) => [e.sourceHash, e.targetHash]))], seqOf);
     });
-    this.noteOwnWrite(store);
     return doomed.length;
   }
 
@@ -156,7 +153,7 @@ export class RuntimeIngestor {
     const edges = aggregate(observations);
     let created = 0;
     let updated = 0;
-    store.transaction(() => {
+    store.runtimeTransaction(() => {
       const hashes = edges.map(edgeHashOf);
       const live = new Map(store.liveEdgesByHash(hashes).map((e) => [e.edgeHash, e]));
       for (let i = 0; i < edges.length; i++) for (const [day, count] of edges[i].byDay) store.addObservations(hashes[i], day, count);
@@ -196,7 +193,6 @@ export class RuntimeIngestor {
       store.recordServicesSeen(services);
       store.addRuntimeCounters(counters);
     });
-    this.noteOwnWrite(store);
     return { created, updated };
   }
 
@@ -205,23 +201,19 @@ export class RuntimeIngestor {
     return dayOf(now) - this.config.observationWindowDays + 1;
   }
 
-  /** Route and service tables, rebuilt when someone else changed the graph (an index run). */
+  /** Route and service tables, rebuilt when the static graph changed (an index run); runtime writes keep them. */
   private mappingTables(): MappingTables {
     const store = this.store();
-    if (!this.tables || this.tables.store !== store || this.tables.generation !== store.generation) {
+    const generation = staticGeneration(store);
+    if (!this.tables || this.tables.store !== store || this.tables.generation !== generation) {
       const repos = store.repos();
       this.tables = {
         store,
-        generation: store.generation,
+        generation,
         tables: { routes: new RouteTable(store.routeSymbols()), services: new ServiceMapper(repos, this.config.serviceMap) },
       };
     }
     return this.tables.tables;
-  }
-
-  /** Our own writes do not change routes or repos: keep the tables. */
-  private noteOwnWrite(store: GraphStore): void {
-    if (this.tables?.store === store) this.tables.generation = store.generation;
   }
 }
 

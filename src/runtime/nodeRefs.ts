@@ -1,4 +1,5 @@
 import { type GraphNode, type Hash, Identity, type NodeKind, QualifiedName } from '../model';
+import { BoundedMap } from './boundedMap';
 
 /**
  * An end of a runtime edge: a node static indexing made (a route handler), or a
@@ -20,9 +21,11 @@ export const EXTERNAL_CLIENT = { service: 'external', name: 'client' } as const;
  * placeholders never mix with an indexed repo's nodes.
  */
 export class PlaceholderNodes {
-  private readonly cache = new Map<string, NodeRef>();
+  private readonly cache: BoundedMap<string, NodeRef>;
 
-  constructor(private readonly capacity = 50_000) {}
+  constructor(capacity = 50_000) {
+    this.cache = new BoundedMap(capacity);
+  }
 
   get(service: string, name: string, kind: NodeKind, repo?: { readonly repoHash: Hash; readonly repoUrl: string }): NodeRef {
     const key = `${service}\0${name}\0${kind}\0${repo?.repoHash ?? ''}`;
@@ -36,7 +39,6 @@ export class PlaceholderNodes {
       line: 0, column: 0, endLine: 0, signature: '', bodyHash: '', doc: '',
     };
     const ref: NodeRef = { nodeHash: node.nodeHash, repoHash, placeholder: node };
-    if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, ref);
     return ref;
   }

@@ -55,14 +55,23 @@ export function aggregate(observations: Iterable<Observation>): EdgeObservations
     const at = Math.floor(o.at);
     if (at >= edge.lastObserved) {
       edge.lastObserved = at;
-      if (o.traceId !== '') edge.traceIds = mergeTraceIds([o.traceId], edge.traceIds);
-    } else if (o.traceId !== '' && edge.traceIds.length < MAX_TRACE_IDS) {
-      edge.traceIds = mergeTraceIds(edge.traceIds, [o.traceId]);
+      if (o.traceId !== '') sampleNewest(edge.traceIds, o.traceId);
+    } else if (o.traceId !== '' && edge.traceIds.length < MAX_TRACE_IDS && !edge.traceIds.includes(o.traceId)) {
+      edge.traceIds.push(o.traceId);
     }
     const day = dayOf(at);
     edge.byDay.set(day, (edge.byDay.get(day) ?? 0) + 1);
   }
   return [...edges.values()];
+}
+
+/** Puts a trace ID first in a sample (newest first, distinct, at most MAX_TRACE_IDS) in place: no allocation per span. */
+function sampleNewest(sample: string[], traceId: string): void {
+  if (sample[0] === traceId) return;
+  const at = sample.indexOf(traceId);
+  if (at > 0) sample.splice(at, 1);
+  sample.unshift(traceId);
+  if (sample.length > MAX_TRACE_IDS) sample.length = MAX_TRACE_IDS;
 }
 
 /** Newer IDs first, distinct, at most MAX_TRACE_IDS. */

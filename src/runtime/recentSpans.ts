@@ -1,7 +1,9 @@
+import { BoundedMap } from './boundedMap';
 import type { SpanKindValue, TraceSpan } from './spans';
 
 /** What mapping needs to remember of a span after its batch is gone. */
 export interface SpanSummary {
+  readonly traceId: string;
   readonly spanId: string;
   readonly parentSpanId: string;
   readonly serviceName: string;
@@ -13,43 +15,41 @@ export interface SpanSummary {
 /**
  * The most recent spans by id, and server spans by their parent's id, so a client span
  * finds the server span it caused and a span finds its local ancestors across batches.
- * Bounded: the oldest entries go first, so memory stays flat however long it runs.
+ * Bounded (see BoundedMap), so memory stays flat however long it runs. Keys are the
+ * 64-bit span ids alone (no string built per span); a hit is checked against the trace id.
  */
 export class RecentSpans {
-  private readonly byId = new Map<string, SpanSummary>();
-  private readonly childOf = new Map<string, SpanSummary>();
+  private readonly byId: BoundedMap<string, SpanSummary>;
+  private readonly childOf: BoundedMap<string, SpanSummary>;
 
-  constructor(private readonly capacity = 50_000) {}
+  constructor(capacity = 50_000) {
+    this.byId = new BoundedMap(capacity);
+    this.childOf = new BoundedMap(capacity);
+  }
 
   remember(span: TraceSpan, isServerSide: boolean): void {
     const summary: SpanSummary = {
-      spanId: span.spanId, parentSpanId: span.parentSpanId, serviceName: span.serviceName, kind: span.kind,
+      traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId, serviceName: span.serviceName, kind: span.kind,
       operationName: span.operationName, attributes: mappingAttributes(span.attributes),
     };
-    const key = `${span.traceId}/${span.spanId}`;
-    this.byId.delete(key);
-    this.byId.set(key, summary);
-    if (isServerSide && span.parentSpanId !== '') this.childOf.set(`${span.traceId}/${span.parentSpanId}`, summary);
-    evict(this.byId, this.capacity);
-    evict(this.childOf, this.capacity);
+    this.byId.set(span.spanId, summary);
+    if (isServerSide && span.parentSpanId !== '') this.childOf.set(span.parentSpanId, summary);
   }
 
   get(traceId: string, spanId: string): SpanSummary | undefined {
-    return this.byId.get(`${traceId}/${spanId}`);
+    const summary = this.byId.get(spanId);
+    return summary?.traceId === traceId ? summary : undefined;
   }
 
   /** The server-side span whose parent is this span (the callee of a client span). */
   serverChildOf(traceId: string, spanId: string): SpanSummary | undefined {
-    return this.childOf.get(`${traceId}/${spanId}`);
+    const summary = this.childOf.get(spanId);
+    return summary?.traceId === traceId ? summary : undefined;
   }
 
   get size(): number {
     return this.byId.size;
   }
-}
-
-function evict<K, V>(map: Map<K, V>, capacity: number): void {
-  while (map.size > capacity) map.delete(map.keys().next().value as K);
 }
 
 /** The attributes mapping reads; the rest of a span is not kept, so the cache stays small. */

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { RepoRecord } from '../model';
+import { BoundedMap } from './boundedMap';
 
 /** Confidence of edges whose service was matched by name only (SPEC 2.8 rule 3, §8). */
 export const HEURISTIC_MAPPING_CONFIDENCE = 0.3;
@@ -20,18 +21,21 @@ export interface ServiceMapping {
  * 3. a substring match of the name against repo names, both ways, case-insensitive; the
  *    longest repo name wins and a tie maps nothing (never guess between two). Edges
  *    mapped this way are capped at confidence 0.3.
- * Results are cached per name; build a new mapper when repos change.
+ * Results are cached per name (bounded: names come from the wire); build a new mapper
+ * when repos change.
  */
 export class ServiceMapper {
-  private readonly cache = new Map<string, ServiceMapping | undefined>();
+  private readonly cache = new BoundedMap<string, ServiceMapping | null>(10_000);
 
   constructor(private readonly repos: readonly RepoRecord[], private readonly serviceMap: Readonly<Record<string, string>> = {}) {}
 
   map(serviceName: string): ServiceMapping | undefined {
-    if (this.cache.has(serviceName)) return this.cache.get(serviceName);
-    const mapping = this.resolve(serviceName);
-    this.cache.set(serviceName, mapping);
-    return mapping;
+    let mapping = this.cache.get(serviceName);
+    if (mapping === undefined) {
+      mapping = this.resolve(serviceName) ?? null;
+      this.cache.set(serviceName, mapping);
+    }
+    return mapping ?? undefined;
   }
 
   private resolve(serviceName: string): ServiceMapping | undefined {

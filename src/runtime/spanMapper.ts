@@ -1,4 +1,5 @@
 import type { EdgeType, RouteSymbolRow } from '../model';
+import { BoundedMap } from './boundedMap';
 import { messagingDestination, selectEdgeType } from './edgeType';
 import { EXTERNAL_CLIENT, type NodeRef, PlaceholderNodes } from './nodeRefs';
 import type { Observation, RuntimeProvenance } from './observations';
@@ -43,6 +44,8 @@ interface Target {
 export class SpanMapper {
   private readonly recent: RecentSpans;
   private readonly placeholders = new PlaceholderNodes();
+  private readonly targets = new BoundedMap<string, Target>(20_000);
+  private targetTables: MappingTables | undefined;
   private waiting: TraceSpan[] = [];
 
   constructor(options: { readonly recentSpans?: number } = {}) {
@@ -120,35 +123,58 @@ export class SpanMapper {
   /** The callee of a client span: the server span it caused, else its peer attributes. */
   private calleeOf(span: TraceSpan, edgeType: EdgeType, tables: MappingTables): Target | undefined {
     const child = this.recent.serverChildOf(span.traceId, span.spanId);
-    if (child) return this.serverTarget(child.serviceName, { ...span.attributes, ...child.attributes }, child.operationName, edgeType, tables);
+    if (child) return this.serverTarget(child.serviceName, span.attributes, child.operationName, edgeType, tables, child.attributes);
     const a = span.attributes;
     const peer = span.peerService || a['peer.service'] || a['server.address'] || a['net.peer.name'] || hostOf(urlOf(a));
     if (!peer) return undefined;
     return this.serverTarget(peer, a, span.operationName, edgeType, tables);
   }
 
-  /** A request to `service` as described by attributes: its handler, else an unresolved route. */
+  /**
+   * A request to `service` as described by attributes (`over` wins over `a`: the server
+   * span's own over its client's): its handler, else an unresolved route. Memoised per
+   * service and request, because matching normalises paths with regular expressions and
+   * the same few routes recur in every batch.
+   */
   private serverTarget(
-    service: string, a: Readonly<Record<string, string>>, operation: string, edgeType: EdgeType, tables: MappingTables,
+    service: string, a: Attributes, operation: string, edgeType: EdgeType, tables: MappingTables, over?: Attributes,
   ): Target | undefined {
     if (service === '') return undefined;
+    let key: string;
+    let rpc: [string, string] | undefined;
+    let method = '';
+    let path = '';
+    if (edgeType === 'runtime_rpc') {
+      rpc = rpcName(a, operation, over);
+      if (!rpc[0]) return undefined;
+      key = `${service}\0rpc\0${rpc[0]}\0${rpc[1]}`;
+    } else {
+      method = (attr(a, over, 'http.request.method') ?? attr(a, over, 'http.method') ?? '').toUpperCase();
+      path = attr(a, over, 'http.route') || pathOf(a, over);
+      if (!path) return undefined;
+      key = `${service}\0http\0${method}\0${path}`;
+    }
+    if (this.targetTables !== tables) {
+      this.targets.clear();
+      this.targetTables = tables;
+    }
+    const known = this.targets.get(key);
+    if (known) return known;
     const mapping = tables.services.map(service);
     let row: RouteSymbolRow | undefined;
     let route: string;
-    if (edgeType === 'runtime_rpc') {
-      const [rpcService, rpcMethod] = rpcName(a, operation);
-      if (!rpcService) return undefined;
-      row = mapping && tables.routes.matchGrpc(mapping.routeService, rpcService, rpcMethod);
-      route = `${rpcService}/${rpcMethod}`;
+    if (rpc) {
+      row = mapping && tables.routes.matchGrpc(mapping.routeService, rpc[0], rpc[1]);
+      route = `${rpc[0]}/${rpc[1]}`;
     } else {
-      const method = (a['http.request.method'] ?? a['http.method'] ?? '').toUpperCase();
-      const path = a['http.route'] || pathOf(a);
-      if (!path) return undefined;
       row = mapping && tables.routes.matchHttp(mapping.routeService, method, path);
       route = unresolvedRoute(method, path);
     }
-    if (row && mapping) return { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap };
-    return { ref: this.placeholders.get(service, route, 'route', mapping?.repo), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+    const target: Target = row && mapping
+      ? { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap }
+      : { ref: this.placeholders.get(service, route, 'route', mapping?.repo), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+    this.targets.set(key, target);
+    return target;
   }
 
   private topicTarget(system: string, destination: string, tables: MappingTables): Target {
@@ -225,14 +251,24 @@ function serverOperation(span: SpanSummary): string {
   return path ? unresolvedRoute(a['http.request.method'] ?? a['http.method'] ?? '', path) : span.operationName;
 }
 
-/** [rpc.service, rpc.method], from the attributes or a `pkg.Service/Method` span name. */
-function rpcName(a: Readonly<Record<string, string>>, operation: string): [string, string] {
-  const fromName = /^\/?([\w.]+)\/(\w+)$/.exec(operation);
-  return [a['rpc.service'] ?? fromName?.[1] ?? '', a['rpc.method'] ?? fromName?.[2] ?? ''];
+type Attributes = Readonly<Record<string, string>>;
+
+/** An attribute of `over`, else of `a` (as if `{ ...a, ...over }`, without building it). */
+function attr(a: Attributes, over: Attributes | undefined, key: string): string | undefined {
+  return over?.[key] ?? a[key];
 }
 
-function urlOf(a: Readonly<Record<string, string>>): string {
-  return a['url.full'] ?? a['http.url'] ?? '';
+/** [rpc.service, rpc.method], from the attributes or a `pkg.Service/Method` span name. */
+function rpcName(a: Attributes, operation: string, over?: Attributes): [string, string] {
+  const service = attr(a, over, 'rpc.service');
+  const method = attr(a, over, 'rpc.method');
+  if (service !== undefined && method !== undefined) return [service, method];
+  const fromName = /^\/?([\w.]+)\/(\w+)$/.exec(operation);
+  return [service ?? fromName?.[1] ?? '', method ?? fromName?.[2] ?? ''];
+}
+
+function urlOf(a: Attributes, over?: Attributes): string {
+  return attr(a, over, 'url.full') ?? attr(a, over, 'http.url') ?? '';
 }
 
 function hostOf(url: string): string {
@@ -241,10 +277,9 @@ function hostOf(url: string): string {
 }
 
 /** The request path from url.path, http.target or a full URL. */
-function pathOf(a: Readonly<Record<string, string>>): string {
-  const direct = a['url.path'] ?? a['http.target'];
+function pathOf(a: Attributes, over?: Attributes): string {
+  const direct = attr(a, over, 'url.path') ?? attr(a, over, 'http.target');
   if (direct) return direct;
-  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(urlOf(a));
+  const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(urlOf(a, over));
   return match ? match[1] ?? '/' : '';
 }
-

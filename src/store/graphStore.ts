@@ -3,6 +3,11 @@ import type {
   EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 
+/** Counts the writes that changed the static graph (every write but runtime-only ones). */
+export function staticGeneration(store: GraphStore): number {
+  return store.generation - store.runtimeGeneration;
+}
+
 /** What a store can do beyond the static graph (SPEC §1.5). Tools check these first. */
 export interface StoreCapabilities {
   readonly runtime: boolean;
@@ -65,7 +70,19 @@ export interface GraphStore {
 
   /** Increments whenever a write transaction commits: caches of graph views key on it. */
   readonly generation: number;
+  /**
+   * The part of `generation` that runtime-only transactions made: `generation` minus this
+   * moves only when the static graph changed (see staticGeneration), so a cached static
+   * view survives trace ingest.
+   */
+  readonly runtimeGeneration: number;
   transaction<T>(work: () => T): T;
+  /**
+   * A transaction that writes only runtime rows: runtime edges, the unresolved placeholder
+   * nodes they end at, observations, services seen and ingest counters. Nothing else may
+   * change inside it.
+   */
+  runtimeTransaction<T>(work: () => T): T;
   /** Persists atomically (temp file, fsync, rename). A no-op in memory. */
   save(): Promise<void>;
   close(): void;
@@ -167,6 +184,8 @@ export interface GraphStore {
   liveEdgesByHash(edgeHashes: readonly Hash[]): GraphEdge[];
   /** Live runtime-observed edges (provenance otel_* or runtime_unresolved). */
   liveRuntimeEdges(): GraphEdge[];
+  /** Live nodes with these hashes. */
+  liveNodesByHash(nodeHashes: readonly Hash[]): GraphNode[];
   /** Inserts a runtime edge opening at `seq` and records its 'added' event. */
   insertRuntimeEdge(edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): void;
   updateRuntimeEdge(edgeHash: Hash, update: RuntimeEdgeUpdate): void;

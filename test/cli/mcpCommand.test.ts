@@ -66,24 +66,31 @@ describe('ckg mcp (built bundle)', () => {
 
   it('serves Streamable HTTP on an OS-assigned port, picks up a newer graph file, and stops cleanly on SIGTERM', async () => {
     const { child, url, stderr } = await startHttp(db);
-    assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const client = new Client({ name: 'e2e-http', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
-      assert.deepEqual((await client.listTools()).tools.map((t) => t.name), TOOLS.map((t) => t.name));
-      const before = await client.callTool({ name: 'graph_query', arguments: { prefix: 'fixtures/py-basic://' } });
-      assert.deepEqual((before.structuredContent as { items: unknown[] }).items, []);
-      const other = ckg('index', path.join(FIXTURE_REPOS, 'py-basic'), '--repo-url', 'fixtures/py-basic', '-db', db);
-      assert.equal(other.status, 0, other.stderr);
-      const after = await client.callTool({ name: 'graph_query', arguments: { prefix: 'fixtures/py-basic://' } });
-      assert.ok((after.structuredContent as { items: unknown[] }).items.length > 0, 'the server re-read the file another process wrote');
-      assert.equal(typeof after._meta?.['ckg/indexAgeSeconds'], 'number');
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const client = new Client({ name: 'e2e-http', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      try {
+        assert.deepEqual((await client.listTools()).tools.map((t) => t.name), TOOLS.map((t) => t.name));
+        const before = await client.callTool({ name: 'graph_query', arguments: { prefix: 'fixtures/py-basic://' } });
+        assert.deepEqual((before.structuredContent as { items: unknown[] }).items, []);
+        // Synchronous on purpose: this client is blocked while another process indexes, as
+        // a script would be, and its next call reuses its idle connection afterwards.
+        const other = ckg('index', path.join(FIXTURE_REPOS, 'py-basic'), '--repo-url', 'fixtures/py-basic', '-db', db);
+        assert.equal(other.status, 0, other.stderr);
+        const after = await client.callTool({ name: 'graph_query', arguments: { prefix: 'fixtures/py-basic://' } });
+        assert.ok((after.structuredContent as { items: unknown[] }).items.length > 0, 'the server re-read the file another process wrote');
+        assert.equal(typeof after._meta?.['ckg/indexAgeSeconds'], 'number');
+      } finally {
+        await client.close();
+      }
+      child.kill('SIGTERM');
+      assert.equal(await exited(child), 0, stderr());
+      assert.match(stderr(), /shutting down/);
     } finally {
-      await client.close();
+      // A failed assertion must not leave the server running.
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
-    child.kill('SIGTERM');
-    assert.equal(await exited(child), 0, stderr());
-    assert.match(stderr(), /shutting down/);
   });
 
   it('requires the token given with --token or CKG_TOKEN', async () => {

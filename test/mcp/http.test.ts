@@ -61,6 +61,21 @@ describe('mcp over Streamable HTTP', () => {
     }
   });
 
+  it('keeps idle connections open longer than a busy client pauses, so its next call does not hit a closed socket', async () => {
+    const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      const request = http.request(open.url, {
+        method: 'POST', agent: new http.Agent({ keepAlive: true }),
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.headers));
+      });
+      request.on('error', reject);
+      request.end(JSON.stringify(INITIALIZE));
+    });
+    assert.equal(headers['keep-alive'], 'timeout=65', 'Node\'s default 5 s made "other side closed" failures after a client was busy');
+  });
+
   it('rejects a foreign Origin and a foreign Host (DNS rebinding)', async () => {
     const origin = await post(open.url, { Origin: 'https://evil.example' });
     assert.equal(origin.status, 403);

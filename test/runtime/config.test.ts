@@ -35,6 +35,7 @@ describe('ckg.config.yaml', () => {
       observationWindowDays: 3, serviceMap: { 'users-svc': 'github.com/acme/users' }, forwardEndpoint: 'collector:4317',
     });
     assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "10.0.0.5:4317" }', 'c').traceIngestion.otlpHttpEndpoint, '10.0.0.5:4318');
+    assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "127.0.0.1:0" }', 'c').traceIngestion.otlpHttpEndpoint, '127.0.0.1:0', 'port 0 for gRPC: an OS-picked HTTP port too');
   });
 
   it('refuses bad values with the key and what was expected', () => {

@@ -1,5 +1,7 @@
 import type { ContextDocument, ContextSymbol } from '../document';
-import { GCB_DIRECTIONS, GCB_EDGE_TYPES, GCB_KINDS, GCB_MAGIC, GCB_MODES, GCB_SOURCE_STATES } from './gcbLayout';
+import {
+  GCB_DIRECTIONS, GCB_EDGE_TYPES, GCB_KINDS, GCB_MAGIC, GCB_MODES, GCB_SOURCE_STATES, GCB_TRAFFIC_BANDS, GCB_TRAFFIC_STATUSES,
+} from './gcbLayout';
 
 /**
  * GCB, the binary format (docs/formats.md): magic `GCB1`, unsigned LEB128 varints,
@@ -65,6 +67,17 @@ function writeSymbol(out: ByteWriter, strings: StringTable, symbol: ContextSymbo
     out.varint(symbol.source.startLine);
     out.varint(strings.id(symbol.source.text));
     out.varint(symbol.source.truncatedLines);
+  }
+  const traffic = symbol.traffic;
+  out.byte(enumByte(GCB_TRAFFIC_STATUSES, traffic?.status ?? 'none', 'traffic status'));
+  if (traffic?.status === 'observed') {
+    out.varint(traffic.observations);
+    out.varint(traffic.edges);
+    out.byte(enumByte(GCB_TRAFFIC_BANDS, traffic.confidence, 'traffic confidence'));
+    out.varint(traffic.provenance.length);
+    for (const name of traffic.provenance) out.varint(strings.id(name));
+  } else if (traffic) {
+    out.varint(strings.id(traffic.service));
   }
 }
 

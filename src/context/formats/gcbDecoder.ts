@@ -1,6 +1,9 @@
 import type { ContextDocument, ContextRelation, ContextSymbol } from '../document';
 import type { SourceExcerpt } from '../sourceReader';
-import { GCB_DIRECTIONS, GCB_EDGE_TYPES, GCB_KINDS, GCB_MAGIC, GCB_MODES, GCB_SOURCE_STATES } from './gcbLayout';
+import type { SymbolTraffic } from '../traffic';
+import {
+  GCB_DIRECTIONS, GCB_EDGE_TYPES, GCB_KINDS, GCB_MAGIC, GCB_MODES, GCB_SOURCE_STATES, GCB_TRAFFIC_BANDS, GCB_TRAFFIC_STATUSES,
+} from './gcbLayout';
 
 /**
  * Reads a GCB block (bytes, or the base64 text of a context's `content`) back into the
@@ -11,7 +14,7 @@ export function decodeGcb(input: Uint8Array | string): ContextDocument {
   const bytes = typeof input === 'string' ? base64Bytes(input) : input;
   const r = new ByteReader(bytes);
   const magic = String.fromCharCode(...r.bytes(4, 'magic'));
-  if (magic !== GCB_MAGIC) throw new Error(`context/gcb: not a GCB1 block (magic ${JSON.stringify(magic)})`);
+  if (magic !== GCB_MAGIC) throw new Error(`context/gcb: not a ${GCB_MAGIC} block (magic ${JSON.stringify(magic)})`);
   const mode = r.enum(GCB_MODES, 'mode');
   const tokenBudget = r.varint('token budget');
   const symbolsIncluded = r.varint('symbols included');
@@ -61,9 +64,22 @@ export function decodeGcb(input: Uint8Array | string): ContextDocument {
     if (sourceState === 'included') {
       source = { startLine: r.varint('source start'), text: string('source text'), truncatedLines: r.varint('truncated lines') };
     }
+    let traffic: SymbolTraffic | undefined;
+    const status = r.enum(GCB_TRAFFIC_STATUSES, 'traffic status');
+    if (status === 'observed') {
+      const observations = r.varint('traffic observations');
+      const edges = r.varint('traffic edges');
+      const confidence = r.enum(GCB_TRAFFIC_BANDS, 'traffic confidence');
+      const provenance: string[] = [];
+      for (let i = r.varint('traffic provenance count'); i > 0; i--) provenance.push(string('traffic provenance'));
+      traffic = { status, observations, edges, provenance, confidence };
+    } else if (status !== 'none') {
+      traffic = { status, service: string('traffic service') };
+    }
     symbols.push({
       id, name, hash, repo, kind, file, line, endLine, signature, doc, distance, relevance, relations, more, sourceState,
       ...(source ? { source } : {}),
+      ...(traffic ? { traffic } : {}),
     });
   }
   if (!r.atEnd()) throw new Error(`context/gcb: ${r.remaining} bytes after the last symbol`);

@@ -1,4 +1,5 @@
 import type { ContextDocument, ContextSymbol } from '../document';
+import type { SymbolTraffic } from '../traffic';
 import { categoryOf, location, nameFrom, signatureShown } from './shared';
 
 /**
@@ -37,6 +38,7 @@ function symbolLines(doc: ContextDocument, symbol: ContextSymbol): string[] {
     const more = symbol.more[category];
     if (names.length > 0 || more > 0) lines.push(` ${MARKS[category]} ${[...names, ...(more > 0 ? [`+${more}`] : [])].join(', ')}`);
   }
+  if (symbol.traffic) lines.push(` rt ${trafficLine(symbol.traffic)}`);
   if (symbol.source) {
     const text = symbol.source.text;
     const count = text.length === 0 ? 0 : text.split('\n').length;
@@ -47,6 +49,13 @@ function symbolLines(doc: ContextDocument, symbol: ContextSymbol): string[] {
     lines.push(` src ${symbol.sourceState}`);
   }
   return lines;
+}
+
+/** `observed 523 2 high otel_trace`, `confirmed_zero <service>` or `unknown <service>` (SPEC 4.10.3). */
+function trafficLine(traffic: SymbolTraffic): string {
+  return traffic.status === 'observed'
+    ? `observed ${traffic.observations} ${traffic.edges} ${traffic.confidence} ${traffic.provenance.join(',')}`
+    : `${traffic.status} ${flat(traffic.service)}`;
 }
 
 /** `calls 0>1 0>2`: one line per edge type, pairs sorted, each edge once. */

@@ -36,6 +36,7 @@ function symbolObject(doc: ContextDocument, symbol: ContextSymbol): Record<strin
     if (names.length > 0) out[category] = names;
     if (symbol.more[category] > 0) out[`more_${category}`] = symbol.more[category];
   }
+  if (symbol.traffic) out.traffic = symbol.traffic;
   if (symbol.source) {
     out.source = {
       start_line: symbol.source.startLine,

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { ContextDocument, ContextSymbol } from '../document';
 import { RELATION_CATEGORIES } from '../relations';
+import { trafficText } from '../traffic';
 import { location, relationNames, signatureShown } from './shared';
 
 const FENCE_LANGUAGES: Readonly<Record<string, string>> = {
@@ -36,6 +37,7 @@ function renderSymbol(doc: ContextDocument, symbol: ContextSymbol): string {
     relations.push(`- ${category}: ${[...names.map(code), ...(more > 0 ? [`and ${more} more`] : [])].join(', ')}`);
   }
   if (relations.length > 0) lines.push('', ...relations);
+  if (symbol.traffic) lines.push('', `Traffic: ${trafficText(symbol.traffic)}.`);
   if (symbol.source) {
     const fence = '`'.repeat(Math.max(3, longestRun(symbol.source.text, '`') + 1));
     const cut = symbol.source.truncatedLines > 0 ? `\n(${symbol.source.truncatedLines} more lines)` : '';

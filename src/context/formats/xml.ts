@@ -1,5 +1,6 @@
 import type { ContextDocument, ContextSymbol } from '../document';
 import { RELATION_CATEGORIES } from '../relations';
+import { type SymbolTraffic, trafficText } from '../traffic';
 import { location, relationNames, signatureShown } from './shared';
 
 /**
@@ -30,6 +31,7 @@ function renderSymbol(doc: ContextDocument, symbol: ContextSymbol): string {
     if (names.length === 0 && more === 0) continue;
     lines.push(`<${category}${more > 0 ? ` more="${more}"` : ''}>${text(names.join(', '))}</${category}>`);
   }
+  if (symbol.traffic) lines.push(renderTraffic(symbol.traffic));
   if (symbol.source) {
     const cut = symbol.source.truncatedLines > 0 ? ` truncated_lines="${symbol.source.truncatedLines}"` : '';
     lines.push(`<source start="${symbol.source.startLine}"${cut}><![CDATA[${cdata(symbol.source.text)}]]></source>`);
@@ -38,6 +40,14 @@ function renderSymbol(doc: ContextDocument, symbol: ContextSymbol): string {
   }
   lines.push('</symbol>');
   return lines.join('\n');
+}
+
+/** SPEC 4.10.3: the figures as attributes, the report in words as text. */
+function renderTraffic(traffic: SymbolTraffic): string {
+  const figures = traffic.status === 'observed'
+    ? ` observations="${traffic.observations}" edges="${traffic.edges}" provenance="${attr(traffic.provenance.join(','))}" confidence="${traffic.confidence}"`
+    : ` service="${attr(traffic.service)}"`;
+  return `<traffic status="${traffic.status}"${figures}>${text(trafficText(traffic))}</traffic>`;
 }
 
 function text(value: string): string {

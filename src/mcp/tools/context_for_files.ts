@@ -3,7 +3,7 @@ import { buildWithinLimit } from '../../context/contextReply';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, optionalTextArg, pathListArg, positiveIntArg } from '../args';
 import { defineTool } from '../tool';
-import { DEFAULT_CONTEXT_BUDGET, FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, feedbackOf, replyLimit } from './context_for_task';
+import { DEFAULT_CONTEXT_BUDGET, FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, contextSources, replyLimit } from './context_for_task';
 
 /** SPEC 4.7 context_for_files. */
 export const tool = defineTool({
@@ -14,7 +14,9 @@ export const tool = defineTool({
     'Blast-radius context for changed files: the symbols of those files seed a random walk with restart that leans '
     + 'towards their callers, weighted by runtime observations; related symbols are ranked by edge weight (SPEC 2.5), '
     + 'graph distance, runtime traffic and feedback, and the best per token fill token_budget with their relations and '
-    + 'source lines. Unknown paths are an error naming them.',
+    + 'source lines. Unknown paths are an error naming them. '
+    + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
+    + 'band), confirmed zero traffic, or unknown (no data).',
   inputSchema: {
     files: pathListArg('files', 'Comma-separated changed file paths relative to the repository root, e.g. `src/cart.ts,src/price.ts`'),
     repo_url: optionalTextArg('repo_url', 'Repository URL the paths belong to; needed when several indexed repositories have one of the paths'),
@@ -25,7 +27,7 @@ export const tool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ files, repo_url, token_budget, format }, deps) {
-    const sources = { view: deps.graphs.liveView(), feedback: feedbackOf(deps) };
+    const sources = contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'files' }),
       token_budget, replyLimit(deps),

@@ -3,7 +3,7 @@ import { buildWithinLimit } from '../../context/contextReply';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, optionalTextArg, pathListArg, positiveIntArg } from '../args';
 import { defineTool } from '../tool';
-import { FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, feedbackOf, replyLimit } from './context_for_task';
+import { FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, contextSources, replyLimit } from './context_for_task';
 
 /** SPEC §8 default budget of context_for_pr. */
 export const DEFAULT_PR_BUDGET = 8_000;
@@ -17,7 +17,9 @@ export const tool = defineTool({
     'Relationship-aware context for a pull request: the symbols of the changed files seed a random walk with restart '
     + '(callers, callees and related types alike); symbols are ranked by graph proximity, runtime traffic and feedback, '
     + 'and the best per token fill token_budget (default 8000) with their relations and source lines. Unknown paths are '
-    + 'an error naming them.',
+    + 'an error naming them. '
+    + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
+    + 'band), confirmed zero traffic, or unknown (no data).',
   inputSchema: {
     files: pathListArg('files', 'Comma-separated file paths from the PR diff, relative to the repository root'),
     repo_url: optionalTextArg('repo_url', 'Repository URL the paths belong to; needed when several indexed repositories have one of the paths'),
@@ -28,7 +30,7 @@ export const tool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ files, repo_url, token_budget, format }, deps) {
-    const sources = { view: deps.graphs.liveView(), feedback: feedbackOf(deps) };
+    const sources = contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'pr' }),
       token_budget, replyLimit(deps),

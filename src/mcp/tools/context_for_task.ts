@@ -1,8 +1,9 @@
-import { buildTaskContext } from '../../context/contextBuilder';
+import { type ContextSources, buildTaskContext } from '../../context/contextBuilder';
 import { buildWithinLimit } from '../../context/contextReply';
 import { ContextInputError } from '../../context/errors';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, positiveIntArg, textArg } from '../args';
+import { trafficLookup } from '../contextTraffic';
 import { REPLY_CAP_DEFAULTS } from '../replyCap';
 import { ToolError, type ToolDeps, defineTool } from '../tool';
 
@@ -26,6 +27,15 @@ export function feedbackOf(deps: ToolDeps): ((hashes: readonly string[]) => Read
   return store.capabilities.feedback ? (hashes) => store.feedbackCounts(hashes) : undefined;
 }
 
+/**
+ * What a context is built from: the live view, feedback votes, and the SPEC 4.10.3
+ * traffic report of each symbol when the store keeps runtime edges.
+ */
+export function contextSources(deps: ToolDeps): ContextSources {
+  const view = deps.graphs.liveView();
+  return { view, feedback: feedbackOf(deps), traffic: trafficLookup(deps, view) };
+}
+
 /** Runs a context build, turning a request the caller can fix into a ToolError. */
 export function asToolErrors<T>(work: () => T): T {
   try {
@@ -46,7 +56,9 @@ export const tool = defineTool({
     + 'comments match the task (BM25) seed a random walk with restart over calls, implements, references and imports '
     + '(both directions, runtime traffic and feedback boost the ranking); the best symbols per token fill token_budget, '
     + 'each with kind, file:line, signature, doc, callers/callees/types and its source lines. token_count is the exact '
-    + 'cl100k count of content; budgets above the reply cap are lowered to fit it.',
+    + 'cl100k count of content; budgets above the reply cap are lowered to fit it. '
+    + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
+    + 'band), confirmed zero traffic, or unknown (no data).',
   inputSchema: {
     task_description: textArg('task_description', 'What the task is about, in natural language; identifiers help'),
     token_budget: positiveIntArg('token_budget', {
@@ -56,7 +68,7 @@ export const tool = defineTool({
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ task_description, token_budget, format }, deps) {
-    const sources = { view: deps.graphs.liveView(), feedback: feedbackOf(deps) };
+    const sources = contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildTaskContext(sources, { description: task_description, tokenBudget, format }),
       token_budget, replyLimit(deps),

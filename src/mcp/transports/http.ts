@@ -15,6 +15,14 @@ import { createMcpServer, type ServerDeps } from '../server';
 export const HTTP_DEFAULTS = {
   path: '/mcp',
   maxBodyBytes: 4 * 1024 * 1024,
+  /**
+   * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than
+   * a client may be busy between two calls (a script that runs `ckg index` synchronously,
+   * a busy machine): the client then sends its next request on a socket the server has
+   * closed and fails with "other side closed". Clients close idle sockets themselves
+   * well before this.
+   */
+  keepAliveMs: 65_000,
 };
 
 export interface HttpOptions {
@@ -76,6 +84,9 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
       else res.end();
     });
   });
+  server.keepAliveTimeout = HTTP_DEFAULTS.keepAliveMs;
+  // Must exceed the keep-alive timeout, or a request arriving on an old socket can be cut off.
+  server.headersTimeout = HTTP_DEFAULTS.keepAliveMs + 1000;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');

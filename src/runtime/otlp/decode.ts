@@ -1,5 +1,7 @@
 import { SpanKind, type SpanKindValue, type TraceSpan } from '../spans';
+import { decodeTraceRequest } from './protobufRequest';
 import { OtlpTypes } from './schema';
+import { WireError } from './wireReader';
 
 /** A request that is not OTLP: the receivers answer INVALID_ARGUMENT / 400 with this message. */
 export class OtlpDecodeError extends Error {}
@@ -11,15 +13,14 @@ export interface DecodedRequest {
   readonly rejectReason: string;
 }
 
-/** Decodes an ExportTraceServiceRequest in protobuf. */
+/** Decodes an ExportTraceServiceRequest in protobuf (the receivers' hot path: see protobufRequest.ts). */
 export function decodeProtobufRequest(bytes: Uint8Array): DecodedRequest {
-  let message: unknown;
   try {
-    message = OtlpTypes.request.decode(bytes);
+    return decodeTraceRequest(bytes);
   } catch (error) {
-    throw new OtlpDecodeError(`malformed ExportTraceServiceRequest: ${(error as Error).message}`);
+    if (error instanceof WireError) throw new OtlpDecodeError(`malformed ExportTraceServiceRequest: ${error.message}`);
+    throw error;
   }
-  return collect(message as RequestShape, 'bytes');
 }
 
 /** Decodes an ExportTraceServiceRequest in OTLP/JSON (ids in hex, enums as numbers). */
@@ -33,7 +34,7 @@ export function decodeJsonRequest(text: string): DecodedRequest {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) {
     throw new OtlpDecodeError('malformed OTLP/JSON: expected an object with resourceSpans');
   }
-  return collect(message as RequestShape, 'hex');
+  return collect(message as RequestShape);
 }
 
 /** OTLP/JSON to protobuf, for forwarding what arrived as JSON. */
@@ -56,7 +57,7 @@ interface RequestShape {
   resourceSpans?: Array<{ resource?: { attributes?: KeyValueShape[] }; scopeSpans?: Array<{ spans?: SpanShape[] }> }>;
 }
 
-function collect(request: RequestShape, ids: 'bytes' | 'hex'): DecodedRequest {
+function collect(request: RequestShape): DecodedRequest {
   const spans: TraceSpan[] = [];
   let rejected = 0;
   let rejectReason = '';
@@ -70,8 +71,8 @@ function collect(request: RequestShape, ids: 'bytes' | 'hex'): DecodedRequest {
       const raw = list(scopes[s]?.spans, `${where}.scopeSpans[${s}].spans`);
       for (let i = 0; i < raw.length; i++) {
         const span = raw[i];
-        const traceId = idOf(span?.traceId, ids);
-        const spanId = idOf(span?.spanId, ids);
+        const traceId = idOf(span?.traceId);
+        const spanId = idOf(span?.spanId);
         if (traceId.length !== 32 || spanId.length !== 16 || /^0+$/.test(traceId) || /^0+$/.test(spanId)) {
           rejected++;
           rejectReason ||= `${where}.scopeSpans[${s}].spans[${i}]: expected a 16-byte traceId and an 8-byte spanId, not all zero`;
@@ -81,7 +82,7 @@ function collect(request: RequestShape, ids: 'bytes' | 'hex'): DecodedRequest {
         const start = nanosToSeconds(span.startTimeUnixNano);
         const end = nanosToSeconds(span.endTimeUnixNano);
         spans.push({
-          traceId, spanId, parentSpanId: idOf(span.parentSpanId, ids), serviceName,
+          traceId, spanId, parentSpanId: idOf(span.parentSpanId), serviceName,
           operationName: typeof span.name === 'string' ? span.name : '', peerService: attributes['peer.service'] ?? '',
           attributes, startTime: start, duration: Math.max(0, end - start), kind: kindOf(span.kind),
         });
@@ -106,22 +107,15 @@ function kindOf(value: unknown): SpanKindValue {
   return Number.isInteger(kind) && kind >= 0 && kind <= 5 ? (kind as SpanKindValue) : SpanKind.UNSPECIFIED;
 }
 
-function idOf(value: unknown, encoding: 'bytes' | 'hex'): string {
-  if (value === undefined || value === null) return '';
-  if (encoding === 'hex') return typeof value === 'string' && /^[0-9a-fA-F]*$/.test(value) ? value.toLowerCase() : '';
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex');
-  return '';
+/** An OTLP/JSON id: hex, case-insensitive. */
+function idOf(value: unknown): string {
+  return typeof value === 'string' && /^[0-9a-fA-F]*$/.test(value) ? value.toLowerCase() : '';
 }
 
-/** fixed64 nanoseconds (a Long, a number or a decimal string) to Unix seconds. */
+/** OTLP/JSON nanoseconds (a number or a decimal string) to Unix seconds. */
 function nanosToSeconds(value: unknown): number {
-  if (value === undefined || value === null) return 0;
   if (typeof value === 'number') return value / 1e9;
   if (typeof value === 'string') return /^\d+$/.test(value) ? Number(BigInt(value) / 1000n) / 1e6 : 0;
-  if (typeof value === 'object' && 'low' in value && 'high' in value) {
-    const { low, high } = value as { low: number; high: number };
-    return ((high >>> 0) * 4_294_967_296 + (low >>> 0)) / 1e9;
-  }
   return 0;
 }
 

@@ -51,3 +51,9 @@ export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonl
     nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
   };
 }
+
+/** The edge event log's size by event. */
+export function edgeEventCounts(database: SqlJsDatabase): { readonly added: number; readonly removed: number } {
+  const rows = new Map(database.all('SELECT event, count(*) FROM edge_events GROUP BY event', [], (r) => [r[0] as string, r[1] as number]));
+  return { added: rows.get('added') ?? 0, removed: rows.get('removed') ?? 0 };
+}

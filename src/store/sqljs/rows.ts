@@ -111,3 +111,9 @@ export function fileFromRow(row: SqlValue[]): FileRecord {
     sizeBytes: row[5] as number,
   };
 }
+
+/** Whether two versions of a node row are the same: nothing shown or hashed about it changed. */
+export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
+  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
+    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
+}

@@ -28,6 +28,15 @@ export function liveRuntimeEdges(database: SqlJsDatabase): GraphEdge[] {
   return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${RUNTIME_EDGE} AND ${LIVE}`, [], edgeFromRow);
 }
 
+export function liveNodesByHash(database: SqlJsDatabase, hashes: readonly Hash[]): GraphNode[] {
+  if (hashes.length === 0) return [];
+  return database.all(
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
+    [jsonList(hashes)],
+    nodeFromRow,
+  );
+}
+
 export function insertRuntimeEdge(
   database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number,
 ): void {
@@ -173,6 +182,10 @@ export abstract class SqlJsRuntimeTables {
 
   liveRuntimeEdges(): GraphEdge[] {
     return liveRuntimeEdges(this.database);
+  }
+
+  liveNodesByHash(nodeHashes: readonly Hash[]): GraphNode[] {
+    return liveNodesByHash(this.database, nodeHashes);
   }
 
   insertRuntimeEdge(edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): void {

@@ -1,13 +1,14 @@
 import type { SqlValue } from 'sql.js';
-import { FACTS_FORMAT_VERSION, type FileFacts } from '../../extract/facts';
+import type { FileFacts } from '../../extract/facts';
 import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
 import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
-import { decodeFacts, encodeFacts } from '../factsCodec';
 import { bulkLoad } from './bulkLoad';
+import * as factsTable from './factsTable';
+import * as routesTable from './routesTable';
 import * as reads from './reads';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
@@ -15,16 +16,21 @@ import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
   EDGE_COLUMNS, LIVE, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
-  nodeParams, repoFromRow, routeFromRow, snapshotFromRow,
+  nodeParams, repoFromRow, sameNodeVersion, snapshotFromRow,
 } from './rows';
 
 export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
   private writes = 0;
+  private runtimeWrites = 0;
 
   get generation(): number {
     return this.writes;
+  }
+
+  get runtimeGeneration(): number {
+    return this.runtimeWrites;
   }
 
   constructor(database: SqlJsDatabase, readonly location: string) {
@@ -35,6 +41,15 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   transaction<T>(work: () => T): T {
+    return this.commit(work, false);
+  }
+
+  runtimeTransaction<T>(work: () => T): T {
+    return this.commit(work, true);
+  }
+
+  /** One transaction; nested ones join the outer one, which counts as static unless it is runtime-only itself. */
+  private commit<T>(work: () => T, runtimeOnly: boolean): T {
     if (this.depth > 0) return work();
     this.database.exec('BEGIN');
     this.depth++;
@@ -42,6 +57,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
       const result = work();
       this.database.exec('COMMIT');
       this.writes++;
+      if (runtimeOnly) this.runtimeWrites++;
       return result;
     } catch (error) {
       this.database.exec('ROLLBACK');
@@ -133,30 +149,19 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined {
-    const blob = this.database.scalar(
-      'SELECT facts FROM file_facts WHERE file_hash = ? AND content_hash = ? AND facts_version = ?',
-      [fileHash, contentHash, FACTS_FORMAT_VERSION],
-    );
-    return blob instanceof Uint8Array ? decodeFacts(blob) : undefined;
+    return factsTable.facts(this.database, fileHash, contentHash);
   }
 
   putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): void {
-    this.database.run(
-      'INSERT OR REPLACE INTO file_facts (file_hash, content_hash, facts_version, facts) VALUES (?, ?, ?, ?)',
-      [fileHash, contentHash, FACTS_FORMAT_VERSION, facts instanceof Uint8Array ? facts : encodeFacts(facts)],
-    );
+    factsTable.putFacts(this.database, fileHash, contentHash, facts);
   }
 
   staleFactsCount(repoHash: Hash): number {
-    return Number(this.database.scalar(
-      `SELECT count(*) FROM file_facts ff JOIN files f ON f.file_hash = ff.file_hash AND f.${LIVE}
-       WHERE f.repo_hash = ? AND ff.facts_version != ?`,
-      [repoHash, FACTS_FORMAT_VERSION],
-    ));
+    return factsTable.staleFactsCount(this.database, repoHash);
   }
 
   deleteFacts(fileHash: Hash): void {
-    this.database.run('DELETE FROM file_facts WHERE file_hash = ?', [fileHash]);
+    factsTable.deleteFacts(this.database, fileHash);
   }
 
   // Nodes
@@ -316,8 +321,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   edgeEventCounts(): { readonly added: number; readonly removed: number } {
-    const rows = new Map(this.database.all('SELECT event, count(*) FROM edge_events GROUP BY event', [], (r) => [r[0] as string, r[1] as number]));
-    return { added: rows.get('added') ?? 0, removed: rows.get('removed') ?? 0 };
+    return reads.edgeEventCounts(this.database);
   }
 
   liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash } = {}): GraphEdge[] {
@@ -341,24 +345,11 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   // Routes
 
   replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[], fallbackRows: readonly RouteSymbolRow[] = []): void {
-    this.database.run('DELETE FROM route_symbols WHERE owner_file_hash = ?', [ownerFileHash]);
-    const insert = (conflict: 'REPLACE' | 'IGNORE', row: RouteSymbolRow): void => {
-      this.database.run(
-        `INSERT OR ${conflict} INTO route_symbols (service_name, route_pattern, mapping_type, node_hash, created_at, owner_file_hash)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        [row.serviceName, row.routePattern, row.mappingType, row.nodeHash, row.createdAt, ownerFileHash],
-      );
-    };
-    for (const row of rows) insert('REPLACE', row);
-    for (const row of fallbackRows) insert('IGNORE', row);
+    routesTable.replaceFileRoutes(this.database, ownerFileHash, rows, fallbackRows);
   }
 
   routeSymbols(): RouteSymbolRow[] {
-    return this.database.all(
-      'SELECT service_name, route_pattern, mapping_type, node_hash, created_at FROM route_symbols ORDER BY service_name, route_pattern',
-      [],
-      routeFromRow,
-    );
+    return routesTable.routeSymbols(this.database);
   }
 
   bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
@@ -408,9 +399,4 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   feedbackCounts(symbolHashes: readonly Hash[]): Map<Hash, feedback.FeedbackCounts> {
     return feedback.feedbackCounts(this.database, symbolHashes);
   }
-}
-
-function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
-  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
-    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
 }

@@ -22,9 +22,9 @@ describe('context/formats/gcb', () => {
     assert.deepEqual(decodeGcb(renderGcb(empty)), empty);
   });
 
-  it('starts with the magic GCB1 and a one-byte mode', () => {
+  it('starts with the magic GCB2 and a one-byte mode', () => {
     const bytes = encodeGcb(sampleDocument());
-    assert.equal(Buffer.from(bytes.subarray(0, 4)).toString('latin1'), 'GCB1');
+    assert.equal(Buffer.from(bytes.subarray(0, 4)).toString('latin1'), 'GCB2');
     assert.equal(bytes[4], 2, 'pr');
   });
 
@@ -49,7 +49,7 @@ describe('context/formats/gcb', () => {
   it('rejects corrupt input with an error naming what it was reading', () => {
     const bytes = encodeGcb(sampleDocument());
     assert.throws(() => decodeGcb('not base64!'), { message: 'context/gcb: content is not base64' });
-    assert.throws(() => decodeGcb(Buffer.from('GCB2xxxx')), { message: 'context/gcb: not a GCB1 block (magic "GCB2")' });
+    assert.throws(() => decodeGcb(Buffer.from('GCB1xxxx')), { message: 'context/gcb: not a GCB2 block (magic "GCB1")' });
     assert.throws(() => decodeGcb(bytes.subarray(0, bytes.length - 3)), /context\/gcb: truncated while reading/);
     assert.throws(() => decodeGcb(Buffer.concat([bytes, Buffer.from([0])])), { message: 'context/gcb: 1 bytes after the last symbol' });
     const badMode = Buffer.from(bytes);
@@ -63,7 +63,7 @@ describe('context/formats/gcb', () => {
 describe('context/formats/gcb: the worked example of docs/formats.md', () => {
   it('decodes to what the page says', () => {
     const page = fs.readFileSync(path.join(__dirname, '../../../docs/formats.md'), 'utf8');
-    const base64 = page.match(/\n(R0NCMQ[A-Za-z0-9+/=]+)\n/)![1];
+    const base64 = page.match(/\n(R0NCMg[A-Za-z0-9+/=]+)\n/)![1];
     const doc = decodeGcb(base64);
     assert.equal(Buffer.from(base64, 'base64').length, Number(page.match(/no source \(it did not fit\), (\d+) bytes/)![1]));
     assert.equal(doc.mode, 'pr');
