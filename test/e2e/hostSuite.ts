@@ -1,5 +1,8 @@
 // Runs INSIDE the real extension host (code-server), loaded by src/extension/hostTests.ts.
 // `vscode` and the extension's API are passed in; this file never imports 'vscode' at run time.
+// Every wait is bounded: each test has a mocha timeout, each await on the editor or the
+// server has its own limit (within/eventually), a timed-out test's polling stops when the
+// next test starts, and a watchdog writes the results when the whole suite runs too long.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,33 +20,82 @@ interface Outcome {
   readonly error?: string;
 }
 
+/** The whole suite; the runner (run.ts) waits a little longer as a backstop. */
+const SUITE_BUDGET_MS = 7 * 60_000;
+
+/** Aborted when a test ends (passed, failed or timed out), so its waits stop polling. */
+let testSignal = new AbortController().signal;
+
+/** Waits until `probe` gives a value (not undefined or false), polling, for at most `timeoutMs`. */
 async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+  const signal = testSignal;
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
+    if (signal.aborted) throw new Error(`stopped waiting for ${what}: the test ended`);
     try {
-      const value = await probe();
+      const value = await within(Math.max(1000, deadline - Date.now()), what, Promise.resolve(probe()));
       if (value !== undefined && value !== false) return value;
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-export async function run(vscode: typeof vscodeApi, api: ExtensionApi): Promise<unknown> {
-  const mocha = new Mocha({ ui: 'bdd', timeout: 120_000 });
+/** One await on the editor or the server, for at most `ms`. */
+async function within<T>(ms: number, what: string, work: Thenable<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve(work),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function run(vscode: typeof vscodeApi, api: ExtensionApi, progressFile?: string): Promise<unknown> {
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000 });
   mocha.suite.emit('pre-require', globalThis, 'hostSuite', mocha);
   const facts: Record<string, unknown> = { activationMs: api.activationMs };
+  const progress = (line: unknown): void => {
+    if (progressFile) fs.appendFileSync(progressFile, `${JSON.stringify(line)}\n`);
+  };
+  let controller = new AbortController();
+  beforeEach(() => {
+    controller = new AbortController();
+    testSignal = controller.signal;
+  });
+  afterEach(() => controller.abort());
   define(vscode, api, facts);
   const outcomes: Outcome[] = [];
+  const record = (outcome: Outcome): void => {
+    outcomes.push(outcome);
+    progress({ outcome });
+  };
+  let running: string | undefined;
   await new Promise<void>((resolve) => {
     const before = new Set([...process.listeners('uncaughtException'), ...process.listeners('unhandledRejection')]);
-    const runner = mocha.run(() => resolve());
+    const watchdog = setTimeout(() => {
+      controller.abort();
+      record({ title: 'the suite finished', ok: false, ms: SUITE_BUDGET_MS, error: `still running after ${SUITE_BUDGET_MS / 1000} s: ${running ?? 'between tests'}` });
+      runner.abort();
+      resolve();
+    }, SUITE_BUDGET_MS);
+    const runner = mocha.run(() => {
+      clearTimeout(watchdog);
+      resolve();
+    });
     ignoreOfflineNoise(before);
-    runner.on('pass', (test) => outcomes.push({ title: test.fullTitle(), ok: true, ms: test.duration ?? 0 }));
-    runner.on('fail', (test, error: Error) => outcomes.push({ title: test.fullTitle(), ok: false, ms: test.duration ?? 0, error: error.stack ?? error.message }));
+    runner.on('test', (test) => {
+      running = test.fullTitle();
+      progress({ started: running });
+    });
+    runner.on('pass', (test) => record({ title: test.fullTitle(), ok: true, ms: test.duration ?? 0 }));
+    runner.on('fail', (test, error: Error) => record({ title: test.fullTitle(), ok: false, ms: test.duration ?? 0, error: error.stack ?? error.message }));
   });
   return { passes: outcomes.filter((o) => o.ok).length, failures: outcomes.filter((o) => !o.ok).length, outcomes, facts };
 }
@@ -74,17 +126,19 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
   const ext = api.extension;
   const client = ext.client;
   const folder = vscode.workspace.workspaceFolders![0].uri.fsPath;
-  const command = <T>(name: string, ...args: unknown[]) => vscode.commands.executeCommand<T>(`codeKnowledgeGraph.${name}`, ...args);
+  const command = <T>(name: string, ...args: unknown[]): Promise<T> =>
+    within(60_000, `command ${name}`, vscode.commands.executeCommand<T>(`codeKnowledgeGraph.${name}`, ...args));
+  /** The one symbol whose qualified name ends with `.name` (`helper`, `Service.run`). */
   const symbol = async (name: string) => {
-    const [found] = (await client.symbolsByName(name)).filter((s) => s.qualifiedName.endsWith(`.${name}`));
-    assert.ok(found, `symbol ${name} in the graph`);
-    return found;
+    const found = (await within(30_000, `symbols named ${name}`, client.symbolsByName(name))).filter((s) => s.qualifiedName.endsWith(`.${name}`));
+    assert.equal(found.length, 1, `one symbol ${name} in the graph, got ${found.map((s) => s.qualifiedName).join(', ') || 'none'}`);
+    return found[0];
   };
 
   describe('activation and indexing', () => {
     it('activates, measures activation, and starts the graph server', async () => {
       assert.equal(typeof api.activationMs, 'number');
-      await api.serverStarted;
+      await within(60_000, 'the graph server start', api.serverStarted);
       assert.equal(client.running, true);
     });
 
@@ -96,7 +150,6 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       assert.equal(status.repos[0].files, 4);
       assert.ok(status.repos[0].nodes > 5);
       facts.status = status;
-      assert.ok(fs.existsSync(path.join(ext.context.storageUri!.fsPath, 'graph.sqlite')) || true);
     });
 
     it('Index Workspace re-indexes incrementally and persists the graph to storageUri', async () => {
@@ -107,50 +160,45 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
 
     it('re-indexes a saved file, and a deleted and a renamed one', async () => {
       const extra = vscode.Uri.file(path.join(folder, 'src', 'extra.ts'));
-      await vscode.workspace.fs.writeFile(extra, Buffer.from('export function extraThing(): number { return 1; }\n'));
+      await within(30_000, 'write extra.ts', vscode.workspace.fs.writeFile(extra, Buffer.from('export function extraThing(): number { return 1; }\n')));
       await command('reindexFile', extra);
       await eventually('extraThing indexed', async () => (await client.symbolsByName('extraThing')).length === 1);
       const renamed = vscode.Uri.file(path.join(folder, 'src', 'renamed.ts'));
       const edit = new vscode.WorkspaceEdit();
       edit.renameFile(extra, renamed);
-      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await within(30_000, 'rename extra.ts', vscode.workspace.applyEdit(edit)));
       await eventually('the renamed file indexed', async () => {
         const found = await client.symbolsByName('extraThing');
         return found.length === 1 && found[0].path.endsWith('renamed.ts');
       });
-      await vscode.workspace.fs.delete(renamed);
+      await within(30_000, 'delete renamed.ts', vscode.workspace.fs.delete(renamed));
       await eventually('the deleted file gone', async () => (await client.symbolsByName('extraThing')).length === 0);
     });
   });
 
   describe('enrichment through the editor', () => {
-    it('upgrades ast_inferred call edges to lsp_resolved and adds edges only the language server finds', async function () {
-      this.timeout(180_000);
-      const main = vscode.Uri.file(path.join(folder, 'src', 'main.ts'));
-      await vscode.window.showTextDocument(main);
-      // Wait for the built-in TypeScript service to answer, then enrich again.
-      await eventually('the TypeScript language service', async () => {
-        const found = await vscode.commands.executeCommand<unknown[]>('vscode.executeDefinitionProvider', main, new vscode.Position(5, 17));
-        return found && found.length > 0;
-      }, 120_000);
-      // Enrichment may have run before the service answered: ask again for every file.
-      for (const file of ['main.ts', 'service.ts', 'util.ts']) await command('reindexFile', vscode.Uri.file(path.join(folder, 'src', file)));
-      const run = await symbol('run');
-      const blast = await eventually('an lsp_resolved caller of Service.run', async () => {
+    it('upgrades ast_inferred call edges to lsp_resolved and adds edges only the language server finds, once TypeScript answers', async function () {
+      this.timeout(200_000);
+      // Nothing is re-triggered here: enrichment that ran while the TypeScript service was
+      // still loading (null or empty answers where the static pass had a target) is retried
+      // by the server until the service answers.
+      await within(30_000, 'open main.ts', vscode.window.showTextDocument(vscode.Uri.file(path.join(folder, 'src', 'main.ts'))));
+      const run = await symbol('Service.run');
+      await eventually('an lsp_resolved caller of Service.run (main, linked only by the language server)', async () => {
         const result = await client.tool<{ ByRepo: Record<string, Array<{ Caller: { QualifiedName: string }; Provenance: Array<{ Source: string }> }>> }>(
           'blast_radius', { target_hash: run.nodeHash });
         const callers = Object.values(result.ByRepo).flat();
-        return callers.some((c) => c.Caller.QualifiedName.endsWith('.main') && c.Provenance.some((p) => p.Source === 'lsp_resolved')) ? result : undefined;
-      }, 120_000);
-      assert.ok(blast);
+        return callers.some((c) => c.Caller.QualifiedName.endsWith('.main') && c.Provenance.some((p) => p.Source === 'lsp_resolved'));
+      }, 180_000);
       const helper = await symbol('helper');
-      await eventually('helper callers confirmed as lsp_resolved', async () => {
-        const result = await client.tool<{ ByRepo: Record<string, Array<{ Depth: number; Provenance: Array<{ Source: string }> }>> }>(
+      const direct = await eventually('every direct caller of helper confirmed as lsp_resolved', async () => {
+        const result = await client.tool<{ ByRepo: Record<string, Array<{ Caller: { QualifiedName: string }; Depth: number; Provenance: Array<{ Source: string }> }>> }>(
           'blast_radius', { target_hash: helper.nodeHash });
-        const direct = Object.values(result.ByRepo).flat().filter((c) => c.Depth === 1);
-        return direct.length > 0 && direct.every((c) => c.Provenance[0].Source === 'lsp_resolved');
-      }, 120_000);
-      facts.enrichment = await client.enrichmentReport();
+        const callers = Object.values(result.ByRepo).flat().filter((c) => c.Depth === 1);
+        return callers.length > 0 && callers.every((c) => c.Provenance[0].Source === 'lsp_resolved') ? callers : undefined;
+      }, 60_000);
+      assert.deepEqual(direct.map((c) => c.Caller.QualifiedName.split('.').slice(-1)[0]).sort(), ['format', 'run']);
+      facts.enrichment = await within(30_000, 'the enrichment report', client.enrichmentReport());
     });
   });
 
@@ -180,7 +228,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
     it('Copy Context for Task, Files and PR copy a budgeted block', async () => {
       const task = await command<{ content: string; token_count: number }>('copyContextForTask', { task: 'change how helper doubles values', budget: 2000, format: 'markdown' });
       assert.ok(task.token_count <= 2000 && task.content.includes('helper'));
-      assert.equal(await vscode.env.clipboard.readText(), task.content);
+      assert.equal(await within(30_000, 'the clipboard', vscode.env.clipboard.readText()), task.content);
       const files = await command<{ content: string }>('copyContextForFiles', { files: ['src/util.ts'], budget: 3000, format: 'xml' });
       assert.ok(files.content.startsWith('<'));
       const pr = await command<{ token_count: number }>('copyContextForPr', { files: ['src/service.ts'], budget: 1000, format: 'json' });
@@ -188,29 +236,29 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
     });
 
     it('the Dead Routes view lists unobserved routes and explains the missing trace data', async () => {
-      await ext.deadRoutes.refresh();
+      await within(30_000, 'Dead Routes refresh', ext.deadRoutes.refresh());
       const services = ext.deadRoutes.snapshot();
       assert.deepEqual(services.flatMap((s) => s.routes.map((r) => r.RoutePattern)).sort(), ['GET /status', 'POST /run']);
       assert.equal(ext.deadRoutes.message, NO_TRACE_DATA);
     });
 
     it('the Communities view lists clusters with top symbols and expands to members', async () => {
-      await ext.communities.refresh();
+      await within(30_000, 'Communities refresh', ext.communities.refresh());
       const communities = ext.communities.snapshot();
       assert.ok(communities.length > 0 && communities[0].top_symbols.length > 0);
-      const members = await client.communityMembers(communities[0].id);
+      const members = await within(30_000, 'community members', client.communityMembers(communities[0].id));
       assert.ok(members.length > 0);
     });
 
     it('Open Impact shows pr_impact of the working tree vs HEAD with a risk level', async () => {
       const util = vscode.Uri.file(path.join(folder, 'src', 'util.ts'));
-      const text = Buffer.from(await vscode.workspace.fs.readFile(util)).toString('utf8');
-      await vscode.workspace.fs.writeFile(util, Buffer.from(text.replace('value * 2', 'value * 3')));
+      const text = Buffer.from(await within(30_000, 'read util.ts', vscode.workspace.fs.readFile(util))).toString('utf8');
+      await within(30_000, 'write util.ts', vscode.workspace.fs.writeFile(util, Buffer.from(text.replace('value * 2', 'value * 3'))));
       const message = await command<{ type: string; impact: { summary: { risk_level: string }; changed_symbols: Array<{ symbol: { qualified_name: string } }> } }>('openImpact', folder);
       assert.equal(message.type, 'impact', JSON.stringify(message));
       assert.ok(['low', 'medium', 'high', 'critical'].includes(message.impact.summary.risk_level));
       assert.ok(message.impact.changed_symbols.some((c) => c.symbol.qualified_name.endsWith('.helper')));
-      await vscode.workspace.fs.writeFile(util, Buffer.from(text));
+      await within(30_000, 'restore util.ts', vscode.workspace.fs.writeFile(util, Buffer.from(text)));
     });
 
     it('Open Trace Stats shows trace_stats and runtime traffic', async () => {
@@ -234,7 +282,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
     it('CodeLens shows callers and observations', async () => {
       const util = vscode.Uri.file(path.join(folder, 'src', 'util.ts'));
       const lenses = await eventually('code lenses', async () => {
-        const found = await vscode.commands.executeCommand<vscodeApi.CodeLens[]>('vscode.executeCodeLensProvider', util, 10);
+        const found = await within(30_000, 'code lenses', vscode.commands.executeCommand<vscodeApi.CodeLens[]>('vscode.executeCodeLensProvider', util, 10));
         const ours = (found ?? []).filter((l) => l.command?.command === 'codeKnowledgeGraph.showCallers');
         return ours.length > 0 ? ours : undefined;
       });
@@ -249,19 +297,19 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       const endpoint = client.endpoint!;
       assert.equal(config.http.url, endpoint.url);
       const source = new vscode.CancellationTokenSource();
-      const provided = await api.mcpProvider!.provideMcpServerDefinitions(source.token);
+      const provided = await within(30_000, 'MCP definitions', Promise.resolve(api.mcpProvider!.provideMcpServerDefinitions(source.token)));
       assert.equal(provided?.length, 1);
-      const definition = (await api.mcpProvider!.resolveMcpServerDefinition!(provided![0], source.token))!;
+      const definition = (await within(30_000, 'MCP definition', Promise.resolve(api.mcpProvider!.resolveMcpServerDefinition!(provided![0], source.token))))!;
       assert.equal(definition.uri.toString(), endpoint.url);
       assert.deepEqual(definition.headers, { Authorization: `Bearer ${endpoint.token}` });
       const mcp = new Client({ name: 'host-suite', version: '1' });
-      await mcp.connect(new StreamableHTTPClientTransport(new URL(definition.uri.toString()), { requestInit: { headers: definition.headers } }));
-      const tools = await mcp.listTools();
+      await within(30_000, 'MCP connect', mcp.connect(new StreamableHTTPClientTransport(new URL(definition.uri.toString()), { requestInit: { headers: definition.headers } })));
+      const tools = await within(30_000, 'MCP tools/list', mcp.listTools());
       assert.equal(tools.tools.length, 22);
-      const reply = await mcp.callTool({ name: 'graph_query', arguments: { prefix: (await symbol('helper')).qualifiedName } });
+      const reply = await within(30_000, 'MCP graph_query', mcp.callTool({ name: 'graph_query', arguments: { prefix: (await symbol('helper')).qualifiedName } }));
       assert.equal(reply.isError, undefined);
-      await mcp.close();
-      const unauthorised = await fetch(endpoint.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      await within(30_000, 'MCP close', mcp.close());
+      const unauthorised = await fetch(endpoint.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(30_000) });
       assert.equal(unauthorised.status, 401);
       assert.equal(typeof (vscode as { lm?: { registerMcpServerDefinitionProvider?: unknown } }).lm?.registerMcpServerDefinitionProvider, 'function');
     });
