@@ -8,6 +8,7 @@ import {
   type LocationsParams, type LocationsResult, type McpEndpoint, Methods, type SymbolSummary, type ToolCallResult,
   type TraceReceiverResult,
 } from '../server/protocol';
+import { specResult } from '../server/toolResult';
 
 /** Restarts allowed in the window before the client gives up (and says so, once). */
 const MAX_RESTARTS = 4;
@@ -109,18 +110,9 @@ export class GraphClient implements vscode.Disposable {
     return this.request(Methods.callTool, { tool, args });
   }
 
-  /**
-   * The tool's result in its SPEC shape (arrays stay arrays; MCP's structured content
-   * wraps them in `{ items }`); a tool error becomes an exception with its message.
-   */
+  /** The tool's result in its SPEC shape (see specResult); a tool error becomes an exception with its message. */
   async tool<T>(tool: string, args: Record<string, unknown> = {}): Promise<T> {
-    const result = await this.callTool(tool, args);
-    if (result.isError) throw new Error(result.text);
-    try {
-      return JSON.parse(result.text) as T;
-    } catch {
-      return result.structured as T;
-    }
+    return specResult<T>(await this.callTool(tool, args));
   }
 
   symbolAt(path: string, line: number, character: number): Promise<SymbolSummary | null> {
