@@ -46,6 +46,7 @@ export function planCalls(
     const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
     counts.inferred += inferred.length;
     const answer = answers[i];
+    if (!answer || (answer.length === 0 && inferred.length > 0)) report.unsettle(file.repo.repoHash, file.file.path);
     if (!answer) return;
     counts.answered++;
     const targets = uniqueNodes(answer.map((loc) => locator.declarationAt(loc)));

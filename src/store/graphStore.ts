@@ -106,7 +106,7 @@ export interface GraphStore {
     ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty?: boolean,
   ): ReplaceResult;
   edgeEventCounts(): { readonly added: number; readonly removed: number };
-  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash }): GraphEdge[];
+  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string }): GraphEdge[];
 
   // Routes
   replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[]): void;

@@ -318,7 +318,7 @@ export class SqlJsStore implements GraphStore {
     return { added: rows.get('added') ?? 0, removed: rows.get('removed') ?? 0 };
   }
 
-  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash } = {}): GraphEdge[] {
+  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string } = {}): GraphEdge[] {
     const where: string[] = [LIVE];
     const params: SqlValue[] = [];
     if (filter.edgeType) {
@@ -328,6 +328,10 @@ export class SqlJsStore implements GraphStore {
     if (filter.repoHash) {
       where.push('repo_hash = ?');
       params.push(filter.repoHash);
+    }
+    if (filter.provenance) {
+      where.push('provenance = ?');
+      params.push(filter.provenance);
     }
     return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
   }
