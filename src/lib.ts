@@ -12,3 +12,8 @@ export { createMcpServer } from './mcp/server';
 export { openServerDeps } from './mcp/serverDeps';
 export { TOOLS } from './mcp/registry';
 export { countTokens } from './context/tokenizer';
+export { enrichFiles, ENRICH_DEFAULTS, type EnrichTarget, type EnrichOptions } from './enrich/enricher';
+export { EnrichmentReport, type PassCounts, type PassName } from './enrich/report';
+export type { LocationOracle, LocationAnswers, LocationQueryKind, SourceLocation } from './enrich/oracle';
+export { TsServerOracle, type TsServerOracleOptions } from './enrich/tsserverOracle';
+export { enrichTargetsOf } from './enrich/targets';

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
 
+/** Resolved at run time, from where this code runs: TypeScript is never bundled into it. */
+const TSSERVER_MODULE = 'typescript/lib/tsserver.js';
+
 export const TSSERVER_DEFAULTS = {
   /** Per query; a query that takes longer is answered null. */
   timeoutMs: 5000,
@@ -53,7 +56,7 @@ export class TsServerOracle implements LocationOracle {
   constructor(private readonly options: TsServerOracleOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? TSSERVER_DEFAULTS.timeoutMs;
     if (!Number.isInteger(this.timeoutMs) || this.timeoutMs < 1) throw new Error(`enrich/tsserver: timeoutMs must be a positive integer, got ${this.timeoutMs}`);
-    const tsserver = options.tsserverPath ?? require.resolve('typescript/lib/tsserver.js');
+    const tsserver = options.tsserverPath ?? require.resolve(TSSERVER_MODULE);
     this.child = spawn(process.execPath, [tsserver, '--disableAutomaticTypingAcquisition', '--suppressDiagnosticEvents'], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });

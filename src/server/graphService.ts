@@ -5,7 +5,7 @@ import { GraphCache } from '../mcp/graphCache';
 import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
 import type { EnrichTarget } from '../enrich/enricher';
-import { enrichTargetsSince, enrichmentBaseline } from './enrichTargets';
+import { enrichTargetsOf } from '../enrich/targets';
 import { type GraphStore, StoreOpenError, openSqlJsStore } from '../store';
 
 export const GRAPH_FILE = 'graph.sqlite';
@@ -93,7 +93,7 @@ export class GraphService implements ServerDeps {
 
   /**
    * Says, after every index write (the extension's runs, saves, Impact, MCP index_repo),
-   * which files enrichment should visit: see enrichTargetsSince. A run over a past commit
+   * which files enrichment should visit: see enrichTargetsOf. A run over a past commit
    * is included; the enricher skips files whose graph content is not what is on disk.
    */
   onIndexed(listener: (targets: EnrichTarget[]) => void): void {
@@ -137,12 +137,10 @@ export class GraphService implements ServerDeps {
     this.graph.close();
   }
 
-  /** The baseline is taken inside the queued write, so no enrichment batch lands between it and the index. */
   private indexWrite(run: () => Promise<IndexSummary>): Promise<IndexSummary> {
     return this.write(async () => {
-      const before = enrichmentBaseline(this.graph);
       const summary = await run();
-      const targets = enrichTargetsSince(this.graph, before);
+      const targets = enrichTargetsOf(this.graph, summary);
       if (targets.length > 0) this.indexedListener(targets);
       return summary;
     });
