@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { stopGroup, trackGroup } from './processGroups';
 
 /** A real VS Code (code-server's VS Code server + web workbench), installed and cached by scripts/install-code-server.sh. */
-export const ROOT = path.join(__dirname, '..', '..');
+// __filename, not __dirname: tsx gives ESM importers (bench/activation.mjs) a placeholder __dirname.
+export const ROOT = path.join(path.dirname(__filename), '..', '..');
 
 export interface CodeServerInstall {
   readonly node: string;
@@ -52,13 +53,14 @@ export interface RunningCodeServer {
 
 /** Starts VS Code's server; resolves once it answers HTTP (its readiness), never after a fixed sleep. */
 export async function startCodeServer(
-  install: CodeServerInstall, options: { dataDir: string; extensionsDir: string; env?: NodeJS.ProcessEnv },
+  install: CodeServerInstall, options: { dataDir: string; extensionsDir: string; env?: NodeJS.ProcessEnv; args?: readonly string[] },
 ): Promise<RunningCodeServer> {
   const port = await freePort();
   let output = '';
   const child = spawn(install.node, [
     install.serverMain, '--host', '127.0.0.1', '--port', String(port), '--without-connection-token', '--accept-server-license-terms',
     '--disable-workspace-trust', '--disable-telemetry', '--server-data-dir', options.dataDir, '--extensions-dir', options.extensionsDir,
+    ...(options.args ?? []),
   ], { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   trackGroup(child, 'code-server');
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
