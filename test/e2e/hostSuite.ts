@@ -61,7 +61,7 @@ export async function run(vscode: typeof vscodeApi, api: ExtensionApi, progressF
   // Above every inner wait (eventually: 40 s, within: 30 s), so a failure names what it waited for.
   const mocha = new Mocha({ ui: 'bdd', timeout: 90_000 });
   mocha.suite.emit('pre-require', globalThis, 'hostSuite', mocha);
-  const facts: Record<string, unknown> = { activationMs: api.activationMs };
+  const facts: Record<string, unknown> = { activationMs: api.activationMs, codeLoadMs: api.codeLoadMs };
   const progress = (line: unknown): void => {
     if (progressFile) fs.appendFileSync(progressFile, `${JSON.stringify(line)}\n`);
   };
