@@ -70,7 +70,7 @@ export class WorkspaceIndexer {
       const counts = store.countsOfRepo(folder.repoHash);
       return [{
         folder: folder.info.name, repoUrl: repo?.repoUrl ?? '', repoHash: folder.repoHash, serviceName: repo?.serviceName ?? '', files: counts.files, nodes: counts.nodes,
-        edges: store.liveEdgeHashes(folder.repoHash).length, commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false,
+        edges: counts.edges, commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false,
       }];
     });
     return { state: this.state, repos, message: this.message, lastIndexSeconds: this.lastIndexSeconds };

@@ -129,7 +129,7 @@ export interface GraphStore {
   nodesByPrefix(prefix: string, limit: number): GraphNode[];
 
   counts(): GraphCounts;
-  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number };
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
   liveEdgeHashes(repoHash: Hash): Hash[];
 

@@ -389,7 +389,7 @@ export class SqlJsStore implements GraphStore {
     return reads.nodesByPrefix(this.database, prefix, limit);
   }
 
-  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
     return reads.countsOfRepo(this.database, repoHash);
   }
 
