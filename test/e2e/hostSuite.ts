@@ -216,6 +216,40 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       assert.deepEqual(direct.map((c) => c.Caller.QualifiedName.split('.').slice(-1)[0]).sort(), ['format', 'run']);
       facts.enrichment = await within(30_000, 'the enrichment report', client.enrichmentReport());
     });
+
+    it('does not enrich from a document with unsaved changes, and does once it is saved or reverted', async function () {
+      this.timeout(180_000);
+      const util = vscode.Uri.file(path.join(folder, 'src', 'util.ts'));
+      const service = path.join(folder, 'src', 'service.ts');
+      const helper = await symbol('helper');
+      /** Provenance of Service.run -> helper, a call from service.ts into util.ts. */
+      const provenanceOfRunCalls = async (): Promise<string[]> => {
+        const blast = await client.tool<{ ByRepo: Record<string, Array<{ Caller: { QualifiedName: string }; Depth: number; Provenance: Array<{ Source: string }> }>> }>(
+          'blast_radius', { target_hash: helper.nodeHash });
+        return Object.values(blast.ByRepo).flat().filter((c) => c.Depth === 1 && c.Caller.QualifiedName.endsWith('Service.run')).map((c) => c.Provenance[0].Source);
+      };
+      // Four lines typed at the top of util.ts, not saved: in the editor helper moves to line 6,
+      // where the saved text (the graph's) has format, so a trusted answer would link the wrong node.
+      const editor = await within(30_000, 'open util.ts', vscode.window.showTextDocument(util));
+      assert.ok(await within(30_000, 'type in util.ts', Promise.resolve(editor.edit((e) => e.insert(new vscode.Position(0, 0), '// 1\n// 2\n// 3\n// 4\n')))));
+      assert.equal(editor.document.isDirty, true);
+      // service.ts changes on disk: re-indexed, its calls into util.ts are static again and are asked about.
+      const original = fs.readFileSync(service, 'utf8');
+      fs.writeFileSync(service, `${original}// touched\n`);
+      await eventually('service.ts re-indexed with static calls into util.ts', async () => {
+        const sources = await provenanceOfRunCalls();
+        return sources.length > 0 && sources.every((p) => p === 'ast_inferred');
+      });
+      await within(60_000, 'enrichment to settle', client.enrichmentReport());
+      assert.deepEqual(await provenanceOfRunCalls(), ['ast_inferred'], 'no edge enriched from positions in an unsaved buffer');
+      await within(30_000, 'revert util.ts', vscode.commands.executeCommand('workbench.action.files.revert'));
+      assert.equal(editor.document.isDirty, false);
+      await eventually('the call into util.ts confirmed once util.ts is saved text again', async () => {
+        const sources = await provenanceOfRunCalls();
+        return sources.length > 0 && sources.every((p) => p === 'lsp_resolved');
+      }, 120_000);
+      fs.writeFileSync(service, original);
+    });
   });
 
   describe('commands and views', () => {
