@@ -32,8 +32,9 @@ export class EnrichmentReport {
   skippedQueries = 0;
   /**
    * Files with a query the language server left open: no answer at all (timed out), or
-   * no definition at a call site the static pass had linked. A language server still
-   * loading its project answers like that; the scheduler asks again later.
+   * no definition found anywhere in a file whose call sites the static pass had linked.
+   * A language server still loading its project answers like that; the scheduler asks
+   * again later.
    */
   readonly unsettled = new Map<string, { readonly repoHash: Hash; readonly path: string }>();
 

@@ -155,6 +155,19 @@ describe('enrich/enrichFiles', () => {
     assert.equal(callsEdges(store).some((e) => e.provenance === 'lsp_resolved'), false);
   });
 
+  it('marks a file unsettled when nothing in it was answered or found (a language server still loading), not when some was', async () => {
+    const { store, root, repoHash } = await indexed();
+    const target = [{ repoHash, path: 'src/b.ts' }];
+    const loading = await enrichFiles(store, new TableOracle(new Map(), []), target, { passes: { implements: false, references: false } });
+    assert.deepEqual([...loading.unsettled.values()].map((t) => t.path), ['src/b.ts']);
+    const timedOut = await enrichFiles(store, new TableOracle(new Map(), null), target, { passes: { implements: false, references: false } });
+    assert.deepEqual([...timedOut.unsettled.values()].map((t) => t.path), ['src/b.ts']);
+    // A working server that finds one definition and nothing at the other sites has answered.
+    const working = new TableOracle(new Map([[key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]]]), []);
+    const answered = await enrichFiles(store, working, target, { passes: { implements: false, references: false } });
+    assert.equal(answered.unsettled.size, 0);
+  });
+
   it('stops between requests when cancelled and rejects a bad batch size', async () => {
     const { store, repoHash } = await indexed();
     const controller = new AbortController();
