@@ -13,6 +13,7 @@ import type { GraphSettings } from './protocol';
 export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 80_000];
 
 const keyOf = (target: EnrichTarget): string => `${target.repoHash}:${target.path}`;
+const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
 
 /**
  * Runs enrichment in the background after indexing: one run at a time over the files
@@ -103,7 +104,7 @@ export class EnrichmentScheduler {
         const lines = report.lines();
         const skipped = report.skippedFiles > 0 ? `; ${report.skippedFiles} skipped (changed since they were indexed)` : '';
         if (lines.length > 0 || skipped) {
-          this.log(`enrichment of ${targets.length} files in ${seconds} s${report.cancelled ? ' (cancelled)' : ''}${skipped}:`);
+          this.log(`enrichment of ${files(targets.length)} in ${seconds} s${report.cancelled ? ' (cancelled)' : ''}${skipped}:`);
           for (const line of lines) this.log(`  ${line}`);
         }
         if (!report.cancelled) this.retryLater([...report.unsettled.values()]);
@@ -129,12 +130,12 @@ export class EnrichmentScheduler {
       attempt = Math.min(attempt, made);
     }
     if (gaveUp.length > 0) {
-      this.log(`enrichment: no answers for ${gaveUp.length} files after ${this.retryDelaysMs.length} retries (${gaveUp.slice(0, 3).join(', ')}`
+      this.log(`enrichment: no answers for ${files(gaveUp.length)} after ${this.retryDelaysMs.length} retries (${gaveUp.slice(0, 3).join(', ')}`
         + `${gaveUp.length > 3 ? ', ...' : ''}); their edges stay as the static pass made them until they change`);
     }
     if (this.waiting.size === 0 || this.retryTimer) return;
     const delay = this.retryDelaysMs[Number.isFinite(attempt) ? attempt : 0];
-    this.log(`enrichment: the language server left ${this.waiting.size} files unanswered (still loading?); asking again in ${delay / 1000} s`);
+    this.log(`enrichment: the language server left ${files(this.waiting.size)} unanswered (still loading?); asking again in ${delay / 1000} s`);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       for (const [key, target] of this.waiting) this.pending.set(key, target);
