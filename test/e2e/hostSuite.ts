@@ -182,6 +182,21 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       await eventually('the deleted file gone', async () => (await client.symbolsByName('extraThing')).length === 0);
     });
 
+    it('re-indexes a file saved in the editor', async function () {
+      this.timeout(120_000);
+      const document = await within(30_000, 'open routes.ts', vscode.workspace.openTextDocument(path.join(folder, 'src', 'routes.ts')));
+      const editor = await within(30_000, 'show routes.ts', vscode.window.showTextDocument(document));
+      const end = document.lineAt(document.lineCount - 1).range.end;
+      const added = '\nexport function savedInEditor(): number { return 3; }\n';
+      assert.ok(await within(30_000, 'type in routes.ts', Promise.resolve(editor.edit((e) => e.insert(end, added)))));
+      assert.ok(await within(30_000, 'save routes.ts', Promise.resolve(document.save())));
+      await eventually('the saved function indexed', async () => (await client.symbolsByName('savedInEditor')).length === 1);
+      const start = document.positionAt(document.getText().indexOf(added));
+      assert.ok(await within(30_000, 'undo the typing', Promise.resolve(editor.edit((e) => e.delete(new vscode.Range(start, document.positionAt(document.getText().length)))))));
+      assert.ok(await within(30_000, 'save routes.ts again', Promise.resolve(document.save())));
+      await eventually('the removed function gone', async () => (await client.symbolsByName('savedInEditor')).length === 0);
+    });
+
     it('re-indexes files created and deleted on disk by other tools (the file watcher)', async function () {
       this.timeout(120_000);
       const external = path.join(folder, 'src', 'external.ts');
