@@ -36,7 +36,6 @@ export function callQueries(store: GraphStore, files: readonly LocatedFile[]): C
 export function planCalls(
   queries: readonly CallQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan, report: EnrichmentReport,
 ): void {
-  const settling = new Map<string, { file: LocatedFile; unanswered: number; linkedSites: number; found: number }>();
   queries.forEach((query, i) => {
     const { file, location } = query;
     const counts = report.of('calls', file.file.language);
@@ -47,11 +46,12 @@ export function planCalls(
     const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
     counts.inferred += inferred.length;
     const answer = answers[i];
-    let state = settling.get(file.file.fileHash);
-    if (!state) settling.set(file.file.fileHash, (state = { file, unanswered: 0, linkedSites: 0, found: 0 }));
-    if (!answer) state.unanswered++;
-    else if (answer.length > 0) state.found++;
-    if (inferred.length > 0) state.linkedSites++;
+    // A language server still loading times out, or finds nothing where the static pass
+    // linked a declaration of the indexed files (one that works finds those; an empty
+    // answer at a call into a missing dependency is an answer). Asked again later.
+    if (!answer || (answer.length === 0 && existing.some((e) => locator.nodeByHash(e.targetHash)?.fileHash))) {
+      report.unsettle(file.repo.repoHash, file.file.path);
+    }
     if (!answer) return;
     counts.answered++;
     const targets = uniqueNodes(answer.map((loc) => locator.declarationAt(loc)));
@@ -83,11 +83,6 @@ export function planCalls(
       counts.confirmed++;
     }
   });
-  // A language server still loading times out or finds nothing anywhere in a file; one
-  // that works finds at least some definitions, and its empty answers are answers.
-  for (const { file, unanswered, linkedSites, found } of settling.values()) {
-    if (unanswered > 0 || (linkedSites > 0 && found === 0)) report.unsettle(file.repo.repoHash, file.file.path);
-  }
 }
 
 /** A node the answer names is the edge's target, or the class whose constructor the edge targets. */

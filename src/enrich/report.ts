@@ -31,8 +31,8 @@ export class EnrichmentReport {
   /** Answers dropped because their file changed while they were being asked. */
   skippedQueries = 0;
   /**
-   * Files with a query the language server left open: no answer at all (timed out), or
-   * no definition found anywhere in a file whose call sites the static pass had linked.
+   * Files with a query the language server left open: no answer at all (timed out), or no
+   * definition at a call the static pass had linked to a declaration of the indexed files.
    * A language server still loading its project answers like that; the scheduler asks
    * again later.
    */

@@ -4,6 +4,7 @@
 // server has its own limit (within/eventually), a timed-out test's polling stops when the
 // next test starts, and a watchdog writes the results when the whole suite runs too long.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -204,6 +205,23 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       await eventually('a file created on disk indexed', async () => (await client.symbolsByName('writtenByGit')).length === 1);
       fs.rmSync(external);
       await eventually('a file deleted on disk gone', async () => (await client.symbolsByName('writtenByGit')).length === 0);
+    });
+  });
+
+  describe('snapshots', () => {
+    it('a commit moves HEAD: the graph server indexes the folder again into a snapshot of the new commit', async () => {
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=e2e@example.invalid', '-c', 'user.name=e2e', ...args], { cwd: folder })
+        .toString().trim();
+      fs.writeFileSync(path.join(folder, 'src', 'committed.ts'), 'export function committedThing(): number { return 5; }\n');
+      git('add', 'src/committed.ts');
+      git('commit', '-qm', 'committed in the e2e run');
+      const head = git('rev-parse', 'HEAD');
+      const status = await eventually('a snapshot of the new commit', async () => {
+        const s = await client.fetchStatus();
+        return s.state === 'ready' && s.repos[0].commit === head && !s.repos[0].dirty ? s : undefined;
+      });
+      assert.equal(status.repos[0].files, 5);
+      assert.equal((await client.symbolsByName('committedThing')).length, 1);
     });
   });
 

@@ -155,17 +155,22 @@ describe('enrich/enrichFiles', () => {
     assert.equal(callsEdges(store).some((e) => e.provenance === 'lsp_resolved'), false);
   });
 
-  it('marks a file unsettled when nothing in it was answered or found (a language server still loading), not when some was', async () => {
+  it('marks a file unsettled when a call linked into the indexed files gets no definition (a language server still loading)', async () => {
     const { store, root, repoHash } = await indexed();
     const target = [{ repoHash, path: 'src/b.ts' }];
-    const loading = await enrichFiles(store, new TableOracle(new Map(), []), target, { passes: { implements: false, references: false } });
-    assert.deepEqual([...loading.unsettled.values()].map((t) => t.path), ['src/b.ts']);
-    const timedOut = await enrichFiles(store, new TableOracle(new Map(), null), target, { passes: { implements: false, references: false } });
-    assert.deepEqual([...timedOut.unsettled.values()].map((t) => t.path), ['src/b.ts']);
-    // A working server that finds one definition and nothing at the other sites has answered.
-    const working = new TableOracle(new Map([[key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]]]), []);
-    const answered = await enrichFiles(store, working, target, { passes: { implements: false, references: false } });
-    assert.equal(answered.unsettled.size, 0);
+    const callsOnly = { passes: { implements: false, references: false } };
+    const unsettled = async (oracle: LocationOracle) => [...(await enrichFiles(store, oracle, target, callsOnly)).unsettled.values()].map((t) => t.path);
+    assert.deepEqual(await unsettled(new TableOracle(new Map(), null)), ['src/b.ts'], 'timed out');
+    // Every linked call answered; f.go(), which the static pass could not link, finds nothing: settled.
+    const linked = new Map([
+      [key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]],
+      [key('definition', at(root, 'src/b.ts', 'other()')), [at(root, 'src/a.ts', 'other')]],
+      [key('definition', at(root, 'src/b.ts', 'pick()')), [at(root, 'src/b.ts', 'pick() {')]],
+    ]);
+    assert.deepEqual(await unsettled(new TableOracle(linked, [])), []);
+    // The same, but other() — linked to src/a.other — finds nothing: the server is not ready.
+    linked.set(key('definition', at(root, 'src/b.ts', 'other()')), []);
+    assert.deepEqual(await unsettled(new TableOracle(linked, [])), ['src/b.ts']);
   });
 
   it('stops between requests when cancelled and rejects a bad batch size', async () => {
