@@ -56,6 +56,10 @@ async function bundle() {
     // The VS Code extension (host side: thin, `vscode` supplied by the editor) and its
     // graph server process (the engine, started over IPC by vscode-languageclient).
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/extension/main.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+    // vscode-languageclient on its own, loaded when the graph server starts (activation stays small).
+    esbuild.build({
+      ...common, entryPoints: [path.join(root, 'src/extension/languageClientLibrary.ts')], outfile: path.join(dist, 'languageClient.js'), external: ['vscode'],
+    }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/server/bin.ts')], outfile: path.join(dist, 'server.js') }),
   ]);
   fs.chmodSync(path.join(dist, 'cli.js'), 0o755);

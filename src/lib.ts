@@ -18,3 +18,8 @@ export { decodeProtobufRequest, decodeJsonRequest, OtlpDecodeError, type Decoded
 export { startRuntimeService, type RunningRuntime, type RuntimeHost } from './runtime/runtimeService';
 export { TRACE_INGESTION_DEFAULTS, type TraceIngestionConfig } from './runtime/config';
 export type { TraceSpan, HTTPLogEntry } from './runtime/spans';
+export { enrichFiles, ENRICH_DEFAULTS, type EnrichTarget, type EnrichOptions } from './enrich/enricher';
+export { EnrichmentReport, type PassCounts, type PassName } from './enrich/report';
+export type { LocationOracle, LocationAnswers, LocationQueryKind, SourceLocation } from './enrich/oracle';
+export { TsServerOracle, type TsServerOracleOptions } from './enrich/tsserverOracle';
+export { enrichTargetsOf } from './enrich/targets';

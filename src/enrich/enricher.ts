@@ -1,4 +1,5 @@
-import type { Hash } from '../model';
+import * as fs from 'node:fs';
+import { type Hash, hashBytes } from '../model';
 import type { GraphStore } from '../store/graphStore';
 import { type CallQuery, callQueries, planCalls } from './callSites';
 import { EdgePlan } from './edgePlan';
@@ -66,7 +67,7 @@ export async function enrichFiles(
 
   for (let start = 0; start < targets.length && !options.signal?.aborted; start += filesPerBatch) {
     let locator = new NodeLocator(store);
-    const files = resolveTargets(store, locator, targets.slice(start, start + filesPerBatch));
+    const files = resolveTargets(store, locator, targets.slice(start, start + filesPerBatch), report);
     if (files.length === 0) continue;
     const calls: CallQuery[] = passes.calls ? callQueries(store, files) : [];
     const interfaces: SymbolQuery[] = passes.implements ? symbolQueries(locator, files, new Set(['interface'])) : [];
@@ -100,13 +101,29 @@ export async function enrichFiles(
   return report;
 }
 
-function resolveTargets(store: GraphStore, locator: NodeLocator, targets: readonly EnrichTarget[]): LocatedFile[] {
+/**
+ * The live files of the targets. A file whose bytes on disk are not the ones the graph
+ * holds (a past commit indexed for Impact, a change not re-indexed yet) is skipped: the
+ * language server answers about the disk, and positions from other content would be
+ * wrong. Its next re-index queues it again.
+ */
+function resolveTargets(store: GraphStore, locator: NodeLocator, targets: readonly EnrichTarget[], report: EnrichmentReport): LocatedFile[] {
   const files: LocatedFile[] = [];
   for (const target of targets) {
     const repo = store.repo(target.repoHash);
     if (!repo) continue;
     const located = locator.fileAt(`${repo.rootPath}/${target.path}`);
-    if (located) files.push(located);
+    if (!located) continue;
+    if (contentOnDisk(located.absolutePath) === located.file.contentHash) files.push(located);
+    else report.skippedFiles++;
   }
   return files;
+}
+
+function contentOnDisk(absolutePath: string): Hash | undefined {
+  try {
+    return hashBytes(fs.readFileSync(absolutePath));
+  } catch {
+    return undefined;
+  }
 }

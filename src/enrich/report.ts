@@ -1,3 +1,5 @@
+import type { Hash } from '../model';
+
 /** What one pass did for one language. */
 export interface PassCounts {
   /** Queries sent. */
@@ -28,6 +30,17 @@ export class EnrichmentReport {
   skippedFiles = 0;
   /** Answers dropped because their file changed while they were being asked. */
   skippedQueries = 0;
+  /**
+   * Files with a query the language server left open: no answer at all (timed out), or no
+   * definition at a call the static pass had linked to a declaration of the indexed files.
+   * A language server still loading its project answers like that; the scheduler asks
+   * again later.
+   */
+  readonly unsettled = new Map<string, { readonly repoHash: Hash; readonly path: string }>();
+
+  unsettle(repoHash: Hash, path: string): void {
+    this.unsettled.set(`${repoHash}:${path}`, { repoHash, path });
+  }
 
   of(pass: PassName, language: string): PassCounts {
     const key = `${pass}\u0000${language}`;
@@ -44,6 +57,7 @@ export class EnrichmentReport {
     }
     this.skippedFiles += other.skippedFiles;
     this.skippedQueries += other.skippedQueries;
+    for (const [key, target] of other.unsettled) this.unsettled.set(key, target);
     this.cancelled ||= other.cancelled;
   }
 

@@ -35,7 +35,10 @@ export function planImplementations(
     const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
     counts.inferred += inferred.length;
     const answer = answers[i];
-    if (!answer) return;
+    if (!answer) {
+      report.unsettle(file.repo.repoHash, file.file.path);
+      return;
+    }
     counts.answered++;
     const implementors = uniqueNodes(answer.map((loc) => locator.declarationAt(loc)))
       .map((n) => (n.kind === 'method' ? typeOf(n, locator) : n))
@@ -86,7 +89,10 @@ export function planReferences(
     const counts = report.of('references', file.file.language);
     counts.asked++;
     const answer = answers[i];
-    if (!answer) return;
+    if (!answer) {
+      report.unsettle(file.repo.repoHash, file.file.path);
+      return;
+    }
     counts.answered++;
     const seen = new Set<Hash>();
     for (const loc of answer) {

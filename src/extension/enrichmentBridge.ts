@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LocationQueryKind, LocationsParams, LocationsResult, SourceLocation } from '../server/protocol';
+import { settleAgainstUnsaved } from './dirtyDocuments';
 
 const COMMANDS: Record<LocationQueryKind, string> = {
   definition: 'vscode.executeDefinitionProvider',
@@ -13,17 +14,21 @@ const CONCURRENCY = 4;
 /**
  * Answers the graph server's `ckg/locations` requests with the editor's own language
  * servers. Each query gets `timeoutMs`; a query that takes longer, or a cancelled batch,
- * answers null, and the server leaves those edges as they are.
+ * answers null, and the server leaves those edges as they are. Documents with unsaved
+ * changes are handled by settleAgainstUnsaved (the graph holds saved text).
  */
 export async function answerLocations(params: LocationsParams, token: vscode.CancellationToken): Promise<LocationsResult> {
   const command = COMMANDS[params.kind];
   if (!command) throw new Error(`kind: expected definition, implementation or references, got ${String(params.kind)}`);
   const answers: LocationsResult = params.queries.map(() => null);
+  const unsaved = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
+  const isUnsaved = (path: string): boolean => unsaved.has(path);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < params.queries.length && !token.isCancellationRequested) {
       const i = next++;
-      answers[i] = await withTimeout(ask(command, params.queries[i]), params.timeoutMs, token);
+      const query = params.queries[i];
+      answers[i] = await withTimeout(settleAgainstUnsaved(params.kind, query, isUnsaved, () => ask(command, query)), params.timeoutMs, token);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, params.queries.length) }, worker));

@@ -1,13 +1,17 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import {
-  CloseAction, type CloseHandlerResult, ErrorAction, type ErrorHandlerResult, LanguageClient, type LanguageClientOptions,
-  type ServerOptions, State, TransportKind,
-} from 'vscode-languageclient/node';
+import type { CloseHandlerResult, ErrorHandlerResult, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import {
   type CodeLensInfo, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactResult, type InitializationOptions,
   type LocationsParams, type LocationsResult, type McpEndpoint, Methods, type SymbolSummary, type ToolCallResult,
   type TraceReceiverResult,
 } from '../server/protocol';
+import { specResult } from '../server/toolResult';
+
+type LanguageClientModule = typeof import('./languageClientLibrary');
+
+/** Beside the extension's bundle in dist/ (scripts/build.mjs). */
+const LANGUAGE_CLIENT_BUNDLE = 'languageClient.js';
 
 /** Restarts allowed in the window before the client gives up (and says so, once). */
 const MAX_RESTARTS = 4;
@@ -29,41 +33,22 @@ export interface GraphClientOptions {
  * events; after a restart both are sent again, so views and the MCP provider follow.
  */
 export class GraphClient implements vscode.Disposable {
-  private readonly client: LanguageClient;
+  /** vscode-languageclient is loaded when the server starts, after activation (DESIGN §6: activation < 50 ms). */
+  private lc: LanguageClientModule | undefined;
+  private client: LanguageClient | undefined;
+  private starting: Promise<void> | undefined;
   private readonly statusEmitter = new vscode.EventEmitter<GraphStatus>();
   private readonly endpointEmitter = new vscode.EventEmitter<McpEndpoint>();
   private lastStatus: GraphStatus = { state: 'starting', repos: [] };
   private lastEndpoint: McpEndpoint | undefined;
   private restarts: number[] = [];
   private crashReported = false;
+  /** Milliseconds spent loading the language client library and creating the client. */
+  clientLoadMs: number | undefined;
   readonly onStatus = this.statusEmitter.event;
   readonly onEndpoint = this.endpointEmitter.event;
 
-  constructor(private readonly options: GraphClientOptions) {
-    const serverOptions: ServerOptions = {
-      run: { module: options.serverModule, transport: TransportKind.ipc },
-      debug: { module: options.serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
-    };
-    const clientOptions: LanguageClientOptions = {
-      documentSelector: [],
-      outputChannel: options.output,
-      initializationOptions: () => this.initializationOptions(),
-      errorHandler: {
-        error: (): ErrorHandlerResult => ({ action: ErrorAction.Continue }),
-        closed: (): CloseHandlerResult => this.onClosed(),
-      },
-    };
-    this.client = new LanguageClient('codeKnowledgeGraph', 'Code Graph server', serverOptions, clientOptions);
-    this.client.onNotification(Methods.statusChanged, (status: GraphStatus) => {
-      this.lastStatus = status;
-      this.statusEmitter.fire(status);
-    });
-    this.client.onNotification(Methods.endpointChanged, (endpoint: McpEndpoint) => {
-      this.lastEndpoint = endpoint;
-      this.endpointEmitter.fire(endpoint);
-    });
-    this.client.onRequest(Methods.locations, (params: LocationsParams, token: vscode.CancellationToken) => options.answerLocations(params, token));
-  }
+  constructor(private readonly options: GraphClientOptions) {}
 
   get status(): GraphStatus {
     return this.lastStatus;
@@ -74,19 +59,26 @@ export class GraphClient implements vscode.Disposable {
   }
 
   get running(): boolean {
-    return this.client.state === State.Running;
+    return this.client !== undefined && this.client.state === this.lc!.State.Running;
   }
 
+  /** Loads the language client, starts the graph server and waits for it; later calls share the first. */
   start(): Promise<void> {
-    return this.client.start();
+    this.starting ??= (async () => {
+      const loadStarted = performance.now();
+      const client = this.createClient();
+      this.clientLoadMs = performance.now() - loadStarted;
+      await client.start();
+    })();
+    return this.starting;
   }
 
   settingsChanged(settings: GraphSettings): Promise<void> {
-    return this.client.sendNotification(Methods.settingsChanged, settings);
+    return this.notify(Methods.settingsChanged, settings);
   }
 
   filesChanged(params: FilesChangedParams): Promise<void> {
-    return this.client.sendNotification(Methods.filesChanged, params);
+    return this.notify(Methods.filesChanged, params);
   }
 
   indexWorkspace(): Promise<GraphStatus> {
@@ -109,18 +101,9 @@ export class GraphClient implements vscode.Disposable {
     return this.request(Methods.callTool, { tool, args });
   }
 
-  /**
-   * The tool's result in its SPEC shape (arrays stay arrays; MCP's structured content
-   * wraps them in `{ items }`); a tool error becomes an exception with its message.
-   */
+  /** The tool's result in its SPEC shape (see specResult); a tool error becomes an exception with its message. */
   async tool<T>(tool: string, args: Record<string, unknown> = {}): Promise<T> {
-    const result = await this.callTool(tool, args);
-    if (result.isError) throw new Error(result.text);
-    try {
-      return JSON.parse(result.text) as T;
-    } catch {
-      return result.structured as T;
-    }
+    return specResult<T>(await this.callTool(tool, args));
   }
 
   symbolAt(path: string, line: number, character: number): Promise<SymbolSummary | null> {
@@ -162,12 +145,53 @@ export class GraphClient implements vscode.Disposable {
   async dispose(): Promise<void> {
     this.statusEmitter.dispose();
     this.endpointEmitter.dispose();
-    if (this.client.state !== State.Stopped) await this.client.stop().catch(() => undefined);
+    if (this.client && this.client.state !== this.lc!.State.Stopped) await this.client.stop().catch(() => undefined);
   }
 
+  private createClient(): LanguageClient {
+    // Its own bundle, required here: its megabyte of code loads after activation returns.
+    const lc = (this.lc = require(path.join(__dirname, LANGUAGE_CLIENT_BUNDLE)) as LanguageClientModule);
+    const serverOptions: ServerOptions = {
+      run: { module: this.options.serverModule, transport: lc.TransportKind.ipc },
+      debug: { module: this.options.serverModule, transport: lc.TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [],
+      outputChannel: this.options.output,
+      initializationOptions: () => this.initializationOptions(),
+      errorHandler: {
+        error: (): ErrorHandlerResult => ({ action: lc.ErrorAction.Continue }),
+        closed: (): CloseHandlerResult => this.onClosed(),
+      },
+    };
+    const client = (this.client = new lc.LanguageClient('codeKnowledgeGraph', 'Code Graph server', serverOptions, clientOptions));
+    client.onNotification(Methods.statusChanged, (status: GraphStatus) => {
+      this.lastStatus = status;
+      this.statusEmitter.fire(status);
+    });
+    client.onNotification(Methods.endpointChanged, (endpoint: McpEndpoint) => {
+      this.lastEndpoint = endpoint;
+      this.endpointEmitter.fire(endpoint);
+    });
+    client.onRequest(Methods.locations, (params: LocationsParams, token: vscode.CancellationToken) => this.options.answerLocations(params, token));
+    return client;
+  }
+
+  /** Sends a request once the server has started; fails with a pointer to the output when it is not running. */
   private async request<R>(method: string, params?: unknown): Promise<R> {
-    if (this.client.state === State.Stopped) throw new Error('the Code Graph server is not running (see Code Graph: Show Output)');
-    return params === undefined ? this.client.sendRequest<R>(method) : this.client.sendRequest<R>(method, params);
+    const client = await this.startedClient();
+    return params === undefined ? client.sendRequest<R>(method) : client.sendRequest<R>(method, params);
+  }
+
+  private async notify(method: string, params: unknown): Promise<void> {
+    const client = await this.startedClient();
+    await client.sendNotification(method, params);
+  }
+
+  private async startedClient(): Promise<LanguageClient> {
+    await this.start();
+    if (this.client!.state === this.lc!.State.Stopped) throw new Error('the Code Graph server is not running (see Code Graph: Show Output)');
+    return this.client!;
   }
 
   private initializationOptions(): InitializationOptions {
@@ -184,13 +208,13 @@ export class GraphClient implements vscode.Disposable {
       const message = `The Code Graph server stopped ${this.restarts.length} times in 3 minutes and will not be restarted. See Code Graph: Show Output.`;
       this.lastStatus = { state: 'failed', repos: this.lastStatus.repos, message };
       this.statusEmitter.fire(this.lastStatus);
-      return { action: CloseAction.DoNotRestart, message };
+      return { action: this.lc!.CloseAction.DoNotRestart, message };
     }
     if (!this.crashReported) {
       this.crashReported = true;
       this.options.output.appendLine('The Code Graph server stopped unexpectedly; restarting it.');
       void vscode.window.showWarningMessage('The Code Graph server stopped unexpectedly and was restarted.');
     }
-    return { action: CloseAction.Restart, handled: true };
+    return { action: this.lc!.CloseAction.Restart, handled: true };
   }
 }

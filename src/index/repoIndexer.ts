@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, type SnapshotRecord, hashOf } from '../model';
+import { type GraphEdge, type Hash, Identity, type SnapshotRecord, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
@@ -46,11 +46,32 @@ export interface IndexSummary {
   readonly skipped: SkipCounts;
   readonly filesWithSyntaxErrors: number;
   readonly relinkedFiles: number;
+  /** Repo-relative paths whose facts this run extracted (new or changed content). */
+  readonly parsedPaths: readonly string[];
+  /**
+   * Edges this run closed that the static pass had not made (lsp_resolved, scip_resolved):
+   * re-linking a file rebuilds all the edges it owns from its facts, so a later pass must
+   * run again over them (the graph server re-enriches from this list).
+   */
+  readonly replacedNonStaticEdges: readonly GraphEdge[];
   readonly seconds: number;
 }
 
+/** Provenances the static pass (extract + resolve) writes; any other is a later pass's. */
+const STATIC_PROVENANCES = new Set(['ast_inferred', 'ast_resolved']);
+
 
 const INLINE_PARSE_LIMIT = 8;
+
+/** What one write changed, for the summary. */
+interface WrittenChanges {
+  readonly relinked: number;
+  readonly filesWithSyntaxErrors: number;
+  readonly parsedPaths: readonly string[];
+  readonly replacedNonStaticEdges: readonly GraphEdge[];
+}
+
+const NO_CHANGES: Omit<WrittenChanges, 'filesWithSyntaxErrors'> = { relinked: 0, parsedPaths: [], replacedNonStaticEdges: [] };
 
 interface RepoContext {
   readonly repo: RepoState;
@@ -140,20 +161,20 @@ export class RepoIndexer {
     // Nothing to do only when no file changed and no stored facts are from an older extractor.
     if (added.length + changed.length + removed.length === 0 && existing && this.store.staleFactsCount(repo.repoHash) === 0) {
       progress({ phase: 'done', done: sources.size, total: sources.size });
-      return this.summary(repo, snapshotHash, commit, dirty, false, sources.size, [0, 0, 0, unchanged.length], skipped, 0, 0, started);
+      return this.summary(repo, snapshotHash, commit, dirty, false, sources.size, [0, 0, 0, unchanged.length], skipped, 0, NO_CHANGES, started);
     }
 
     const { table, stale } = this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale];
     const parsed = await this.parseAll(toParse, options.workers, progress, skipped);
     const seq = this.store.nextSnapshotSeq(repo.repoHash);
-    const { relinked, filesWithSyntaxErrors } = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
+    const written = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
       this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
     return this.summary(
       repo, snapshotHash, commit, dirty, true, sources.size,
-      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, filesWithSyntaxErrors, relinked, started,
+      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, written.filesWithSyntaxErrors, written, started,
     );
   }
 
@@ -192,18 +213,18 @@ export class RepoIndexer {
     this.activate(root, repo, layoutChanged ? new RepoLayout(files, (p) => readText(root, p)) : context.layout);
     if (toParse.length === 0 && removed.length === 0) {
       const latest = this.store.latestSnapshot(repo.repoHash);
-      return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, 0, started);
+      return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, NO_CHANGES, started);
     }
     const table = this.tableOf(repo, live);
     const parsed = await this.parseAll(toParse, 1, () => undefined, skipped);
     const working = this.workingSnapshot(repo);
-    const { relinked, filesWithSyntaxErrors } = this.writeChanges(
+    const written = this.writeChanges(
       repo, table, toParse, parsed, removed, live, working.seq, working.snapshotHash, () => undefined, () => undefined,
     );
     const addedCount = toParse.filter((s) => !live.has(s.path)).length;
     return this.summary(
       repo, working.snapshotHash, working.commitHash, true, working.created, toParse.length,
-      [addedCount, toParse.length - addedCount, removed.length, 0], skipped, filesWithSyntaxErrors, relinked, started,
+      [addedCount, toParse.length - addedCount, removed.length, 0], skipped, written.filesWithSyntaxErrors, written, started,
     );
   }
 
@@ -237,7 +258,7 @@ export class RepoIndexer {
   private writeChanges(
     repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, ParsedFile>, removed: LiveFile[],
     live: Map<string, LiveFile>, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
-  ): { relinked: number; filesWithSyntaxErrors: number } {
+  ): WrittenChanges {
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
     for (const [p, { facts }] of parsed) {
@@ -250,6 +271,9 @@ export class RepoIndexer {
     for (const file of removed) table.removeFile(file.path);
     const relink = this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
     progress({ phase: 'resolve', done: 0, total: relink.size });
+    // Read through the live owner index, for the rewritten files only: cheap for a save.
+    const rewritten = [...new Set([...relink, ...removed.map((f) => f.path)])].filter((p) => live.has(p)).map((p) => live.get(p)!.fileHash);
+    const nonStaticBefore = rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash)).filter((e) => !STATIC_PROVENANCES.has(e.provenance));
     this.store.transaction(() => {
       for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
       for (const source of toParse) {
@@ -265,7 +289,11 @@ export class RepoIndexer {
       this.store.sweepRepoLevelNodes(repo.repoHash, seq);
       finish();
     });
-    return { relinked: relink.size, filesWithSyntaxErrors };
+    const stillOwned = new Set(rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash)).map((e) => e.edgeHash));
+    return {
+      relinked: relink.size, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
+      replacedNonStaticEdges: nonStaticBefore.filter((e) => !stillOwned.has(e.edgeHash)),
+    };
   }
 
   private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
@@ -391,12 +419,13 @@ export class RepoIndexer {
 
   private summary(
     repo: RepoState, snapshotHash: Hash, commit: string, dirty: boolean, newSnapshot: boolean, indexed: number,
-    [added, changed, removed, unchanged]: number[], skipped: SkipCounts, filesWithSyntaxErrors: number, relinkedFiles: number,
+    [added, changed, removed, unchanged]: number[], skipped: SkipCounts, filesWithSyntaxErrors: number, written: Omit<WrittenChanges, 'filesWithSyntaxErrors'>,
     started: number,
   ): IndexSummary {
     return {
       repoUrl: repo.repoUrl, repoHash: repo.repoHash, snapshotHash, commit, dirty, newSnapshot,
-      files: { indexed, added, changed, removed, unchanged }, skipped, filesWithSyntaxErrors, relinkedFiles,
+      files: { indexed, added, changed, removed, unchanged }, skipped, filesWithSyntaxErrors, relinkedFiles: written.relinked,
+      parsedPaths: written.parsedPaths, replacedNonStaticEdges: written.replacedNonStaticEdges,
       seconds: (performance.now() - started) / 1000,
     };
   }

@@ -4,6 +4,8 @@ import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repo
 import { GraphCache } from '../mcp/graphCache';
 import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
+import type { EnrichTarget } from '../enrich/enricher';
+import { enrichTargetsOf } from '../enrich/targets';
 import { type GraphStore, StoreOpenError, openSqlJsStore } from '../store';
 
 export const GRAPH_FILE = 'graph.sqlite';
@@ -26,6 +28,7 @@ export class GraphService implements ServerDeps {
   private saveTimer: NodeJS.Timeout | undefined;
   private firstUnsavedWrite = 0;
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
+  private indexedListener: (targets: EnrichTarget[]) => void = () => undefined;
 
   private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void) {
     this.graphs = new GraphCache(() => graph);
@@ -88,12 +91,21 @@ export class GraphService implements ServerDeps {
     return result;
   }
 
+  /**
+   * Says, after every index write (the extension's runs, saves, Impact, MCP index_repo),
+   * which files enrichment should visit: see enrichTargetsOf. A run over a past commit
+   * is included; the enricher skips files whose graph content is not what is on disk.
+   */
+  onIndexed(listener: (targets: EnrichTarget[]) => void): void {
+    this.indexedListener = listener;
+  }
+
   index(options: IndexOptions): Promise<IndexSummary> {
-    return this.write(() => this.indexer.index(options));
+    return this.indexWrite(() => this.indexer.index(options));
   }
 
   reindexFiles(root: string, relativePaths: readonly string[], maxFileBytes?: number): Promise<IndexSummary> {
-    return this.write(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes));
+    return this.indexWrite(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes));
   }
 
   prepareForEdits(root: string): Promise<void> {
@@ -123,6 +135,15 @@ export class GraphService implements ServerDeps {
     await this.flush();
     await this.queue;
     this.graph.close();
+  }
+
+  private indexWrite(run: () => Promise<IndexSummary>): Promise<IndexSummary> {
+    return this.write(async () => {
+      const summary = await run();
+      const targets = enrichTargetsOf(this.graph, summary);
+      if (targets.length > 0) this.indexedListener(targets);
+      return summary;
+    });
   }
 
   private scheduleSave(): void {

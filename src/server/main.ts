@@ -117,11 +117,11 @@ async function start(connection: Connection, options: InitializationOptions, log
   const current = { settings: options.settings };
   const oracle = new EditorOracle(connection, () => current.settings.enrichment.timeoutMs);
   const enrichment = new EnrichmentScheduler(service, oracle, options.settings.enrichment, log);
+  service.onIndexed((targets) => enrichment.schedule(targets));
   const indexer = new WorkspaceIndexer(service, options.folders, options.settings, {
     beginProgress: (title) => beginProgress(connection, title),
     statusChanged: (status) => void connection.sendNotification(Methods.statusChanged, status),
     log,
-    indexed: (targets) => enrichment.schedule(targets),
   });
   const session: Session = {
     service, http, endpoint, current, enrichment, indexer, queries: new GraphQueries(service, log), receiver: new TraceReceiverControl(service),

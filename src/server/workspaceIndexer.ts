@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EnrichTarget } from '../enrich/enricher';
 import type { IndexProgress } from '../index/progress';
 import type { IndexSummary } from '../index/repoIndexer';
 import type { Hash } from '../model';
@@ -19,8 +18,6 @@ export interface WorkspaceHooks {
   beginProgress(title: string): Promise<ProgressReporter>;
   statusChanged(status: GraphStatus): void;
   log(message: string): void;
-  /** Files whose edges are new or were re-linked: candidates for enrichment. */
-  indexed(targets: EnrichTarget[]): void;
 }
 
 interface Folder {
@@ -73,7 +70,7 @@ export class WorkspaceIndexer {
       const counts = store.countsOfRepo(folder.repoHash);
       return [{
         folder: folder.info.name, repoUrl: repo?.repoUrl ?? '', repoHash: folder.repoHash, serviceName: repo?.serviceName ?? '', files: counts.files, nodes: counts.nodes,
-        edges: store.liveEdges({ repoHash: folder.repoHash }).length, commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false,
+        edges: counts.edges, commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false,
       }];
     });
     return { state: this.state, repos, message: this.message, lastIndexSeconds: this.lastIndexSeconds };
@@ -119,8 +116,6 @@ export class WorkspaceIndexer {
     for (const [folder, paths] of byFolder) {
       const summary = await this.service.reindexFiles(folder.root, paths, this.settings.maxFileBytes);
       reindexed += summary.files.indexed + summary.files.removed;
-      const targets = paths.filter((p) => fs.existsSync(path.join(folder.root, p))).map((p) => ({ repoHash: folder.repoHash!, path: p }));
-      if (targets.length > 0) this.hooks.indexed(targets);
     }
     if (reindexed > 0) this.hooks.statusChanged(this.status());
     return reindexed;
@@ -131,8 +126,6 @@ export class WorkspaceIndexer {
   }
 
   private async indexFolder(folder: Folder, reason: string, report: (percentage: number, message: string) => void): Promise<void> {
-    const before = folder.repoHash ? this.lspOwners(folder.repoHash) : new Set<string>();
-    const contentBefore = folder.repoHash ? this.contentOf(folder.repoHash) : new Map<string, string>();
     const summary = await this.service.index({
       repoPath: folder.root,
       maxFileBytes: this.settings.maxFileBytes,
@@ -151,27 +144,6 @@ export class WorkspaceIndexer {
     });
     this.hooks.log(`${folder.info.name} (${reason}): ${summary.files.indexed} files, +${summary.files.added} ~${summary.files.changed} `
       + `-${summary.files.removed}, ${summary.newSnapshot ? 'new snapshot' : 'unchanged'} in ${summary.seconds.toFixed(2)} s`);
-    // Enrich what this run wrote: changed files, and files whose enriched edges a re-link replaced.
-    const after = this.contentOf(summary.repoHash);
-    const stillEnriched = this.lspOwners(summary.repoHash);
-    const targets = [...after].filter(([p, content]) => contentBefore.get(p) !== content || (before.has(p) && !stillEnriched.has(p)))
-      .map(([p]) => ({ repoHash: summary.repoHash, path: p }));
-    if (targets.length > 0) this.hooks.indexed(targets);
-  }
-
-  /** Paths of a repo's files that own lsp_resolved edges. */
-  private lspOwners(repoHash: Hash): Set<string> {
-    const store = this.service.store();
-    const pathOf = new Map(store.liveFiles(repoHash).map((f) => [f.fileHash, f.path]));
-    const owners = new Set<string>();
-    for (const edge of store.liveEdges({ repoHash })) {
-      if (edge.provenance === 'lsp_resolved' && edge.ownerFileHash) owners.add(pathOf.get(edge.ownerFileHash) ?? '');
-    }
-    return owners;
-  }
-
-  private contentOf(repoHash: Hash): Map<string, string> {
-    return new Map(this.service.store().liveFiles(repoHash).map((f) => [f.path, f.contentHash]));
   }
 
   private folderOf(file: string): Folder | undefined {

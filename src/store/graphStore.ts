@@ -142,7 +142,7 @@ export interface GraphStore {
     ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty?: boolean,
   ): ReplaceResult;
   edgeEventCounts(): { readonly added: number; readonly removed: number };
-  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash }): GraphEdge[];
+  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string }): GraphEdge[];
 
   // Routes
   /**
@@ -170,7 +170,7 @@ export interface GraphStore {
   nodesByPrefix(prefix: string, limit: number): GraphNode[];
 
   counts(): GraphCounts;
-  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number };
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number };
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
   liveEdgeHashes(repoHash: Hash): Hash[];
 

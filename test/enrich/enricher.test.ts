@@ -155,6 +155,24 @@ describe('enrich/enrichFiles', () => {
     assert.equal(callsEdges(store).some((e) => e.provenance === 'lsp_resolved'), false);
   });
 
+  it('marks a file unsettled when a call linked into the indexed files gets no definition (a language server still loading)', async () => {
+    const { store, root, repoHash } = await indexed();
+    const target = [{ repoHash, path: 'src/b.ts' }];
+    const callsOnly = { passes: { implements: false, references: false } };
+    const unsettled = async (oracle: LocationOracle) => [...(await enrichFiles(store, oracle, target, callsOnly)).unsettled.values()].map((t) => t.path);
+    assert.deepEqual(await unsettled(new TableOracle(new Map(), null)), ['src/b.ts'], 'timed out');
+    // Every linked call answered; f.go(), which the static pass could not link, finds nothing: settled.
+    const linked = new Map([
+      [key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]],
+      [key('definition', at(root, 'src/b.ts', 'other()')), [at(root, 'src/a.ts', 'other')]],
+      [key('definition', at(root, 'src/b.ts', 'pick()')), [at(root, 'src/b.ts', 'pick() {')]],
+    ]);
+    assert.deepEqual(await unsettled(new TableOracle(linked, [])), []);
+    // The same, but other() — linked to src/a.other — finds nothing: the server is not ready.
+    linked.set(key('definition', at(root, 'src/b.ts', 'other()')), []);
+    assert.deepEqual(await unsettled(new TableOracle(linked, [])), ['src/b.ts']);
+  });
+
   it('stops between requests when cancelled and rejects a bad batch size', async () => {
     const { store, repoHash } = await indexed();
     const controller = new AbortController();

@@ -45,10 +45,11 @@ export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: nu
   );
 }
 
-export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonly files: number; readonly nodes: number } {
+export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
   return {
     files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
     nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+    edges: Number(database.scalar(`SELECT count(*) FROM edges WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
   };
 }
 

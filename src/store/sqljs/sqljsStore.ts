@@ -324,7 +324,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     return reads.edgeEventCounts(this.database);
   }
 
-  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash } = {}): GraphEdge[] {
+  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string } = {}): GraphEdge[] {
     const where: string[] = [LIVE];
     const params: SqlValue[] = [];
     if (filter.edgeType) {
@@ -334,6 +334,10 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     if (filter.repoHash) {
       where.push('repo_hash = ?');
       params.push(filter.repoHash);
+    }
+    if (filter.provenance) {
+      where.push('provenance = ?');
+      params.push(filter.provenance);
     }
     return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
   }
@@ -380,7 +384,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     return reads.nodesByPrefix(this.database, prefix, limit);
   }
 
-  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number } {
+  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
     return reads.countsOfRepo(this.database, repoHash);
   }
 

@@ -1,0 +1,107 @@
+// The window driven as a person would, after the extension-host suite: the command
+// palette, the status bar, the Code Graph views and both panels, with screenshots.
+import * as path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+
+export interface Check {
+  readonly title: string;
+  readonly ok: boolean;
+  readonly detail?: string;
+}
+
+/** No UI check may take longer than this, whatever its own waits say. */
+const CHECK_BUDGET_MS = 150_000;
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+}
+
+async function check(title: string, work: () => Promise<string | void>): Promise<Check> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const detail = await Promise.race([
+      work(),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`took more than ${CHECK_BUDGET_MS / 1000} s`)), CHECK_BUDGET_MS))),
+    ]);
+    return { title: `${title} (${Date.now() - started} ms)`, ok: true, detail: detail ?? undefined };
+  } catch (error) {
+    return { title: `${title} (${Date.now() - started} ms)`, ok: false, detail: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The text of the first element matching `selector` in any webview frame. A panel that
+ * re-renders replaces its frame, so a detached frame is looked for again, until the deadline.
+ */
+async function webviewText(page: Page, selector: string, timeoutMs: number, ready?: (frame: Frame) => Promise<unknown>): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    for (const frame of page.frames()) {
+      try {
+        if (!(await frame.$(selector))) continue;
+        await ready?.(frame);
+        return (await frame.textContent(selector, { timeout: 5000 })) ?? '';
+      } catch (error) {
+        last = error;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no webview shows ${selector}${last ? `: ${(last as Error).message}` : ''}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function driveUi(page: Page, artefacts: string, done: (check: Check) => void): Promise<void> {
+  const shot = (name: string) => page.screenshot({ path: path.join(artefacts, `${name}.png`), timeout: 30_000 });
+  done(await check('UI: Index Workspace from the command palette updates the status bar', async () => {
+    await runCommand(page, 'Code Graph: Index Workspace');
+    const item = page.locator('.statusbar-item', { hasText: /Code Graph: \d+ files · \d+ symbols · \d+ edges/ }).first();
+    await item.waitFor({ timeout: 60_000 });
+    await shot('01-status-bar');
+    return (await item.textContent()) ?? '';
+  }));
+  done(await check('UI: the Code Graph container shows Blast Radius, Dead Routes and Communities', async () => {
+    // Clicking the container's icon when it is already shown would hide it.
+    if (!(await page.locator('.pane-header', { hasText: 'Blast Radius' }).first().isVisible())) {
+      await page.locator('.activitybar [aria-label^="Code Graph"]').first().click({ timeout: 20_000 });
+    }
+    for (const name of ['Blast Radius', 'Dead Routes', 'Communities']) {
+      await page.locator('.pane-header', { hasText: name }).first().waitFor({ timeout: 30_000 });
+    }
+    await page.locator('.monaco-list-row', { hasText: 'GET /status' }).first().waitFor({ timeout: 30_000 });
+    await shot('02-views');
+  }));
+  done(await check('UI: Show Blast Radius from the palette on a chosen symbol', async () => {
+    // With no editor the command asks for a symbol (a cursor on one would pick it instead).
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Code Graph: Show Blast Radius');
+    const input = page.locator('.quick-input-widget input[placeholder^="Blast radius of which symbol"]');
+    await input.waitFor({ state: 'visible', timeout: 20_000 });
+    await input.fill('helper');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'helper' }).first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-list-row', { hasText: 'depth 1' }).first().waitFor({ timeout: 30_000 });
+    await shot('03-blast-radius');
+  }));
+  done(await check('UI: Open Trace Stats renders the chart panel', async () => {
+    await runCommand(page, 'Code Graph: Open Trace Stats');
+    const totals = await webviewText(page, '#totals', 60_000, (frame) => frame.waitForSelector('canvas#byType', { timeout: 10_000 }));
+    await shot('04-trace-stats');
+    return totals;
+  }));
+  done(await check('UI: Open Impact renders the impact panel', async () => {
+    await runCommand(page, 'Code Graph: Open Impact');
+    const text = await webviewText(page, '#empty, #risk', 120_000);
+    await shot('05-impact');
+    return text;
+  }));
+}

@@ -1,0 +1,177 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { EnrichTarget } from '../../src/enrich/enricher';
+import type { LocationOracle } from '../../src/enrich/oracle';
+import { TsServerOracle } from '../../src/enrich/tsserverOracle';
+import { QualifiedName } from '../../src/model';
+import { EnrichmentScheduler } from '../../src/server/enrichmentScheduler';
+import { GraphService } from '../../src/server/graphService';
+import { gitRepo } from '../helpers/gitRepo';
+import { defaultSettings } from '../helpers/serverSettings';
+import { makeTempDir } from '../helpers/tempDir';
+
+const FIXTURE = path.join(__dirname, '..', 'fixtures', 'workspaces', 'ts-app');
+
+function fixtureFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files[path.relative(FIXTURE, full)] = fs.readFileSync(full, 'utf8');
+    }
+  };
+  walk(FIXTURE);
+  // A non-call use of helper in another file: enrichment adds a references edge owned here.
+  files['src/table.ts'] = "import { helper } from './util';\nexport const handlers = [helper];\n";
+  return files;
+}
+
+/** Counts the queries an oracle is asked; `failFirst` answers null to that many requests first. */
+class Counting implements LocationOracle {
+  requests = 0;
+  queries = 0;
+  constructor(private readonly inner: LocationOracle, private failFirst = 0) {}
+  async locations(...args: Parameters<LocationOracle['locations']>): ReturnType<LocationOracle['locations']> {
+    this.requests++;
+    this.queries += args[1].length;
+    if (this.failFirst > 0) {
+      this.failFirst--;
+      return args[1].map(() => null);
+    }
+    return this.inner.locations(...args);
+  }
+}
+
+interface App {
+  readonly root: string;
+  readonly service: GraphService;
+  readonly scheduler: EnrichmentScheduler;
+  readonly oracle: Counting;
+  readonly logs: string[];
+  /** Paths each index write asked to enrich. */
+  readonly targets: string[][];
+  edges(type: string): string[];
+}
+
+let tsserver: TsServerOracle | undefined;
+const services: GraphService[] = [];
+const schedulers: EnrichmentScheduler[] = [];
+
+/**
+ * The graph server's enrichment path with a real TypeScript service answering (tsserver,
+ * what VS Code runs): index writes say which files to enrich, the scheduler asks, the
+ * answers land as lsp_resolved edges.
+ */
+async function app(options: { failFirst?: number; oracle?: LocationOracle; retryDelaysMs?: number[] } = {}): Promise<App> {
+  const root = gitRepo(fixtureFiles());
+  tsserver ??= new TsServerOracle({ timeoutMs: 60_000 });
+  const logs: string[] = [];
+  const service = await GraphService.open(makeTempDir('ckg-storage-'), (m) => logs.push(m));
+  const oracle = new Counting(options.oracle ?? tsserver, options.failFirst);
+  const scheduler = new EnrichmentScheduler(service, oracle, defaultSettings().enrichment, (m) => logs.push(m), options.retryDelaysMs ?? [20, 20, 20]);
+  services.push(service);
+  schedulers.push(scheduler);
+  const targets: string[][] = [];
+  service.onIndexed((list: EnrichTarget[]) => {
+    targets.push(list.map((t) => t.path).sort());
+    scheduler.schedule(list);
+  });
+  await service.index({ repoPath: root });
+  await scheduler.idle();
+  const store = service.store();
+  const name = (hash: string) => QualifiedName.localPart(store.node(hash)?.qualifiedName ?? hash);
+  return {
+    root, service, scheduler, oracle, logs, targets,
+    edges: (type) => store.liveEdges({ edgeType: type as never }).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance}`).sort(),
+  };
+}
+
+async function save(a: App, file: string, text: string): Promise<void> {
+  fs.writeFileSync(path.join(a.root, file), text);
+  await a.service.reindexFiles(a.root, [file]);
+  await a.scheduler.idle();
+}
+
+describe('server enrichment with a real TypeScript service', function () {
+  this.timeout(180_000);
+  before(async () => {
+    tsserver = new TsServerOracle({ timeoutMs: 60_000 });
+    assert.ok(await tsserver.warmUp(path.join(FIXTURE, 'src', 'main.ts'), 120_000), 'tsserver loads a project');
+  });
+  afterEach(async () => {
+    for (const scheduler of schedulers.splice(0)) scheduler.dispose();
+    for (const service of services.splice(0)) await service.close();
+  });
+  after(async () => {
+    await tsserver?.close();
+  });
+
+  it('an index run enriches what it wrote: calls confirmed, the call only the language server links added, references added', async () => {
+    const a = await app();
+    assert.deepEqual(a.targets[0], ['src/main.ts', 'src/routes.ts', 'src/service.ts', 'src/table.ts', 'src/util.ts']);
+    const calls = a.edges('calls');
+    for (const edge of ['src/main.main -> src/service.Service.run lsp_resolved', 'src/util.format -> src/util.helper lsp_resolved',
+      'src/service.Service.run -> src/util.helper lsp_resolved', 'src/main.main -> src/service.makeService lsp_resolved']) {
+      assert.ok(calls.includes(edge), `${edge} in\n${calls.join('\n')}`);
+    }
+    assert.ok(!calls.some((e) => e.startsWith('src/util.format -> src/util.helper ast_inferred')), 'a confirmed edge is replaced, not doubled');
+    assert.ok(a.edges('references').includes('src/table.handlers -> src/util.helper lsp_resolved'), a.edges('references').join('\n'));
+    assert.deepEqual(a.edges('implements'), ['src/service.Service -> src/service.Runner lsp_resolved']);
+  });
+
+  it('a save that re-links a caller enriches the caller again: its lsp_resolved edges come back', async () => {
+    const a = await app();
+    const before = a.edges('calls').filter((e) => e.startsWith('src/service.'));
+    assert.ok(before.length > 0 && before.every((e) => e.endsWith('lsp_resolved')), before.join('\n'));
+    // A new export changes util.ts's surface: service.ts, which calls into it, is re-linked
+    // (its edges rebuilt by the static pass) although its own text did not change.
+    await save(a, 'src/util.ts', `${fs.readFileSync(path.join(a.root, 'src/util.ts'), 'utf8')}export function extra(): number { return 1; }\n`);
+    assert.ok(a.targets.at(-1)!.includes('src/service.ts'), `the re-linked caller is queued: ${a.targets.at(-1)}`);
+    assert.deepEqual(a.edges('calls').filter((e) => e.startsWith('src/service.')), before);
+  });
+
+  it('re-indexing a file that holds references into another file enriches that other file, so the references come back', async () => {
+    const a = await app();
+    const reference = 'src/table.handlers -> src/util.helper lsp_resolved';
+    assert.ok(a.edges('references').includes(reference));
+    await save(a, 'src/table.ts', `// moved down a line\n${fs.readFileSync(path.join(a.root, 'src/table.ts'), 'utf8')}`);
+    assert.deepEqual(a.targets.at(-1), ['src/table.ts', 'src/util.ts'], 'the file whose reference query made the edge is queued');
+    assert.ok(a.edges('references').includes(reference), a.edges('references').join('\n'));
+    const edge = a.service.store().liveEdges({ edgeType: 'references' }).find((e) => e.callSiteFile === 'src/table.ts');
+    assert.equal(edge?.callSiteLine, 3, 'at the use\'s new line');
+  });
+
+  it('asks again when the language server gave no answers yet (still loading), and gives up after the last retry', async () => {
+    const a = await app({ failFirst: 2 });
+    assert.ok(a.logs.some((m) => /left \d+ files? unanswered \(still loading\?\); asking again/.test(m)), a.logs.join('\n'));
+    await waitFor(() => a.edges('calls').includes('src/main.main -> src/service.Service.run lsp_resolved'));
+    assert.equal(a.scheduler.retrying, 0);
+
+    const silent: LocationOracle = { locations: async (_kind, queries) => queries.map(() => null) };
+    const b = await app({ oracle: silent, retryDelaysMs: [10, 10] });
+    await waitFor(() => b.logs.some((m) => m.includes('after 2 retries')));
+    assert.equal(b.logs.filter((m) => m.startsWith('enrichment of')).length, 3, 'the first run and two retries');
+    assert.ok(b.edges('calls').every((e) => e.endsWith('ast_inferred')));
+    assert.equal(b.scheduler.retrying, 0);
+  });
+
+  it('skips a file whose bytes on disk are not the indexed ones (the language server would answer about other text)', async () => {
+    const a = await app();
+    const asked = a.oracle.queries;
+    fs.appendFileSync(path.join(a.root, 'src/util.ts'), '// not indexed yet\n');
+    a.scheduler.schedule([{ repoHash: a.service.store().repos()[0].repoHash, path: 'src/util.ts' }]);
+    const report = await a.scheduler.idle();
+    assert.equal(a.oracle.queries, asked, 'nothing asked');
+    assert.ok(report.skippedFiles >= 1);
+  });
+});
+
+async function waitFor(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
