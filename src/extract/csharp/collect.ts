@@ -1,4 +1,5 @@
 import type { QueryMatch } from 'web-tree-sitter';
+import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
 import type { SyntaxNode } from '../extractor';
 
 /**
@@ -91,8 +92,7 @@ export interface CSharpMatches {
   readonly storageById: Map<number, MemberMatch>;
 }
 
-type Parts = Map<string, SyntaxNode>;
-type RoleHandler = (node: SyntaxNode, parts: Parts, into: CSharpMatches) => void;
+type RoleHandler = GenericRoleHandler<CSharpMatches>;
 
 function typeDefinition(role: TypeRole): RoleHandler {
   return (node, parts, into) => {
@@ -202,22 +202,5 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): CSharpMatches {
   const into: CSharpMatches = { usings: [], routes: [], namespaces: [], types: [], members: [], locals: [], calls: [], headers: [], firstTopLevelStatement: Number.POSITIVE_INFINITY, declaratorLocals: new Map(), storageById: new Map() };
-  // One parts map for all matches: handlers copy out what they keep.
-  const parts: Parts = new Map();
-  for (const match of matches) {
-    parts.clear();
-    let handler: RoleHandler | undefined;
-    let roleNode: SyntaxNode | undefined;
-    for (const capture of match.captures) {
-      const roleHandler = handler ? undefined : ROLE_HANDLERS.get(capture.name);
-      if (roleHandler) {
-        handler = roleHandler;
-        roleNode = capture.node;
-      } else if (!parts.has(capture.name)) {
-        parts.set(capture.name, capture.node);
-      }
-    }
-    if (handler && roleNode) handler(roleNode, parts, into);
-  }
-  return into;
+  return dispatchMatches(matches, ROLE_HANDLERS, into);
 }

@@ -1,4 +1,5 @@
 import type { QueryMatch } from 'web-tree-sitter';
+import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
 import type { SyntaxNode } from '../extractor';
 import type { LocalKind } from './scopes';
 
@@ -71,8 +72,7 @@ export interface GoMatches {
   readonly routeMethods: Map<number, SyntaxNode>;
 }
 
-type Parts = Map<string, SyntaxNode>;
-type RoleHandler = (node: SyntaxNode, parts: Parts, into: GoMatches) => void;
+type RoleHandler = GenericRoleHandler<GoMatches>;
 
 function definition(role: DefinitionRole): RoleHandler {
   return (node, parts, into) => {
@@ -185,23 +185,6 @@ export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
     interfaceMethods: [], interfaceEmbedded: [], routeGroups: new Map(), routeMethods: new Map(),
     localRouters: new Map(),
   };
-  // One parts map for all matches: handlers copy out what they keep.
-  const parts: Parts = new Map();
-  for (const match of matches) {
-    parts.clear();
-    let handler: RoleHandler | undefined;
-    let roleNode: SyntaxNode | undefined;
-    for (const capture of match.captures) {
-      const roleHandler = handler ? undefined : ROLE_HANDLERS.get(capture.name);
-      if (roleHandler) {
-        handler = roleHandler;
-        roleNode = capture.node;
-      } else if (!parts.has(capture.name)) {
-        parts.set(capture.name, capture.node);
-      }
-    }
-    if (handler && roleNode) handler(roleNode, parts, into);
-  }
-  return into;
+  return dispatchMatches(matches, ROLE_HANDLERS, into);
 }
 

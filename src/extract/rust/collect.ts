@@ -1,4 +1,5 @@
 import type { QueryMatch } from 'web-tree-sitter';
+import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
 import type { SyntaxNode } from '../extractor';
 
 /**
@@ -96,8 +97,7 @@ export interface RustMatches {
   readonly mounts: MountMatch[];
 }
 
-type Parts = Map<string, SyntaxNode>;
-type RoleHandler = (node: SyntaxNode, parts: Parts, into: RustMatches) => void;
+type RoleHandler = GenericRoleHandler<RustMatches>;
 
 function definition(role: DefinitionRole): RoleHandler {
   return (node, parts, into) => {
@@ -180,22 +180,5 @@ export function collectMatches(matches: readonly QueryMatch[]): RustMatches {
     definitions: [], impls: [], inlineModules: [], moduleDeclarations: [], uses: [], externCrates: [],
     attributes: [], locals: [], fields: [], calls: [], registrations: [], resources: [], mounts: [],
   };
-  // One parts map for all matches: handlers copy out what they keep.
-  const parts: Parts = new Map();
-  for (const match of matches) {
-    parts.clear();
-    let handler: RoleHandler | undefined;
-    let roleNode: SyntaxNode | undefined;
-    for (const capture of match.captures) {
-      const roleHandler = handler ? undefined : ROLE_HANDLERS.get(capture.name);
-      if (roleHandler) {
-        handler = roleHandler;
-        roleNode = capture.node;
-      } else if (!parts.has(capture.name)) {
-        parts.set(capture.name, capture.node);
-      }
-    }
-    if (handler && roleNode) handler(roleNode, parts, into);
-  }
-  return into;
+  return dispatchMatches(matches, ROLE_HANDLERS, into);
 }
