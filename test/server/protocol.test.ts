@@ -183,7 +183,7 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     assert.equal(anonymous.status, 401);
   });
 
-  it('Impact compares the working tree with HEAD; the trace receiver says it is not in this build', async () => {
+  it('Impact compares the working tree with HEAD; Start and Stop Trace Receiver run the OTLP receivers', async () => {
     const util = at('src/util.ts');
     const text = fs.readFileSync(util, 'utf8');
     fs.writeFileSync(util, text.replace('value * 2', 'value * 3'));
@@ -193,8 +193,15 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     fs.writeFileSync(util, text);
     assert.equal((await server.request<ImpactResult>(Methods.impact, { folder: root })).impact, null);
     await assert.rejects(server.request(Methods.impact, { folder: makeTempDir() }), /not a git repository/);
+    // Port 0: the OS picks free ports, so a collector already on 4317 cannot fail the test.
+    const settings = defaultSettings();
+    await server.connection.sendNotification(Methods.settingsChanged, { ...settings, traceIngestion: { ...settings.traceIngestion, otlp_endpoint: '127.0.0.1:0' } });
     const started = await server.request<TraceReceiverResult>(Methods.startTraceReceiver);
-    assert.deepEqual([started.running, /not available in this build/.test(started.message)], [false, true]);
+    assert.equal(started.running, true, started.message);
+    assert.match(started.message, /^receiving traces: OTLP\/gRPC on 127\.0\.0\.1:\d+, OTLP\/HTTP on http:\/\/127\.0\.0\.1:\d+\/v1\/traces$/);
+    const stopped = await server.request<TraceReceiverResult>(Methods.stopTraceReceiver);
+    assert.equal(stopped.running, false);
+    assert.match((await server.request<TraceReceiverResult>(Methods.stopTraceReceiver)).message, /not running/);
   });
 
   it('shuts down cleanly with the graph saved; a restarted server reopens it without indexing again', async () => {
