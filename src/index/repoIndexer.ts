@@ -11,7 +11,7 @@ import { exportSurface } from '../resolve/exportSurface';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store/graphStore';
 import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
-import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
+import { type ParsedFile, parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
@@ -60,9 +60,6 @@ export interface IndexSummary {
 /** Provenances the static pass (extract + resolve) writes; any other is a later pass's. */
 const STATIC_PROVENANCES = new Set(['ast_inferred', 'ast_resolved']);
 
-
-const INLINE_PARSE_LIMIT = 8;
-
 /** What one write changed, for the summary. */
 interface WrittenChanges {
   readonly relinked: number;
@@ -87,11 +84,6 @@ function readText(root: string, relativePath: string): string | undefined {
   }
 }
 
-/** A parsed file's facts, with their stored encoding when a worker made it. */
-interface ParsedFile {
-  readonly facts: FileFacts;
-  readonly encoded?: Uint8Array;
-}
 /** A first index of at least this many files loads with indexes rebuilt afterwards. */
 const BULK_LOAD_MIN_FILES = 200;
 
@@ -166,7 +158,7 @@ export class RepoIndexer {
 
     const { table, stale } = this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale];
-    const parsed = await this.parseAll(toParse, options.workers, progress, skipped);
+    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn);
     const seq = this.store.nextSnapshotSeq(repo.repoHash);
     const written = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
       this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
@@ -216,7 +208,7 @@ export class RepoIndexer {
       return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, NO_CHANGES, started);
     }
     const table = this.tableOf(repo, live);
-    const parsed = await this.parseAll(toParse, 1, () => undefined, skipped);
+    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn);
     const working = this.workingSnapshot(repo);
     const written = this.writeChanges(
       repo, table, toParse, parsed, removed, live, working.seq, working.snapshotHash, () => undefined, () => undefined,
@@ -359,34 +351,6 @@ export class RepoIndexer {
       this.loadTable(repo, [...live.values()], live);
     }
     return this.tables.get(repo.repoHash)!;
-  }
-
-  /** Parses files; a file that fails is counted under `skipped` with the reason, never fatal. */
-  private async parseAll(
-    files: SourceFile[], workers: number | undefined, progress: ProgressListener, skipped: SkipCounts,
-  ): Promise<Map<string, ParsedFile>> {
-    const results = new Map<string, ParsedFile>();
-    if (files.length === 0) return results;
-    const pool = files.length > INLINE_PARSE_LIMIT ? new ParsePool(workers) : undefined;
-    let done = 0;
-    try {
-      await Promise.all(files.map(async (file) => {
-        const outcome: ParseOutcome = pool ? await pool.parse(file.path, file.text) : await parseInline(file.path, file.text);
-        if (outcome.facts) {
-          results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
-          // Kept as a file (so it is not parsed again while unchanged) but counted as skipped.
-          const reason = outcome.facts.skipReason;
-          if (reason) skipped[reason] = (skipped[reason] ?? 0) + 1;
-        } else {
-          skipped['extractor error'] = (skipped['extractor error'] ?? 0) + 1;
-          this.warn(`${file.path}: ${outcome.error ?? 'no facts'}`);
-        }
-        progress({ phase: 'parse', done: ++done, total: files.length });
-      }));
-    } finally {
-      await pool?.close();
-    }
-    return results;
   }
 
   private removeFile(repo: RepoState, file: LiveFile, seq: number, snapshotHash: Hash): void {

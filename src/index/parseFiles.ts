@@ -1,0 +1,45 @@
+import type { FileFacts } from '../extract/facts';
+import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
+import type { ProgressListener } from './progress';
+import type { SkipCounts, SourceFile } from './sourceFiles';
+
+/** A parsed file's facts, with their stored encoding when a worker made it. */
+export interface ParsedFile {
+  readonly facts: FileFacts;
+  readonly encoded?: Uint8Array;
+}
+
+/** Files up to this count are parsed in this thread: a pool costs more than it saves. */
+const INLINE_PARSE_LIMIT = 8;
+
+/**
+ * Parses files into facts, in worker threads when there are enough of them. A file that
+ * fails is counted under `skipped` with the reason and warned about, never fatal; a file
+ * its extractor declines is kept (so it is not parsed again while unchanged) and counted
+ * under the extractor's reason.
+ */
+export async function parseFiles(
+  files: readonly SourceFile[], workers: number | undefined, progress: ProgressListener, skipped: SkipCounts, warn: (message: string) => void,
+): Promise<Map<string, ParsedFile>> {
+  const results = new Map<string, ParsedFile>();
+  if (files.length === 0) return results;
+  const pool = files.length > INLINE_PARSE_LIMIT ? new ParsePool(workers) : undefined;
+  let done = 0;
+  try {
+    await Promise.all(files.map(async (file) => {
+      const outcome: ParseOutcome = pool ? await pool.parse(file.path, file.text) : await parseInline(file.path, file.text);
+      if (outcome.facts) {
+        results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
+        const reason = outcome.facts.skipReason;
+        if (reason) skipped[reason] = (skipped[reason] ?? 0) + 1;
+      } else {
+        skipped['extractor error'] = (skipped['extractor error'] ?? 0) + 1;
+        warn(`${file.path}: ${outcome.error ?? 'no facts'}`);
+      }
+      progress({ phase: 'parse', done: ++done, total: files.length });
+    }));
+  } finally {
+    await pool?.close();
+  }
+  return results;
+}
