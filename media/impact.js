@@ -1,17 +1,7 @@
 // Impact panel (webview). Messages: see src/extension/panels/messages.ts.
 (function () {
-  const vscode = acquireVsCodeApi();
+  const { el, post, start } = window.ckgPanel;
   const root = document.getElementById('root');
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === 'onclick') node.addEventListener('click', value);
-      else node.setAttribute(key, value);
-    }
-    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    return node;
-  }
 
   function shortName(name) {
     const i = name.indexOf('://');
@@ -20,7 +10,7 @@
 
   function render(message) {
     root.replaceChildren();
-    const refresh = el('button', { onclick: () => vscode.postMessage({ type: 'refresh' }) }, 'Refresh');
+    const refresh = el('button', { onclick: () => post({ type: 'refresh' }) }, 'Refresh');
     if (message.type === 'error') {
       root.append(el('h1', {}, 'Impact'), el('p', { class: 'error' }, message.message), refresh);
       return;
@@ -42,21 +32,15 @@
       const sym = change.symbol;
       const callers = el('ul', {});
       for (const caller of change.callers) {
-        callers.append(el('li', {}, el('a', { onclick: () => vscode.postMessage({ type: 'openSymbol', qualifiedName: caller.qualified_name }) }, shortName(caller.qualified_name)),
+        callers.append(el('li', {}, el('a', { onclick: () => post({ type: 'openSymbol', qualifiedName: caller.qualified_name }) }, shortName(caller.qualified_name)),
           el('span', { class: 'muted' }, ` ${caller.kind}${caller.depth ? `, depth ${caller.depth}` : ''}`)));
       }
       root.append(el('div', { class: 'symbol' },
-        el('a', { onclick: () => vscode.postMessage({ type: 'openSymbol', qualifiedName: sym.qualified_name }) }, shortName(sym.qualified_name)),
+        el('a', { onclick: () => post({ type: 'openSymbol', qualifiedName: sym.qualified_name }) }, shortName(sym.qualified_name)),
         el('span', { class: 'muted' }, ` ${sym.kind} · ${change.change_type} · ${sym.file}:${sym.line} · ${change.caller_count} callers`),
         change.callers.length > 0 ? callers : el('p', { class: 'muted' }, 'no callers')));
     }
   }
 
-  window.addEventListener('message', (event) => {
-    vscode.setState(event.data);
-    render(event.data);
-  });
-  const saved = vscode.getState();
-  if (saved) render(saved);
-  vscode.postMessage({ type: 'ready' });
+  start(render);
 })();

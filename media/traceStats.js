@@ -1,25 +1,15 @@
 // Trace Stats panel (webview): trace_stats as charts (Chart.js, bundled), a table per
 // edge type, and runtime_traffic per service. Messages: src/extension/panels/messages.ts.
 (function () {
-  const vscode = acquireVsCodeApi();
+  const { el, post, start } = window.ckgPanel;
   const root = document.getElementById('root');
   let charts = [];
-
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (key === 'onclick') node.addEventListener('click', value);
-      else node.setAttribute(key, value);
-    }
-    for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    return node;
-  }
 
   function render(message) {
     for (const chart of charts) chart.destroy();
     charts = [];
     root.replaceChildren();
-    const refresh = el('button', { onclick: () => vscode.postMessage({ type: 'refresh' }) }, 'Refresh');
+    const refresh = el('button', { onclick: () => post({ type: 'refresh' }) }, 'Refresh');
     if (message.type === 'error') {
       root.append(el('h1', {}, 'Trace Stats'), el('p', { class: 'error' }, message.message), refresh);
       return;
@@ -62,11 +52,5 @@
     }
   }
 
-  window.addEventListener('message', (event) => {
-    vscode.setState(event.data);
-    render(event.data);
-  });
-  const saved = vscode.getState();
-  if (saved) render(saved);
-  vscode.postMessage({ type: 'ready' });
+  start(render);
 })();

@@ -11,7 +11,7 @@ describe('extension packaging (.vscodeignore allow-list)', () => {
       cwd: ROOT, encoding: 'utf8',
     }).split('\n').map((l) => l.trim()).filter((l) => l);
     for (const needed of ['package.json', 'dist/extension.js', 'dist/languageClient.js', 'dist/server.js', 'dist/parseWorker.js', 'dist/sql-wasm.wasm',
-      'dist/webview/chart.umd.min.js', 'media/impact.js', 'media/traceStats.js', 'grammars/tree-sitter-typescript.wasm']) {
+      'dist/webview/chart.umd.min.js', 'media/panel.js', 'media/impact.js', 'media/traceStats.js', 'grammars/tree-sitter-typescript.wasm']) {
       assert.ok(listing.includes(needed), `${needed} is packed`);
     }
     const native = listing.filter((f) => f.endsWith('.node') || f.includes('node_modules/') || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/'));

@@ -29,7 +29,7 @@ export class ImpactPanel {
   }
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly client: GraphClient, private folder: string) {
-    panel.webview.html = panelHtml(panel.webview, extensionUri, 'Impact', ['media/impact.js']);
+    panel.webview.html = panelHtml(panel.webview, extensionUri, 'Impact', ['media/panel.js', 'media/impact.js']);
     panel.onDidDispose(() => {
       if (ImpactPanel.current === this) ImpactPanel.current = undefined;
     });

@@ -25,7 +25,7 @@ export class TraceStatsPanel {
   }
 
   private constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, private readonly client: GraphClient) {
-    panel.webview.html = panelHtml(panel.webview, extensionUri, 'Trace Stats', ['dist/webview/chart.umd.min.js', 'media/traceStats.js']);
+    panel.webview.html = panelHtml(panel.webview, extensionUri, 'Trace Stats', ['dist/webview/chart.umd.min.js', 'media/panel.js', 'media/traceStats.js']);
     panel.onDidDispose(() => {
       if (TraceStatsPanel.current === this) TraceStatsPanel.current = undefined;
     });
