@@ -46,15 +46,16 @@ export function planCalls(
     const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
     counts.inferred += inferred.length;
     const answer = answers[i];
-    // A language server still loading times out, or finds nothing where the static pass
-    // linked a declaration of the indexed files (one that works finds those; an empty
-    // answer at a call into a missing dependency is an answer). Asked again later.
-    if (!answer || (answer.length === 0 && existing.some((e) => locator.nodeByHash(e.targetHash)?.fileHash))) {
+    const targets = answer ? uniqueNodes(answer.map((loc) => locator.declarationAt(loc))) : [];
+    // A language server still loading times out, or names no declaration where the static
+    // pass linked one of the indexed files: nothing at all, or (TypeScript's syntax-only
+    // start) the import that brought the name in. One that works finds those; an empty
+    // answer at a call into a missing dependency is an answer. Asked again later.
+    if (!answer || (targets.length === 0 && existing.some((e) => locator.nodeByHash(e.targetHash)?.fileHash))) {
       report.unsettle(file.repo.repoHash, file.file.path);
     }
     if (!answer) return;
     counts.answered++;
-    const targets = uniqueNodes(answer.map((loc) => locator.declarationAt(loc)));
     if (targets.length === 0) return;
     const byHash = (edge: GraphEdge): GraphNode | undefined => targets.find((t) => matches(t, edge, locator));
     if (targets.length > 1) {

@@ -171,6 +171,10 @@ describe('enrich/enrichFiles', () => {
     // The same, but other() — linked to src/a.other — finds nothing: the server is not ready.
     linked.set(key('definition', at(root, 'src/b.ts', 'other()')), []);
     assert.deepEqual(await unsettled(new TableOracle(linked, [])), ['src/b.ts']);
+    // TypeScript's syntax-only start answers with the import that brought the name in:
+    // a location, but no declaration, where the static pass linked one. Not ready either.
+    linked.set(key('definition', at(root, 'src/b.ts', 'other()')), [at(root, 'src/b.ts', 'other }')]);
+    assert.deepEqual(await unsettled(new TableOracle(linked, [])), ['src/b.ts']);
   });
 
   it('stops between requests when cancelled and rejects a bad batch size', async () => {
