@@ -13,6 +13,9 @@ export interface QualifiedName {
 }
 
 export class TokenView {
+  /** Upper-cased words by token index: interpreters ask for the same keyword again and again. */
+  private readonly keywords: string[] = [];
+
   constructor(readonly tokens: SqlTokens, private lineStarts?: number[]) {}
 
   /** A view of other tokens of the same source (a routine body), sharing the line index. */
@@ -23,7 +26,7 @@ export class TokenView {
   /** A word in upper case, '' for anything else (or past the end). */
   keyword(i: number): string {
     if (i >= this.tokens.count || this.tokens.kinds[i] !== TokenKind.Word) return '';
-    return this.text(i).toUpperCase();
+    return (this.keywords[i] ??= this.text(i).toUpperCase());
   }
 
   text(i: number): string {
