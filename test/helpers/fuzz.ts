@@ -1,7 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { FileFacts } from '../../src/extract/facts';
 import { extractFile } from '../../src/extract/parser';
 import { seededRandom } from '../../src/graph/seededRandom';
+import { FIXTURE_REPOS } from './indexFixture';
 
 export { seededRandom };
 
@@ -63,4 +66,18 @@ export async function fuzzExtractor(path: string, samples: readonly string[], co
     for (const symbol of facts.symbols) assert.ok(symbol.line >= 1 && symbol.col >= 0, `input #${n}: bad position for ${symbol.name}`);
     n++;
   }
+}
+
+/** The non-empty sources with `extension` in the named fixture repos: well-formed fuzz samples. */
+export function fixtureSources(repos: readonly string[], extension: string): string[] {
+  const sources: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(extension)) sources.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  for (const repo of repos) walk(path.join(FIXTURE_REPOS, repo));
+  return sources.filter((s) => s.length > 0);
 }

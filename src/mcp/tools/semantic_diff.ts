@@ -1,9 +1,8 @@
 import type { GraphView } from '../../graph/graphView';
 import { type SemanticEdge, semanticDiff } from '../../graph/snapshotDiff';
 import type { GraphNode } from '../../model';
-import { hashArg } from '../args';
 import { defineTool } from '../tool';
-import { snapshotPair } from './snapshot_diff';
+import { SNAPSHOT_PAIR_ARGS, snapshotPair } from './snapshot_diff';
 
 /** SPEC 4.5 `{source_name, target_name, edge_type, confidence}`. */
 export function namedEdge(edge: SemanticEdge): { source_name: string; target_name: string; edge_type: string; confidence: number } {
@@ -32,10 +31,7 @@ export const tool = defineTool({
     + 'signature, node_hash), symbols modified (same symbol, changed body, signature or outgoing edges; with counts of '
     + 'edges added and removed), edges added and removed as {source_name, target_name, edge_type, confidence} '
     + '(compared by source, target and type, so a provenance upgrade is not a change), and a summary of counts.',
-  inputSchema: {
-    old_snapshot: hashArg('old_snapshot', 'Base snapshot hash (64 lowercase hex)'),
-    new_snapshot: hashArg('new_snapshot', 'Snapshot hash to compare with the base, of the same repository (64 lowercase hex)'),
-  },
+  inputSchema: SNAPSHOT_PAIR_ARGS,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ old_snapshot, new_snapshot }, deps) {
     const pair = snapshotPair(deps, old_snapshot, new_snapshot);

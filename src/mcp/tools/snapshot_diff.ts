@@ -21,6 +21,12 @@ export interface SnapshotPair {
   readonly newView: GraphView;
 }
 
+/** The arguments of the tools that compare two snapshots of one repository. */
+export const SNAPSHOT_PAIR_ARGS = {
+  old_snapshot: hashArg('old_snapshot', 'Base snapshot hash (64 lowercase hex)'),
+  new_snapshot: hashArg('new_snapshot', 'Snapshot hash to compare with the base, of the same repository (64 lowercase hex)'),
+};
+
 /**
  * The two snapshots a diff compares, and their views. Both must be of one repository: a
  * snapshot view holds its repo at that point and every other repo live, so comparing
@@ -48,10 +54,7 @@ export const tool = defineTool({
     'Structural diff of two snapshots of one repository: the nodes and edges (by hash) present only in new_snapshot '
     + '(NodesAdded, EdgesAdded) or only in old_snapshot (NodesRemoved, EdgesRemoved). Nodes sorted by qualified name, '
     + 'edges by source and target name. semantic_diff gives the same change by meaning.',
-  inputSchema: {
-    old_snapshot: hashArg('old_snapshot', 'Base snapshot hash (64 lowercase hex)'),
-    new_snapshot: hashArg('new_snapshot', 'Snapshot hash to compare with the base, of the same repository (64 lowercase hex)'),
-  },
+  inputSchema: SNAPSHOT_PAIR_ARGS,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ old_snapshot, new_snapshot }, deps) {
     const pair = snapshotPair(deps, old_snapshot, new_snapshot);

@@ -1,8 +1,5 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { FIXTURE_REPOS } from '../../helpers/indexFixture';
-import { fuzzExtractor } from '../../helpers/fuzz';
+import { fixtureSources, fuzzExtractor } from '../../helpers/fuzz';
 import { cs, extractCSharp } from './helpers';
 
 /** A generated file of about `bytes` characters: many small classes calling each other. */
@@ -25,19 +22,6 @@ function generatedSource(bytes: number): string {
     size += part.length;
   }
   return parts.join('\n');
-}
-
-function fixtureSources(): string[] {
-  const sources: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.cs')) sources.push(fs.readFileSync(full, 'utf8'));
-    }
-  };
-  for (const repo of ['cs-basic', 'cs-routes']) walk(path.join(FIXTURE_REPOS, repo));
-  return sources.filter((s) => s.length > 0);
 }
 
 describe('extract/csharp on nasty input', () => {
@@ -90,6 +74,6 @@ describe('extract/csharp on nasty input', () => {
   });
 
   it('never throws on 2000 mutated fixture sources', async () => {
-    await fuzzExtractor('src/Fuzz.cs', fixtureSources(), 2000, 20261122);
+    await fuzzExtractor('src/Fuzz.cs', fixtureSources(['cs-basic', 'cs-routes'], '.cs'), 2000, 20261122);
   });
 });

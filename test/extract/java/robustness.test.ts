@@ -1,23 +1,6 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { fuzzExtractor } from '../../helpers/fuzz';
+import { fixtureSources, fuzzExtractor } from '../../helpers/fuzz';
 import { extractJava, java } from './helpers';
-
-const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'repos');
-
-function fixtureSources(): string[] {
-  const sources: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.java')) sources.push(fs.readFileSync(full, 'utf8'));
-    }
-  };
-  for (const repo of ['java-basic', 'java-routes']) walk(path.join(FIXTURES, repo));
-  return sources.filter((s) => s.length > 0);
-}
 
 describe('extract/java nasty input', () => {
   it('keeps the facts around a syntax error and counts it', async () => {
@@ -77,6 +60,6 @@ describe('extract/java nasty input', () => {
   });
 
   it('never throws on 3000 mutated fixture sources (seeded)', async () => {
-    await fuzzExtractor('src/main/java/com/example/Fuzz.java', fixtureSources(), 3000, 20261122);
+    await fuzzExtractor('src/main/java/com/example/Fuzz.java', fixtureSources(['java-basic', 'java-routes'], '.java'), 3000, 20261122);
   });
 });
