@@ -2,7 +2,7 @@ import { collapseWhitespace, stripCommentMarkers } from '../common';
 import type { LinkEnd, LinkFact, Position, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import { hashBytes } from '../../model/hash';
-import type { TokenView } from './statement';
+import { type QualifiedName, type TokenView, referenceCandidates } from './statement';
 
 /** Collects one file's symbols and links; the statement interpreters write into it. */
 
@@ -25,6 +25,8 @@ export class SqlFactsBuilder {
   readonly links: LinkFact[] = [];
   errors = 0;
   private readonly declared = new Set<string>();
+  /** Link ends by prefix and name: a table named in many places costs its key arrays once. */
+  private readonly ends = new Map<string, LinkEnd>();
 
   /** Key every keyed symbol of the file's directory carries: links prefer tables beside them. */
   private readonly directoryKey: string;
@@ -40,7 +42,7 @@ export class SqlFactsBuilder {
     const { line, col } = this.view.position(span.nameToken);
     const headerEnd = Math.max(span.headerEnd, span.nameToken + 1);
     const signature = collapseWhitespace(source.slice(starts[span.first], ends[headerEnd - 1]));
-    const symbol: SymbolFact = {
+    const symbol: { -readonly [K in keyof SymbolFact]: SymbolFact[K] } = {
       name: span.name,
       kind: span.kind,
       line,
@@ -51,7 +53,8 @@ export class SqlFactsBuilder {
       doc: this.docAbove(starts[span.first]!),
       exported: true,
     };
-    this.symbols.push(span.keys ? { ...symbol, keys: [...span.keys, this.directoryKey] } : symbol);
+    if (span.keys) symbol.keys = [...span.keys, this.directoryKey];
+    this.symbols.push(symbol);
   }
 
   hasSymbol(name: string): boolean {
@@ -59,17 +62,24 @@ export class SqlFactsBuilder {
   }
 
   /**
-   * A link between the symbols of the first matching candidates, those in this file's
-   * directory first (for both ends: ALTER TABLE finds the altered table by keys): repos keep one schema per dialect (db/mysql, db/postgres), and a foreign key
-   * means the table of its own schema.
+   * The end a link reaches through keys: the object `name` means, of the kind `prefix`
+   * names (`sql:table`, `sql:view`), the ones in this file's directory first: repos keep
+   * one schema per dialect (db/mysql, db/postgres), and a foreign key means the table of
+   * its own schema. ALTER TABLE finds the altered table the same way.
    */
-  addLink(edgeType: LinkFact['edgeType'], from: LinkEnd, candidates: readonly (readonly string[])[], at: Position): void {
-    this.links.push({ line: at.line, col: at.col, edgeType, from: this.nearbyFirst(from), to: this.nearbyFirst({ form: 'keys', candidates }) });
+  keysEnd(prefix: string, name: QualifiedName): LinkEnd {
+    const identity = `${prefix}\0${name.parts.join('\0')}`;
+    let end = this.ends.get(identity);
+    if (!end) {
+      const candidates = referenceCandidates(prefix, name);
+      end = { form: 'keys', candidates: [...candidates.map((keys) => [...keys, this.directoryKey]), ...candidates] };
+      this.ends.set(identity, end);
+    }
+    return end;
   }
 
-  private nearbyFirst(end: LinkEnd): LinkEnd {
-    if (end.form !== 'keys') return end;
-    return { form: 'keys', candidates: [...end.candidates.map((keys) => [...keys, this.directoryKey]), ...end.candidates] };
+  addLink(edgeType: LinkFact['edgeType'], from: LinkEnd, to: LinkEnd, at: Position): void {
+    this.links.push({ line: at.line, col: at.col, edgeType, from, to });
   }
 
   /** The comment lines directly above an offset (no blank line between), markers stripped. */

@@ -1,6 +1,7 @@
+import type { LinkEnd } from '../facts';
 import type { SqlFactsBuilder } from './builder';
 import { type TableUse, tableUses } from './queries';
-import { type QualifiedName, TokenView, displayName, objectKeys, referenceCandidates } from './statement';
+import { type QualifiedName, TokenView, displayName, objectKeys } from './statement';
 import { TokenKind, tokenizeSql } from './tokenizer';
 
 /**
@@ -22,9 +23,10 @@ export function createView(facts: SqlFactsBuilder, first: number, end: number, n
     facts.errors++;
     return;
   }
+  const from: LinkEnd = { form: 'local', name: viewName };
   for (const use of firstUseOfEachTable(tableUses(view, query, end))) {
-    facts.addLink('references', { form: 'local', name: viewName }, referenceCandidates('sql:table', use.name), use.at);
-    facts.addLink('depends_on', { form: 'local', name: viewName }, referenceCandidates('sql:view', use.name), use.at);
+    facts.addLink('references', from, facts.keysEnd('sql:table', use.name), use.at);
+    facts.addLink('depends_on', from, facts.keysEnd('sql:view', use.name), use.at);
   }
 }
 
@@ -51,9 +53,8 @@ export function createRoutine(facts: SqlFactsBuilder, first: number, end: number
     const quotedBody = kind === TokenKind.Dollar || (kind === TokenKind.String && view.keyword(k - 1) === 'AS');
     if (quotedBody) uses.push(...bodyTableUses(view, k));
   }
-  for (const use of firstUseOfEachTable(uses)) {
-    facts.addLink('depends_on', { form: 'local', name: routineName }, referenceCandidates('sql:table', use.name), use.at);
-  }
+  const from: LinkEnd = { form: 'local', name: routineName };
+  for (const use of firstUseOfEachTable(uses)) facts.addLink('depends_on', from, facts.keysEnd('sql:table', use.name), use.at);
 }
 
 /** A table read in several places links once, from where it is first named. */

@@ -13,10 +13,15 @@ export interface QualifiedName {
 }
 
 export class TokenView {
-  /** Upper-cased words by token index: interpreters ask for the same keyword again and again. */
-  private readonly keywords: string[] = [];
+  /**
+   * Upper-cased words by token index: interpreters ask for the same keyword again and
+   * again. Sized up front: filled out of order, a growing array would turn sparse and slow.
+   */
+  private readonly keywords: Array<string | undefined>;
 
-  constructor(readonly tokens: SqlTokens, private lineStarts?: number[]) {}
+  constructor(readonly tokens: SqlTokens, private lineStarts?: number[]) {
+    this.keywords = new Array<string | undefined>(tokens.count);
+  }
 
   /** A view of other tokens of the same source (a routine body), sharing the line index. */
   withTokens(tokens: SqlTokens): TokenView {

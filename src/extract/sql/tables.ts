@@ -1,7 +1,7 @@
 import type { LinkEnd } from '../facts';
 import type { SqlFactsBuilder } from './builder';
 import { tableUses } from './queries';
-import { type QualifiedName, displayName, objectKeys, referenceCandidates } from './statement';
+import { type QualifiedName, displayName, objectKeys } from './statement';
 
 /**
  * CREATE TABLE (columns, inline REFERENCES, FOREIGN KEY constraints, CREATE TABLE AS) and
@@ -30,7 +30,7 @@ export function createTable(facts: SqlFactsBuilder, first: number, end: number, 
   // CREATE TABLE t AS SELECT ...: the new table is built from the tables it selects.
   for (let k = rest; k < end; k++) {
     if (view.keyword(k) !== 'AS') continue;
-    for (const use of tableUses(view, k + 1, end)) facts.addLink('references', table, referenceCandidates('sql:table', use.name), use.at);
+    for (const use of tableUses(view, k + 1, end)) facts.addLink('references', table, facts.keysEnd('sql:table', use.name), use.at);
     break;
   }
 }
@@ -52,10 +52,10 @@ function tableElement(facts: SqlFactsBuilder, tableName: string, from: number, t
 function inlineReference(facts: SqlFactsBuilder, table: LinkEnd, columnName: string, from: number, to: number): void {
   const target = referencedTable(facts, from, to);
   if (!target) return;
-  const candidates = referenceCandidates('sql:table', target);
+  const referenced = facts.keysEnd('sql:table', target);
   const at = facts.view.position(target.first);
-  facts.addLink('references', table, candidates, at);
-  facts.addLink('references', { form: 'local', name: columnName }, candidates, at);
+  facts.addLink('references', table, referenced, at);
+  facts.addLink('references', { form: 'local', name: columnName }, referenced, at);
 }
 
 /**
@@ -68,15 +68,16 @@ function foreignKey(facts: SqlFactsBuilder, table: LinkEnd, tableName: string | 
   while (foreign < to && view.keyword(foreign) !== 'FOREIGN') foreign++;
   const target = foreign < to ? referencedTable(facts, foreign, to) : undefined;
   if (!target) return;
-  const candidates = referenceCandidates('sql:table', target);
-  facts.addLink('references', table, candidates, view.position(target.first));
+  const referenced = facts.keysEnd('sql:table', target);
+  const at = view.position(target.first);
+  facts.addLink('references', table, referenced, at);
   if (tableName === undefined) return;
   const open = foreign + 2;
   if (view.keyword(foreign + 1) !== 'KEY' || !view.isPunct(open, '(')) return;
   for (let k = open + 1; k < view.closingParen(open, to); k++) {
     const column = view.identifier(k);
     const columnName = column === undefined ? '' : `${tableName}.${column}`;
-    if (facts.hasSymbol(columnName)) facts.addLink('references', { form: 'local', name: columnName }, candidates, view.position(target.first));
+    if (facts.hasSymbol(columnName)) facts.addLink('references', { form: 'local', name: columnName }, referenced, at);
   }
 }
 
@@ -106,8 +107,8 @@ export function alterTable(facts: SqlFactsBuilder, first: number, end: number): 
     facts.errors++;
     return;
   }
-  const table: LinkEnd = { form: 'keys', candidates: referenceCandidates('sql:table', name) };
-  facts.addLink('depends_on', { form: 'local', name: '' }, referenceCandidates('sql:table', name), view.position(name.first));
+  const table = facts.keysEnd('sql:table', name);
+  facts.addLink('depends_on', { form: 'local', name: '' }, table, view.position(name.first));
   for (const [from, to] of view.splitOnCommas(name.next, end)) alterAction(facts, table, displayName(name), from, to);
 }
 
