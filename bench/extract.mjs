@@ -4,45 +4,30 @@
 // alone for text languages) and the full extraction of the same files, alternated, the
 // median of --runs.
 //   node bench/extract.mjs <repo_path> [--runs N] [--label NAME] [--no-record]
-import * as path from 'node:path';
 import { UsageError, parseArgs } from './lib/args.mjs';
 import { loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { median } from './lib/stats.mjs';
+import { treeSitterFloor } from './lib/treeSitterFloors.mjs';
 
 const USAGE = 'node bench/extract.mjs <repo_path> [--runs N] [--label NAME] [--no-record]';
-const SECTION = 'Extraction vs parse floor, per language, with the tree-sitter CSS floor';
+const SECTION = 'Extraction vs parse floor, per language, with tree-sitter floors for CSS and SQL';
 const SECTION_DESCRIPTION = `One row per language per \`node bench/extract.mjs\`. In one thread, with grammars loaded
 and the files in memory: floor = parseAndQueryOnly over the language's files (tree-sitter
 parse + one query pass; for text languages the parser alone), extract = extractFile over
 the same files (parse + interpretation into facts); medians of --runs, the two alternated
-so machine load hits both alike. Bar: extract/floor <= 1.5. CSS and SCSS are read by a
-hand-written parser whose floor costs almost nothing; their rows also give the floor of
-the tree-sitter CSS grammar (parse + one query pass over selectors, properties and
-function calls), the floor the other languages are held to.`;
+so machine load hits both alike. Bar: extract/floor <= 1.5. CSS, SCSS and SQL are read by
+hand-written parsers whose floor costs almost nothing; their rows also give the floor of a
+tree-sitter grammar of the language (parse + one query pass over what the extractor
+captures), the floor the other languages are held to: the bundled CSS grammar, and for
+SQL @derekstride/tree-sitter-sql 0.3.11 built by \`npm run bench:sql-grammar\` (blank
+when it was not built).`;
 const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commit', 'language', 'files', 'lines', 'floor ms', 'extract ms', 'extract/floor',
   'tree-sitter floor ms', 'extract/tree-sitter floor', 'command',
 ];
-const CSS_QUERY = '(rule_set (selectors) @selectors) (declaration (property_name) @property) (call_expression (function_name) @function)';
-
-/** Parse + one query pass with the tree-sitter CSS grammar, as a function over (path, text). */
-async function treeSitterCssFloor() {
-  const { Parser, Language, Query } = await import('web-tree-sitter');
-  await Parser.init();
-  const language = await Language.load(path.join(PACKAGE_ROOT, 'grammars', 'tree-sitter-css.wasm'));
-  const parser = new Parser();
-  parser.setLanguage(language);
-  const query = new Query(language, CSS_QUERY);
-  return async (_path, text) => {
-    const tree = parser.parse(text);
-    const captures = query.captures(tree.rootNode).length;
-    tree.delete();
-    return captures;
-  };
-}
 
 async function timeAll(files, run) {
   const started = performance.now();
@@ -65,18 +50,20 @@ async function main() {
     // Warm-up: grammar load and query compilation are not per-file work.
     await timeAll(files.slice(0, 3), engine.extractFile);
     await timeAll(files.slice(0, 3), engine.parseAndQueryOnly);
-    const treeSitter = language === 'css' || language === 'scss' ? await treeSitterCssFloor() : undefined;
+    const reference = await treeSitterFloor(language);
+    if (reference?.unavailable) process.stderr.write(`${language}: no tree-sitter floor, ${reference.unavailable}\n`);
+    const treeSitter = reference?.run;
     const floor = [];
     const extract = [];
-    const treeSitterFloor = [];
+    const treeSitterRuns = [];
     for (let i = 0; i < options.runs; i++) {
       floor.push(await timeAll(files, engine.parseAndQueryOnly));
       extract.push(await timeAll(files, engine.extractFile));
-      if (treeSitter) treeSitterFloor.push(await timeAll(files, treeSitter));
+      if (treeSitter) treeSitterRuns.push(await timeAll(files, treeSitter));
     }
     const floorMs = median(floor);
     const extractMs = median(extract);
-    const treeSitterMs = treeSitter ? median(treeSitterFloor) : undefined;
+    const treeSitterMs = treeSitter ? median(treeSitterRuns) : undefined;
     const lines = files.reduce((sum, f) => sum + f.lines, 0);
     const row = [
       today(), machineSummary(), engineVersion(PACKAGE_ROOT), corpusName(repoPath, options.label), shortHead(repoPath), language,
