@@ -13,17 +13,17 @@ import { median } from './lib/stats.mjs';
 import { treeSitterFloor } from './lib/treeSitterFloors.mjs';
 
 const USAGE = 'node bench/extract.mjs <repo_path> [--runs N] [--label NAME] [--no-record]';
-const SECTION = 'Extraction vs parse floor, per language, with tree-sitter floors for CSS and SQL';
+const SECTION = 'Extraction vs parse floor, per language, with tree-sitter floors for CSS, SQL and protobuf';
 const SECTION_DESCRIPTION = `One row per language per \`node bench/extract.mjs\`. In one thread, with grammars loaded
 and the files in memory: floor = parseAndQueryOnly over the language's files (tree-sitter
 parse + one query pass; for text languages the parser alone), extract = extractFile over
 the same files (parse + interpretation into facts); medians of --runs, the two alternated
-so machine load hits both alike. Bar: extract/floor <= 1.5. CSS, SCSS and SQL are read by
-hand-written parsers whose floor costs almost nothing; their rows also give the floor of a
-tree-sitter grammar of the language (parse + one query pass over what the extractor
-captures), the floor the other languages are held to: the bundled CSS grammar, and for
-SQL @derekstride/tree-sitter-sql 0.3.11 built by \`npm run bench:sql-grammar\` (blank
-when it was not built).`;
+so machine load hits both alike. Bar: extract/floor <= 1.5. CSS, SCSS, SQL and protobuf
+are read by hand-written parsers whose floor costs almost nothing; their rows also give
+the floor of a tree-sitter grammar of the language (parse + one query pass over what the
+extractor captures), the floor the other languages are held to: the bundled CSS grammar,
+@derekstride/tree-sitter-sql 0.3.11 and coder3101/tree-sitter-proto cf8e4eba, the last two
+built by \`npm run bench:grammar\` (blank when not built). See bench/README.md.`;
 const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commit', 'language', 'files', 'lines', 'floor ms', 'extract ms', 'extract/floor',
   'tree-sitter floor ms', 'extract/tree-sitter floor', 'command',

@@ -1,7 +1,7 @@
 // The tree-sitter floor for languages the engine reads with a hand-written parser: a
 // tree-sitter parse plus one query pass over what the extractor captures, the floor the
-// tree-sitter languages are held to. CSS/SCSS use the bundled CSS grammar; SQL uses a
-// grammar the bench builds itself (bench/grammars/build-tree-sitter-sql.sh).
+// tree-sitter languages are held to. CSS/SCSS use the bundled CSS grammar; SQL and
+// protobuf use grammars the bench builds itself (bench/build-grammar.sh).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PACKAGE_ROOT } from './engine.mjs';
@@ -24,11 +24,23 @@ const SQL = {
     '(constraint (object_reference) @referenced)',
     '(relation (object_reference) @used)',
   ].join(' '),
-  missing: 'build it with npm run bench:sql-grammar',
+  missing: 'build it with npm run bench:grammar -- sql',
 };
-const GRAMMARS = { css: CSS, scss: CSS, sql: SQL };
-
-export const TREE_SITTER_FLOOR_LANGUAGES = Object.keys(GRAMMARS);
+const PROTO = {
+  wasm: path.join(PACKAGE_ROOT, 'bench', '.grammars', 'tree-sitter-proto.wasm'),
+  query: [
+    '(import (string) @import)',
+    '(message (message_name) @message)',
+    '(enum (enum_name) @enum)',
+    '(service (service_name) @service)',
+    '(rpc (rpc_name) @rpc (message_or_enum_type) @type)',
+    '(field (type) @type)',
+    '(map_field (type) @type)',
+    '(oneof_field (type) @type)',
+  ].join(' '),
+  missing: 'build it with npm run bench:grammar -- proto <clone of coder3101/tree-sitter-proto>',
+};
+const GRAMMARS = { css: CSS, scss: CSS, sql: SQL, proto: PROTO };
 
 /**
  * (path, text) => captures, timing a tree-sitter parse and one query pass; undefined for
