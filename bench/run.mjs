@@ -119,7 +119,7 @@ async function measureTouch(engine, store, indexer, root, repoHash, file, runs) 
       const started = performance.now();
       await indexer.reindexFiles(root, [file.path]);
       const reindexed = performance.now();
-      const live = store.liveFiles(repoHash).find((f) => f.path === file.path);
+      const live = store.liveFile(repoHash, file.path);
       const done = performance.now();
       if (live?.contentHash !== expected) {
         throw new Error(`bench/run: after reindexFiles, ${file.path} is not queryable with its new content (live hash ${live?.contentHash ?? 'none'}, expected ${expected})`);

@@ -5,6 +5,7 @@ import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store/graphStore';
+import type { LiveFiles } from './liveFiles';
 import type { ProgressListener } from './progress';
 
 /** What the link writer needs to know of the repository being indexed. */
@@ -33,7 +34,7 @@ export class LinkWriter {
    * languages (Go) the other files of its package.
    */
   filesToRelink(
-    repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: Map<string, LiveFile>,
+    repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: LiveFiles,
   ): Set<string> {
     const relink = new Set(parsedPaths);
     const changed = [...surfaceChanged, ...removed.map((f) => f.path)];

@@ -16,6 +16,7 @@ import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
 import { LinkWriter, type RepoState } from './linkWriter';
+import { LiveFiles } from './liveFiles';
 import { merkleRoot } from './merkle';
 import {
   DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
@@ -86,6 +87,8 @@ function readText(root: string, relativePath: string): string | undefined {
 
 /** A first index of at least this many files loads with indexes rebuilt afterwards. */
 const BULK_LOAD_MIN_FILES = 200;
+/** Writes of more files than this sweep every repo-level node, not just the rewritten edges' ends. */
+const SWEEP_ALL_MIN_FILES = 50;
 
 /**
  * Indexes one repository into a store: scan, hash, extract what changed, re-resolve what
@@ -140,7 +143,7 @@ export class RepoIndexer {
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
     this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
-    const live = new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f]));
+    const live = LiveFiles.all(this.store, repo.repoHash);
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
     const snapshotHash = Identity.snapshot(repo.repoHash, commitKey);
 
@@ -182,7 +185,7 @@ export class RepoIndexer {
     const context = this.contexts.get(root);
     if (!context) throw new Error(`reindexFiles: ${root} has not been indexed by this indexer yet; run index first`);
     const { repo } = context;
-    const live = new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f]));
+    const live = LiveFiles.onDemand(this.store, repo.repoHash);
     const skipped: SkipCounts = {};
     const toParse: SourceFile[] = [];
     const removed: LiveFile[] = [];
@@ -226,7 +229,7 @@ export class RepoIndexer {
    */
   async prepareForEdits(repoPath: string): Promise<void> {
     const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
-    const table = repo && this.tableOf(repo, new Map(this.store.liveFiles(repo.repoHash).map((f) => [f.path, f])));
+    const table = repo && this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await preloadLanguages(table.files());
   }
@@ -249,8 +252,9 @@ export class RepoIndexer {
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
   private writeChanges(
     repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, ParsedFile>, removed: LiveFile[],
-    live: Map<string, LiveFile>, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
+    live: LiveFiles, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
   ): WrittenChanges {
+    const firstIndex = live.empty;
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
     for (const [p, { facts }] of parsed) {
@@ -265,7 +269,8 @@ export class RepoIndexer {
     progress({ phase: 'resolve', done: 0, total: relink.size });
     // Read through the live owner index, for the rewritten files only: cheap for a save.
     const rewritten = [...new Set([...relink, ...removed.map((f) => f.path)])].filter((p) => live.has(p)).map((p) => live.get(p)!.fileHash);
-    const nonStaticBefore = rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash)).filter((e) => !STATIC_PROVENANCES.has(e.provenance));
+    const ownedBefore = rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash));
+    const nonStaticBefore = ownedBefore.filter((e) => !STATIC_PROVENANCES.has(e.provenance));
     this.store.transaction(() => {
       for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
       for (const source of toParse) {
@@ -277,8 +282,11 @@ export class RepoIndexer {
         const result = parsed.get(source.path);
         if (result) this.store.putFacts(fileHash, source.contentHash, result.encoded ?? result.facts);
       }
-      this.links.writeLinks(repo, table, relink, seq, snapshotHash, progress, live.size === 0 && relink.size >= BULK_LOAD_MIN_FILES);
-      this.store.sweepRepoLevelNodes(repo.repoHash, seq);
+      this.links.writeLinks(repo, table, relink, seq, snapshotHash, progress, firstIndex && relink.size >= BULK_LOAD_MIN_FILES);
+      // Only a closed edge can leave a package or placeholder node without edges: a write of
+      // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
+      const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);
+      this.store.sweepRepoLevelNodes(repo.repoHash, seq, touched);
       finish();
     });
     const stillOwned = new Set(rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash)).map((e) => e.edgeHash));
@@ -328,7 +336,7 @@ export class RepoIndexer {
    * the stored facts. Files whose facts an older extractor wrote are returned to be parsed.
    */
   private loadTable<F extends Pick<SourceFile, 'path' | 'contentHash'>>(
-    repo: RepoState, unchanged: F[], live: Map<string, LiveFile>,
+    repo: RepoState, unchanged: F[], live: LiveFiles,
   ): { table: SymbolTable; stale: F[] } {
     let table = this.tables.get(repo.repoHash);
     if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
@@ -346,7 +354,7 @@ export class RepoIndexer {
    * The repo's symbol table. An index run that found nothing changed returns before
    * loading it; a later save (`reindexFiles`) then loads it from the stored facts.
    */
-  private tableOf(repo: RepoState, live: Map<string, LiveFile>): SymbolTable {
+  private tableOf(repo: RepoState, live: LiveFiles): SymbolTable {
     if (!this.tables.has(repo.repoHash)) {
       this.loadTable(repo, [...live.values()], live);
     }

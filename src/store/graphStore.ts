@@ -101,6 +101,8 @@ export interface GraphStore {
 
   // Files and their stored facts
   liveFiles(repoHash: Hash): LiveFile[];
+  liveFile(repoHash: Hash, path: string): LiveFile | undefined;
+  hasLiveFiles(repoHash: Hash): boolean;
   openFile(file: FileRecord, seq: number): void;
   closeFile(fileHash: Hash, seq: number): void;
   facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined;
@@ -130,8 +132,11 @@ export interface GraphStore {
   retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number;
   /** Adds repo-level nodes (packages, unresolved placeholders) that are not live yet. */
   ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number;
-  /** Closes repo-level nodes of a repo that no live edge touches any more. */
-  sweepRepoLevelNodes(repoHash: Hash, seq: number): number;
+  /**
+   * Closes repo-level nodes of a repo that no live edge touches any more: all of them, or
+   * only `candidates` (the ends of the edges a write closed; a save checks just those).
+   */
+  sweepRepoLevelNodes(repoHash: Hash, seq: number, candidates?: Iterable<Hash>): number;
 
   // Edges
   liveEdgesOwnedBy(fileHash: Hash): GraphEdge[];

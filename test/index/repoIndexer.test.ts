@@ -106,6 +106,23 @@ describe('index/RepoIndexer', () => {
     await assert.rejects(indexer.reindexFiles(root, ['../elsewhere.py']), /outside the repository/);
   });
 
+  it('a save closes the placeholder its last edge pointed at, and keeps one another file still uses', async () => {
+    const usesRate = (name: string) => `from vendor.tax import rate\n\n\ndef ${name}(items):\n    return rate(items)\n`;
+    writeTree(root, { 'shop/cart.py': usesRate('checkout'), 'shop/refund.py': usesRate('refund') });
+    const { repoHash } = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    const placeholders = () => store.liveRepoLevelNodes(repoHash).map((n) => localName(n.qualifiedName)).filter((n) => n.includes('vendor')).sort();
+    const before = placeholders();
+    assert.ok(before.some((n) => n.includes('rate')), `expected a placeholder for vendor.tax.rate, got ${before.join(', ')}`);
+
+    fs.writeFileSync(path.join(root, 'shop/cart.py'), 'def checkout(items):\n    return 0\n');
+    await indexer.reindexFiles(root, ['shop/cart.py']);
+    assert.deepEqual(placeholders(), before, 'refund.py still calls rate');
+
+    fs.writeFileSync(path.join(root, 'shop/refund.py'), 'def refund(items):\n    return 0\n');
+    await indexer.reindexFiles(root, ['shop/refund.py']);
+    assert.deepEqual(placeholders(), [], 'no edge touches the vendor placeholders any more');
+  });
+
   it('snapshots each commit, marks a dirty tree, and indexes an older commit from git objects', async () => {
     git(root, 'init', '-q');
     git(root, 'add', '.');

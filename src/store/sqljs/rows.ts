@@ -1,4 +1,5 @@
 import type { SqlValue } from 'sql.js';
+import type { LiveFile } from '../graphStore';
 import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
@@ -116,4 +117,10 @@ export function fileFromRow(row: SqlValue[]): FileRecord {
 export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
   return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
     && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
+}
+
+export const LIVE_FILE_COLUMNS = 'file_hash, path, content_hash, language';
+
+export function liveFileFromRow(row: SqlValue[]): LiveFile {
+  return { fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string };
 }

@@ -15,8 +15,8 @@ import type { SqlJsDatabase } from './database';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
-  EDGE_COLUMNS, LIVE, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, nodeFromRow,
-  nodeParams, repoFromRow, sameNodeVersion, snapshotFromRow,
+  EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, liveFileFromRow,
+  nodeFromRow, nodeParams, repoFromRow, sameNodeVersion, snapshotFromRow,
 } from './rows';
 
 export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
@@ -130,10 +130,22 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
 
   liveFiles(repoHash: Hash): LiveFile[] {
     return this.database.all(
-      `SELECT file_hash, path, content_hash, language FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`,
+      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`,
       [repoHash],
-      (row) => ({ fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string }),
+      liveFileFromRow,
     );
+  }
+
+  liveFile(repoHash: Hash, path: string): LiveFile | undefined {
+    return this.database.one(
+      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND path = ? AND ${LIVE}`,
+      [repoHash, path],
+      liveFileFromRow,
+    );
+  }
+
+  hasLiveFiles(repoHash: Hash): boolean {
+    return this.database.scalar(`SELECT 1 FROM files WHERE repo_hash = ? AND ${LIVE} LIMIT 1`, [repoHash]) !== undefined;
   }
 
   openFile(file: FileRecord, seq: number): void {
@@ -248,14 +260,13 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     return added;
   }
 
-  sweepRepoLevelNodes(repoHash: Hash, seq: number): number {
-    const orphans = this.database.all(
-      `SELECT n.node_hash FROM nodes n WHERE n.repo_hash = ? AND n.file_hash = '' AND n.${LIVE}
+  sweepRepoLevelNodes(repoHash: Hash, seq: number, candidates?: Iterable<Hash>): number {
+    const orphaned = `n.repo_hash = ? AND n.file_hash = '' AND n.${LIVE}
          AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
-         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`,
-      [repoHash],
-      (row) => row[0] as string,
-    );
+         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`;
+    const orphans = candidates
+      ? [...new Set(candidates)].filter((nodeHash) => this.database.scalar(`SELECT 1 FROM nodes n WHERE n.node_hash = ? AND ${orphaned}`, [nodeHash, repoHash]) !== undefined)
+      : this.database.all(`SELECT n.node_hash FROM nodes n WHERE ${orphaned}`, [repoHash], (row) => row[0] as string);
     for (const nodeHash of orphans) this.closeNode(nodeHash, '', seq);
     return orphans.length;
   }
