@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { Assets } from '../assets';
 import type { FileFacts } from '../extract/facts';
 import { extractFile } from '../extract/parser';
+import { decodeFacts } from '../store/factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
 export type ParseOutcome = {
@@ -22,8 +23,15 @@ export function defaultWorkerCount(): number {
  * Parses files in worker threads; each worker loads a grammar once. Results come back
  * in any order; the caller (the single writer) consumes them as they arrive.
  */
+/**
+ * Requests a worker holds at once: the next file is already there when it replies, so it
+ * never waits for a busy main thread to hand it one.
+ */
+const REQUESTS_PER_WORKER = 2;
+
 export class ParsePool {
   private readonly workers: Worker[] = [];
+  /** One entry per request a worker can take now. */
   private readonly idle: Worker[] = [];
   private readonly pending = new Map<number, (outcome: ParseOutcome) => void>();
   private readonly queue: ParseRequest[] = [];
@@ -36,7 +44,7 @@ export class ParsePool {
       worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
       worker.on('error', (error) => this.failAll(`parse worker crashed: ${error.message}`));
       this.workers.push(worker);
-      this.idle.push(worker);
+      for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) this.idle.push(worker);
     }
   }
 
@@ -62,7 +70,7 @@ export class ParsePool {
     this.pending.delete(reply.id);
     this.idle.push(worker);
     this.dispatch();
-    resolve?.({ facts: reply.facts, encoded: reply.encoded, captures: reply.captures, error: reply.error });
+    resolve?.(reply.encoded ? decoded(reply.encoded) : { captures: reply.captures, error: reply.error });
   }
 
   private failAll(error: string): void {
@@ -79,6 +87,14 @@ export class ParsePool {
 function startWorker(script: string): Worker {
   if (!script.endsWith('.ts')) return new Worker(script);
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(script)});`, { eval: true });
+}
+
+function decoded(encoded: Uint8Array): ParseOutcome {
+  try {
+    return { facts: decodeFacts(encoded), encoded };
+  } catch (error) {
+    return { error: `facts from the parse worker do not decode: ${(error as Error).message}` };
+  }
 }
 
 /** Parses in this thread: cheaper than a pool for a handful of files (a saved file). */

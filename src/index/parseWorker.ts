@@ -13,7 +13,17 @@ parentPort?.on('message', (request: ParseRequest) => {
     return;
   }
   extractFile(request.path, request.source).then(
-    (facts) => parentPort?.postMessage({ id: request.id, facts, encoded: facts && encodeFacts(facts) } satisfies ParseReply),
+    (facts) => {
+      if (!facts) return parentPort?.postMessage({ id: request.id } satisfies ParseReply);
+      const encoded = ownBuffer(encodeFacts(facts));
+      // Moving the bytes is free; cloning the facts object would cost both threads.
+      parentPort?.postMessage({ id: request.id, encoded } satisfies ParseReply, [encoded.buffer as ArrayBuffer]);
+    },
     (error: unknown) => parentPort?.postMessage({ id: request.id, error: String((error as Error)?.message ?? error) } satisfies ParseReply),
   );
 });
+
+/** Bytes that own their whole buffer: a small Buffer may share Node's pool, which must not be moved. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+}

@@ -1,5 +1,3 @@
-import type { FileFacts } from '../extract/facts';
-
 export interface ParseRequest {
   readonly id: number;
   readonly path: string;
@@ -10,8 +8,10 @@ export interface ParseRequest {
 
 export interface ParseReply {
   readonly id: number;
-  readonly facts?: FileFacts;
-  /** The same facts encoded for the store, made in the worker to spare the writer. */
+  /**
+   * The facts encoded for the store (encodeFacts), made in the worker to spare the
+   * writer and moved, not copied; the pool decodes them on arrival.
+   */
   readonly encoded?: Uint8Array;
   /** Captures counted in floor mode. */
   readonly captures?: number;
