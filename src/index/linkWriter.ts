@@ -1,6 +1,6 @@
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
-import { type Hash, Identity, QualifiedName } from '../model';
+import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
@@ -100,16 +100,26 @@ export class LinkWriter {
       // First writer wins on an identity two files claim, as the unique live indexes do.
       const nodesSeen = new Set<Hash>();
       const edgesSeen = new Set<Hash>();
+      const newNodes: GraphNode[] = [];
+      const newEdges: GraphEdge[] = [];
       let done = 0;
       for (const { fileHash, linked } of batch) {
         const repoLevel = linked.repoLevelNodes.filter((n) => !nodesSeen.has(n.nodeHash));
         for (const node of repoLevel) nodesSeen.add(node.nodeHash);
         this.store.ensureRepoLevelNodes(repoLevel, seq);
-        this.store.replaceFileNodes(fileHash, firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen), seq, bulk);
-        this.store.replaceOwnedEdges(fileHash, repo.repoHash, firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen), seq, snapshotHash, bulk);
+        const nodes = firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen);
+        const edges = firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen);
+        if (bulk) {
+          newNodes.push(...nodes);
+          newEdges.push(...edges);
+        } else {
+          this.store.replaceFileNodes(fileHash, nodes, seq);
+          this.store.replaceOwnedEdges(fileHash, repo.repoHash, edges, seq, snapshotHash);
+          progress({ phase: 'write', done: ++done, total: batch.length });
+        }
         if (linked.fallbackRoutes.length === 0) this.store.replaceFileRoutes(fileHash, linked.routes);
-        progress({ phase: 'write', done: ++done, total: batch.length });
       }
+      if (bulk) this.store.insertNewRows(newNodes, newEdges, repo.repoHash, seq, (rows, total) => progress({ phase: 'write', done: rows, total }));
       // Declared-only routes go last: they fill the patterns no handler maps after this batch.
       for (const { fileHash, linked } of batch) {
         if (linked.fallbackRoutes.length > 0) this.store.replaceFileRoutes(fileHash, linked.routes, linked.fallbackRoutes);

@@ -118,11 +118,8 @@ export interface GraphStore {
   /** Live nodes owned by no file: packages and unresolved placeholders. */
   liveRepoLevelNodes(repoHash: Hash): GraphNode[];
   node(nodeHash: Hash): GraphNode | undefined;
-  /**
-   * Replaces a file's live nodes; a node whose line, signature or body changed is
-   * re-versioned. `knownEmpty` (inside bulkLoad) skips reading live rows: there are none.
-   */
-  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number, knownEmpty?: boolean): ReplaceResult;
+  /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult;
   /**
    * Closes a file's live nodes that are not in `keep`. Run for every file of a batch
    * before replacing any, so a node that moves between files is not lost to ordering.
@@ -142,10 +139,8 @@ export interface GraphStore {
   liveEdgesOwnedBy(fileHash: Hash): GraphEdge[];
   /** Owner files of live edges whose target is one of the given nodes. */
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[];
-  /** Replaces the static edges a file owns; records 'added'/'removed' edge events (bulkLoad logs its own). */
-  replaceOwnedEdges(
-    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty?: boolean,
-  ): ReplaceResult;
+  /** Replaces the static edges a file owns; records 'added'/'removed' edge events. */
+  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult;
   edgeEventCounts(): { readonly added: number; readonly removed: number };
   liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string }): GraphEdge[];
 
@@ -160,11 +155,19 @@ export interface GraphStore {
 
   /**
    * Runs the first load of a repo at `seq` with secondary indexes rebuilt afterwards, and
-   * logs the 'added' events of all its edges in one statement. Inside, the replace calls
-   * pass `knownEmpty`; the caller guarantees the batch holds no duplicate live
-   * identities, which the unique live indexes would otherwise have ignored.
+   * logs the 'added' events of all its edges in one statement. Inside, nodes and edges
+   * go in through `insertNewRows`; the caller guarantees the batch holds no duplicate
+   * live identities, which the unique live indexes would otherwise have ignored.
    */
   bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T;
+  /**
+   * Inside bulkLoad: inserts nodes and edges no live row holds yet, in hash order so the
+   * primary-key B-trees grow by appends rather than random inserts. `onRows` hears every
+   * few thousand rows.
+   */
+  insertNewRows(
+    nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number, onRows?: (done: number, total: number) => void,
+  ): void;
   // Point-in-time reads: rows of a repo valid at snapshot sequence `seq`.
   nodesAt(repoHash: Hash, seq: number): GraphNode[];
   edgesAt(repoHash: Hash, seq: number): GraphEdge[];

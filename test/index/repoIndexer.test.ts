@@ -185,9 +185,13 @@ describe('index/RepoIndexer first index of a large repo', () => {
     writeTree(root, files);
     const store = await openSqlJsStore(':memory:');
     const indexer = new RepoIndexer(store);
-    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    const writes: IndexProgress[] = [];
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL, onProgress: (p) => p.phase === 'write' && writes.push(p) });
     const edges = store.liveEdges();
     assert.equal(store.liveEdges({ edgeType: 'calls' }).length, 220);
+    const fileNodes = store.liveNodesOfRepo(store.repos()[0].repoHash).filter((n) => n.fileHash !== '').length;
+    const rows = fileNodes + edges.length;
+    assert.deepEqual(writes.at(-1), { phase: 'write', done: rows, total: rows }, 'write progress counts the rows loaded');
     assert.deepEqual(store.edgeEventCounts(), { added: edges.length, removed: 0 });
     assert.ok(store.ownersOfEdgesInto([edges[0].targetHash]).length > 0, 'indexes answer again after the load');
 

@@ -19,6 +19,13 @@ import {
   nodeFromRow, nodeParams, repoFromRow, sameNodeVersion, snapshotFromRow,
 } from './rows';
 
+/** insertNewRows reports progress this often. */
+const ROWS_PER_PROGRESS = 5000;
+
+function compareHashes(a: Hash, b: Hash): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
   private depth = 0;
@@ -194,8 +201,8 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
   }
 
-  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number, knownEmpty = false): ReplaceResult {
-    const live = new Map(knownEmpty ? [] : this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
+    const live = new Map(this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
     let added = 0;
     let removed = 0;
     const seen = new Set<Hash>();
@@ -206,9 +213,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
       live.delete(node.nodeHash);
       if (old && sameNodeVersion(old, node)) continue;
       if (old) this.closeNode(old.nodeHash, fileHash, seq);
-      // A node another file already holds keeps its first owner (the unique live index
-      // ignores this insert): identities stay unique.
-      this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+      this.insertNode(node, seq);
       if (!old && this.database.changes() > 0) added++;
     }
     for (const gone of live.values()) {
@@ -290,9 +295,9 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   replaceOwnedEdges(
-    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash, knownEmpty = false,
+    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash,
   ): ReplaceResult {
-    const live = new Map(knownEmpty ? [] : this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
+    const live = new Map(this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
     const now = Math.floor(Date.now() / 1000);
     const seen = new Set<Hash>();
     let added = 0;
@@ -311,12 +316,8 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
         }
         continue;
       }
-      // An edge closed earlier in this same seq is replaced (same primary key).
-      this.database.run(
-        `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [...edgeParams(edge), repoHash, seq],
-      );
-      if (!knownEmpty) this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
+      this.insertEdge(edge, repoHash, seq);
+      this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
       added++;
     }
     for (const gone of live.values()) {
@@ -325,6 +326,37 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
       removed++;
     }
     return { added, removed };
+  }
+
+  insertNewRows(
+    nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number, onRows?: (done: number, total: number) => void,
+  ): void {
+    const total = nodes.length + edges.length;
+    let done = 0;
+    const tick = (): void => {
+      if (++done % ROWS_PER_PROGRESS === 0 || done === total) onRows?.(done, total);
+    };
+    for (const node of [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash))) {
+      this.insertNode(node, seq);
+      tick();
+    }
+    for (const edge of [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash))) {
+      this.insertEdge(edge, repoHash, seq);
+      tick();
+    }
+  }
+
+  /** A node another file already holds keeps its first owner: the unique live index ignores this insert. */
+  private insertNode(node: GraphNode, seq: number): void {
+    this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+  }
+
+  /** An edge closed earlier in this same seq is replaced (same primary key). */
+  private insertEdge(edge: GraphEdge, repoHash: Hash, seq: number): void {
+    this.database.run(
+      `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [...edgeParams(edge), repoHash, seq],
+    );
   }
 
   private recordEdgeEvent(edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
