@@ -1,9 +1,9 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CalleeExpr, CallFact } from '../facts';
+import type { CalleeExpr, CallFact, Position } from '../facts';
 import type { CallMatch } from './collect';
 import type { ItemIndex } from './items';
-import { pathSegments, renderObject, typeNameOf } from './names';
+import { pathSegments, renderObject, startsUpperCase, typeNameOf } from './names';
 import type { Scopes } from './scopes';
 import type { Owner } from './symbols';
 
@@ -12,7 +12,20 @@ import type { Owner } from './symbols';
  * `x.m()` (member form; typed when `x` is `self`, `self.field`, a typed parameter or a
  * `let` whose value shows its type). Macro invocations are not calls.
  */
+/** A module path a call goes through, where it was first written. */
+export interface ModulePath extends Position {
+  readonly segments: readonly string[];
+  /** The inline modules around the call, for paths relative to them. */
+  readonly modules: readonly string[];
+}
+
 export class CallReader {
+  /**
+   * Module paths calls and handler references go through (`crate::db::connect()`,
+   * `db::pool::get()`), by the object as written: they become imports (modulePathImports).
+   */
+  readonly modulePaths = new Map<string, ModulePath>();
+
   constructor(
     private readonly items: ItemIndex,
     private readonly scopes: Scopes,
@@ -72,7 +85,11 @@ export class CallReader {
     if (lexical) return { form: 'name', name: lexical };
     const typeName = typeNameOf(prefix, owner?.selfType);
     const objectType = typeName && !typeName.includes('.') ? this.items.lexical(typeName, modules) : typeName;
-    return this.typedMember(renderObject(prefix), property, objectType);
+    const object = renderObject(prefix);
+    if (!objectType && segments && isModulePath(segments) && !this.modulePaths.has(object)) {
+      this.modulePaths.set(object, { ...positionOf(prefix), segments, modules });
+    }
+    return this.typedMember(object, property, objectType);
   }
 
   private memberCallee(object: SyntaxNode, property: string, owner: Owner | undefined): CalleeExpr {
@@ -141,4 +158,13 @@ export function isCrateRootFile(path: string): boolean {
     || /(^|\/)src\/bin\/[^/]+\/main\.rs$/.test(path)
     || /(^|\/)(tests|examples|benches)\/[^/]+\.rs$/.test(path)
     || /(^|\/)build\.rs$/.test(path);
+}
+
+/**
+ * `crate::a`, `super`, `a::b`, `serde_json`: a path to a module, not a type (types start
+ * upper case and resolve as types). `self::f` names an item of this module lexically.
+ */
+function isModulePath(segments: readonly string[]): boolean {
+  const last = segments[segments.length - 1]!;
+  return last !== 'self' && !startsUpperCase(last);
 }

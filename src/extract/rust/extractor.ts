@@ -3,7 +3,7 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
 import { CallReader, isCrateRootFile } from './calls';
 import { collectMatches } from './collect';
-import { importFacts } from './imports';
+import { importFacts, modulePathImports } from './imports';
 import { ItemIndex } from './items';
 import { RouteReader } from './routes';
 import { Scopes } from './scopes';
@@ -24,12 +24,14 @@ export const rustExtractor: LanguageExtractor = {
     const calls = new CallReader(items, scopes, isCrateRootFile(path));
     const imports = importFacts(matches, items, scopes, path);
     const routes = new RouteReader(matches, items, scopes, calls, imports).routeFacts();
+    const callFacts = calls.callFacts(matches.calls);
+    const pathImports = modulePathImports(calls.modulePaths, imports, items);
     return {
       path,
       language,
       symbols,
-      imports,
-      calls: calls.callFacts(matches.calls),
+      imports: pathImports.length > 0 ? [...imports, ...pathImports].sort((a, b) => a.line - b.line || a.col - b.col) : imports,
+      calls: callFacts,
       references: [],
       routes,
       ...(links.length > 0 ? { links } : {}),

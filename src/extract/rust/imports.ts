@@ -1,6 +1,7 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { ImportFact, Position } from '../facts';
+import type { ModulePath } from './calls';
 import type { RustMatches } from './collect';
 import type { ItemIndex } from './items';
 import type { Scopes } from './scopes';
@@ -48,6 +49,33 @@ export function importFacts(matches: RustMatches, items: ItemIndex, scopes: Scop
   const ownName = moduleNameOfFile(path);
   if (ownName) facts.push({ line: 1, col: 0, source: 'self', bindings: [{ imported: '*', local: ownName }], reexport: true });
   return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+}
+
+/**
+ * Imports for the module paths calls go through (`crate::db::connect()`): the path,
+ * bound to the object as written, so the scope finds the module as it would after a
+ * `use`. A first segment this file binds (`use crate::db;`, `mod db;`, an alias) is
+ * replaced by what it binds; other paths start where rustc would look (crate, self,
+ * super, a child module, another crate).
+ */
+export function modulePathImports(paths: ReadonlyMap<string, ModulePath>, imports: readonly ImportFact[], items: ItemIndex): ImportFact[] {
+  const bound = new Map<string, string>();
+  for (const fact of imports) {
+    if (fact.reexport) continue;
+    for (const binding of fact.bindings) if (binding.local !== '*' && !bound.has(binding.local)) bound.set(binding.local, fact.source);
+  }
+  const facts: ImportFact[] = [];
+  for (const [object, path] of paths) {
+    const segments = fromFileModule(path.segments, path.modules, items);
+    const head = segments[0];
+    if (head === undefined) continue;
+    // `db::f()` after `use crate::db;` or `mod db;` resolves through that binding already.
+    if (segments.length === 1 && bound.has(head)) continue;
+    const expanded = bound.has(head) ? [bound.get(head)!, ...segments.slice(1)] : segments;
+    // The whole path is the module (`std::mem`, not the item `mem` of `std`).
+    facts.push({ line: path.line, col: path.col, source: [...expanded, '*'].join('::'), bindings: [{ imported: '*', local: object }] });
+  }
+  return facts;
 }
 
 function modulesAround(node: SyntaxNode, items: ItemIndex, scopes: Scopes): readonly string[] {
