@@ -20,15 +20,15 @@ export function defaultWorkerCount(): number {
 }
 
 /**
- * Parses files in worker threads; each worker loads a grammar once. Results come back
- * in any order; the caller (the single writer) consumes them as they arrive.
- */
-/**
  * Requests a worker holds at once: the next file is already there when it replies, so it
  * never waits for a busy main thread to hand it one.
  */
 const REQUESTS_PER_WORKER = 2;
 
+/**
+ * Parses files in worker threads; each worker loads a grammar once. Results come back
+ * in any order; the caller (the single writer) consumes them as they arrive.
+ */
 export class ParsePool {
   private readonly workers: Worker[] = [];
   /** One entry per request a worker can take now. */

@@ -7,11 +7,6 @@ import { pathSegments, renderObject, startsUpperCase, typeNameOf } from './names
 import type { Scopes } from './scopes';
 import type { Owner } from './symbols';
 
-/**
- * Calls: `f()`, `a::f()` / `Type::assoc()` (member form, the path prefix as the object),
- * `x.m()` (member form; typed when `x` is `self`, `self.field`, a typed parameter or a
- * `let` whose value shows its type). Macro invocations are not calls.
- */
 /** A module path a call goes through, where it was first written. */
 export interface ModulePath extends Position {
   readonly segments: readonly string[];
@@ -19,6 +14,11 @@ export interface ModulePath extends Position {
   readonly modules: readonly string[];
 }
 
+/**
+ * Calls: `f()`, `a::f()` / `Type::assoc()` (member form, the path prefix as the object),
+ * `x.m()` (member form; typed when `x` is `self`, `self.field`, a typed parameter or a
+ * `let` whose value shows its type). Macro invocations are not calls.
+ */
 export class CallReader {
   /**
    * Module paths calls and handler references go through (`crate::db::connect()`,
