@@ -22,4 +22,5 @@ export { enrichFiles, ENRICH_DEFAULTS, type EnrichTarget, type EnrichOptions } f
 export { EnrichmentReport, type PassCounts, type PassName } from './enrich/report';
 export type { LocationOracle, LocationAnswers, LocationQueryKind, SourceLocation } from './enrich/oracle';
 export { TsServerOracle, type TsServerOracleOptions } from './enrich/tsserverOracle';
+export { LspOracle, type LspOracleOptions } from './enrich/lspOracle';
 export { enrichTargetsOf } from './enrich/targets';
