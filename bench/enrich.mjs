@@ -1,17 +1,17 @@
 // Enrichment over a real repository (SPEC 1.4, 2.3 rule 4): the repo is indexed in
-// memory, then src/enrich asks a spawned tsserver (the TypeScript language service VS Code
-// runs) for definitions at every call site, implementations of interfaces and references
-// of functions and methods, and writes the answers as lsp_resolved edges. One row per
-// language and pass: queries asked and answered, and the upgrade, add and remove rates.
-// Then a save on the enriched graph: re-indexing the file that owns the most lsp_resolved
-// edges, and naming the files to enrich again (what the graph server does on every save).
-//   npm run bench:enrich -- <repo_path> [--scope src|all] [--timeout-ms N] [--label NAME] [--no-record]
-// --scope src (default): enrich files under a src/ directory outside test folders; all: every
-// TypeScript and JavaScript file indexed.
-//
-// typescript-language-server is not a dependency of this package (not in node_modules), so
-// the bench speaks tsserver's own protocol (TsServerOracle); the answers are the same
-// language service's.
+// memory, then src/enrich asks a spawned language server for definitions at every call
+// site, implementations of interfaces and references of functions and methods, and writes
+// the answers as lsp_resolved edges. One row per language and pass: queries asked and
+// answered, and the upgrade, add and remove rates. Then a save on the enriched graph:
+// re-indexing the file that owns the most lsp_resolved edges, and naming the files to
+// enrich again (what the graph server does on every save).
+//   npm run bench:enrich -- <repo_path> [--server tsserver|pyright] [--scope src|all] [--timeout-ms N] [--label NAME] [--no-record]
+// --server tsserver (default) enriches TypeScript and JavaScript through tsserver, the
+// language service VS Code runs, spoken to in its own protocol (TsServerOracle;
+// typescript-language-server is not in node_modules); pyright enriches Python through
+// pyright-langserver over LSP (LspOracle), the analyser behind VS Code's Pylance.
+// --scope src (default): files under a src/ directory outside test folders; all: every
+// file of the server's languages.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -21,11 +21,13 @@ import { corpusName, engineVersion, machineSummary, shortHead, today } from './l
 import { appendResultRow } from './lib/results.mjs';
 import { median } from './lib/stats.mjs';
 
-const USAGE = 'npm run bench:enrich -- <repo_path> [--scope src|all] [--timeout-ms N] [--label NAME] [--no-record]';
-const SECTION = 'Enrichment (tsserver as the language server)';
+const USAGE = 'npm run bench:enrich -- <repo_path> [--server tsserver|pyright] [--scope src|all] [--timeout-ms N] [--label NAME] [--no-record]';
+const SERVER_WORDING = {
+  tsserver: 'a spawned tsserver (TypeScript VERSION, the language service VS Code runs; typescript-language-server\nis not installed here)',
+  pyright: 'a spawned pyright-langserver (pyright VERSION, the analyser behind VS Code\'s Pylance) over LSP',
+};
 const SECTION_DESCRIPTION = `One row per language and pass per \`npm run bench:enrich\`. The repo is indexed in memory;
-enrichFiles then asks a spawned tsserver (TypeScript TS_VERSION, the language service VS Code runs; typescript-language-server
-is not installed here) about the files in scope, in batches of 50, each query with --timeout-ms.
+enrichFiles then asks SERVER about the files in scope, in batches of 50, each query with --timeout-ms.
 asked = queries sent; answered = not timed out; inferred = ast_inferred edges at the asked sites
 (calls) or into the asked interfaces (implements); upgrade = confirmed / inferred (re-inserted
 as lsp_resolved); added = lsp_resolved edges the static pass did not have, per answered query;
@@ -41,8 +43,31 @@ function log(message) {
 
 const TEST_PATH = /(^|\/)(__tests__|tests?|testdata|fixtures?|__mocks__)\/|[._-](test|spec)\.[^/]+$/;
 
-function inScope(file, scope) {
-  if (file.language !== 'typescript' && file.language !== 'tsx' && file.language !== 'javascript') return false;
+/** What each server enriches, how it starts, and the package whose version the rows name. */
+const SERVERS = {
+  tsserver: {
+    languages: ['typescript', 'tsx', 'javascript'],
+    versionOf: 'typescript',
+    async start(engine, root, first, timeoutMs) {
+      const oracle = new engine.TsServerOracle({ timeoutMs, log: () => undefined });
+      if (!(await oracle.warmUp(path.join(root, first), 300_000))) throw new Error(`tsserver did not load a project for ${first} in 300 s`);
+      return oracle;
+    },
+  },
+  pyright: {
+    languages: ['python'],
+    versionOf: 'pyright',
+    async start(engine, root, _first, timeoutMs) {
+      const langserver = path.join(PACKAGE_ROOT, 'node_modules', 'pyright', 'langserver.index.js');
+      const oracle = new engine.LspOracle({ command: process.execPath, args: [langserver, '--stdio'], rootPath: root, timeoutMs, log: () => undefined });
+      await oracle.start();
+      return oracle;
+    },
+  },
+};
+
+function inScope(file, server, scope) {
+  if (!server.languages.includes(file.language)) return false;
   if (scope === 'all') return true;
   return /(^|\/)src\//.test(file.path) && !TEST_PATH.test(file.path);
 }
@@ -53,26 +78,28 @@ function pct(n, d) {
 
 async function main() {
   const { repoPath, options } = parseArgs('bench/enrich', process.argv.slice(2), {
-    valued: { scope: 'src', 'timeout-ms': 10000, label: undefined },
+    valued: { server: 'tsserver', scope: 'src', 'timeout-ms': 10000, label: undefined },
     flags: ['no-record'],
     usage: USAGE,
   });
   if (!['src', 'all'].includes(options.scope)) throw new UsageError(`bench/enrich: --scope ${options.scope}: expected src or all`);
+  const server = SERVERS[options.server];
+  if (!server) throw new UsageError(`bench/enrich: --server ${options.server}: expected ${Object.keys(SERVERS).join(' or ')}`);
   const root = fs.realpathSync(path.resolve(repoPath));
   // Other work shares the machine: the 1-minute load average at the start goes in the row.
   const load = os.loadavg()[0].toFixed(1);
   const engine = loadEngine();
-  const { openSqlJsStore, RepoIndexer, enrichFiles, TsServerOracle, enrichTargetsOf } = engine;
+  const { openSqlJsStore, RepoIndexer, enrichFiles, enrichTargetsOf } = engine;
   const store = await openSqlJsStore(':memory:');
   const indexer = new RepoIndexer(store);
   let started = performance.now();
   const summary = await indexer.index({ repoPath: root });
   log(`indexed ${summary.files.indexed} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const files = store.liveFiles(summary.repoHash);
-  const targets = files.filter((f) => inScope(f, options.scope)).map((f) => ({ repoHash: summary.repoHash, path: f.path }));
-  if (targets.length === 0) throw new UsageError(`bench/enrich: no TypeScript or JavaScript files in scope ${options.scope} under ${root}`);
+  const targets = files.filter((f) => inScope(f, server, options.scope)).map((f) => ({ repoHash: summary.repoHash, path: f.path }));
+  if (targets.length === 0) throw new UsageError(`bench/enrich: no ${server.languages.join('/')} files in scope ${options.scope} under ${root}`);
 
-  const oracle = new TsServerOracle({ timeoutMs: options['timeout-ms'], log: () => undefined });
+  let oracle;
   const timing = { definition: 0, implementation: 0, references: 0 };
   const timed = {
     async locations(kind, queries, signal) {
@@ -87,10 +114,9 @@ async function main() {
   let projectLoadSeconds;
   try {
     started = performance.now();
-    const loaded = await oracle.warmUp(path.join(root, targets[0].path), 300_000);
+    oracle = await server.start(engine, root, targets[0].path, options['timeout-ms']);
     projectLoadSeconds = (performance.now() - started) / 1000;
-    if (!loaded) throw new Error(`tsserver did not load a project for ${targets[0].path} in 300 s`);
-    log(`tsserver loaded the project in ${projectLoadSeconds.toFixed(1)} s; enriching ${targets.length} files (${options.scope})`);
+    log(`${options.server} started in ${projectLoadSeconds.toFixed(1)} s; enriching ${targets.length} files (${options.scope})`);
     started = performance.now();
     const report = await enrichFiles(store, timed, targets, {});
     const seconds = (performance.now() - started) / 1000;
@@ -106,16 +132,18 @@ async function main() {
       today(), machineSummary(), load, engineVersion(PACKAGE_ROOT), corpusName(root, options.label), shortHead(root), `${options.scope} (${targets.length} files)`,
       language, pass, c.asked, c.answered, c.inferred, pct(c.confirmed, c.inferred), `${c.added} (${pct(c.added, c.answered)})`,
       `${c.removed} (${pct(c.removed, c.inferred)})`, Math.round(passMs[pass] * (c.asked / Math.max(1, totalAsked(report, pass)))),
-      projectLoadSeconds.toFixed(1), `${save.ms.toFixed(1)} (${save.targets})`, `npm run bench:enrich -- ${path.basename(root)} --scope ${options.scope}`,
+      projectLoadSeconds.toFixed(1), `${save.ms.toFixed(1)} (${save.targets})`,
+      `npm run bench:enrich -- ${path.basename(root)} --server ${options.server} --scope ${options.scope}`,
     ]);
     for (const row of rows) process.stdout.write(`${row.slice(7, 17).join(' | ')}\n`);
     if (!options['no-record']) {
-      const description = SECTION_DESCRIPTION.replace('TS_VERSION', typescriptVersion());
-      for (const row of rows) appendResultRow(SECTION, description, COLUMNS, row);
+      const wording = SERVER_WORDING[options.server].replace('VERSION', packageVersion(server.versionOf));
+      const section = `Enrichment (${options.server} as the language server)`;
+      for (const row of rows) appendResultRow(section, SECTION_DESCRIPTION.replace('SERVER', wording), COLUMNS, row);
       log('recorded in bench/RESULTS.md');
     }
   } finally {
-    await oracle.close();
+    await oracle?.close();
   }
 }
 
@@ -147,8 +175,8 @@ function totalAsked(report, pass) {
   return report.entries().filter((e) => e.pass === pass).reduce((sum, e) => sum + e.counts.asked, 0);
 }
 
-function typescriptVersion() {
-  return JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8')).version;
+function packageVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
 }
 
 main().catch((error) => {

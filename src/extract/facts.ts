@@ -7,7 +7,7 @@ import type { EdgeType, NodeKind } from '../model/kinds';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 6;
+export const FACTS_FORMAT_VERSION = 7;
 
 export type LanguageId =
   | 'go' | 'typescript' | 'tsx' | 'javascript' | 'python' | 'rust' | 'java' | 'csharp'

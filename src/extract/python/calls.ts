@@ -18,6 +18,7 @@ export function callFacts(tree: ScopeTree, calls: readonly CallCapture[]): CallF
     // `super()` itself is never a call into user code; the member call on it is.
     if (!object && name === 'super') continue;
     const scope = tree.ownerAt(nameNode.startIndex);
+    if (!object && isFunctionLocal(scope, name)) continue;
     const { row, column } = nameNode.startPosition;
     facts.push({
       line: row + 1,
@@ -27,6 +28,19 @@ export function callFacts(tree: ScopeTree, calls: readonly CallCapture[]): CallF
     });
   }
   return isInSourceOrder(facts) ? facts : facts.sort((a, b) => a.line - b.line || a.col - b.col);
+}
+
+/**
+ * A name a function binds: a parameter, a local, a nested def or class. Calling it names
+ * no symbol of the graph (nested definitions get no node), so it makes no call fact,
+ * rather than an `UNRESOLVED/<name>` placeholder. Class bodies do not enclose their methods.
+ */
+function isFunctionLocal(scope: Scope, name: string): boolean {
+  for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
+    if (current.kind !== 'function') continue;
+    if (current.bindings.has(name) || current.children.some((child) => child.name === name)) return true;
+  }
+  return false;
 }
 
 /** Matches mostly arrive in source order already; checking is cheaper than sorting. */

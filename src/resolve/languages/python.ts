@@ -8,8 +8,19 @@ const PYTHON_BUILTINS = new Set([
   'int', 'isinstance', 'issubclass', 'iter', 'len', 'list', 'locals', 'map', 'max', 'memoryview', 'min', 'next',
   'object', 'oct', 'open', 'ord', 'pow', 'print', 'property', 'range', 'repr', 'reversed', 'round', 'set',
   'setattr', 'slice', 'sorted', 'staticmethod', 'str', 'sum', 'super', 'tuple', 'type', 'vars', 'zip', '__import__',
-  'Exception', 'ValueError', 'TypeError', 'KeyError', 'IndexError', 'RuntimeError', 'NotImplementedError',
-  'AttributeError', 'StopIteration', 'AssertionError', 'OSError', 'IOError', 'PermissionError', 'FileNotFoundError',
+  // The built-in exceptions and warnings (Python 3.13).
+  'BaseException', 'BaseExceptionGroup', 'GeneratorExit', 'KeyboardInterrupt', 'SystemExit', 'Exception',
+  'ArithmeticError', 'FloatingPointError', 'OverflowError', 'ZeroDivisionError', 'AssertionError', 'AttributeError',
+  'BufferError', 'EOFError', 'ExceptionGroup', 'ImportError', 'ModuleNotFoundError', 'LookupError', 'IndexError',
+  'KeyError', 'MemoryError', 'NameError', 'UnboundLocalError', 'OSError', 'IOError', 'EnvironmentError',
+  'BlockingIOError', 'ChildProcessError', 'ConnectionError', 'BrokenPipeError', 'ConnectionAbortedError',
+  'ConnectionRefusedError', 'ConnectionResetError', 'FileExistsError', 'FileNotFoundError', 'InterruptedError',
+  'IsADirectoryError', 'NotADirectoryError', 'PermissionError', 'ProcessLookupError', 'TimeoutError',
+  'ReferenceError', 'RuntimeError', 'NotImplementedError', 'PythonFinalizationError', 'RecursionError',
+  'StopAsyncIteration', 'StopIteration', 'SyntaxError', 'IndentationError', 'TabError', 'SystemError', 'TypeError',
+  'ValueError', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'UnicodeTranslateError',
+  'Warning', 'BytesWarning', 'DeprecationWarning', 'EncodingWarning', 'FutureWarning', 'ImportWarning',
+  'PendingDeprecationWarning', 'ResourceWarning', 'RuntimeWarning', 'SyntaxWarning', 'UnicodeWarning', 'UserWarning',
 ]);
 
 /**
