@@ -1,26 +1,9 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LspOracle } from '../../src/enrich/lspOracle';
-import { makeTempDir } from '../helpers/tempDir';
+import { copyWorkspace } from '../helpers/workspaceCopy';
 
-const FIXTURE = path.join(__dirname, '..', 'fixtures', 'workspaces', 'py-app');
 const PYRIGHT = require.resolve('pyright/langserver.index.js');
-
-/** A copy of the py-app fixture; `at` finds a needle's 1-based line and 0-based character. */
-function pyApp(): { root: string; at(file: string, needle: string): { path: string; line: number; character: number } } {
-  const root = fs.realpathSync(makeTempDir('ckg-lsp-'));
-  fs.cpSync(FIXTURE, root, { recursive: true });
-  return {
-    root,
-    at(file, needle) {
-      const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
-      const line = lines.findIndex((l) => l.includes(needle));
-      assert.ok(line >= 0, `${needle} in ${file}`);
-      return { path: path.join(root, file), line: line + 1, character: lines[line]!.indexOf(needle) };
-    },
-  };
-}
 
 function pyright(root: string, log: string[] = []): LspOracle {
   return new LspOracle({ command: process.execPath, args: [PYRIGHT, '--stdio'], rootPath: root, timeoutMs: 60_000, log: (m) => log.push(m) });
@@ -35,7 +18,7 @@ describe('enrich/LspOracle (a real pyright over LSP)', function () {
   });
 
   it('answers definitions and references as pyright resolves them, through imports and inferred types', async () => {
-    const app = pyApp();
+    const app = copyWorkspace('py-app');
     oracle = pyright(app.root);
     const [total, price] = await oracle.locations('definition', [app.at('shop/cart.py', 'total(items))'), app.at('shop/cart.py', 'price(total')]);
     assert.deepEqual(total, [app.at('shop/pricing.py', 'total(items: list[int])')]);
@@ -48,7 +31,7 @@ describe('enrich/LspOracle (a real pyright over LSP)', function () {
   });
 
   it('answers [] where nothing is defined, null when cancelled, and rejects a bad timeout or kind', async () => {
-    const app = pyApp();
+    const app = copyWorkspace('py-app');
     oracle = pyright(app.root);
     const [nothing] = await oracle.locations('definition', [{ ...app.at('shop/cart.py', 'A cart'), character: 4 }]);
     assert.deepEqual(nothing, []);
@@ -60,7 +43,7 @@ describe('enrich/LspOracle (a real pyright over LSP)', function () {
   });
 
   it('answers null, and says why, when the server cannot start', async () => {
-    const app = pyApp();
+    const app = copyWorkspace('py-app');
     const log: string[] = [];
     oracle = new LspOracle({ command: path.join(app.root, 'no-such-server'), args: [], rootPath: app.root, timeoutMs: 60_000, log: (m) => log.push(m) });
     const started = Date.now();

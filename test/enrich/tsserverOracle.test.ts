@@ -1,25 +1,7 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
-import { makeTempDir } from '../helpers/tempDir';
-
-const FIXTURE = path.join(__dirname, '..', 'fixtures', 'workspaces', 'ts-app');
-
-/** A copy of the ts-app fixture; `at` finds a needle's 1-based line and 0-based character. */
-function tsApp(): { root: string; at(file: string, needle: string): { path: string; line: number; character: number } } {
-  const root = fs.realpathSync(makeTempDir('ckg-tsserver-'));
-  fs.cpSync(FIXTURE, root, { recursive: true });
-  return {
-    root,
-    at(file, needle) {
-      const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
-      const line = lines.findIndex((l) => l.includes(needle));
-      assert.ok(line >= 0, `${needle} in ${file}`);
-      return { path: path.join(root, file), line: line + 1, character: lines[line].indexOf(needle) };
-    },
-  };
-}
+import { copyWorkspace } from '../helpers/workspaceCopy';
 
 describe('enrich/TsServerOracle (a real tsserver)', function () {
   this.timeout(120_000);
@@ -30,7 +12,7 @@ describe('enrich/TsServerOracle (a real tsserver)', function () {
   });
 
   it('answers definitions, implementations and references as the TypeScript service resolves them', async () => {
-    const app = tsApp();
+    const app = copyWorkspace('ts-app');
     oracle = new TsServerOracle({ timeoutMs: 60_000 });
     assert.equal(await oracle.warmUp(path.join(app.root, 'src/main.ts'), 60_000), true);
     const [run, makeService] = await oracle.locations('definition', [app.at('src/main.ts', 'run(21)'), app.at('src/main.ts', 'makeService()')]);
@@ -45,7 +27,7 @@ describe('enrich/TsServerOracle (a real tsserver)', function () {
   });
 
   it('answers [] where nothing is defined, null when cancelled, and rejects a bad timeout or kind', async () => {
-    const app = tsApp();
+    const app = copyWorkspace('ts-app');
     oracle = new TsServerOracle({ timeoutMs: 60_000 });
     const [nothing] = await oracle.locations('definition', [{ ...app.at('src/util.ts', 'Shared helpers'), character: 0 }]);
     assert.deepEqual(nothing, []);
@@ -57,7 +39,7 @@ describe('enrich/TsServerOracle (a real tsserver)', function () {
   });
 
   it('answers null once tsserver is gone, and close() ends the process', async () => {
-    const app = tsApp();
+    const app = copyWorkspace('ts-app');
     oracle = new TsServerOracle();
     const pid = oracle.pid!;
     await oracle.close();
