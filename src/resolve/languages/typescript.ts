@@ -10,6 +10,11 @@ const JS_BUILTINS = new Set([
   'JSON', 'Math', 'fetch', 'atob', 'btoa', 'eval', 'Proxy', 'Reflect', 'URL', 'URLSearchParams',
   'Response', 'Request', 'Headers', 'FormData', 'Blob', 'AbortController', 'TextEncoder', 'TextDecoder', 'Buffer',
   'Uint8Array', 'ArrayBuffer', 'DataView', 'WeakRef', 'Intl', 'Function', 'Event', 'EventTarget', 'CustomEvent',
+  'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError', 'MutationObserver', 'ResizeObserver',
+  'IntersectionObserver', 'requestAnimationFrame', 'cancelAnimationFrame', 'getComputedStyle', 'alert', 'confirm',
+  'prompt', 'WebSocket', 'Worker', 'XMLHttpRequest',
+  // Test-runner globals (Jest, Vitest, Mocha, Jasmine) when not imported: the runner's, never the repo's.
+  'expect', 'beforeEach', 'afterEach', 'beforeAll', 'afterAll', 'before', 'after', 'vi', 'jest',
 ]);
 
 interface PathAlias {
