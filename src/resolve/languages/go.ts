@@ -9,20 +9,40 @@ const GO_BUILTINS = new Set([
   'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'any',
 ]);
 
-/** Go: the package path is the module path from the nearest go.mod plus the directory. */
+/**
+ * Go: the package path is the module path from the nearest go.mod plus the directory.
+ * A module path several go.mod files declare (copies of a sample, a template) names no
+ * single package: those copies' packages are named by their directories, and an import
+ * of that path means the copy the importing file is in; from outside every copy it stays
+ * unresolved rather than pick one.
+ */
 export function goResolver(layout: RepoLayout): LanguageResolver {
   const packageOfDir = new Map<string, string>();
   const inRepoPackages = new Set<string>();
+  const moduleOf = new Map<string, string>();
+  const declarations = new Map<string, number>();
+  for (const file of layout.files) {
+    if (file !== 'go.mod' && !file.endsWith('/go.mod')) continue;
+    const modulePath = /^\s*module\s+(\S+)/m.exec(layout.readText(file) ?? '')?.[1];
+    if (!modulePath) continue;
+    moduleOf.set(file, modulePath);
+    declarations.set(modulePath, (declarations.get(modulePath) ?? 0) + 1);
+  }
+  const duplicated = (modulePath: string): boolean => (declarations.get(modulePath) ?? 0) > 1;
+
+  function moduleAround(dir: string): { dir: string; path: string } | undefined {
+    const goMod = layout.nearest(dir, 'go.mod');
+    const path = goMod && (moduleOf.get(goMod) ?? /^\s*module\s+(\S+)/m.exec(layout.readText(goMod) ?? '')?.[1]);
+    return goMod && path ? { dir: parentDir(goMod), path } : undefined;
+  }
 
   function packageOfDirectory(dir: string): string {
     let cached = packageOfDir.get(dir);
     if (cached === undefined) {
-      const goMod = layout.nearest(dir, 'go.mod');
-      const modulePath = goMod ? /^\s*module\s+(\S+)/m.exec(layout.readText(goMod) ?? '')?.[1] : undefined;
-      if (goMod && modulePath) {
-        const modDir = parentDir(goMod);
-        const rest = modDir === '' ? dir : dir.slice(modDir.length + 1);
-        cached = rest ? `${modulePath}/${rest}` : modulePath;
+      const module = moduleAround(dir);
+      if (module && !duplicated(module.path)) {
+        const rest = module.dir === '' ? dir : dir.slice(module.dir.length + 1);
+        cached = rest ? `${module.path}/${rest}` : module.path;
       } else {
         cached = dir || '.';
       }
@@ -37,8 +57,14 @@ export function goResolver(layout: RepoLayout): LanguageResolver {
     packageScope: true,
     packagePath: (filePath) => packageOfDirectory(parentDir(filePath)),
     moduleNodePath: (filePath) => joinPath(packageOfDirectory(parentDir(filePath)), filePath.slice(filePath.lastIndexOf('/') + 1)),
-    resolveImport(source): ImportTarget {
-      return inRepoPackages.has(source) ? { inRepo: true, packagePath: source } : { inRepo: false, module: source };
+    resolveImport(source, fromFile): ImportTarget {
+      if (inRepoPackages.has(source)) return { inRepo: true, packagePath: source };
+      const own = moduleAround(parentDir(fromFile));
+      if (own && duplicated(own.path) && (source === own.path || source.startsWith(`${own.path}/`))) {
+        const packagePath = joinPath(own.dir, source.slice(own.path.length + 1)) || '.';
+        if (inRepoPackages.has(packagePath)) return { inRepo: true, packagePath };
+      }
+      return { inRepo: false, module: source };
     },
     isBuiltin: (name) => GO_BUILTINS.has(name),
   };
