@@ -1,5 +1,10 @@
-import type { Hash } from '../../model';
+import type { GraphEdge, GraphNode, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
+import { insertEdge } from './edgeWrites';
+import { insertNode } from './nodeWrites';
+
+/** insertNewRows reports progress this often. */
+const ROWS_PER_PROGRESS = 5000;
 
 /**
  * The first load of a repo at `seq` (GraphStore.bulkLoad): secondary indexes of the graph
@@ -26,4 +31,28 @@ export function bulkLoad<T>(database: SqlJsDatabase, repoHash: Hash, seq: number
   } finally {
     for (const index of indexes) database.exec(index.sql);
   }
+}
+
+/** Inside bulkLoad: rows no live row holds yet, in hash order so the primary-key B-trees grow by appends. */
+export function insertNewRows(
+  database: SqlJsDatabase, nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number,
+  onRows?: (done: number, total: number) => void,
+): void {
+  const total = nodes.length + edges.length;
+  let done = 0;
+  const tick = (): void => {
+    if (++done % ROWS_PER_PROGRESS === 0 || done === total) onRows?.(done, total);
+  };
+  for (const node of [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash))) {
+    insertNode(database, node, seq);
+    tick();
+  }
+  for (const edge of [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash))) {
+    insertEdge(database, edge, repoHash, seq);
+    tick();
+  }
+}
+
+function compareHashes(a: Hash, b: Hash): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -18,6 +18,14 @@ export function counts(database: SqlJsDatabase): GraphCounts {
   };
 }
 
+export function liveNodesOfFile(database: SqlJsDatabase, fileHash: Hash): GraphNode[] {
+  return database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = ? AND ${LIVE}`, [fileHash], nodeFromRow);
+}
+
+export function liveEdgesOwnedBy(database: SqlJsDatabase, fileHash: Hash): GraphEdge[] {
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE owner_file_hash = ? AND ${LIVE}`, [fileHash], edgeFromRow);
+}
+
 export function nodesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphNode[] {
   return database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
 }

@@ -6,7 +6,9 @@ import type {
 import type {
   GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
 } from '../graphStore';
-import { bulkLoad } from './bulkLoad';
+import { bulkLoad, insertNewRows } from './bulkLoad';
+import * as edgeWrites from './edgeWrites';
+import * as nodeWrites from './nodeWrites';
 import * as factsTable from './factsTable';
 import * as routesTable from './routesTable';
 import * as reads from './reads';
@@ -15,16 +17,9 @@ import type { SqlJsDatabase } from './database';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
-  EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, edgeParams, liveFileFromRow,
-  nodeFromRow, nodeParams, repoFromRow, sameNodeVersion, snapshotFromRow,
+  EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, liveFileFromRow, nodeFromRow,
+  repoFromRow, snapshotFromRow,
 } from './rows';
-
-/** insertNewRows reports progress this often. */
-const ROWS_PER_PROGRESS = 5000;
-
-function compareHashes(a: Hash, b: Hash): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
@@ -186,7 +181,7 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   // Nodes
 
   liveNodesOfFile(fileHash: Hash): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = ? AND ${LIVE}`, [fileHash], nodeFromRow);
+    return reads.liveNodesOfFile(this.database, fileHash);
   }
 
   liveNodesOfRepo(repoHash: Hash): GraphNode[] {
@@ -202,84 +197,25 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
   }
 
   replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
-    const live = new Map(this.liveNodesOfFile(fileHash).map((n) => [n.nodeHash, n]));
-    let added = 0;
-    let removed = 0;
-    const seen = new Set<Hash>();
-    for (const node of nodes) {
-      if (seen.has(node.nodeHash)) continue;
-      seen.add(node.nodeHash);
-      const old = live.get(node.nodeHash);
-      live.delete(node.nodeHash);
-      if (old && sameNodeVersion(old, node)) continue;
-      if (old) this.closeNode(old.nodeHash, fileHash, seq);
-      this.insertNode(node, seq);
-      if (!old && this.database.changes() > 0) added++;
-    }
-    for (const gone of live.values()) {
-      this.closeNode(gone.nodeHash, fileHash, seq);
-      removed++;
-    }
-    return { added, removed };
+    return nodeWrites.replaceFileNodes(this.database, fileHash, nodes, seq);
   }
 
   retainFileNodes(fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): number {
-    let removed = 0;
-    for (const node of this.liveNodesOfFile(fileHash)) {
-      if (keep.has(node.nodeHash)) continue;
-      this.closeNode(node.nodeHash, fileHash, seq);
-      removed++;
-    }
-    return removed;
-  }
-
-  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number {
-    const now = Math.floor(Date.now() / 1000);
-    let removed = 0;
-    for (const edge of this.liveEdgesOwnedBy(ownerFileHash)) {
-      if (keep.has(edge.edgeHash)) continue;
-      this.closeOwnedEdge(edge.edgeHash, ownerFileHash, seq);
-      this.recordEdgeEvent(edge.edgeHash, 'removed', now, snapshotHash);
-      removed++;
-    }
-    return removed;
-  }
-
-  private closeOwnedEdge(edgeHash: Hash, ownerFileHash: Hash, seq: number): void {
-    this.database.run('DELETE FROM edges WHERE edge_hash = ? AND owner_file_hash = ? AND added_in = ?', [edgeHash, ownerFileHash, seq]);
-    this.database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = ? AND ${LIVE}`, [seq, edgeHash, ownerFileHash]);
-  }
-
-  private closeNode(nodeHash: Hash, fileHash: Hash, seq: number): void {
-    this.database.run(`DELETE FROM nodes WHERE node_hash = ? AND file_hash = ? AND added_in = ?`, [nodeHash, fileHash, seq]);
-    this.database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND file_hash = ? AND ${LIVE}`, [seq, nodeHash, fileHash]);
+    return nodeWrites.retainFileNodes(this.database, fileHash, keep, seq);
   }
 
   ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number {
-    let added = 0;
-    for (const node of nodes) {
-      this.database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ? AND removed_in IS NOT NULL', [node.nodeHash, seq]);
-      this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
-      added += this.database.changes();
-    }
-    return added;
+    return nodeWrites.ensureRepoLevelNodes(this.database, nodes, seq);
   }
 
   sweepRepoLevelNodes(repoHash: Hash, seq: number, candidates?: Iterable<Hash>): number {
-    const orphaned = `n.repo_hash = ? AND n.file_hash = '' AND n.${LIVE}
-         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
-         AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`;
-    const orphans = candidates
-      ? [...new Set(candidates)].filter((nodeHash) => this.database.scalar(`SELECT 1 FROM nodes n WHERE n.node_hash = ? AND ${orphaned}`, [nodeHash, repoHash]) !== undefined)
-      : this.database.all(`SELECT n.node_hash FROM nodes n WHERE ${orphaned}`, [repoHash], (row) => row[0] as string);
-    for (const nodeHash of orphans) this.closeNode(nodeHash, '', seq);
-    return orphans.length;
+    return nodeWrites.sweepRepoLevelNodes(this.database, repoHash, seq, candidates);
   }
 
   // Edges
 
   liveEdgesOwnedBy(fileHash: Hash): GraphEdge[] {
-    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE owner_file_hash = ? AND ${LIVE}`, [fileHash], edgeFromRow);
+    return reads.liveEdgesOwnedBy(this.database, fileHash);
   }
 
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[] {
@@ -294,73 +230,18 @@ export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
     return [...owners];
   }
 
-  replaceOwnedEdges(
-    ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash,
-  ): ReplaceResult {
-    const live = new Map(this.liveEdgesOwnedBy(ownerFileHash).map((e) => [e.edgeHash, e]));
-    const now = Math.floor(Date.now() / 1000);
-    const seen = new Set<Hash>();
-    let added = 0;
-    let removed = 0;
-    for (const edge of edges) {
-      if (seen.has(edge.edgeHash)) continue;
-      seen.add(edge.edgeHash);
-      const old = live.get(edge.edgeHash);
-      live.delete(edge.edgeHash);
-      if (old) {
-        if (old.callSiteLine !== edge.callSiteLine || old.callSiteCol !== edge.callSiteCol || old.callSiteFile !== edge.callSiteFile) {
-          this.database.run(
-            `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ? WHERE edge_hash = ? AND ${LIVE}`,
-            [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.edgeHash],
-          );
-        }
-        continue;
-      }
-      this.insertEdge(edge, repoHash, seq);
-      this.recordEdgeEvent(edge.edgeHash, 'added', now, snapshotHash);
-      added++;
-    }
-    for (const gone of live.values()) {
-      this.closeOwnedEdge(gone.edgeHash, ownerFileHash, seq);
-      this.recordEdgeEvent(gone.edgeHash, 'removed', now, snapshotHash);
-      removed++;
-    }
-    return { added, removed };
+  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult {
+    return edgeWrites.replaceOwnedEdges(this.database, ownerFileHash, repoHash, edges, seq, snapshotHash);
+  }
+
+  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number {
+    return edgeWrites.retainOwnedEdges(this.database, ownerFileHash, keep, seq, snapshotHash);
   }
 
   insertNewRows(
     nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number, onRows?: (done: number, total: number) => void,
   ): void {
-    const total = nodes.length + edges.length;
-    let done = 0;
-    const tick = (): void => {
-      if (++done % ROWS_PER_PROGRESS === 0 || done === total) onRows?.(done, total);
-    };
-    for (const node of [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash))) {
-      this.insertNode(node, seq);
-      tick();
-    }
-    for (const edge of [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash))) {
-      this.insertEdge(edge, repoHash, seq);
-      tick();
-    }
-  }
-
-  /** A node another file already holds keeps its first owner: the unique live index ignores this insert. */
-  private insertNode(node: GraphNode, seq: number): void {
-    this.database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
-  }
-
-  /** An edge closed earlier in this same seq is replaced (same primary key). */
-  private insertEdge(edge: GraphEdge, repoHash: Hash, seq: number): void {
-    this.database.run(
-      `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [...edgeParams(edge), repoHash, seq],
-    );
-  }
-
-  private recordEdgeEvent(edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
-    this.database.run('INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeHash, event, at, snapshotHash]);
+    insertNewRows(this.database, nodes, edges, repoHash, seq, onRows);
   }
 
   edgeEventCounts(): { readonly added: number; readonly removed: number } {

@@ -1,0 +1,70 @@
+import type { GraphEdge, Hash } from '../../model';
+import type { ReplaceResult } from '../graphStore';
+import type { SqlJsDatabase } from './database';
+import { liveEdgesOwnedBy } from './reads';
+import { EDGE_COLUMNS, LIVE, edgeParams } from './rows';
+
+/** Edge rows owned by files, and the edge event log their changes write (SPEC §6.2). */
+
+/** An edge closed earlier in this same seq is replaced (same primary key). */
+export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number): void {
+  database.run(
+    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [...edgeParams(edge), repoHash, seq],
+  );
+}
+
+function closeOwnedEdge(database: SqlJsDatabase, edgeHash: Hash, ownerFileHash: Hash, seq: number): void {
+  database.run('DELETE FROM edges WHERE edge_hash = ? AND owner_file_hash = ? AND added_in = ?', [edgeHash, ownerFileHash, seq]);
+  database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = ? AND ${LIVE}`, [seq, edgeHash, ownerFileHash]);
+}
+
+function recordEdgeEvent(database: SqlJsDatabase, edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
+  database.run('INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeHash, event, at, snapshotHash]);
+}
+
+export function replaceOwnedEdges(
+  database: SqlJsDatabase, ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash,
+): ReplaceResult {
+  const live = new Map(liveEdgesOwnedBy(database, ownerFileHash).map((e) => [e.edgeHash, e]));
+  const now = Math.floor(Date.now() / 1000);
+  const seen = new Set<Hash>();
+  let added = 0;
+  let removed = 0;
+  for (const edge of edges) {
+    if (seen.has(edge.edgeHash)) continue;
+    seen.add(edge.edgeHash);
+    const old = live.get(edge.edgeHash);
+    live.delete(edge.edgeHash);
+    if (old) {
+      if (old.callSiteLine !== edge.callSiteLine || old.callSiteCol !== edge.callSiteCol || old.callSiteFile !== edge.callSiteFile) {
+        database.run(
+          `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ? WHERE edge_hash = ? AND ${LIVE}`,
+          [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.edgeHash],
+        );
+      }
+      continue;
+    }
+    insertEdge(database, edge, repoHash, seq);
+    recordEdgeEvent(database, edge.edgeHash, 'added', now, snapshotHash);
+    added++;
+  }
+  for (const gone of live.values()) {
+    closeOwnedEdge(database, gone.edgeHash, ownerFileHash, seq);
+    recordEdgeEvent(database, gone.edgeHash, 'removed', now, snapshotHash);
+    removed++;
+  }
+  return { added, removed };
+}
+
+export function retainOwnedEdges(database: SqlJsDatabase, ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number {
+  const now = Math.floor(Date.now() / 1000);
+  let removed = 0;
+  for (const edge of liveEdgesOwnedBy(database, ownerFileHash)) {
+    if (keep.has(edge.edgeHash)) continue;
+    closeOwnedEdge(database, edge.edgeHash, ownerFileHash, seq);
+    recordEdgeEvent(database, edge.edgeHash, 'removed', now, snapshotHash);
+    removed++;
+  }
+  return removed;
+}
