@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type GraphEdge, type Hash, Identity, type SnapshotRecord, hashOf } from '../model';
+import { type GraphEdge, type Hash, Identity, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
@@ -17,7 +17,7 @@ import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentit
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
 import { LinkWriter, type RepoState } from './linkWriter';
 import { LiveFiles } from './liveFiles';
-import { merkleRoot } from './merkle';
+import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
   DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
   readSource, toSource,
@@ -164,7 +164,7 @@ export class RepoIndexer {
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn);
     const seq = this.store.nextSnapshotSeq(repo.repoHash);
     const written = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
-      this.writeSnapshot(repo, snapshotHash, seq, commit, dirty, existing !== undefined);
+      writeSnapshot(this.store, repo, snapshotHash, seq, commit, dirty, existing !== undefined);
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
     return this.summary(
@@ -212,7 +212,7 @@ export class RepoIndexer {
     }
     const table = this.tableOf(repo, live);
     const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn);
-    const working = this.workingSnapshot(repo);
+    const working = workingSnapshot(this.store, repo);
     const written = this.writeChanges(
       repo, table, toParse, parsed, removed, live, working.seq, working.snapshotHash, () => undefined, () => undefined,
     );
@@ -232,21 +232,6 @@ export class RepoIndexer {
     const table = repo && this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await preloadLanguages(table.files());
-  }
-
-  /** The dirty snapshot file saves write into: the latest one if dirty, else a new one. */
-  private workingSnapshot(repo: RepoState): SnapshotRecord & { created: boolean } {
-    const latest = this.store.latestSnapshot(repo.repoHash);
-    if (latest?.dirty) return { ...latest, created: false };
-    const seq = this.store.nextSnapshotSeq(repo.repoHash);
-    const commit = latest?.commitHash ?? '';
-    const snapshot: SnapshotRecord = {
-      snapshotHash: Identity.snapshot(repo.repoHash, `${commit}+dirty@${seq}`), repoHash: repo.repoHash, seq, commitHash: commit,
-      parentCommit: commit, dirty: true, createdAt: Math.floor(Date.now() / 1000), merkleRoot: '',
-      fileCount: latest?.fileCount ?? 0, nodeCount: latest?.nodeCount ?? 0, edgeCount: latest?.edgeCount ?? 0,
-    };
-    this.store.insertSnapshot(snapshot);
-    return { ...snapshot, created: true };
   }
 
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
@@ -367,26 +352,6 @@ export class RepoIndexer {
     this.store.replaceOwnedEdges(file.fileHash, repo.repoHash, [], seq, snapshotHash);
     this.store.replaceFileRoutes(file.fileHash, []);
     this.store.deleteFacts(file.fileHash);
-  }
-
-  private writeSnapshot(repo: RepoState, snapshotHash: Hash, seq: number, commit: string, dirty: boolean, replaceExisting: boolean): void {
-    const edgeHashes = this.store.liveEdgeHashes(repo.repoHash);
-    const counts = this.store.countsOfRepo(repo.repoHash);
-    if (replaceExisting) this.store.deleteSnapshot(snapshotHash);
-    this.store.insertSnapshot({
-      snapshotHash, repoHash: repo.repoHash, seq, commitHash: commit, parentCommit: dirty ? commit : this.parentOf(repo, commit),
-      dirty, createdAt: Math.floor(Date.now() / 1000), merkleRoot: merkleRoot(edgeHashes),
-      fileCount: counts.files, nodeCount: counts.nodes, edgeCount: edgeHashes.length,
-    });
-  }
-
-  private parentOf(repo: RepoState, commit: string): string {
-    if (!commit) return '';
-    try {
-      return resolveCommit(repo.root, `${commit}^`);
-    } catch {
-      return '';
-    }
   }
 
   private summary(
