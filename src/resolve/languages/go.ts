@@ -19,20 +19,17 @@ const GO_BUILTINS = new Set([
 export function goResolver(layout: RepoLayout): LanguageResolver {
   const packageOfDir = new Map<string, string>();
   const inRepoPackages = new Set<string>();
-  const moduleOf = new Map<string, string>();
+  const modulePathIn = (goMod: string): string | undefined => /^\s*module\s+(\S+)/m.exec(layout.readText(goMod) ?? '')?.[1];
   const declarations = new Map<string, number>();
   for (const file of layout.files) {
-    if (file !== 'go.mod' && !file.endsWith('/go.mod')) continue;
-    const modulePath = /^\s*module\s+(\S+)/m.exec(layout.readText(file) ?? '')?.[1];
-    if (!modulePath) continue;
-    moduleOf.set(file, modulePath);
-    declarations.set(modulePath, (declarations.get(modulePath) ?? 0) + 1);
+    const modulePath = file === 'go.mod' || file.endsWith('/go.mod') ? modulePathIn(file) : undefined;
+    if (modulePath) declarations.set(modulePath, (declarations.get(modulePath) ?? 0) + 1);
   }
   const duplicated = (modulePath: string): boolean => (declarations.get(modulePath) ?? 0) > 1;
 
   function moduleAround(dir: string): { dir: string; path: string } | undefined {
     const goMod = layout.nearest(dir, 'go.mod');
-    const path = goMod && (moduleOf.get(goMod) ?? /^\s*module\s+(\S+)/m.exec(layout.readText(goMod) ?? '')?.[1]);
+    const path = goMod && modulePathIn(goMod);
     return goMod && path ? { dir: parentDir(goMod), path } : undefined;
   }
 
