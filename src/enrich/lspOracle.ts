@@ -35,6 +35,13 @@ const METHODS: Record<LocationQueryKind, string> = {
   references: 'textDocument/references',
 };
 
+/** The server capability that says it answers a kind of query. */
+const PROVIDERS: Record<LocationQueryKind, string> = {
+  definition: 'definitionProvider',
+  implementation: 'implementationProvider',
+  references: 'referencesProvider',
+};
+
 interface LspPosition {
   readonly line: number;
   readonly character: number;
@@ -57,6 +64,8 @@ export class LspOracle implements LocationOracle {
   private readonly opened = new Set<string>();
   private readonly timeoutMs: number;
   private initialized: Promise<void> | undefined;
+  /** The kinds the server said it answers (its initialize result). */
+  private readonly supported = new Set<LocationQueryKind>();
   private exited = false;
   /** Rejects when the server is gone, so nothing waits out a timeout for a dead process. */
   private readonly gone: Promise<never>;
@@ -110,6 +119,8 @@ export class LspOracle implements LocationOracle {
     } catch {
       return answers;
     }
+    // A kind the server does not provide is no answer, not an empty one (pyright has no implementation).
+    if (!this.supported.has(kind)) return answers;
     let next = 0;
     const worker = async (): Promise<void> => {
       while (next < queries.length) {
@@ -143,7 +154,7 @@ export class LspOracle implements LocationOracle {
   private async handshake(): Promise<void> {
     const rootUri = pathToFileURL(this.options.rootPath).href;
     const linkSupport = { dynamicRegistration: false, linkSupport: true };
-    await this.withTimeout(this.connection.sendRequest('initialize', {
+    const result = await this.withTimeout(this.connection.sendRequest<{ capabilities?: Record<string, unknown> }>('initialize', {
       processId: process.pid,
       rootUri,
       workspaceFolders: [{ uri: rootUri, name: path.basename(this.options.rootPath) }],
@@ -152,6 +163,11 @@ export class LspOracle implements LocationOracle {
         workspace: { workspaceFolders: true, configuration: true },
       },
     }), Math.max(this.timeoutMs, 30_000), 'initialize');
+    for (const kind of Object.keys(PROVIDERS) as LocationQueryKind[]) {
+      const provider = result?.capabilities?.[PROVIDERS[kind]];
+      if (provider !== undefined && provider !== false) this.supported.add(kind);
+      else this.options.log?.(`enrich/lsp: the server does not answer ${kind} queries`);
+    }
     await this.connection.sendNotification('initialized', {});
   }
 

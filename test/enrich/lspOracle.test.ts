@@ -30,7 +30,7 @@ describe('enrich/LspOracle (a real pyright over LSP)', function () {
     assert.deepEqual(sites, ['shop/cart.py:2', 'shop/cart.py:7']);
   });
 
-  it('answers [] where nothing is defined, null when cancelled, and rejects a bad timeout or kind', async () => {
+  it('answers [] where nothing is defined, null when cancelled or not provided, and rejects a bad timeout or kind', async () => {
     const app = copyWorkspace('py-app');
     oracle = pyright(app.root);
     const [nothing] = await oracle.locations('definition', [{ ...app.at('shop/cart.py', 'A cart'), character: 4 }]);
@@ -39,6 +39,8 @@ describe('enrich/LspOracle (a real pyright over LSP)', function () {
     aborted.abort();
     assert.deepEqual(await oracle.locations('definition', [app.at('shop/cart.py', 'total(items))')], aborted.signal), [null]);
     assert.throws(() => new LspOracle({ command: process.execPath, args: [], rootPath: app.root, timeoutMs: 0 }), /timeoutMs must be a positive integer, got 0/);
+    // pyright does not provide implementation queries: no answer rather than an empty one.
+    assert.deepEqual(await oracle.locations('implementation', [app.at('shop/pricing.py', 'class Pricer')]), [null]);
     await assert.rejects(oracle.locations('hover' as never, []), /kind must be definition, implementation or references, got hover/);
   });
 
