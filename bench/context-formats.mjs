@@ -60,7 +60,7 @@ async function bundleEngine() {
   await esbuild.build({
     stdin: {
       contents: `
-        export { openSqlJsStore } from './src/store';
+        export { openStore } from './src/store';
         export { GraphCache } from './src/mcp/graphCache';
         export { tool as contextForTask } from './src/mcp/tools/context_for_task';
         export { tool as contextForPr } from './src/mcp/tools/context_for_pr';
@@ -115,8 +115,8 @@ async function main() {
   const load = os.loadavg()[0];
   const { engine, cleanup } = await bundleEngine();
   try {
-    const store = await engine.openSqlJsStore(options.db);
-    const repo = store.repos().find((r) => path.resolve(r.rootPath) === root);
+    const store = await engine.openStore(options.db);
+    const repo = (await store.repos()).find((r) => path.resolve(r.rootPath) === root);
     if (!repo) throw new UsageError(`${SCRIPT}: ${options.db} has no repository at ${root}`);
     const graphs = new engine.GraphCache(() => store);
     const deps = {
@@ -125,7 +125,7 @@ async function main() {
     };
     engine.countTokens('warm up the tokenizer');
 
-    const viewLoad = time(() => graphs.liveView());
+    const viewLoad = await timeAsync(() => graphs.liveView());
     const view = viewLoad.result;
     const indexBuild = time(() => {
       const built = engine.symbolIndexOf(view);
@@ -163,7 +163,7 @@ async function main() {
       for (const format of engine.CONTEXT_FORMATS) tokens[format] += engine.countTokens(engine.renderContext(doc, format));
     }
 
-    const counts = store.counts();
+    const counts = await store.counts();
     const corpusLabel = `${options.label || path.basename(root)} @ ${shortHead(root)}`;
     const summary = [
       ['corpus', `${corpusLabel}: ${counts.nodes} nodes, ${counts.edges} edges`],
@@ -187,7 +187,7 @@ async function main() {
       ]);
       process.stdout.write(`recorded in ${written}\n`);
     }
-    store.close();
+    await store.close();
   } finally {
     cleanup();
   }

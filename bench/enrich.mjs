@@ -89,13 +89,13 @@ async function main() {
   // Other work shares the machine: the 1-minute load average at the start goes in the row.
   const load = os.loadavg()[0].toFixed(1);
   const engine = loadEngine();
-  const { openSqlJsStore, RepoIndexer, enrichFiles, enrichTargetsOf } = engine;
-  const store = await openSqlJsStore(':memory:');
+  const { openStore, RepoIndexer, enrichFiles, enrichTargetsOf } = engine;
+  const store = await openStore(':memory:');
   const indexer = new RepoIndexer(store);
   let started = performance.now();
   const summary = await indexer.index({ repoPath: root });
   log(`indexed ${summary.files.indexed} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const files = store.liveFiles(summary.repoHash);
+  const files = await store.liveFiles(summary.repoHash);
   const targets = files.filter((f) => inScope(f, server, options.scope)).map((f) => ({ repoHash: summary.repoHash, path: f.path }));
   if (targets.length === 0) throw new UsageError(`bench/enrich: no ${server.languages.join('/')} files in scope ${options.scope} under ${root}`);
 
@@ -124,7 +124,7 @@ async function main() {
     for (const line of report.lines()) log(`  ${line}`);
 
     const save = await measureSave(store, indexer, root, files, enrichTargetsOf);
-    log(`lsp_resolved edges: ${store.liveEdges({ provenance: 'lsp_resolved' }).length}; save of ${save.path} (${save.owned} lsp_resolved edges): `
+    log(`lsp_resolved edges: ${(await store.liveEdges({ provenance: 'lsp_resolved' })).length}; save of ${save.path} (${save.owned} lsp_resolved edges): `
       + `median ${save.ms.toFixed(1)} ms, ${save.targets} files to enrich again`);
 
     const passMs = { calls: timing.definition, implements: timing.implementation, references: timing.references };
@@ -150,7 +150,7 @@ async function main() {
 /** Saves the file owning the most lsp_resolved edges ten times (a comment added, then removed); restores it. */
 async function measureSave(store, indexer, root, files, enrichTargetsOf) {
   const owned = new Map();
-  for (const edge of store.liveEdges({ provenance: 'lsp_resolved' })) owned.set(edge.ownerFileHash, (owned.get(edge.ownerFileHash) ?? 0) + 1);
+  for (const edge of await store.liveEdges({ provenance: 'lsp_resolved' })) owned.set(edge.ownerFileHash, (owned.get(edge.ownerFileHash) ?? 0) + 1);
   const [fileHash, count] = [...owned].sort((a, b) => b[1] - a[1])[0];
   const file = files.find((f) => f.fileHash === fileHash);
   const full = path.join(root, file.path);
@@ -162,7 +162,7 @@ async function measureSave(store, indexer, root, files, enrichTargetsOf) {
       fs.writeFileSync(full, i % 2 === 0 ? Buffer.concat([Buffer.from('// bench: a saved edit\n'), original]) : original);
       const t = performance.now();
       const summary = await indexer.reindexFiles(root, [file.path]);
-      targets = Math.max(targets, enrichTargetsOf(store, summary).length);
+      targets = Math.max(targets, (await enrichTargetsOf(store, summary)).length);
       times.push(performance.now() - t);
     }
   } finally {

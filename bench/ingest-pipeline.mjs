@@ -30,7 +30,7 @@ const pairsPerRequest = 512;
 const distinctPairs = 50_000;
 
 const engine = loadEngine();
-const store = await engine.openSqlJsStore(':memory:');
+const store = await engine.openStore(':memory:');
 await new engine.RepoIndexer(store, () => undefined).index({
   repoPath: path.join(PACKAGE_ROOT, 'test/fixtures/repos/go-routes'), repoUrl: 'fixtures/go-routes',
 });
@@ -90,7 +90,7 @@ for (let round = 0; round < rounds; round++) {
     spans += decoded.length;
     if (batch.length >= batchSize) {
       const t2 = cpu();
-      ingestor.ingestSpans(batch);
+      await ingestor.ingestSpans(batch);
       ingestSeconds += cpu() - t2;
       batch = [];
     }
@@ -101,8 +101,8 @@ for (let round = 0; round < rounds; round++) {
   process.stderr.write(`round ${round + 1}: ${Math.round(samples.at(-1).both)} spans per CPU-second (decode ${Math.round(samples.at(-1).decode)}, `
     + `map+write ${Math.round(samples.at(-1).ingest)}), heap ${heap.at(-1).toFixed(0)} MiB\n`);
 }
-const counters = store.runtimeCounters();
-const edges = store.liveRuntimeEdges();
+const counters = await store.runtimeCounters();
+const edges = await store.liveRuntimeEdges();
 if (counters.spans_mapped !== counters.spans_received / 2 || edges.length !== 1) {
   throw new Error(`bench/ingest-pipeline: expected one runtime edge and half the spans mapped, got ${edges.length} edges, ${JSON.stringify(counters)}`);
 }

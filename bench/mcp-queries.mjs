@@ -54,14 +54,14 @@ async function call(name, args) {
 }
 
 const store = deps.store();
-const repos = store.repos();
+const repos = await store.repos();
 const repo = repos[0];
-const nodes = store.liveNodesOfRepo(repo.repoHash);
+const nodes = await store.liveNodesOfRepo(repo.repoHash);
 const callCounts = new Map();
-for (const edge of store.liveEdges({ edgeType: 'calls' })) callCounts.set(edge.targetHash, (callCounts.get(edge.targetHash) ?? 0) + 1);
+for (const edge of await store.liveEdges({ edgeType: 'calls' })) callCounts.set(edge.targetHash, (callCounts.get(edge.targetHash) ?? 0) + 1);
 const called = nodes.filter((n) => callCounts.has(n.nodeHash)).sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName));
 const targets = spread(called, samples);
-const files = spread(store.liveFiles(repo.repoHash).filter((f) => !/test|spec/.test(f.path)), Math.min(samples, 20)).map((f) => f.path);
+const files = spread((await store.liveFiles(repo.repoHash)).filter((f) => !/test|spec/.test(f.path)), Math.min(samples, 20)).map((f) => f.path);
 const tasks = spread(called, 10).map((n) => `change how ${n.qualifiedName.split(/[./]/).pop()} handles errors`);
 
 const firstLoad = await call('blast_radius', { target_hash: targets[0].nodeHash });

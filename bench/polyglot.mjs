@@ -43,27 +43,27 @@ function sourceLine(root, file, line) {
 
 async function indexCorpus(engine, root) {
   const dbPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-polyglot-')), 'graph.sqlite');
-  const store = await engine.openSqlJsStore(dbPath);
+  const store = await engine.openStore(dbPath);
   const started = performance.now();
   const summary = await new engine.RepoIndexer(store).index({ repoPath: root });
   return { store, summary, seconds: (performance.now() - started) / 1000 };
 }
 
-function filesByLanguage(store) {
+async function filesByLanguage(store) {
   const counts = {};
-  for (const file of store.liveFileRecords()) counts[file.language] = (counts[file.language] ?? 0) + 1;
+  for (const file of await store.liveFileRecords()) counts[file.language] = (counts[file.language] ?? 0) + 1;
   return counts;
 }
 
-function samplesMarkdown(store, root, name, count, random) {
+async function samplesMarkdown(store, root, name, count, random) {
   const names = new Map();
-  for (const repo of store.repos()) {
-    for (const node of [...store.liveNodesOfRepo(repo.repoHash), ...store.liveRepoLevelNodes(repo.repoHash)]) {
+  for (const repo of await store.repos()) {
+    for (const node of [...await store.liveNodesOfRepo(repo.repoHash), ...await store.liveRepoLevelNodes(repo.repoHash)]) {
       names.set(node.nodeHash, node.qualifiedName.slice(node.qualifiedName.indexOf('://') + 3));
     }
   }
   const byType = new Map();
-  for (const edge of store.liveEdges()) {
+  for (const edge of await store.liveEdges()) {
     if (!byType.has(edge.edgeType)) byType.set(edge.edgeType, []);
     byType.get(edge.edgeType).push(edge);
   }
@@ -88,15 +88,15 @@ async function main() {
   const root = path.resolve(repoPath);
   const name = corpusName(root, options.label);
   const { store, summary, seconds } = await indexCorpus(engine, root);
-  const counts = store.counts();
+  const counts = await store.counts();
   const row = [
     today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), seconds.toFixed(1),
-    formatCounts(filesByLanguage(store)), formatCounts(summary.skipped) || 'none',
+    formatCounts(await filesByLanguage(store)), formatCounts(summary.skipped) || 'none',
     formatCounts(counts.nodesByKind), formatCounts(counts.edgesByType), `node bench/polyglot.mjs ${repoPath}`,
   ];
   const samplePath = path.join(OUT_DIR, `${name}.md`);
-  fs.writeFileSync(samplePath, samplesMarkdown(store, root, name, options.samples, engine.seededRandom(options.seed)));
-  store.close();
+  fs.writeFileSync(samplePath, await samplesMarkdown(store, root, name, options.samples, engine.seededRandom(options.seed)));
+  await store.close();
   process.stdout.write(`${name}: ${seconds.toFixed(1)} s\n  files   ${row[6]}\n  skipped ${row[7]}\n  nodes   ${row[8]}\n  edges   ${row[9]}\n  samples ${path.relative(process.cwd(), samplePath)}\n`);
   if (!options['no-record']) appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, row);
 }

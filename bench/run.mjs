@@ -58,7 +58,7 @@ async function measureFloor(engine, files) {
  * exist yet: sql.js keeps it in memory exactly like ':memory:', and save() can write it.
  */
 async function measureCold(engine, root, dbPath) {
-  const store = await engine.openSqlJsStore(dbPath);
+  const store = await engine.openStore(dbPath);
   const warnings = [];
   const indexer = new engine.RepoIndexer(store, (message) => warnings.push(message));
   gc();
@@ -119,7 +119,7 @@ async function measureTouch(engine, store, indexer, root, repoHash, file, runs) 
       const started = performance.now();
       await indexer.reindexFiles(root, [file.path]);
       const reindexed = performance.now();
-      const live = store.liveFile(repoHash, file.path);
+      const live = await store.liveFile(repoHash, file.path);
       const done = performance.now();
       if (live?.contentHash !== expected) {
         throw new Error(`bench/run: after reindexFiles, ${file.path} is not queryable with its new content (live hash ${live?.contentHash ?? 'none'}, expected ${expected})`);
@@ -180,7 +180,7 @@ async function main() {
   try {
     for (let i = 0; i < runs; i++) {
       // Only the last run's store and indexer stay alive: earlier ones would inflate RSS.
-      last?.store.close();
+      await last?.store.close();
       last = undefined;
       const run = await measureCold(engine, root, path.join(tmpDir, `graph-${i}.db`));
       coldRuns.push({ ms: run.ms, peakRss: run.peakRss, hwm: run.hwm });
@@ -195,7 +195,7 @@ async function main() {
       for (const warning of run.warnings.slice(0, 5)) process.stderr.write(`  warning: ${warning}\n`);
     }
     const { store, indexer, summary } = last;
-    const counts = store.counts();
+    const counts = await store.counts();
 
     const saveStarted = performance.now();
     await store.save();
@@ -208,7 +208,7 @@ async function main() {
     if (again.newSnapshot) process.stderr.write('bench/run: warning: the no-change index wrote a new snapshot\n');
 
     const touch = await measureTouch(engine, store, indexer, root, summary.repoHash, touchFile, touchRuns);
-    store.close();
+    await store.close();
 
     const floorMs = median(floorRuns.map((r) => r.ms));
     const coldMs = median(coldRuns.map((r) => r.ms));

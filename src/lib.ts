@@ -1,6 +1,7 @@
 /** The library entry point: open a graph, index repositories, read the graph. */
 export * from './model';
-export { openSqlJsStore, type GraphStore, type StoreCapabilities } from './store';
+export { openStore, StoreOpenError, type GraphStore, type StoreCapabilities } from './store';
+export type * from './store/roles';
 export { RepoIndexer, type IndexOptions, type IndexSummary } from './index/repoIndexer';
 export type { IndexProgress } from './index/progress';
 export { exportJsonl, exportGraphml } from './export/graphExport';

@@ -1,5 +1,6 @@
 import type { GraphEdge, GraphNode } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import { readFacts } from '../index/factsCodec';
+import type { FactsCache } from '../store';
 import { type EdgePlan, lspEdge } from './edgePlan';
 import { type LocatedFile, type NodeLocator, isConstructorOf } from './nodeLocator';
 import type { LocationAnswers, SourceLocation } from './oracle';
@@ -12,10 +13,10 @@ export interface CallQuery {
 }
 
 /** Every call site in the files' stored facts (calls that got no static edge too). */
-export function callQueries(store: GraphStore, files: readonly LocatedFile[]): CallQuery[] {
+export async function callQueries(store: FactsCache, files: readonly LocatedFile[]): Promise<CallQuery[]> {
   const queries: CallQuery[] = [];
   for (const file of files) {
-    const facts = store.facts(file.file.fileHash, file.file.contentHash);
+    const facts = await readFacts(store, file.file.fileHash, file.file.contentHash);
     for (const call of facts?.calls ?? []) {
       queries.push({ file, location: { path: file.absolutePath, line: call.line, character: call.col } });
     }

@@ -1,5 +1,5 @@
 import { type EdgeType, type GraphEdge, type Hash, Identity, PROVENANCE_CONFIDENCE } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { GraphReader, SnapshotLog, StaticGraphWriter } from '../store';
 
 export const LSP_PROVENANCE = 'lsp_resolved';
 
@@ -55,28 +55,26 @@ export class EdgePlan {
   }
 
   /**
-   * Writes the plan in one transaction at each repo's latest snapshot. A file whose
+   * Writes the plan, inside the caller's transaction, at each repo's latest snapshot. A file whose
    * content changed since its answers were read is skipped (its re-index already
    * replaced its edges; it is enriched again). Returns the files skipped.
    */
-  apply(store: GraphStore): number {
+  async apply(tx: GraphReader & SnapshotLog & StaticGraphWriter): Promise<number> {
     let skipped = 0;
-    store.transaction(() => {
-      const liveContent = new Map<Hash, Map<Hash, Hash>>();
-      for (const [ownerFileHash, changes] of this.owners) {
-        let files = liveContent.get(changes.repoHash);
-        if (!files) liveContent.set(changes.repoHash, (files = new Map(store.liveFiles(changes.repoHash).map((f) => [f.fileHash, f.contentHash]))));
-        const snapshot = store.latestSnapshot(changes.repoHash);
-        if (!snapshot || files.get(ownerFileHash) !== changes.contentHash) {
-          skipped++;
-          continue;
-        }
-        const edges = store.liveEdgesOwnedBy(ownerFileHash).filter((e) => !changes.remove.has(e.edgeHash));
-        const present = new Set(edges.map((e) => e.edgeHash));
-        for (const edge of changes.add.values()) if (!present.has(edge.edgeHash)) edges.push(edge);
-        store.replaceOwnedEdges(ownerFileHash, changes.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
+    const liveContent = new Map<Hash, Map<Hash, Hash>>();
+    for (const [ownerFileHash, changes] of this.owners) {
+      let files = liveContent.get(changes.repoHash);
+      if (!files) liveContent.set(changes.repoHash, (files = new Map((await tx.liveFiles(changes.repoHash)).map((f) => [f.fileHash, f.contentHash]))));
+      const snapshot = await tx.latestSnapshot(changes.repoHash);
+      if (!snapshot || files.get(ownerFileHash) !== changes.contentHash) {
+        skipped++;
+        continue;
       }
-    });
+      const edges = (await tx.liveEdgesOwnedBy(ownerFileHash)).filter((e) => !changes.remove.has(e.edgeHash));
+      const present = new Set(edges.map((e) => e.edgeHash));
+      for (const edge of changes.add.values()) if (!present.has(edge.edgeHash)) edges.push(edge);
+      await tx.replaceOwnedEdges(ownerFileHash, changes.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
+    }
     return skipped;
   }
 

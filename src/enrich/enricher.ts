@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import { type Hash, hashBytes } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import { readFacts } from '../index/factsCodec';
+import type { FileFacts } from '../extract/facts';
+import type { FactsCache, GraphReader, GraphStore, SnapshotLog } from '../store';
 import { type CallQuery, callQueries, planCalls } from './callSites';
 import { EdgePlan } from './edgePlan';
 import { type LocatedFile, NodeLocator } from './nodeLocator';
@@ -26,7 +28,7 @@ export interface EnrichOptions {
    * Runs a batch's write. The graph server queues it behind indexing so the single
    * writer is never interleaved; by default the plan is applied at once.
    */
-  readonly write?: (apply: () => number) => Promise<number>;
+  readonly write?: (apply: () => Promise<number>) => Promise<number>;
 }
 
 /** A file to enrich: a repository and a path relative to its root. */
@@ -66,20 +68,23 @@ export async function enrichFiles(
   };
 
   for (let start = 0; start < targets.length && !options.signal?.aborted; start += filesPerBatch) {
-    let locator = new NodeLocator(store);
-    const files = resolveTargets(store, locator, targets.slice(start, start + filesPerBatch), report);
+    let locator = await NodeLocator.open(store);
+    const files = await resolveTargets(store, locator, targets.slice(start, start + filesPerBatch), report);
     if (files.length === 0) continue;
-    const calls: CallQuery[] = passes.calls ? callQueries(store, files) : [];
+    await locator.prepare(files.map((f) => f.file.fileHash));
+    const calls: CallQuery[] = passes.calls ? await callQueries(store, files) : [];
     const interfaces: SymbolQuery[] = passes.implements ? symbolQueries(locator, files, new Set(['interface'])) : [];
     const functions: SymbolQuery[] = passes.references ? symbolQueries(locator, files, new Set(['function', 'method'])) : [];
     const callAnswers = await ask('definition', calls.map((q) => q.location));
     const implementationAnswers = await ask('implementation', interfaces.map((q) => q.location));
     const referenceAnswers = await ask('references', functions.map((q) => q.location));
     const batchReport = new EnrichmentReport();
-    const skipped = await write(() => {
+    const skipped = await write(() => store.transaction(async (tx) => {
       // Planned at write time, against the graph as it is now: an index that ran while
       // the answers were coming in has replaced edges and may have moved files.
-      locator = new NodeLocator(store);
+      locator = await NodeLocator.open(tx);
+      await locator.prepare(files.map((f) => f.file.fileHash));
+      await locator.prepareAnswers(callAnswers, implementationAnswers, referenceAnswers);
       const plan = new EdgePlan();
       const fresh = <Q extends { file: LocatedFile }>(queries: Q[], answers: LocationAnswers): [Q[], LocationAnswers] => {
         const kept = queries.map((q, i) => [q, answers[i]] as const).flatMap(([q, answer]) => {
@@ -90,10 +95,12 @@ export async function enrichFiles(
         return [kept.map(([q]) => q), kept.map(([, answer]) => answer)];
       };
       planCalls(...fresh(calls, callAnswers), locator, plan, batchReport);
-      planImplementations(store, ...fresh(interfaces, implementationAnswers), locator, plan, batchReport);
-      planReferences(store, ...fresh(functions, referenceAnswers), locator, plan, batchReport);
-      return plan.apply(store);
-    });
+      const implementsEdges = passes.implements ? await tx.liveEdges({ edgeType: 'implements' }) : [];
+      planImplementations(implementsEdges, ...fresh(interfaces, implementationAnswers), locator, plan, batchReport);
+      const [references, answers] = fresh(functions, referenceAnswers);
+      planReferences(await factsOfAnswerFiles(tx, locator, answers), references, answers, locator, plan, batchReport);
+      return plan.apply(tx);
+    }));
     batchReport.skippedFiles += skipped;
     report.merge(batchReport);
   }
@@ -107,10 +114,12 @@ export async function enrichFiles(
  * language server answers about the disk, and positions from other content would be
  * wrong. Its next re-index queues it again.
  */
-function resolveTargets(store: GraphStore, locator: NodeLocator, targets: readonly EnrichTarget[], report: EnrichmentReport): LocatedFile[] {
+async function resolveTargets(
+  store: SnapshotLog, locator: NodeLocator, targets: readonly EnrichTarget[], report: EnrichmentReport,
+): Promise<LocatedFile[]> {
   const files: LocatedFile[] = [];
   for (const target of targets) {
-    const repo = store.repo(target.repoHash);
+    const repo = await store.repo(target.repoHash);
     if (!repo) continue;
     const located = locator.fileAt(`${repo.rootPath}/${target.path}`);
     if (!located) continue;
@@ -118,6 +127,18 @@ function resolveTargets(store: GraphStore, locator: NodeLocator, targets: readon
     else report.skippedFiles++;
   }
   return files;
+}
+
+/** The stored facts of the indexed files reference answers point into: their call sites and imports are no references. */
+async function factsOfAnswerFiles(store: GraphReader & FactsCache, locator: NodeLocator, answers: LocationAnswers): Promise<Map<Hash, FileFacts>> {
+  const factsOf = new Map<Hash, FileFacts>();
+  for (const location of answers.flatMap((answer) => answer ?? [])) {
+    const located = locator.fileAt(location.path);
+    if (!located || factsOf.has(located.file.fileHash)) continue;
+    const facts = await readFacts(store, located.file.fileHash, located.file.contentHash);
+    if (facts) factsOf.set(located.file.fileHash, facts);
+  }
+  return factsOf;
 }
 
 function contentOnDisk(absolutePath: string): Hash | undefined {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
-import type { GraphStore, LiveFile } from '../store/graphStore';
-import type { SourceLocation } from './oracle';
+import type { GraphReader, LiveFile, SnapshotLog } from '../store';
+import type { LocationAnswers, SourceLocation } from './oracle';
 
 export interface LocatedFile {
   readonly repo: RepoRecord;
@@ -16,27 +16,58 @@ const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 /**
  * Maps editor locations to graph nodes: the declaration a definition answer points at,
  * and the symbol a call or reference sits in. Built over the live graph of one moment;
- * make a new one after a write.
+ * make a new one after a write. The store is read up front (`prepare`), so the planning
+ * that asks many small questions runs without a round trip each.
  */
 export class NodeLocator {
   private readonly byPath = new Map<string, LocatedFile>();
   private readonly byFileHash = new Map<Hash, LocatedFile>();
   private readonly nodesByFile = new Map<Hash, GraphNode[]>();
   private readonly edgesByOwner = new Map<Hash, GraphEdge[]>();
+  private readonly nodes = new Map<Hash, GraphNode>();
 
-  constructor(private readonly store: GraphStore) {
-    for (const repo of store.repos()) {
-      for (const file of store.liveFiles(repo.repoHash)) {
+  private constructor(private readonly store: GraphReader) {}
+
+  /** A locator over every live file of every repository. */
+  static async open(store: GraphReader & SnapshotLog): Promise<NodeLocator> {
+    const locator = new NodeLocator(store);
+    for (const repo of await store.repos()) {
+      for (const file of await store.liveFiles(repo.repoHash)) {
         const absolutePath = path.join(repo.rootPath, file.path);
         const located = { repo, file, absolutePath };
-        this.byPath.set(absolutePath, located);
-        this.byFileHash.set(file.fileHash, located);
+        locator.byPath.set(absolutePath, located);
+        locator.byFileHash.set(file.fileHash, located);
       }
     }
+    return locator;
   }
 
+  /** Reads the nodes and owned edges of these files, and the nodes their edges point at. */
+  async prepare(fileHashes: Iterable<Hash>): Promise<void> {
+    const targets = new Set<Hash>();
+    for (const fileHash of new Set(fileHashes)) {
+      if (this.nodesByFile.has(fileHash)) continue;
+      const nodes = await this.store.liveNodesOfFile(fileHash);
+      this.nodesByFile.set(fileHash, nodes);
+      for (const node of nodes) this.nodes.set(node.nodeHash, node);
+      const edges = await this.store.liveEdgesOwnedBy(fileHash);
+      this.edgesByOwner.set(fileHash, edges);
+      for (const edge of edges) targets.add(edge.targetHash);
+    }
+    const unknown = [...targets].filter((hash) => !this.nodes.has(hash));
+    for (const node of await this.store.liveNodesByHash(unknown)) this.nodes.set(node.nodeHash, node);
+  }
+
+  /** prepare() for the indexed files the answers point into. */
+  async prepareAnswers(...answerLists: LocationAnswers[]): Promise<void> {
+    const files = answerLists.flatMap((answers) => answers.flatMap((answer) => answer ?? []))
+      .flatMap((location) => this.fileAt(location.path)?.file.fileHash ?? []);
+    await this.prepare(files);
+  }
+
+  /** A live node read by prepare(); planning asks only about nodes of prepared files and their edges' targets. */
   nodeByHash(nodeHash: Hash): GraphNode | undefined {
-    return this.store.node(nodeHash);
+    return this.nodes.get(nodeHash);
   }
 
   fileAt(absolutePath: string): LocatedFile | undefined {
@@ -51,17 +82,22 @@ export class NodeLocator {
     return node.fileHash ? this.byFileHash.get(node.fileHash) : undefined;
   }
 
-  /** The live edges a file owns, read once per locator. */
+  /** The live edges a prepared file owns. */
   ownedEdges(fileHash: Hash): GraphEdge[] {
-    let edges = this.edgesByOwner.get(fileHash);
-    if (!edges) this.edgesByOwner.set(fileHash, (edges = this.store.liveEdgesOwnedBy(fileHash)));
-    return edges;
+    return this.prepared(this.edgesByOwner, fileHash);
   }
 
+  /** The live nodes of a prepared file. */
   nodesOf(fileHash: Hash): GraphNode[] {
-    let nodes = this.nodesByFile.get(fileHash);
-    if (!nodes) this.nodesByFile.set(fileHash, (nodes = this.store.liveNodesOfFile(fileHash)));
-    return nodes;
+    return this.prepared(this.nodesByFile, fileHash);
+  }
+
+  private prepared<T>(rows: ReadonlyMap<Hash, T[]>, fileHash: Hash): T[] {
+    const found = rows.get(fileHash);
+    if (found) return found;
+    // A file outside the graph has nothing; an indexed one must have been prepared first.
+    if (!this.byFileHash.has(fileHash)) return [];
+    throw new Error(`enrich/NodeLocator: file ${fileHash} was not prepared`);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode, Hash } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { FileFacts } from '../extract/facts';
 import { type EdgePlan, lspEdge } from './edgePlan';
 import { uniqueNodes } from './callSites';
 import type { LocatedFile, NodeLocator } from './nodeLocator';
@@ -25,9 +25,10 @@ export function symbolQueries(locator: NodeLocator, files: readonly LocatedFile[
  * static pass linked contradicts that `ast_inferred` edge.
  */
 export function planImplementations(
-  store: GraphStore, queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan, report: EnrichmentReport,
+  implementsEdges: readonly GraphEdge[], queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan,
+  report: EnrichmentReport,
 ): void {
-  const inferredInto = groupBy(store.liveEdges({ edgeType: 'implements' }), (e) => e.targetHash);
+  const inferredInto = groupBy(implementsEdges, (e) => e.targetHash);
   queries.forEach(({ file, node }, i) => {
     const counts = report.of('implements', file.file.language);
     counts.asked++;
@@ -70,13 +71,14 @@ export function planImplementations(
  * sites (calls edges cover them) and import lines (imports edges) are not references.
  */
 export function planReferences(
-  store: GraphStore, queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan, report: EnrichmentReport,
+  factsOf: ReadonlyMap<Hash, FileFacts>, queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan,
+  report: EnrichmentReport,
 ): void {
   const sitesOf = new Map<Hash, { calls: Set<string>; importLines: Set<number> }>();
   const nonReferenceSites = (file: LocatedFile): { calls: Set<string>; importLines: Set<number> } => {
     let sites = sitesOf.get(file.file.fileHash);
     if (!sites) {
-      const facts = store.facts(file.file.fileHash, file.file.contentHash);
+      const facts = factsOf.get(file.file.fileHash);
       sites = {
         calls: new Set((facts?.calls ?? []).map((c) => `${c.line}:${c.col}`)),
         importLines: new Set((facts?.imports ?? []).map((imp) => imp.line)),

@@ -1,6 +1,6 @@
 import type { IndexSummary } from '../index/repoIndexer';
 import type { Hash } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { GraphReader, SnapshotLog } from '../store';
 import { LSP_PROVENANCE } from './edgePlan';
 import type { EnrichTarget } from './enricher';
 
@@ -15,16 +15,18 @@ import type { EnrichTarget } from './enricher';
  *   references into another file, gets those edges back once the language server answers.
  * Files no longer live are left out. Costs follow the size of the change, not the graph.
  */
-export function enrichTargetsOf(store: GraphStore, summary: Pick<IndexSummary, 'repoHash' | 'parsedPaths' | 'replacedNonStaticEdges'>): EnrichTarget[] {
+export async function enrichTargetsOf(
+  store: GraphReader & SnapshotLog, summary: Pick<IndexSummary, 'repoHash' | 'parsedPaths' | 'replacedNonStaticEdges'>,
+): Promise<EnrichTarget[]> {
   const targets = new Map<string, EnrichTarget>();
   const add = (repoHash: Hash, path: string): void => void targets.set(`${repoHash}:${path}`, { repoHash, path });
   for (const path of summary.parsedPaths) add(summary.repoHash, path);
   const replaced = summary.replacedNonStaticEdges.filter((e) => e.provenance === LSP_PROVENANCE);
   if (replaced.length === 0) return [...targets.values()];
   const liveFiles = new Map<Hash, { repoHash: Hash; path: string }>();
-  for (const repo of store.repos()) for (const file of store.liveFiles(repo.repoHash)) liveFiles.set(file.fileHash, { repoHash: repo.repoHash, path: file.path });
+  for (const repo of await store.repos()) for (const file of await store.liveFiles(repo.repoHash)) liveFiles.set(file.fileHash, { repoHash: repo.repoHash, path: file.path });
   for (const edge of replaced) {
-    const queried = edge.edgeType === 'calls' ? edge.ownerFileHash : store.node(edge.targetHash)?.fileHash;
+    const queried = edge.edgeType === 'calls' ? edge.ownerFileHash : (await store.node(edge.targetHash))?.fileHash;
     const file = queried ? liveFiles.get(queried) : undefined;
     if (file) add(file.repoHash, file.path);
   }

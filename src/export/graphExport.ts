@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { GraphReader, SnapshotLog } from '../store';
 
 export type ExportFormat = 'jsonl' | 'graphml';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['jsonl', 'graphml'];
@@ -11,22 +11,22 @@ interface ExportContext {
   readonly urlOfRepo: Map<string, string>;
 }
 
-function gather(store: GraphStore): ExportContext {
-  const repos = store.repos();
+async function gather(store: GraphReader & SnapshotLog): Promise<ExportContext> {
+  const repos = await store.repos();
   const pathOfFile = new Map<string, string>();
   const nodes: GraphNode[] = [];
   for (const repo of repos) {
-    for (const file of store.liveFiles(repo.repoHash)) pathOfFile.set(file.fileHash, file.path);
-    nodes.push(...store.liveNodesOfRepo(repo.repoHash));
+    for (const file of await store.liveFiles(repo.repoHash)) pathOfFile.set(file.fileHash, file.path);
+    nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
   }
   nodes.sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName) || a.kind.localeCompare(b.kind));
-  const edges = store.liveEdges().sort((a, b) => a.edgeHash.localeCompare(b.edgeHash));
+  const edges = (await store.liveEdges()).sort((a, b) => a.edgeHash.localeCompare(b.edgeHash));
   return { nodes, edges, pathOfFile, urlOfRepo: new Map(repos.map((r) => [r.repoHash, r.repoUrl])) };
 }
 
 /** The whole live graph, one JSON object per line: nodes first, then edges (sorted). */
-export function* exportJsonl(store: GraphStore): Generator<string> {
-  const { nodes, edges, pathOfFile, urlOfRepo } = gather(store);
+export async function* exportJsonl(store: GraphReader & SnapshotLog): AsyncGenerator<string> {
+  const { nodes, edges, pathOfFile, urlOfRepo } = await gather(store);
   for (const node of nodes) {
     yield `${JSON.stringify({
       type: 'node',
@@ -63,8 +63,8 @@ function xml(text: string | number): string {
 }
 
 /** GraphML for Gephi and yEd: node labels are qualified names; edges carry type and confidence. */
-export function* exportGraphml(store: GraphStore): Generator<string> {
-  const { nodes, edges, pathOfFile } = gather(store);
+export async function* exportGraphml(store: GraphReader & SnapshotLog): AsyncGenerator<string> {
+  const { nodes, edges, pathOfFile } = await gather(store);
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n';
   const keys: [string, string, string][] = [
     ['label', 'node', 'string'], ['kind', 'node', 'string'], ['file', 'node', 'string'], ['line', 'node', 'int'],

@@ -4,7 +4,8 @@ import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName } fr
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
-import type { GraphStore, LiveFile } from '../store/graphStore';
+import type { FactsCache, GraphReader, GraphTables, LiveFile } from '../store';
+import { readFacts } from './factsCodec';
 import type { LiveFiles } from './liveFiles';
 import type { ProgressListener } from './progress';
 
@@ -23,7 +24,7 @@ export interface RepoState {
  */
 export class LinkWriter {
   constructor(
-    private readonly store: GraphStore,
+    private readonly store: GraphReader & FactsCache,
     private readonly resolverFor: (facts: Pick<FileFacts, 'language'>) => LanguageResolver,
   ) {}
 
@@ -33,13 +34,17 @@ export class LinkWriter {
    * files with dangling edges a new name may now satisfy, and for package-scoped
    * languages (Go) the other files of its package.
    */
-  filesToRelink(
+  async filesToRelink(
     repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: LiveFiles,
-  ): Set<string> {
+  ): Promise<Set<string>> {
     const relink = new Set(parsedPaths);
     const changed = [...surfaceChanged, ...removed.map((f) => f.path)];
     if (changed.length === 0) return relink;
-    const targets = changed.filter((p) => live.has(p)).flatMap((p) => this.store.liveNodesOfFile(Identity.file(repo.repoHash, p)).map((n) => n.nodeHash));
+    const targets: Hash[] = [];
+    for (const p of changed) {
+      if (!(await live.has(p))) continue;
+      for (const node of await this.store.liveNodesOfFile(Identity.file(repo.repoHash, p))) targets.push(node.nodeHash);
+    }
     const packageScoped = new Set<string>();
     for (const p of changed) {
       const resolver = this.resolverFor({ language: languageForPath(p)?.id ?? 'typescript' });
@@ -51,12 +56,12 @@ export class LinkWriter {
     }
     const newNames = new Set(surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.map((s) => lastSegment(s.name)) ?? []));
     if (newNames.size > 0) {
-      for (const node of this.store.liveRepoLevelNodes(repo.repoHash)) {
+      for (const node of await this.store.liveRepoLevelNodes(repo.repoHash)) {
         if (newNames.has(lastSegment(node.qualifiedName))) targets.push(node.nodeHash);
       }
     }
-    const pathOfFileHash = new Map([...live.values()].map((f) => [f.fileHash, f.path]));
-    for (const owner of this.store.ownersOfEdgesInto(targets)) {
+    const pathOfFileHash = new Map((await live.all()).map((f) => [f.fileHash, f.path]));
+    for (const owner of await this.store.ownersOfEdgesInto(targets)) {
       const p = pathOfFileHash.get(owner);
       if (p && table.factsOf(p)) relink.add(p);
     }
@@ -65,16 +70,25 @@ export class LinkWriter {
     const newKeys = surfaceChanged.flatMap((p) => table.factsOf(p)?.symbols.flatMap((s) => s.keys ?? []) ?? []);
     for (const p of table.filesLookingUp(newKeys)) relink.add(p);
     // A proto's declared-only routes fill in again for the patterns a removed handler mapped.
-    const removedGrpc = removed.flatMap((f) => this.store.facts(f.fileHash, f.contentHash)?.routes ?? []).filter((r) => r.mappingType === 'grpc_method');
+    const removedGrpc: FileFacts['routes'][number][] = [];
+    for (const file of removed) {
+      const routes = (await readFacts(this.store, file.fileHash, file.contentHash))?.routes ?? [];
+      removedGrpc.push(...routes.filter((r) => r.mappingType === 'grpc_method'));
+    }
     for (const route of removedGrpc) {
       for (const { entry } of table.lookupKeys([[grpcServiceKey(grpcShortServiceName(route.path))]])) relink.add(entry.file);
     }
     return relink;
   }
 
-  writeLinks(
-    repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash, progress: ProgressListener, bulk: boolean,
-  ): void {
+  /**
+   * Writes the relinked files' nodes, edges and routes through a transaction's handle.
+   * `bulk` (a first index, on a backend with the bulk path) loads them in one go.
+   */
+  async writeLinks(
+    tx: GraphTables, repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash,
+    progress: ProgressListener, bulk: boolean,
+  ): Promise<void> {
     const ctx: LinkContext = {
       repoUrl: repo.repoUrl,
       repoHash: repo.repoHash,
@@ -92,11 +106,11 @@ export class LinkWriter {
     // load (a first index) has nothing live to close or read back.
     if (!bulk) {
       for (const { fileHash, linked } of batch) {
-        this.store.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
-        this.store.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
+        await tx.retainFileNodes(fileHash, new Set(linked.nodes.map((n) => n.nodeHash)), seq);
+        await tx.retainOwnedEdges(fileHash, new Set(linked.edges.map((e) => e.edgeHash)), seq, snapshotHash);
       }
     }
-    const write = (): void => {
+    const write = async (): Promise<void> => {
       // First writer wins on an identity two files claim, as the unique live indexes do.
       const nodesSeen = new Set<Hash>();
       const edgesSeen = new Set<Hash>();
@@ -106,27 +120,27 @@ export class LinkWriter {
       for (const { fileHash, linked } of batch) {
         const repoLevel = linked.repoLevelNodes.filter((n) => !nodesSeen.has(n.nodeHash));
         for (const node of repoLevel) nodesSeen.add(node.nodeHash);
-        this.store.ensureRepoLevelNodes(repoLevel, seq);
+        await tx.ensureRepoLevelNodes(repoLevel, seq);
         const nodes = firstClaims(linked.nodes, (n) => n.nodeHash, nodesSeen);
         const edges = firstClaims(linked.edges, (e) => e.edgeHash, edgesSeen);
         if (bulk) {
           newNodes.push(...nodes);
           newEdges.push(...edges);
         } else {
-          this.store.replaceFileNodes(fileHash, nodes, seq);
-          this.store.replaceOwnedEdges(fileHash, repo.repoHash, edges, seq, snapshotHash);
+          await tx.replaceFileNodes(fileHash, nodes, seq);
+          await tx.replaceOwnedEdges(fileHash, repo.repoHash, edges, seq, snapshotHash);
           progress({ phase: 'write', done: ++done, total: batch.length });
         }
-        if (linked.fallbackRoutes.length === 0) this.store.replaceFileRoutes(fileHash, linked.routes);
+        if (linked.fallbackRoutes.length === 0) await tx.replaceFileRoutes(fileHash, linked.routes);
       }
-      if (bulk) this.store.insertNewRows(newNodes, newEdges, repo.repoHash, seq, (rows, total) => progress({ phase: 'write', done: rows, total }));
+      if (bulk) await tx.insertNewRows(newNodes, newEdges, repo.repoHash, seq, (rows, total) => progress({ phase: 'write', done: rows, total }));
       // Declared-only routes go last: they fill the patterns no handler maps after this batch.
       for (const { fileHash, linked } of batch) {
-        if (linked.fallbackRoutes.length > 0) this.store.replaceFileRoutes(fileHash, linked.routes, linked.fallbackRoutes);
+        if (linked.fallbackRoutes.length > 0) await tx.replaceFileRoutes(fileHash, linked.routes, linked.fallbackRoutes);
       }
     };
-    if (bulk) this.store.bulkLoad(repo.repoHash, seq, snapshotHash, write);
-    else write();
+    if (bulk) await tx.bulkLoad(repo.repoHash, seq, snapshotHash, write);
+    else await write();
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Hash } from '../model';
-import type { GraphStore, LiveFile } from '../store/graphStore';
+import type { GraphReader, LiveFile } from '../store';
 
 /**
  * A repository's live files by path, as they were before a write. A full index reads
@@ -8,42 +8,48 @@ import type { GraphStore, LiveFile } from '../store/graphStore';
  */
 export class LiveFiles {
   private readonly asked = new Map<string, LiveFile | undefined>();
+  private byPath: Map<string, LiveFile> | undefined;
 
-  private constructor(
-    private readonly store: GraphStore,
-    private readonly repoHash: Hash,
-    private byPath: Map<string, LiveFile> | undefined,
-  ) {}
+  private constructor(private readonly store: GraphReader, private readonly repoHash: Hash) {}
 
-  static all(store: GraphStore, repoHash: Hash): LiveFiles {
-    return new LiveFiles(store, repoHash, undefined).loaded();
+  static async all(store: GraphReader, repoHash: Hash): Promise<LiveFiles> {
+    const live = new LiveFiles(store, repoHash);
+    await live.all();
+    return live;
   }
 
-  static onDemand(store: GraphStore, repoHash: Hash): LiveFiles {
-    return new LiveFiles(store, repoHash, undefined);
+  static onDemand(store: GraphReader, repoHash: Hash): LiveFiles {
+    return new LiveFiles(store, repoHash);
   }
 
-  get(path: string): LiveFile | undefined {
+  async get(path: string): Promise<LiveFile | undefined> {
     if (this.byPath) return this.byPath.get(path);
-    if (!this.asked.has(path)) this.asked.set(path, this.store.liveFile(this.repoHash, path));
+    if (!this.asked.has(path)) this.asked.set(path, await this.store.liveFile(this.repoHash, path));
     return this.asked.get(path);
   }
 
-  has(path: string): boolean {
-    return this.get(path) !== undefined;
+  async has(path: string): Promise<boolean> {
+    return (await this.get(path)) !== undefined;
   }
 
   /** Whether the repo had no live file: its first index. */
-  get empty(): boolean {
-    return this.byPath ? this.byPath.size === 0 : !this.store.hasLiveFiles(this.repoHash);
+  async empty(): Promise<boolean> {
+    return this.byPath ? this.byPath.size === 0 : !(await this.store.hasLiveFiles(this.repoHash));
   }
 
-  values(): IterableIterator<LiveFile> {
-    return this.loaded().byPath!.values();
+  /** Every live file, read once. */
+  async all(): Promise<LiveFile[]> {
+    this.byPath ??= new Map((await this.store.liveFiles(this.repoHash)).map((f) => [f.path, f]));
+    return [...this.byPath.values()];
   }
 
-  private loaded(): this {
-    this.byPath ??= new Map(this.store.liveFiles(this.repoHash).map((f) => [f.path, f]));
-    return this;
+  /** The live files at these paths, in order; paths without one are left out. */
+  async of(paths: Iterable<string>): Promise<LiveFile[]> {
+    const found: LiveFile[] = [];
+    for (const path of paths) {
+      const file = await this.get(path);
+      if (file) found.push(file);
+    }
+    return found;
   }
 }

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { Assets } from '../assets';
 import type { FileFacts } from '../extract/facts';
 import { extractFile } from '../extract/parser';
-import { decodeFacts } from '../store/factsCodec';
+import { decodeFacts } from './factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
 export type ParseOutcome = {

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { extractFile, parseAndQueryOnly } from '../extract/parser';
-import { encodeFacts } from '../store/factsCodec';
+import { encodeFacts } from './factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
 /** A parse worker: loads each grammar once, then turns sources into facts. */

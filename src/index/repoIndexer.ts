@@ -3,15 +3,19 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type GraphEdge, type Hash, Identity, hashOf } from '../model';
+import { type Hash, Identity, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
 import { SymbolTable } from '../resolve/symbolTable';
-import type { GraphStore, LiveFile } from '../store/graphStore';
+import type { GraphStore, GraphTables, LiveFile } from '../store';
+import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
+import {
+  type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
+} from './indexRun';
 import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
-import { type ParsedFile, parseFiles } from './parseFiles';
+import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
@@ -35,41 +39,10 @@ export interface IndexOptions {
   readonly exclude?: (relativePath: string) => boolean;
 }
 
-export interface IndexSummary {
-  readonly repoUrl: string;
-  readonly repoHash: Hash;
-  readonly snapshotHash: Hash;
-  readonly commit: string;
-  readonly dirty: boolean;
-  /** False when nothing changed since the snapshot of the same state. */
-  readonly newSnapshot: boolean;
-  readonly files: { readonly indexed: number; readonly added: number; readonly changed: number; readonly removed: number; readonly unchanged: number };
-  readonly skipped: SkipCounts;
-  readonly filesWithSyntaxErrors: number;
-  readonly relinkedFiles: number;
-  /** Repo-relative paths whose facts this run extracted (new or changed content). */
-  readonly parsedPaths: readonly string[];
-  /**
-   * Edges this run closed that the static pass had not made (lsp_resolved, scip_resolved):
-   * re-linking a file rebuilds all the edges it owns from its facts, so a later pass must
-   * run again over them (the graph server re-enriches from this list).
-   */
-  readonly replacedNonStaticEdges: readonly GraphEdge[];
-  readonly seconds: number;
-}
+export type { IndexSummary } from './indexRun';
 
 /** Provenances the static pass (extract + resolve) writes; any other is a later pass's. */
 const STATIC_PROVENANCES = new Set(['ast_inferred', 'ast_resolved']);
-
-/** What one write changed, for the summary. */
-interface WrittenChanges {
-  readonly relinked: number;
-  readonly filesWithSyntaxErrors: number;
-  readonly parsedPaths: readonly string[];
-  readonly replacedNonStaticEdges: readonly GraphEdge[];
-}
-
-const NO_CHANGES: Omit<WrittenChanges, 'filesWithSyntaxErrors'> = { relinked: 0, parsedPaths: [], replacedNonStaticEdges: [] };
 
 interface RepoContext {
   readonly repo: RepoState;
@@ -111,7 +84,7 @@ export class RepoIndexer {
   }
 
   async index(options: IndexOptions): Promise<IndexSummary> {
-    const started = performance.now();
+    const startedAt = performance.now();
     const root = resolveRepoRoot(options.repoPath);
     const progress = options.onProgress ?? (() => undefined);
     const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
@@ -142,35 +115,42 @@ export class RepoIndexer {
     }
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
-    this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
-    const live = LiveFiles.all(this.store, repo.repoHash);
+    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
+    const live = await LiveFiles.all(this.store, repo.repoHash);
+    const liveByPath = new Map((await live.all()).map((f) => [f.path, f]));
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
-    const snapshotHash = Identity.snapshot(repo.repoHash, commitKey);
+    const run: IndexRun = {
+      repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
+    };
 
-    const added = [...sources.values()].filter((s) => !live.has(s.path));
-    const changed = [...sources.values()].filter((s) => live.has(s.path) && live.get(s.path)!.contentHash !== s.contentHash);
-    const removed = [...live.values()].filter((f) => !sources.has(f.path));
-    const unchanged = [...sources.values()].filter((s) => live.get(s.path)?.contentHash === s.contentHash);
+    const added = [...sources.values()].filter((s) => !liveByPath.has(s.path));
+    const changed = [...sources.values()].filter((s) => liveByPath.has(s.path) && liveByPath.get(s.path)!.contentHash !== s.contentHash);
+    const removed = [...liveByPath.values()].filter((f) => !sources.has(f.path));
+    const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
 
-    const existing = this.store.snapshot(snapshotHash);
+    const existing = await this.store.snapshot(run.snapshot.snapshotHash);
     // Nothing to do only when no file changed and no stored facts are from an older extractor.
-    if (added.length + changed.length + removed.length === 0 && existing && this.store.staleFactsCount(repo.repoHash) === 0) {
+    if (added.length + changed.length + removed.length === 0 && existing && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
       progress({ phase: 'done', done: sources.size, total: sources.size });
-      return this.summary(repo, snapshotHash, commit, dirty, false, sources.size, [0, 0, 0, unchanged.length], skipped, 0, NO_CHANGES, started);
+      return summaryOf(run, {
+        newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
+      });
     }
 
-    const { table, stale } = this.loadTable(repo, unchanged, live);
+    const { table, stale } = await this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale];
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn);
-    const seq = this.store.nextSnapshotSeq(repo.repoHash);
-    const written = this.writeChanges(repo, table, toParse, parsed, removed, live, seq, snapshotHash, progress, () => {
-      writeSnapshot(this.store, repo, snapshotHash, seq, commit, dirty, existing !== undefined);
+    const seq = await this.store.nextSnapshotSeq(repo.repoHash);
+    const written = await this.writeChanges(run, table, {
+      toParse, parsed, removed, seq,
+      recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
-    return this.summary(
-      repo, snapshotHash, commit, dirty, true, sources.size,
-      [added.length, changed.length, removed.length, unchanged.length - stale.length], skipped, written.filesWithSyntaxErrors, written, started,
-    );
+    return summaryOf(run, {
+      newSnapshot: true, indexed: sources.size,
+      files: { added: added.length, changed: changed.length, removed: removed.length, unchanged: unchanged.length - stale.length },
+      written,
+    });
   }
 
   /**
@@ -180,7 +160,7 @@ export class RepoIndexer {
    * refreshed by that index, not on every save. Needs a prior `index` of the repo.
    */
   async reindexFiles(repoPath: string, relativePaths: readonly string[], maxFileBytes = DEFAULT_MAX_FILE_BYTES): Promise<IndexSummary> {
-    const started = performance.now();
+    const startedAt = performance.now();
     const root = resolveRepoRoot(repoPath);
     const context = this.contexts.get(root);
     if (!context) throw new Error(`reindexFiles: ${root} has not been indexed by this indexer yet; run index first`);
@@ -193,10 +173,10 @@ export class RepoIndexer {
       const normalised = normaliseRelativePath(root, relativePath);
       if (!languageForPath(normalised)) continue;
       const source = readSource(root, normalised, maxFileBytes, skipped);
+      const before = await live.get(normalised);
       if (!source) {
-        const gone = live.get(normalised);
-        if (gone) removed.push(gone);
-      } else if (live.get(normalised)?.contentHash !== source.contentHash) {
+        if (before) removed.push(before);
+      } else if (before?.contentHash !== source.contentHash) {
         toParse.push(source);
       }
     }
@@ -207,20 +187,25 @@ export class RepoIndexer {
     // New or deleted files change what imports resolve to: resolvers see the new file set.
     this.activate(root, repo, layoutChanged ? new RepoLayout(files, (p) => readText(root, p)) : context.layout);
     if (toParse.length === 0 && removed.length === 0) {
-      const latest = this.store.latestSnapshot(repo.repoHash);
-      return this.summary(repo, latest?.snapshotHash ?? '', latest?.commitHash ?? '', latest?.dirty ?? false, false, 0, [0, 0, 0, 0], skipped, 0, NO_CHANGES, started);
+      const latest = await this.store.latestSnapshot(repo.repoHash);
+      const snapshot = { snapshotHash: latest?.snapshotHash ?? '', commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false };
+      return summaryOf({ repo, snapshot, skipped, startedAt }, {
+        newSnapshot: false, indexed: 0, files: { added: 0, changed: 0, removed: 0, unchanged: 0 }, written: NO_CHANGES,
+      });
     }
-    const table = this.tableOf(repo, live);
+    const table = await this.tableOf(repo, live);
     const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn);
-    const working = workingSnapshot(this.store, repo);
-    const written = this.writeChanges(
-      repo, table, toParse, parsed, removed, live, working.seq, working.snapshotHash, () => undefined, () => undefined,
-    );
-    const addedCount = toParse.filter((s) => !live.has(s.path)).length;
-    return this.summary(
-      repo, working.snapshotHash, working.commitHash, true, working.created, toParse.length,
-      [addedCount, toParse.length - addedCount, removed.length, 0], skipped, written.filesWithSyntaxErrors, written, started,
-    );
+    const working = await workingSnapshot(this.store, repo);
+    const run: IndexRun = {
+      repo, snapshot: { snapshotHash: working.snapshotHash, commit: working.commitHash, dirty: true }, live, skipped,
+      progress: () => undefined, startedAt,
+    };
+    const written = await this.writeChanges(run, table, { toParse, parsed, removed, seq: working.seq });
+    const addedCount = (await Promise.all(toParse.map((s) => live.has(s.path)))).filter((wasLive) => !wasLive).length;
+    return summaryOf(run, {
+      newSnapshot: working.created, indexed: toParse.length,
+      files: { added: addedCount, changed: toParse.length - addedCount, removed: removed.length, unchanged: 0 }, written,
+    });
   }
 
   /**
@@ -229,52 +214,53 @@ export class RepoIndexer {
    */
   async prepareForEdits(repoPath: string): Promise<void> {
     const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
-    const table = repo && this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
+    const table = repo && (await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash)));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await preloadLanguages(table.files());
   }
 
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
-  private writeChanges(
-    repo: RepoState, table: SymbolTable, toParse: SourceFile[], parsed: Map<string, ParsedFile>, removed: LiveFile[],
-    live: LiveFiles, seq: number, snapshotHash: Hash, progress: ProgressListener, finish: () => void,
-  ): WrittenChanges {
-    const firstIndex = live.empty;
+  private async writeChanges(run: IndexRun, table: SymbolTable, write: RunWrite): Promise<WrittenChanges> {
+    const { repo, live, progress } = run;
+    const { toParse, parsed, removed, seq } = write;
+    const { snapshotHash } = run.snapshot;
+    const firstIndex = await live.empty();
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
     for (const [p, { facts }] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
-      const previous = live.get(p);
-      const before = table.factsOf(p) ?? (previous && this.store.facts(previous.fileHash, previous.contentHash));
+      const previous = await live.get(p);
+      const before = table.factsOf(p) ?? (previous && (await readFacts(this.store, previous.fileHash, previous.contentHash)));
       if (!before || exportSurface(before) !== exportSurface(facts)) surfaceChanged.push(p);
       table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
     for (const file of removed) table.removeFile(file.path);
-    const relink = this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, removed, live);
+    const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
     progress({ phase: 'resolve', done: 0, total: relink.size });
     // Read through the live owner index, for the rewritten files only: cheap for a save.
-    const rewritten = [...new Set([...relink, ...removed.map((f) => f.path)])].filter((p) => live.has(p)).map((p) => live.get(p)!.fileHash);
-    const ownedBefore = rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash));
+    const rewritten = (await live.of(new Set([...relink, ...removed.map((f) => f.path)]))).map((f) => f.fileHash);
+    const ownedBefore = (await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat();
     const nonStaticBefore = ownedBefore.filter((e) => !STATIC_PROVENANCES.has(e.provenance));
-    this.store.transaction(() => {
-      for (const file of removed) this.removeFile(repo, file, seq, snapshotHash);
+    const bulk = firstIndex && relink.size >= BULK_LOAD_MIN_FILES && this.store.capabilities.bulkLoad;
+    await this.store.transaction(async (tx) => {
+      for (const file of removed) await removeFile(tx, repo.repoHash, file, seq, snapshotHash);
       for (const source of toParse) {
         const fileHash = Identity.file(repo.repoHash, source.path);
-        this.store.openFile({
+        await tx.openFile({
           fileHash, repoHash: repo.repoHash, path: source.path, contentHash: source.contentHash,
           language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
         }, seq);
         const result = parsed.get(source.path);
-        if (result) this.store.putFacts(fileHash, source.contentHash, result.encoded ?? result.facts);
+        if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts);
       }
-      this.links.writeLinks(repo, table, relink, seq, snapshotHash, progress, firstIndex && relink.size >= BULK_LOAD_MIN_FILES);
+      await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk);
       // Only a closed edge can leave a package or placeholder node without edges: a write of
       // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
       const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);
-      this.store.sweepRepoLevelNodes(repo.repoHash, seq, touched);
-      finish();
+      await tx.sweepRepoLevelNodes(repo.repoHash, seq, touched);
+      await write.recordSnapshot?.(tx);
     });
-    const stillOwned = new Set(rewritten.flatMap((fileHash) => this.store.liveEdgesOwnedBy(fileHash)).map((e) => e.edgeHash));
+    const stillOwned = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat().map((e) => e.edgeHash));
     return {
       relinked: relink.size, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
       replacedNonStaticEdges: nonStaticBefore.filter((e) => !stillOwned.has(e.edgeHash)),
@@ -320,15 +306,15 @@ export class RepoIndexer {
    * The symbol table of every unchanged file: kept from an earlier run, else rebuilt from
    * the stored facts. Files whose facts an older extractor wrote are returned to be parsed.
    */
-  private loadTable<F extends Pick<SourceFile, 'path' | 'contentHash'>>(
+  private async loadTable<F extends Pick<SourceFile, 'path' | 'contentHash'>>(
     repo: RepoState, unchanged: F[], live: LiveFiles,
-  ): { table: SymbolTable; stale: F[] } {
+  ): Promise<{ table: SymbolTable; stale: F[] }> {
     let table = this.tables.get(repo.repoHash);
     if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
     const stale: F[] = [];
     for (const source of unchanged) {
       if (table.factsOf(source.path)) continue;
-      const facts = this.store.facts(live.get(source.path)!.fileHash, source.contentHash);
+      const facts = await readFacts(this.store, (await live.get(source.path))!.fileHash, source.contentHash);
       if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path, facts), facts);
       else stale.push(source);
     }
@@ -339,33 +325,20 @@ export class RepoIndexer {
    * The repo's symbol table. An index run that found nothing changed returns before
    * loading it; a later save (`reindexFiles`) then loads it from the stored facts.
    */
-  private tableOf(repo: RepoState, live: LiveFiles): SymbolTable {
+  private async tableOf(repo: RepoState, live: LiveFiles): Promise<SymbolTable> {
     if (!this.tables.has(repo.repoHash)) {
-      this.loadTable(repo, [...live.values()], live);
+      await this.loadTable(repo, await live.all(), live);
     }
     return this.tables.get(repo.repoHash)!;
   }
 
-  private removeFile(repo: RepoState, file: LiveFile, seq: number, snapshotHash: Hash): void {
-    this.store.closeFile(file.fileHash, seq);
-    this.store.replaceFileNodes(file.fileHash, [], seq);
-    this.store.replaceOwnedEdges(file.fileHash, repo.repoHash, [], seq, snapshotHash);
-    this.store.replaceFileRoutes(file.fileHash, []);
-    this.store.deleteFacts(file.fileHash);
-  }
-
-  private summary(
-    repo: RepoState, snapshotHash: Hash, commit: string, dirty: boolean, newSnapshot: boolean, indexed: number,
-    [added, changed, removed, unchanged]: number[], skipped: SkipCounts, filesWithSyntaxErrors: number, written: Omit<WrittenChanges, 'filesWithSyntaxErrors'>,
-    started: number,
-  ): IndexSummary {
-    return {
-      repoUrl: repo.repoUrl, repoHash: repo.repoHash, snapshotHash, commit, dirty, newSnapshot,
-      files: { indexed, added, changed, removed, unchanged }, skipped, filesWithSyntaxErrors, relinkedFiles: written.relinked,
-      parsedPaths: written.parsedPaths, replacedNonStaticEdges: written.replacedNonStaticEdges,
-      seconds: (performance.now() - started) / 1000,
-    };
-  }
 }
 
-
+/** Closes a removed file and everything it owned. */
+async function removeFile(tx: GraphTables, repoHash: Hash, file: LiveFile, seq: number, snapshotHash: Hash): Promise<void> {
+  await tx.closeFile(file.fileHash, seq);
+  await tx.replaceFileNodes(file.fileHash, [], seq);
+  await tx.replaceOwnedEdges(file.fileHash, repoHash, [], seq, snapshotHash);
+  await tx.replaceFileRoutes(file.fileHash, []);
+  await tx.deleteFacts(file.fileHash);
+}

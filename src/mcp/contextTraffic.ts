@@ -17,10 +17,10 @@ const BAND_ORDER: Readonly<Record<TrafficBand, number>> = { high: 2, low: 1, sta
  * get no report: runtime edges never name them, so silence is not a claim. Undefined
  * when the store keeps no runtime edges.
  */
-export function trafficLookup(deps: ToolDeps, view: GraphView): TrafficLookup | undefined {
+export async function trafficLookup(deps: ToolDeps, view: GraphView): Promise<TrafficLookup | undefined> {
   const store = deps.store();
   if (!store.capabilities.runtime) return undefined;
-  const index = runtimeIndex(view, store);
+  const index = await runtimeIndex(view, store);
   const now = deps.now();
   const windows = deps.runtimeWindows ?? LIFECYCLE_DEFAULTS;
   let reposSending: Set<Hash> | undefined;

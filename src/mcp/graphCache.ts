@@ -1,7 +1,7 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
-import { type GraphStore, staticGeneration } from '../store/graphStore';
+import { type GraphReader, type GraphStore, type RuntimeEdgeStore, type SnapshotLog, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeEdges';
 
 /**
@@ -19,31 +19,36 @@ export class GraphCache {
 
   constructor(private readonly store: () => GraphStore) {}
 
-  liveView(): GraphView {
+  async liveView(): Promise<GraphView> {
     const store = this.store();
-    if (this.live?.generation === store.generation) return this.live.view;
-    const generation = staticGeneration(store);
-    if (this.static?.generation !== generation) this.static = { generation, view: staticView(store) };
-    const view = store.capabilities.runtime ? runtimeLayer(this.static.view, store) : this.static.view;
-    this.live = { generation: store.generation, view };
+    const generation = await store.generation();
+    if (this.live?.generation === generation.total) return this.live.view;
+    const staticAt = staticGeneration(generation);
+    if (this.static?.generation !== staticAt) this.static = { generation: staticAt, view: await staticView(store) };
+    const view = store.capabilities.runtime ? await runtimeLayer(this.static.view, store) : this.static.view;
+    this.live = { generation: generation.total, view };
     return view;
   }
 
-  snapshotView(snapshot: SnapshotRecord): GraphView {
+  async snapshotView(snapshot: SnapshotRecord): Promise<GraphView> {
     const store = this.store();
+    const generation = (await store.generation()).total;
     const cached = this.snapshots.get(snapshot.snapshotHash);
-    if (cached && cached.generation === store.generation) return cached.view;
-    const repos = new Map(store.repos().map((r) => [r.repoHash, r]));
+    if (cached && cached.generation === generation) return cached.view;
+    const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
     const others = [...repos.keys()].filter((r) => r !== snapshot.repoHash);
-    const nodes = [...store.nodesAt(snapshot.repoHash, snapshot.seq), ...others.flatMap((r) => store.liveNodesOfRepo(r))];
-    const edges = [...store.edgesAt(snapshot.repoHash, snapshot.seq), ...others.flatMap((r) => store.liveEdges({ repoHash: r }))];
-    const files = new Map([
-      ...store.filesAt(snapshot.repoHash, snapshot.seq),
-      ...others.flatMap((r) => store.liveFileRecords(r)),
-    ].map((f) => [f.fileHash, f]));
+    const nodes = [...await store.nodesAt(snapshot.repoHash, snapshot.seq)];
+    const edges = [...await store.edgesAt(snapshot.repoHash, snapshot.seq)];
+    const fileRecords = [...await store.filesAt(snapshot.repoHash, snapshot.seq)];
+    for (const other of others) {
+      nodes.push(...await store.liveNodesOfRepo(other));
+      edges.push(...await store.liveEdges({ repoHash: other }));
+    }
+    for (const other of others) fileRecords.push(...await store.liveFileRecords(other));
+    const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, edges, files, repos);
     if (this.snapshots.size >= 8) this.snapshots.delete(this.snapshots.keys().next().value!);
-    this.snapshots.set(snapshot.snapshotHash, { generation: store.generation, view });
+    this.snapshots.set(snapshot.snapshotHash, { generation, view });
     return view;
   }
 }
@@ -52,30 +57,32 @@ export class GraphCache {
  * Live nodes and static edges. Unresolved placeholders that only runtime edges touch are
  * left to the runtime layer: trace ingest creates and collects them.
  */
-function staticView(store: GraphStore): GraphView {
-  const repos = new Map(store.repos().map((r) => [r.repoHash, r]));
-  const edges = store.liveEdges().filter((e) => !isRuntimeEdge(e));
+async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> {
+  const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
+  const edges = (await store.liveEdges()).filter((e) => !isRuntimeEdge(e));
   const touched = new Set<Hash>();
   for (const edge of edges) {
     touched.add(edge.sourceHash);
     touched.add(edge.targetHash);
   }
   // Placeholders of services seen only in traces belong to no indexed repo.
-  const nodes = [...[...repos.keys()].flatMap((repoHash) => store.liveNodesOfRepo(repoHash)), ...store.liveNodesOutsideRepos()]
-    .filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
-  const files = new Map(store.liveFileRecords().map((f) => [f.fileHash, f]));
+  const all: GraphNode[] = [];
+  for (const repoHash of repos.keys()) all.push(...await store.liveNodesOfRepo(repoHash));
+  all.push(...await store.liveNodesOutsideRepos());
+  const nodes = all.filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
+  const files = new Map((await store.liveFileRecords()).map((f) => [f.fileHash, f]));
   return new InMemoryGraphView(nodes, edges, files, repos);
 }
 
 /** The live runtime edges over a static view, with the placeholder nodes they end at. */
-function runtimeLayer(base: GraphView, store: GraphStore): GraphView {
-  const edges = store.liveRuntimeEdges();
+async function runtimeLayer(base: GraphView, store: GraphReader & RuntimeEdgeStore): Promise<GraphView> {
+  const edges = await store.liveRuntimeEdges();
   const missing = new Set<Hash>();
   for (const edge of edges) {
     if (!base.nodes.has(edge.sourceHash)) missing.add(edge.sourceHash);
     if (!base.nodes.has(edge.targetHash)) missing.add(edge.targetHash);
   }
-  const nodes = new Map<Hash, GraphNode>(store.liveNodesByHash([...missing]).map((n) => [n.nodeHash, n]));
+  const nodes = new Map<Hash, GraphNode>((await store.liveNodesByHash([...missing])).map((n) => [n.nodeHash, n]));
   return new LayeredGraphView(base, nodes, edges);
 }
 

@@ -1,10 +1,10 @@
 import type { Hash, RepoRecord } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { SnapshotLog } from '../store';
 import { ToolError } from './tool';
 
 /** An unknown hash is an error, not an empty result (DESIGN §5); the message says where to find good ones. */
-export function requireRepo(store: GraphStore, argument: string, repoHash: Hash): RepoRecord {
-  const repo = store.repo(repoHash);
+export async function requireRepo(store: SnapshotLog, argument: string, repoHash: Hash): Promise<RepoRecord> {
+  const repo = await store.repo(repoHash);
   if (!repo) {
     throw new ToolError(`${argument}: no repository with hash ${repoHash} (the ckg://repos resource lists them)`);
   }

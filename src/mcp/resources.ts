@@ -1,7 +1,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { type Hash, type SnapshotRecord, isHash } from '../model';
-import type { GraphStore } from '../store/graphStore';
+import type { SnapshotLog } from '../store';
 import type { ServerDeps } from './server';
 
 /**
@@ -51,14 +51,16 @@ export function describeSnapshot(s: SnapshotRecord): SnapshotDescription {
 }
 
 /** A repository's snapshots, newest first. */
-export function describeSnapshots(store: GraphStore, repoHash: Hash): SnapshotDescription[] {
-  return store.snapshots(repoHash).sort((a, b) => b.seq - a.seq).map(describeSnapshot);
+export async function describeSnapshots(store: SnapshotLog, repoHash: Hash): Promise<SnapshotDescription[]> {
+  return (await store.snapshots(repoHash)).sort((a, b) => b.seq - a.seq).map(describeSnapshot);
 }
 
 /** Every repository by URL, with its newest snapshot. */
-export function describeRepos(store: GraphStore): RepoDescription[] {
-  return store.repos().map((r) => {
-    const snapshots = store.snapshots(r.repoHash);
+export async function describeRepos(store: SnapshotLog): Promise<RepoDescription[]> {
+  const repos = await store.repos();
+  const snapshotsOf = await Promise.all(repos.map((r) => store.snapshots(r.repoHash)));
+  return repos.map((r, i) => {
+    const snapshots = snapshotsOf[i];
     const latest = snapshots.reduce<SnapshotRecord | undefined>((best, s) => (!best || s.seq > best.seq ? s : best), undefined);
     return {
       repo_url: r.repoUrl,
@@ -77,18 +79,18 @@ function json(uri: string, value: unknown): ReadResourceResult {
 }
 
 export function registerResources(server: McpServer, deps: ServerDeps): void {
-  const fresh = <T>(work: () => T): Promise<T> => (deps.withFreshGraph ? deps.withFreshGraph(async () => work()) : Promise.resolve(work()));
+  const fresh = <T>(work: () => Promise<T>): Promise<T> => (deps.withFreshGraph ? deps.withFreshGraph(work) : work());
   server.registerResource(
     'repos',
     REPOS_URI,
     { title: 'Indexed repositories', description: 'Repositories in the graph: URL, hash, service name, newest snapshot', mimeType: 'application/json' },
-    (uri) => fresh(() => json(uri.href, describeRepos(deps.store()))),
+    (uri) => fresh(async () => json(uri.href, await describeRepos(deps.store()))),
   );
   server.registerResource(
     'snapshots',
     new ResourceTemplate(`${REPOS_URI}/{repo_hash}/snapshots`, {
-      list: () => fresh(() => ({
-        resources: deps.store().repos().map((r) => ({
+      list: () => fresh(async () => ({
+        resources: (await deps.store().repos()).map((r) => ({
           uri: snapshotsUri(r.repoHash),
           name: `snapshots of ${r.repoUrl}`,
           mimeType: 'application/json',
@@ -96,12 +98,12 @@ export function registerResources(server: McpServer, deps: ServerDeps): void {
       })),
     }),
     { title: 'Snapshots of a repository', description: 'Snapshot hash, commit, parent, dirty flag, time and counts; newest first', mimeType: 'application/json' },
-    (uri, variables) => fresh(() => {
+    (uri, variables) => fresh(async () => {
       const repoHash = String(variables.repo_hash);
-      if (!isHash(repoHash) || !deps.store().repo(repoHash)) {
+      if (!isHash(repoHash) || !(await deps.store().repo(repoHash))) {
         throw new McpError(ErrorCode.InvalidParams, `repo_hash: no repository with hash ${repoHash} (see ${REPOS_URI})`);
       }
-      return json(uri.href, describeSnapshots(deps.store(), repoHash));
+      return json(uri.href, await describeSnapshots(deps.store(), repoHash));
     }),
   );
 }

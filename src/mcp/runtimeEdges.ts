@@ -1,7 +1,7 @@
 import type { GraphView } from '../graph/graphView';
 import { type GraphEdge, type Hash, QualifiedName, type RouteSymbolRow, UNRESOLVED_SEGMENT } from '../model';
 import { LIFECYCLE_DEFAULTS, SECONDS_PER_DAY } from '../runtime/confidence';
-import type { GraphStore } from '../store/graphStore';
+import type { GraphReader, GraphStore, RuntimeEdgeStore } from '../store';
 import { ToolError } from './tool';
 
 /**
@@ -49,21 +49,23 @@ export interface RuntimeIndex {
   sourceService(edge: GraphEdge): string;
 }
 
-const indexes = new WeakMap<GraphView, RuntimeIndex>();
+const indexes = new WeakMap<GraphView, Promise<RuntimeIndex>>();
 
-export function runtimeIndex(view: GraphView, store: GraphStore): RuntimeIndex {
+/** The runtime index of a view, built once: concurrent requests share the build. */
+export function runtimeIndex(view: GraphView, store: GraphReader & RuntimeEdgeStore): Promise<RuntimeIndex> {
   let index = indexes.get(view);
   if (!index) {
     index = buildIndex(view, store);
     indexes.set(view, index);
+    index.catch(() => indexes.delete(view));
   }
   return index;
 }
 
-function buildIndex(view: GraphView, store: GraphStore): RuntimeIndex {
+async function buildIndex(view: GraphView, store: GraphReader & RuntimeEdgeStore): Promise<RuntimeIndex> {
   const edges = view.edges.filter(isRuntimeEdge);
   const routesByNode = new Map<Hash, RouteSymbolRow[]>();
-  for (const row of store.routeSymbols()) {
+  for (const row of await store.routeSymbols()) {
     const rows = routesByNode.get(row.nodeHash);
     if (rows) rows.push(row);
     else routesByNode.set(row.nodeHash, [row]);
@@ -91,7 +93,7 @@ function buildIndex(view: GraphView, store: GraphStore): RuntimeIndex {
   for (const edge of edges) for (const route of targetRoutes(edge)) services.add(route.serviceName);
   for (const edge of edges) services.add(sourceService(edge));
   services.delete('');
-  const seen = new Map(store.servicesSeen().map((s) => [s.serviceName, s.lastSeen]));
+  const seen = new Map((await store.servicesSeen()).map((s) => [s.serviceName, s.lastSeen]));
   for (const name of seen.keys()) services.add(name);
   return { edges, routesByNode, services, seen, targetRoutes, sourceService };
 }

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json';
-import type { GraphStore } from '../store/graphStore';
+import type { GraphStore } from '../store';
 import { outputSchemaFor } from './outputSchemas';
 import { TOOLS } from './registry';
 import { ReplyTooLargeError, capReply, narrowingHint } from './replyCap';
@@ -16,7 +16,7 @@ export interface ServerDeps extends ToolDeps {
    */
   withFreshGraph?<T>(work: () => Promise<T>): Promise<T>;
   /** A graph generation that only grows, across re-reads too (default: the store's). */
-  generation?(): number;
+  generation?(): Promise<number>;
 }
 
 export interface McpServerOptions {
@@ -77,10 +77,10 @@ export async function runTool(tool: ToolDefinition, args: object, deps: ServerDe
       return {
         content: [...reply.text, ...(output.notes ?? [])].map((text) => ({ type: 'text' as const, text })),
         structuredContent: reply.structured,
-        _meta: { ...replyMeta(deps), ...output.meta },
+        _meta: { ...(await replyMeta(deps)), ...output.meta },
       };
     } catch (error) {
-      return { content: [{ type: 'text', text: failureMessage(tool, error, log) }], isError: true, _meta: replyMeta(deps) };
+      return { content: [{ type: 'text', text: failureMessage(tool, error, log) }], isError: true, _meta: await replyMeta(deps) };
     }
   };
   try {
@@ -101,17 +101,18 @@ function failureMessage(tool: ToolDefinition, error: unknown, log: (message: str
 const newestSnapshot = new WeakMap<GraphStore, { generation: number; at: number | null }>();
 
 /** `_meta` of a reply: how old the index is and which graph generation answered. */
-export function replyMeta(deps: ServerDeps): Record<string, number | null> {
+export async function replyMeta(deps: ServerDeps): Promise<Record<string, number | null>> {
   const store = deps.store();
+  const generation = (await store.generation()).total;
   let cached = newestSnapshot.get(store);
-  if (!cached || cached.generation !== store.generation) {
-    const newest = store.snapshots().reduce<number | null>((at, s) => (at === null || s.createdAt > at ? s.createdAt : at), null);
-    cached = { generation: store.generation, at: newest };
+  if (!cached || cached.generation !== generation) {
+    const newest = (await store.snapshots()).reduce<number | null>((at, s) => (at === null || s.createdAt > at ? s.createdAt : at), null);
+    cached = { generation, at: newest };
     newestSnapshot.set(store, cached);
   }
   return {
     [META_KEYS.indexAge]: cached.at === null ? null : Math.max(0, deps.now() - cached.at),
     [META_KEYS.indexedAt]: cached.at,
-    [META_KEYS.generation]: deps.generation ? deps.generation() : store.generation,
+    [META_KEYS.generation]: deps.generation ? await deps.generation() : generation,
   };
 }

@@ -1,8 +1,6 @@
-import * as fs from 'node:fs';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
-import { openSqlJsStore } from '../store';
-import type { GraphStore } from '../store/graphStore';
+import { type GraphStore, openStore } from '../store';
 import { GraphCache } from './graphCache';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
 import type { ServerDeps } from './server';
@@ -25,25 +23,24 @@ export interface OpenServerDeps extends ServerDeps {
   close(): Promise<void>;
 }
 
-/** Opens (or creates) the graph file at `dbPath` and builds the server's deps over it. */
-export async function openServerDeps(dbPath: string, options: ServerDepsOptions = {}): Promise<OpenServerDeps> {
-  const signature = fileSignature(dbPath);
-  return new GraphFileDeps(await openSqlJsStore(dbPath), signature, options);
+/** Opens (or creates) the graph at `location` and builds the server's deps over it. */
+export async function openServerDeps(location: string, options: ServerDepsOptions = {}): Promise<OpenServerDeps> {
+  return new GraphDeps(await openStore(location), options);
 }
 
-/** Deps over a store already open (tests, the extension's server); its location is watched the same way. */
+/** Deps over a store already open (tests, the extension's server); its freshness is checked the same way. */
 export function serverDepsFor(store: GraphStore, options: ServerDepsOptions = {}): OpenServerDeps {
-  return new GraphFileDeps(store, fileSignature(store.location), options);
+  return new GraphDeps(store, options);
 }
 
 /**
- * The tools' view of one graph file. A server answers from memory; when another process
- * (`ckg index`, a second server) replaces the file, the next request re-reads it, so
- * answers are never older than the file. Its own writes (index_repo) are saved
- * atomically and remembered, so they do not trigger a re-read. A re-read store replaces
- * the old one, which is closed once no request still uses it.
+ * The tools' view of one graph. When the store says it no longer shows the newest graph
+ * (another process, `ckg index` or a second server, replaced the file it read), the next
+ * request opens it again, so answers are never older than the graph. Its own writes
+ * (index_repo) keep the store current. A re-opened store replaces the old one, which is
+ * closed once no request still uses it.
  */
-class GraphFileDeps implements OpenServerDeps {
+class GraphDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
   readonly runtimeWindows: LifecycleWindows | undefined;
   readonly runtimeServiceMap: Readonly<Record<string, string>> | undefined;
@@ -56,11 +53,13 @@ class GraphFileDeps implements OpenServerDeps {
   private writing = 0;
   private retired: GraphStore[] = [];
   private reloading: Promise<void> | undefined;
+  /** The persisted version a re-open failed on: tried again only once the graph changes again. */
+  private unreadableVersion: string | undefined;
   private indexQueue: Promise<unknown> = Promise.resolve();
   private readonly log: (message: string) => void;
   private readonly clock: () => number;
 
-  constructor(store: GraphStore, private signature: string | undefined, options: ServerDepsOptions) {
+  constructor(store: GraphStore, options: ServerDepsOptions) {
     const cap = options.replyTokenCap ?? REPLY_CAP_DEFAULTS.tokenCap;
     if (!Number.isInteger(cap) || cap <= REPLY_CAP_DEFAULTS.reserve) {
       throw new Error(`mcp/serverDeps: replyTokenCap must be an integer above ${REPLY_CAP_DEFAULTS.reserve}`);
@@ -87,8 +86,8 @@ class GraphFileDeps implements OpenServerDeps {
     return this.clock();
   }
 
-  generation(): number {
-    return this.generationOffset + this.current.generation;
+  async generation(): Promise<number> {
+    return this.generationOffset + (await this.current.generation()).total;
   }
 
   async withFreshGraph<T>(work: () => Promise<T>): Promise<T> {
@@ -98,7 +97,7 @@ class GraphFileDeps implements OpenServerDeps {
       return await work();
     } finally {
       this.inFlight--;
-      if (this.inFlight === 0) for (const old of this.retired.splice(0)) old.close();
+      if (this.inFlight === 0) await this.closeRetired();
     }
   }
 
@@ -110,10 +109,7 @@ class GraphFileDeps implements OpenServerDeps {
       this.writing++;
       try {
         const summary = await this.indexer.index(options);
-        if (summary.newSnapshot) {
-          await this.current.save();
-          this.signature = fileSignature(this.current.location);
-        }
+        if (summary.newSnapshot) await this.current.save();
         return summary;
       } finally {
         this.writing--;
@@ -130,7 +126,6 @@ class GraphFileDeps implements OpenServerDeps {
       this.writing++;
       try {
         await this.current.save();
-        this.signature = fileSignature(this.current.location);
       } finally {
         this.writing--;
       }
@@ -142,54 +137,50 @@ class GraphFileDeps implements OpenServerDeps {
 
   async close(): Promise<void> {
     await this.indexQueue;
-    for (const old of this.retired.splice(0)) old.close();
-    this.current.close();
+    await this.closeRetired();
+    await this.current.close();
   }
 
-  /** Re-reads the file when its signature moved since this process last read or wrote it. */
-  private refresh(): Promise<void> {
-    if (this.writing > 0) return Promise.resolve();
+  /** Opens the graph again when the store no longer shows the newest one. */
+  private async refresh(): Promise<void> {
+    if (this.writing > 0) return;
     if (this.reloading) return this.reloading;
-    const signature = fileSignature(this.current.location);
-    if (signature === undefined || signature === this.signature) return Promise.resolve();
-    this.reloading = this.reload(signature).finally(() => {
+    const stale = this.current;
+    if (await stale.isCurrent()) return;
+    const version = await stale.persistedVersion();
+    if (version !== undefined && version === this.unreadableVersion) return;
+    // Another request may have started the same re-open while this one asked.
+    if (this.reloading || this.current !== stale) return this.reloading;
+    this.reloading = this.reopen(stale, version).finally(() => {
       this.reloading = undefined;
     });
     return this.reloading;
   }
 
-  private async reload(signature: string): Promise<void> {
-    const location = this.current.location;
+  private async reopen(stale: GraphStore, version: string | undefined): Promise<void> {
+    const location = stale.location;
     let fresh: GraphStore;
     try {
-      fresh = await openSqlJsStore(location);
+      fresh = await openStore(location);
     } catch (error) {
-      // Keep answering from memory; a later write of the file is tried again.
-      this.signature = signature;
+      // Keep answering from memory until the graph changes again.
+      this.unreadableVersion = version;
       this.log(`ckg mcp: cannot re-read ${location}: ${(error as Error).message}; answering from the graph in memory`);
       return;
     }
-    this.generationOffset += this.current.generation + 1;
-    this.retired.push(this.current);
+    this.generationOffset += (await stale.generation()).total + 1;
+    this.retired.push(stale);
     this.current = fresh;
     this.cache = new GraphCache(() => fresh);
     this.indexer = this.indexerFor(fresh);
-    this.signature = signature;
-    if (this.inFlight === 0) for (const old of this.retired.splice(0)) old.close();
+    if (this.inFlight === 0) await this.closeRetired();
+  }
+
+  private async closeRetired(): Promise<void> {
+    for (const old of this.retired.splice(0)) await old.close();
   }
 
   private indexerFor(store: GraphStore): RepoIndexer {
     return new RepoIndexer(store, (message) => this.log(`warning: ${message}`));
-  }
-}
-
-/** Identifies one version of a file: an atomic rename changes the inode even when size and mtime match. */
-function fileSignature(location: string): string | undefined {
-  if (location === ':memory:') return undefined;
-  try {
-    const stat = fs.statSync(location);
-    return `${stat.mtimeMs}:${stat.size}:${stat.ino}`;
-  } catch {
-    return undefined;
   }
 }

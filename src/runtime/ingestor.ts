@@ -1,5 +1,5 @@
 import { type GraphEdge, type GraphNode, type Hash, Identity } from '../model';
-import { type GraphStore, type ServiceSeen, staticGeneration } from '../store/graphStore';
+import { type GraphStore, type GraphTables, type ServiceSeen, staticGeneration } from '../store';
 import {
   type LifecycleWindows, computeConfidence, dayOf, lifecycleState, shouldGarbageCollect,
 } from './confidence';
@@ -74,15 +74,15 @@ export class RuntimeIngestor {
   }
 
   /** Maps and writes a batch of spans. `final` (at shutdown) holds back no span. */
-  ingestSpans(spans: readonly TraceSpan[], final = false): IngestResult {
-    const { observations, unmapped } = this.mapper.map(spans, this.mappingTables(), final);
+  async ingestSpans(spans: readonly TraceSpan[], final = false): Promise<IngestResult> {
+    const { observations, unmapped } = this.mapper.map(spans, await this.mappingTables(), final);
     return this.write(observations, seenServices(spans.map((s) => s.serviceName), this.now()), {
       [COUNTERS.spansReceived]: spans.length, [COUNTERS.spansMapped]: observations.length, [COUNTERS.spansUnmapped]: unmapped,
     });
   }
 
-  ingestHTTPLogs(entries: readonly HTTPLogEntry[]): IngestResult {
-    const { observations } = this.mapper.map(entries.map(logEntryToSpan), this.mappingTables(), true);
+  async ingestHTTPLogs(entries: readonly HTTPLogEntry[]): Promise<IngestResult> {
+    const { observations } = this.mapper.map(entries.map(logEntryToSpan), await this.mappingTables(), true);
     const fromLogs = observations.map((o): Observation => (o.provenance === 'otel_trace' ? { ...o, provenance: 'otel_access_log' } : o));
     return this.write(fromLogs, seenServices(entries.map((e) => e.serviceName), this.now()), {
       [COUNTERS.logEntriesReceived]: entries.length,
@@ -90,9 +90,8 @@ export class RuntimeIngestor {
   }
 
   /** Adds to the ingest counters (the batch queue reports its drops here). */
-  count(deltas: Readonly<Record<string, number>>): void {
-    const store = this.store();
-    store.runtimeTransaction(() => store.addRuntimeCounters(deltas));
+  async count(deltas: Readonly<Record<string, number>>): Promise<void> {
+    await this.store().runtimeTransaction((tx) => tx.addRuntimeCounters(deltas));
   }
 
   /**
@@ -100,21 +99,20 @@ export class RuntimeIngestor {
    * runtime edge's count and confidence recomputed (stale: 0.2, GC-eligible: 0.0).
    * Returns the number of edges updated.
    */
-  decayConfidence(): number {
-    const store = this.store();
+  async decayConfidence(): Promise<number> {
     const now = this.now();
     const since = this.windowStart(now);
     let updated = 0;
-    store.runtimeTransaction(() => {
-      store.pruneObservations(since);
-      const edges = store.liveRuntimeEdges();
-      const totals = store.observationTotals('all', since);
-      const caps = store.runtimeConfidenceCaps(edges.map((e) => e.edgeHash));
+    await this.store().runtimeTransaction(async (tx) => {
+      await tx.pruneObservations(since);
+      const edges = await tx.liveRuntimeEdges();
+      const totals = await tx.observationTotals('all', since);
+      const caps = await tx.runtimeConfidenceCaps(edges.map((e) => e.edgeHash));
       for (const edge of edges) {
         const count = totals.get(edge.edgeHash) ?? 0;
         const confidence = computeConfidence(count, edge.lastObserved, now, caps.get(edge.edgeHash) ?? defaultCap(edge), this.windows);
         if (count === edge.observationCount && confidence === edge.confidence) continue;
-        store.updateRuntimeEdge(edge.edgeHash, { observationCount: count, lastObserved: edge.lastObserved, confidence, provenance: edge.provenance });
+        await tx.updateRuntimeEdge(edge.edgeHash, { observationCount: count, lastObserved: edge.lastObserved, confidence, provenance: edge.provenance });
         updated++;
       }
     });
@@ -122,44 +120,38 @@ export class RuntimeIngestor {
   }
 
   /** The decay job's second half: edges past the GC threshold are collected with a 'removed' event. */
-  collectGarbage(): number {
+  async collectGarbage(): Promise<number> {
     const store = this.store();
     const now = this.now();
-    const doomed = store.liveRuntimeEdges().filter((e) => shouldGarbageCollect(e.lastObserved, now, this.config.gcThresholdDays));
+    const doomed = (await store.liveRuntimeEdges()).filter((e) => shouldGarbageCollect(e.lastObserved, now, this.config.gcThresholdDays));
     if (doomed.length === 0) return 0;
-    store.runtimeTransaction(() => {
-      const seqs = new Map<Hash, number>();
-      const seqOf = (repoHash: Hash): number => {
-        let seq = seqs.get(repoHash);
-        if (seq === undefined) seqs.set(repoHash, (seq = store.nextSnapshotSeq(repoHash)));
-        return seq;
-      };
+    await store.runtimeTransaction(async (tx) => {
+      const seqOf = nextSeqs(tx);
       for (const edge of doomed) {
-        const repoHash = store.node(edge.sourceHash)?.repoHash ?? store.node(edge.targetHash)?.repoHash ?? '';
-        store.removeRuntimeEdge(edge.edgeHash, seqOf(repoHash), now);
+        const repoHash = (await tx.node(edge.sourceHash))?.repoHash ?? (await tx.node(edge.targetHash))?.repoHash ?? '';
+        await tx.removeRuntimeEdge(edge.edgeHash, await seqOf(repoHash), now);
       }
-      store.closeUntouchedPlaceholders([...new Set(doomed.flatMap((e) => [e.sourceHash, e.targetHash]))], seqOf);
+      await tx.closeUntouchedPlaceholders([...new Set(doomed.flatMap((e) => [e.sourceHash, e.targetHash]))]);
     });
     return doomed.length;
   }
 
-  runtimeEdgeStats(): RuntimeEdgeStats {
-    return runtimeEdgeStats(this.store().liveRuntimeEdges(), this.now(), this.windows);
+  async runtimeEdgeStats(): Promise<RuntimeEdgeStats> {
+    return runtimeEdgeStats(await this.store().liveRuntimeEdges(), this.now(), this.windows);
   }
 
-  private write(observations: readonly Observation[], services: ServiceSeen[], counters: Record<string, number>): IngestResult {
-    const store = this.store();
+  private async write(observations: readonly Observation[], services: ServiceSeen[], counters: Record<string, number>): Promise<IngestResult> {
     const now = this.now();
     const edges = aggregate(observations);
     let created = 0;
     let updated = 0;
-    store.runtimeTransaction(() => {
+    await this.store().runtimeTransaction(async (tx) => {
       const hashes = edges.map(edgeHashOf);
-      const live = new Map(store.liveEdgesByHash(hashes).map((e) => [e.edgeHash, e]));
-      for (let i = 0; i < edges.length; i++) for (const [day, count] of edges[i].byDay) store.addObservations(hashes[i], day, count);
-      const totals = store.observationTotals(hashes, this.windowStart(now));
-      const caps = store.runtimeConfidenceCaps([...live.keys()]);
-      const seqs = new Map<Hash, number>();
+      const live = new Map((await tx.liveEdgesByHash(hashes)).map((e) => [e.edgeHash, e]));
+      for (let i = 0; i < edges.length; i++) for (const [day, count] of edges[i].byDay) await tx.addObservations(hashes[i], day, count);
+      const totals = await tx.observationTotals(hashes, this.windowStart(now));
+      const caps = await tx.runtimeConfidenceCaps([...live.keys()]);
+      const seqOf = nextSeqs(tx);
       const placeholders = new Map<Hash, GraphNode[]>();
       for (let i = 0; i < edges.length; i++) {
         const edge = edges[i];
@@ -169,7 +161,7 @@ export class RuntimeIngestor {
         if (old) {
           const lastObserved = Math.min(now, Math.max(old.lastObserved, edge.lastObserved));
           const capChanged = caps.get(hash) !== edge.confidenceCap;
-          store.updateRuntimeEdge(hash, {
+          await tx.updateRuntimeEdge(hash, {
             observationCount: count,
             lastObserved,
             confidence: computeConfidence(count, lastObserved, now, edge.confidenceCap, this.windows),
@@ -182,16 +174,15 @@ export class RuntimeIngestor {
         for (const end of [edge.source, edge.target]) {
           if (end.placeholder) placeholders.set(end.repoHash, [...(placeholders.get(end.repoHash) ?? []), end.placeholder]);
         }
-        let seq = seqs.get(edge.source.repoHash);
-        if (seq === undefined) seqs.set(edge.source.repoHash, (seq = store.nextSnapshotSeq(edge.source.repoHash)));
+        const seq = await seqOf(edge.source.repoHash);
         const lastObserved = Math.min(now, edge.lastObserved);
-        store.insertRuntimeEdge(newEdge(hash, edge, count, lastObserved, computeConfidence(count, lastObserved, now, edge.confidenceCap, this.windows)),
+        await tx.insertRuntimeEdge(newEdge(hash, edge, count, lastObserved, computeConfidence(count, lastObserved, now, edge.confidenceCap, this.windows)),
           edge.source.repoHash, seq, edge.confidenceCap, now);
         created++;
       }
-      for (const [repoHash, nodes] of placeholders) store.ensureRepoLevelNodes(nodes, seqs.get(repoHash) ?? store.nextSnapshotSeq(repoHash));
-      store.recordServicesSeen(services);
-      store.addRuntimeCounters(counters);
+      for (const [repoHash, nodes] of placeholders) await tx.ensureRepoLevelNodes(nodes, await seqOf(repoHash));
+      await tx.recordServicesSeen(services);
+      await tx.addRuntimeCounters(counters);
     });
     return { created, updated };
   }
@@ -202,19 +193,29 @@ export class RuntimeIngestor {
   }
 
   /** Route and service tables, rebuilt when the static graph changed (an index run); runtime writes keep them. */
-  private mappingTables(): MappingTables {
+  private async mappingTables(): Promise<MappingTables> {
     const store = this.store();
-    const generation = staticGeneration(store);
+    const generation = staticGeneration(await store.generation());
     if (!this.tables || this.tables.store !== store || this.tables.generation !== generation) {
-      const repos = store.repos();
+      const repos = await store.repos();
       this.tables = {
         store,
         generation,
-        tables: { routes: new RouteTable(store.routeSymbols()), services: new ServiceMapper(repos, this.config.serviceMap) },
+        tables: { routes: new RouteTable(await store.routeSymbols()), services: new ServiceMapper(repos, this.config.serviceMap) },
       };
     }
     return this.tables.tables;
   }
+}
+
+/** Each repo's next snapshot seq, read once per transaction: where runtime rows open and close. */
+function nextSeqs(tx: GraphTables): (repoHash: Hash) => Promise<number> {
+  const seqs = new Map<Hash, number>();
+  return async (repoHash) => {
+    let seq = seqs.get(repoHash);
+    if (seq === undefined) seqs.set(repoHash, (seq = await tx.nextSnapshotSeq(repoHash)));
+    return seq;
+  };
 }
 
 /** SPEC 4.4 trace_stats counts: the lifecycle states partition the edges. */

@@ -49,8 +49,8 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
   const { config, log } = options;
   const scheduler = options.scheduler ?? realScheduler;
   const ingestor = new RuntimeIngestor(() => host.store(), { config, now: () => host.now() });
-  const write = <T>(work: () => T): Promise<T> =>
-    (host.withFreshGraph ? host.withFreshGraph(async () => work()) : Promise.resolve().then(work));
+  const write = <T>(work: () => Promise<T>): Promise<T> =>
+    (host.withFreshGraph ? host.withFreshGraph(work) : Promise.resolve().then(work));
 
   let dirty = false;
   let saveTimer: unknown;
@@ -113,7 +113,7 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
     intervalMs: config.confidenceDecayIntervalMs,
     scheduler,
     run: async () => {
-      const result = await write(() => ({ decayed: ingestor.decayConfidence(), collected: ingestor.collectGarbage() }));
+      const result = await write(async () => ({ decayed: await ingestor.decayConfidence(), collected: await ingestor.collectGarbage() }));
       if (result.decayed + result.collected > 0) changed();
     },
     onError: (error) => log(`ckg serve: the confidence decay job failed: ${(error as Error).message}`),

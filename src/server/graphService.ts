@@ -6,7 +6,7 @@ import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
 import type { EnrichTarget } from '../enrich/enricher';
 import { enrichTargetsOf } from '../enrich/targets';
-import { type GraphStore, StoreOpenError, openSqlJsStore } from '../store';
+import { type GraphStore, StoreOpenError, openStore } from '../store';
 
 export const GRAPH_FILE = 'graph.sqlite';
 
@@ -44,13 +44,13 @@ export class GraphService implements ServerDeps {
     fs.mkdirSync(storagePath, { recursive: true });
     const dbPath = path.join(storagePath, GRAPH_FILE);
     try {
-      return new GraphService(await openSqlJsStore(dbPath), log);
+      return new GraphService(await openStore(dbPath), log);
     } catch (error) {
       if (!(error instanceof StoreOpenError)) throw error;
       const aside = `${dbPath}.unreadable-${Date.now()}`;
       fs.renameSync(dbPath, aside);
       log(`${(error as Error).message}; moved it to ${aside} and started a new graph`);
-      return new GraphService(await openSqlJsStore(dbPath), log);
+      return new GraphService(await openStore(dbPath), log);
     }
   }
 
@@ -134,13 +134,13 @@ export class GraphService implements ServerDeps {
   async close(): Promise<void> {
     await this.flush();
     await this.queue;
-    this.graph.close();
+    await this.graph.close();
   }
 
   private indexWrite(run: () => Promise<IndexSummary>): Promise<IndexSummary> {
     return this.write(async () => {
       const summary = await run();
-      const targets = enrichTargetsOf(this.graph, summary);
+      const targets = await enrichTargetsOf(this.graph, summary);
       if (targets.length > 0) this.indexedListener(targets);
       return summary;
     });

@@ -68,10 +68,10 @@ export function runServer(connection: Connection = createConnection(ProposedFeat
   withSession<void, GraphStatus>(Methods.indexWorkspace, (s) => s.indexer.indexAll('Index Workspace'));
   withSession<FilesChangedParams, number>(Methods.reindexFiles, (s, p) => s.indexer.filesChanged(p.changed ?? [], p.deleted ?? []));
   withSession<ToolCallParams, ToolCallResult>(Methods.callTool, (s, p) => s.queries.callTool(p.tool, p.args ?? {}));
-  withSession<SymbolAtParams, SymbolSummary | null>(Methods.symbolAt, (s, p) => s.queries.symbolAt(p.path, p.line, p.character) ?? null);
+  withSession<SymbolAtParams, SymbolSummary | null>(Methods.symbolAt, async (s, p) => (await s.queries.symbolAt(p.path, p.line, p.character)) ?? null);
   withSession<{ query: string }, SymbolSummary[]>(Methods.symbolsByName, (s, p) => s.queries.symbolsByName(p.query ?? ''));
   withSession<{ path: string }, CodeLensInfo[]>(Methods.codeLenses, (s, p) => s.queries.codeLenses(p.path));
-  withSession<{ nodeHash: string }, SymbolSummary | null>(Methods.locate, (s, p) => s.queries.locate(p.nodeHash) ?? null);
+  withSession<{ nodeHash: string }, SymbolSummary | null>(Methods.locate, async (s, p) => (await s.queries.locate(p.nodeHash)) ?? null);
   withSession<{ id: number }, SymbolSummary[]>(Methods.communityMembers, (s, p) => s.queries.communityMembers(p.id));
   withSession<ImpactParams, ImpactResult>(Methods.impact, (s, p) =>
     workingTreeImpact(s.service, s.queries, p.folder, s.current.settings.maxFileBytes, globMatcher(s.current.settings.exclude)));

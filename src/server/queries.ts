@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { NodeLocator } from '../enrich/nodeLocator';
 import { cachedCommunities } from '../graph/communities';
+import type { GraphView } from '../graph/graphView';
 import { runTool } from '../mcp/server';
 import { TOOLS } from '../mcp/registry';
 import { type GraphNode, isRuntimeProvenance } from '../model';
@@ -33,19 +34,20 @@ export class GraphQueries {
   }
 
   /** The innermost symbol at a position: a declaration on that line, else the one whose body holds it. */
-  symbolAt(file: string, line: number, character: number): SymbolSummary | undefined {
-    const locator = new NodeLocator(this.service.store());
+  async symbolAt(file: string, line: number, character: number): Promise<SymbolSummary | undefined> {
+    const locator = await NodeLocator.open(this.service.store());
     const located = locator.fileAt(file);
     if (!located) return undefined;
+    await locator.prepare([located.file.fileHash]);
     const declared = locator.declarationAt({ path: located.absolutePath, line, character });
     const node = declared && declared.line === line ? declared : locator.enclosing(located.file.fileHash, line);
     return node && node.kind !== 'module' ? this.summary(node, located.absolutePath) : undefined;
   }
 
   /** Symbols whose name contains `query` (case-insensitive), shortest names first. */
-  symbolsByName(query: string, limit = 200): SymbolSummary[] {
+  async symbolsByName(query: string, limit = 200): Promise<SymbolSummary[]> {
     const needle = query.trim().toLowerCase();
-    const view = this.service.graphs.liveView();
+    const view = await this.service.graphs.liveView();
     const found: GraphNode[] = [];
     for (const node of view.nodes.values()) {
       if (!node.fileHash || !PICKABLE_KINDS.has(node.kind)) continue;
@@ -54,16 +56,16 @@ export class GraphQueries {
     return found
       .sort((a, b) => localName(a).length - localName(b).length || a.qualifiedName.localeCompare(b.qualifiedName))
       .slice(0, limit)
-      .map((node) => this.summary(node, this.absolutePathOf(node)));
+      .map((node) => this.summary(node, absolutePathOf(node, view)));
   }
 
   /** Per function and method of a file: its direct callers and runtime observations into it. */
-  codeLenses(file: string): CodeLensInfo[] {
-    const store = this.service.store();
-    const locator = new NodeLocator(store);
+  async codeLenses(file: string): Promise<CodeLensInfo[]> {
+    const locator = await NodeLocator.open(this.service.store());
     const located = locator.fileAt(file);
     if (!located) return [];
-    const view = this.service.graphs.liveView();
+    await locator.prepare([located.file.fileHash]);
+    const view = await this.service.graphs.liveView();
     return locator.nodesOf(located.file.fileHash).filter((n) => LENS_KINDS.has(n.kind)).map((node) => {
       const incoming = view.incoming(node.nodeHash);
       const callers = new Set(incoming.filter((e) => e.edgeType === 'calls').map((e) => e.sourceHash));
@@ -73,14 +75,15 @@ export class GraphQueries {
   }
 
   /** Where a node is declared, for opening it in the editor. */
-  locate(nodeHash: string): SymbolSummary | undefined {
-    const node = this.service.graphs.liveView().nodes.get(nodeHash);
-    return node?.fileHash ? this.summary(node, this.absolutePathOf(node)) : undefined;
+  async locate(nodeHash: string): Promise<SymbolSummary | undefined> {
+    const view = await this.service.graphs.liveView();
+    const node = view.nodes.get(nodeHash);
+    return node?.fileHash ? this.summary(node, absolutePathOf(node, view)) : undefined;
   }
 
   /** Members of a Louvain community (the ids the communities tool lists), by name. */
-  communityMembers(id: number, limit = 500): SymbolSummary[] {
-    const view = this.service.graphs.liveView();
+  async communityMembers(id: number, limit = 500): Promise<SymbolSummary[]> {
+    const view = await this.service.graphs.liveView();
     const detection = cachedCommunities(view);
     const members: GraphNode[] = [];
     for (const [nodeHash, community] of detection.communityOf) {
@@ -88,7 +91,7 @@ export class GraphQueries {
       if (node?.fileHash) members.push(node);
     }
     return members.sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName)).slice(0, limit)
-      .map((node) => this.summary(node, this.absolutePathOf(node)));
+      .map((node) => this.summary(node, absolutePathOf(node, view)));
   }
 
   private summary(node: GraphNode, absolutePath: string): SymbolSummary {
@@ -97,12 +100,11 @@ export class GraphQueries {
       line: node.line, character: node.column,
     };
   }
+}
 
-  private absolutePathOf(node: GraphNode): string {
-    const view = this.service.graphs.liveView();
-    const repo = view.repos.get(node.repoHash);
-    return repo ? path.join(repo.rootPath, view.pathOf(node)) : view.pathOf(node);
-  }
+function absolutePathOf(node: GraphNode, view: GraphView): string {
+  const repo = view.repos.get(node.repoHash);
+  return repo ? path.join(repo.rootPath, view.pathOf(node)) : view.pathOf(node);
 }
 
 function localName(node: GraphNode): string {

@@ -17,11 +17,11 @@ export async function workingTreeImpact(
   let work = await service.index({ repoPath: folder, maxFileBytes, exclude });
   if (!work.dirty) return { folder, headCommit: head.commit, impact: null };
   const store = service.store();
-  let base = store.snapshots(work.repoHash).find((s) => s.commitHash === head.commit && !s.dirty);
+  let base = (await store.snapshots(work.repoHash)).find((s) => s.commitHash === head.commit && !s.dirty);
   if (!base) {
     await service.index({ repoPath: folder, commit: head.commit, maxFileBytes, exclude });
     work = await service.index({ repoPath: folder, maxFileBytes, exclude });
-    base = store.snapshots(work.repoHash).find((s) => s.commitHash === head.commit && !s.dirty);
+    base = (await store.snapshots(work.repoHash)).find((s) => s.commitHash === head.commit && !s.dirty);
   }
   if (!base) throw new Error(`folder ${folder}: no snapshot of HEAD ${head.commit.slice(0, 8)} could be taken`);
   const result = await queries.callTool('pr_impact', { old_snapshot: base.snapshotHash, new_snapshot: work.snapshotHash });

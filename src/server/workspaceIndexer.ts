@@ -44,6 +44,7 @@ export class WorkspaceIndexer {
   private folders: Folder[];
   private state: GraphStatus['state'] = 'starting';
   private message: string | undefined;
+  private published: Promise<void> = Promise.resolve();
   private lastIndexSeconds: number | undefined;
   private excluded: (relativePath: string) => boolean;
 
@@ -61,19 +62,21 @@ export class WorkspaceIndexer {
     return reindex;
   }
 
-  status(): GraphStatus {
+  async status(): Promise<GraphStatus> {
+    const { state, message, lastIndexSeconds } = this;
     const store = this.service.store();
-    const repos: RepoStatus[] = this.folders.flatMap((folder) => {
-      if (!folder.repoHash) return [];
-      const repo = store.repo(folder.repoHash);
-      const latest = store.latestSnapshot(folder.repoHash);
-      const counts = store.countsOfRepo(folder.repoHash);
-      return [{
+    const repos: RepoStatus[] = [];
+    for (const folder of this.folders) {
+      if (!folder.repoHash) continue;
+      const repo = await store.repo(folder.repoHash);
+      const latest = await store.latestSnapshot(folder.repoHash);
+      const counts = await store.countsOfRepo(folder.repoHash);
+      repos.push({
         folder: folder.info.name, repoUrl: repo?.repoUrl ?? '', repoHash: folder.repoHash, serviceName: repo?.serviceName ?? '', files: counts.files, nodes: counts.nodes,
         edges: counts.edges, commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false,
-      }];
-    });
-    return { state: this.state, repos, message: this.message, lastIndexSeconds: this.lastIndexSeconds };
+      });
+    }
+    return { state, repos, message, lastIndexSeconds };
   }
 
   /** Indexes every folder, one after the other, under one progress notification. */
@@ -117,7 +120,7 @@ export class WorkspaceIndexer {
       const summary = await this.service.reindexFiles(folder.root, paths, this.settings.maxFileBytes);
       reindexed += summary.files.indexed + summary.files.removed;
     }
-    if (reindexed > 0) this.hooks.statusChanged(this.status());
+    if (reindexed > 0) await this.publishStatus();
     return reindexed;
   }
 
@@ -156,7 +159,16 @@ export class WorkspaceIndexer {
   private setState(state: GraphStatus['state'], message?: string): void {
     this.state = state;
     this.message = message;
-    this.hooks.statusChanged(this.status());
+    void this.publishStatus();
+  }
+
+  /** Sends the status; one after the other, so the editor never sees an older one last. */
+  private publishStatus(): Promise<void> {
+    const publish = async (): Promise<void> => this.hooks.statusChanged(await this.status());
+    this.published = this.published.then(publish, publish).catch((error: unknown) => {
+      this.hooks.log(`cannot read the graph status: ${(error as Error).message}`);
+    });
+    return this.published;
   }
 }
 

@@ -1,3 +1,5 @@
 export * from './graphStore';
-export { SqlJsStore } from './sqljs/sqljsStore';
-export { openSqlJsStore, StoreOpenError, GRAPH_FORMAT } from './sqljs/openStore';
+export type * from './records';
+export type * from './roles';
+export { openStore } from './open';
+export { StoreOpenError, GRAPH_FORMAT } from './sqljs/openStore';

@@ -9,12 +9,12 @@ import { countTokens } from '../../src/context/tokenizer';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/mcp/graphCache';
 import { QualifiedName } from '../../src/model';
-import { type GraphStore, openSqlJsStore } from '../../src/store';
+import { type GraphStore, openStore } from '../../src/store';
 import { FIXTURE_REPOS, indexFixture } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 
-function sourcesOver(store: GraphStore, extra: Partial<ContextSources> = {}): ContextSources {
-  return { view: new GraphCache(() => store).liveView(), ...extra };
+async function sourcesOver(store: GraphStore, extra: Partial<ContextSources> = {}): Promise<ContextSources> {
+  return { view: await new GraphCache(() => store).liveView(), ...extra };
 }
 
 const local = (name: string) => QualifiedName.localPart(name);
@@ -23,8 +23,8 @@ describe('context/contextBuilder', () => {
   let ts: ContextSources;
   let go: ContextSources;
   before(async () => {
-    ts = sourcesOver(await indexFixture('ts-basic'));
-    go = sourcesOver(await indexFixture('go-basic'));
+    ts = (await sourcesOver(await indexFixture('ts-basic')));
+    go = (await sourcesOver(await indexFixture('go-basic')));
   });
 
   it('counts every format exactly and stays within the budget', () => {
@@ -105,10 +105,10 @@ describe('context/contextBuilder', () => {
   it('shows no lines of a file edited after indexing, and says so', async () => {
     const root = makeTempDir();
     fs.cpSync(path.join(FIXTURE_REPOS, 'ts-basic'), root, { recursive: true });
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'fixtures/ts-basic' });
     fs.appendFileSync(path.join(root, 'src/utils/url.ts'), '\n// edited\n');
-    const doc = decodeGcb(buildFilesContext(sourcesOver(store), { files: 'src/utils/url.ts', tokenBudget: 5000, format: 'gcb', mode: 'pr' }).content);
+    const doc = decodeGcb(buildFilesContext(await sourcesOver(store), { files: 'src/utils/url.ts', tokenBudget: 5000, format: 'gcb', mode: 'pr' }).content);
     const fromUrl = doc.symbols.filter((s) => s.file === 'src/utils/url.ts');
     assert.ok(fromUrl.length > 0 && fromUrl.every((s) => s.sourceState === 'stale' && s.source === undefined));
     assert.ok(doc.symbols.some((s) => s.file !== 'src/utils/url.ts' && s.sourceState === 'included'));

@@ -13,7 +13,7 @@ describe('context/seeds and context/symbolIndex', () => {
   let index: SymbolIndex;
   before(async () => {
     const store = await indexFixture('ts-basic');
-    index = symbolIndexOf(new GraphCache(() => store).liveView());
+    index = symbolIndexOf(await new GraphCache(() => store).liveView());
   });
 
   it('keeps one index per view', () => {

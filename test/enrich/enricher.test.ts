@@ -3,8 +3,9 @@ import * as path from 'node:path';
 import { enrichFiles } from '../../src/enrich/enricher';
 import type { LocationOracle, LocationQueryKind, SourceLocation } from '../../src/enrich/oracle';
 import { RepoIndexer } from '../../src/index/repoIndexer';
-import { type GraphEdge, QualifiedName } from '../../src/model';
-import { type GraphStore, openSqlJsStore } from '../../src/store';
+import type { GraphEdge } from '../../src/model';
+import { type GraphStore, openStore } from '../../src/store';
+import { nodeNames } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
 /** A language server stand-in: answers from a table keyed by `kind path:line:character`. */
@@ -42,14 +43,14 @@ const FILES = {
 async function indexed(): Promise<{ store: GraphStore; root: string; repoHash: string }> {
   const root = makeTempDir();
   writeTree(root, FILES);
-  const store = await openSqlJsStore(':memory:');
+  const store = await openStore(':memory:');
   const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'test/enrich' });
-  return { store, root: store.repo(summary.repoHash)!.rootPath, repoHash: summary.repoHash };
+  return { store, root: (await store.repo(summary.repoHash))!.rootPath, repoHash: summary.repoHash };
 }
 
-function callsEdges(store: GraphStore): Array<{ from: string; to: string; provenance: string; confidence: number; line: number }> {
-  const name = (hash: string) => QualifiedName.localPart(store.node(hash)?.qualifiedName ?? hash);
-  return store.liveEdges({ edgeType: 'calls' })
+async function callsEdges(store: GraphStore): Promise<Array<{ from: string; to: string; provenance: string; confidence: number; line: number }>> {
+  const name = await nodeNames(store);
+  return (await store.liveEdges({ edgeType: 'calls' }))
     .map((e: GraphEdge) => ({ from: name(e.sourceHash), to: name(e.targetHash), provenance: e.provenance, confidence: e.confidence, line: e.callSiteLine }))
     .sort((a, b) => a.to.localeCompare(b.to));
 }
@@ -75,45 +76,45 @@ const key = (kind: LocationQueryKind, loc: SourceLocation) => `${kind} ${path.ba
 describe('enrich/enrichFiles', () => {
   it('replaces a confirmed ast_inferred call edge by an lsp_resolved one (delete + insert, events recorded)', async () => {
     const { store, root, repoHash } = await indexed();
-    const before = callsEdges(store).find((e) => e.to === 'src/a.helper');
+    const before = (await callsEdges(store)).find((e) => e.to === 'src/a.helper');
     assert.deepEqual(before && [before.provenance, before.confidence], ['ast_inferred', 0.7]);
-    const events = store.edgeEventCounts();
+    const events = await store.edgeEventCounts();
     const oracle = new TableOracle(new Map([[key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]]]));
     const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/b.ts' }]);
-    const after = callsEdges(store).filter((e) => e.to === 'src/a.helper');
+    const after = (await callsEdges(store)).filter((e) => e.to === 'src/a.helper');
     assert.deepEqual(after.map((e) => [e.from, e.provenance, e.confidence, e.line]), [['src/b.run', 'lsp_resolved', 0.9, 4]]);
     const counts = report.of('calls', 'typescript');
     assert.equal(counts.confirmed, 1);
-    assert.equal(store.edgeEventCounts().added, events.added + 1);
-    assert.equal(store.edgeEventCounts().removed, events.removed + 1);
+    assert.equal((await store.edgeEventCounts()).added, events.added + 1);
+    assert.equal((await store.edgeEventCounts()).removed, events.removed + 1);
     assert.match(report.lines().join('\n'), /typescript calls: .*upgraded 1\/3 ast_inferred \(33\.3%\)/);
   });
 
   it('adds an lsp_resolved edge where the static pass had none, and replaces a contradicted one', async () => {
     const { store, root, repoHash } = await indexed();
     const goCall = at(root, 'src/b.ts', 'go()');
-    const onLine = () => callsEdges(store).filter((e) => e.line === goCall.line).map((e) => `${e.to} ${e.provenance}`).sort();
+    const onLine = async () => (await callsEdges(store)).filter((e) => e.line === goCall.line).map((e) => `${e.to} ${e.provenance}`).sort();
     // f.go() has no static edge: the type of f is not declared.
-    assert.deepEqual(onLine(), ['src/a.helper ast_inferred', 'src/a.other ast_inferred']);
+    assert.deepEqual(await onLine(), ['src/a.helper ast_inferred', 'src/a.other ast_inferred']);
     const oracle = new TableOracle(new Map([
       // For the test, f.go() resolves to other(), and the other() call to helper.
       [key('definition', goCall), [at(root, 'src/a.ts', 'other')]],
       [key('definition', at(root, 'src/b.ts', 'other()')), [at(root, 'src/a.ts', 'helper')]],
     ]));
     const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/b.ts' }]);
-    assert.deepEqual(onLine(), ['src/a.helper ast_inferred', 'src/a.helper lsp_resolved', 'src/a.other lsp_resolved']);
+    assert.deepEqual(await onLine(), ['src/a.helper ast_inferred', 'src/a.helper lsp_resolved', 'src/a.other lsp_resolved']);
     const counts = report.of('calls', 'typescript');
     assert.deepEqual([counts.added, counts.removed, counts.confirmed], [2, 1, 0]);
   });
 
   it('leaves sites without an answer, or answered outside the graph, as they were', async () => {
     const { store, repoHash } = await indexed();
-    const before = JSON.stringify(callsEdges(store));
+    const before = JSON.stringify(await callsEdges(store));
     const none = await enrichFiles(store, new TableOracle(new Map(), null), [{ repoHash, path: 'src/b.ts' }]);
-    assert.equal(JSON.stringify(callsEdges(store)), before);
+    assert.equal(JSON.stringify(await callsEdges(store)), before);
     assert.equal(none.of('calls', 'typescript').answered, 0);
     const outside = await enrichFiles(store, new TableOracle(new Map(), [{ path: '/elsewhere/lib.d.ts', line: 1, character: 0 }]), [{ repoHash, path: 'src/b.ts' }]);
-    assert.equal(JSON.stringify(callsEdges(store)), before);
+    assert.equal(JSON.stringify(await callsEdges(store)), before);
     assert.ok(outside.of('calls', 'typescript').answered > 0);
   });
 
@@ -127,10 +128,10 @@ describe('enrich/enrichFiles', () => {
       [key('references', at(root, 'src/a.ts', 'other')), [at(root, 'src/b.ts', 'pick() {')]],
     ]), []);
     const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/a.ts' }], { passes: { calls: false } });
-    const name = (hash: string) => QualifiedName.localPart(store.node(hash)!.qualifiedName);
-    const impl = store.liveEdges({ edgeType: 'implements' }).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance}`);
+    const name = await nodeNames(store);
+    const impl = (await store.liveEdges({ edgeType: 'implements' })).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance}`);
     assert.deepEqual(impl, ['src/a.Square -> src/a.Shape lsp_resolved'], 'the static edge is confirmed and upgraded');
-    const refs = store.liveEdges({ edgeType: 'references' }).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance} @${e.callSiteFile}:${e.callSiteLine}`);
+    const refs = (await store.liveEdges({ edgeType: 'references' })).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance} @${e.callSiteFile}:${e.callSiteLine}`);
     assert.deepEqual(refs, ['src/b.pick -> src/a.other lsp_resolved @src/b.ts:6']);
     assert.equal(report.of('implements', 'typescript').confirmed, 1);
     assert.equal(report.of('references', 'typescript').added, 1);
@@ -152,7 +153,7 @@ describe('enrich/enrichFiles', () => {
     };
     const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/b.ts' }]);
     assert.ok(report.skippedQueries > 0);
-    assert.equal(callsEdges(store).some((e) => e.provenance === 'lsp_resolved'), false);
+    assert.equal((await callsEdges(store)).some((e) => e.provenance === 'lsp_resolved'), false);
   });
 
   it('marks a file unsettled when a call linked into the indexed files gets no definition (a language server still loading)', async () => {

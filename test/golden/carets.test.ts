@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EdgeType } from '../../src/model';
 import type { GraphStore } from '../../src/store';
-import { FIXTURE_REPOS, indexFixture, localName } from '../helpers/indexFixture';
+import { FIXTURE_REPOS, indexFixture, liveNodes, localName } from '../helpers/indexFixture';
 
 /**
  * Caret assertions written in fixture sources, on the line after the code they check:
@@ -59,10 +59,10 @@ function caretsOf(repo: string): CaretAssertion[] {
   return found;
 }
 
-function check(store: GraphStore, caret: CaretAssertion): void {
-  const nodes = store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash));
+async function check(store: GraphStore, caret: CaretAssertion): Promise<void> {
+  const nodes = await liveNodes(store);
   const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
-  const at = store.liveEdges().filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
+  const at = (await store.liveEdges()).filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
   const where = `${caret.file}:${caret.written}`;
   if ((LINE_LEVEL_KINDS as readonly string[]).includes(caret.kind)) {
     const targets = at.filter((e) => e.edgeType === caret.kind).map((e) => names.get(e.targetHash));

@@ -19,8 +19,8 @@ describe('golden graphs of the fixture repos', () => {
   for (const name of fs.readdirSync(FIXTURE_REPOS).sort()) {
     it(name, async () => {
       const store = await indexFixture(name);
-      const actual = dumpGraph(store);
-      store.close();
+      const actual = await dumpGraph(store);
+      await store.close();
       const goldenPath = path.join(GOLDEN_DIR, `${name}.graph.txt`);
       if (UPDATE || !fs.existsSync(goldenPath)) {
         fs.writeFileSync(goldenPath, actual);

@@ -5,7 +5,7 @@ import { type IndexSummary, RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/mcp/graphCache';
 import { isListResult } from '../../src/mcp/replyCap';
 import { type ToolDefinition, type ToolDeps, ToolError } from '../../src/mcp/tool';
-import { type GraphStore, openSqlJsStore } from '../../src/store';
+import { type GraphStore, openStore } from '../../src/store';
 import { FIXTURE_REPOS } from './indexFixture';
 import { makeTempDir } from './tempDir';
 
@@ -59,7 +59,7 @@ export interface TwoSnapshots {
 export async function twoSnapshots(name: string, edit: (file: (relative: string, change: (text: string) => string) => void) => void): Promise<TwoSnapshots> {
   const root = makeTempDir();
   fs.cpSync(path.join(FIXTURE_REPOS, name), root, { recursive: true });
-  const store = await openSqlJsStore(':memory:');
+  const store = await openStore(':memory:');
   const indexer = new RepoIndexer(store);
   const options = { repoPath: root, repoUrl: `fixtures/${name}` };
   const before = await indexer.index(options);
@@ -92,7 +92,7 @@ export function editedGoBasic(): Promise<TwoSnapshots> {
 
 /** Two snapshots of different repos in one store: go-basic's and ts-basic's. */
 export async function twoRepos(): Promise<{ store: GraphStore; goSnapshot: string; tsSnapshot: string }> {
-  const store = await openSqlJsStore(':memory:');
+  const store = await openStore(':memory:');
   const indexer = new RepoIndexer(store);
   const go = await indexer.index({ repoPath: path.join(FIXTURE_REPOS, 'go-basic'), repoUrl: 'fixtures/go-basic' });
   const ts = await indexer.index({ repoPath: path.join(FIXTURE_REPOS, 'ts-basic'), repoUrl: 'fixtures/ts-basic' });
@@ -100,14 +100,14 @@ export async function twoRepos(): Promise<{ store: GraphStore; goSnapshot: strin
 }
 
 /** The node hash of a live symbol of go-basic (as `indexFixture('go-basic')` names it), by local name. */
-export function hashIn(store: GraphStore, local: string, repoUrl = 'fixtures/go-basic'): string {
+export async function hashIn(store: GraphStore, local: string, repoUrl = 'fixtures/go-basic'): Promise<string> {
   const qualifiedName = `${repoUrl}://${local}`;
-  const node = store.nodesByPrefix(qualifiedName, 50).find((n) => n.qualifiedName === qualifiedName);
+  const node = (await store.nodesByPrefix(qualifiedName, 50)).find((n) => n.qualifiedName === qualifiedName);
   if (!node) throw new Error(`no node ${qualifiedName}`);
   return node.nodeHash;
 }
 
 /** The hash of the store's only (or first) snapshot. */
-export function snapshotIn(store: GraphStore): string {
-  return store.snapshots()[0]!.snapshotHash;
+export async function snapshotIn(store: GraphStore): Promise<string> {
+  return (await store.snapshots())[0]!.snapshotHash;
 }

@@ -1,13 +1,13 @@
 import * as path from 'node:path';
 import { RepoIndexer } from '../../src/index/repoIndexer';
-import { QualifiedName } from '../../src/model';
-import { type GraphStore, openSqlJsStore } from '../../src/store';
+import { type GraphNode, QualifiedName } from '../../src/model';
+import { type GraphReader, type GraphStore, type SnapshotLog, openStore } from '../../src/store';
 
 export const FIXTURE_REPOS = path.join(__dirname, '..', 'fixtures', 'repos');
 
 /** Indexes a fixture repo into a fresh in-memory store under a fixed repo URL. */
 export async function indexFixture(name: string): Promise<GraphStore> {
-  const store = await openSqlJsStore(':memory:');
+  const store = await openStore(':memory:');
   await new RepoIndexer(store).index({ repoPath: path.join(FIXTURE_REPOS, name), repoUrl: `fixtures/${name}` });
   return store;
 }
@@ -21,23 +21,39 @@ export function localName(qualifiedName: string): string {
  * The whole live graph as stable, sorted text: nodes, edges, routes. Golden files hold
  * this, so a diff reads as "what the graph gained or lost".
  */
-export function dumpGraph(store: GraphStore): string {
-  const repos = store.repos();
-  const files = new Map(repos.flatMap((r) => store.liveFiles(r.repoHash)).map((f) => [f.fileHash, f.path]));
-  const nodes = repos.flatMap((r) => store.liveNodesOfRepo(r.repoHash));
+export async function dumpGraph(store: GraphStore): Promise<string> {
+  const repos = await store.repos();
+  const files = new Map<string, string>();
+  const nodes: GraphNode[] = [];
+  for (const repo of repos) {
+    for (const file of await store.liveFiles(repo.repoHash)) files.set(file.fileHash, file.path);
+    nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
+  }
   const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
   const nodeLines = nodes
     .map((n) => `${n.kind.padEnd(9)} ${localName(n.qualifiedName)}${n.fileHash ? `  @${files.get(n.fileHash)}:${n.line}` : ''}`)
     .sort();
-  const edgeLines = store
-    .liveEdges()
+  const edgeLines = (await store.liveEdges())
     .map((e) => `${e.edgeType.padEnd(13)} ${names.get(e.sourceHash) ?? e.sourceHash} -> ${names.get(e.targetHash) ?? e.targetHash}`
       + `  [${e.provenance} ${e.confidence}]  @${e.callSiteFile}:${e.callSiteLine}:${e.callSiteCol}`)
     .sort();
-  const routeLines = store
-    .routeSymbols()
+  const routeLines = (await store.routeSymbols())
     .map((r) => `${r.mappingType.padEnd(11)} ${r.serviceName} ${r.routePattern} -> ${names.get(r.nodeHash) ?? r.nodeHash}`)
     .sort();
   return [`# nodes (${nodeLines.length})`, ...nodeLines, '', `# edges (${edgeLines.length})`, ...edgeLines, '',
     `# routes (${routeLines.length})`, ...routeLines, ''].join('\n');
+}
+
+/** Every live node of every indexed repository. */
+export async function liveNodes(store: GraphReader & SnapshotLog): Promise<GraphNode[]> {
+  const nodes: GraphNode[] = [];
+  for (const repo of await store.repos()) nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
+  return nodes;
+}
+
+/** The local name of every live node (and of any other node hash asked for, the hash itself). */
+export async function nodeNames(store: GraphReader & SnapshotLog): Promise<(hash: string) => string> {
+  const names = new Map((await liveNodes(store)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
+  for (const node of await store.liveNodesOutsideRepos()) names.set(node.nodeHash, localName(node.qualifiedName));
+  return (hash) => names.get(hash) ?? hash;
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { extractFile } from '../../src/extract/parser';
 import { ParsePool } from '../../src/index/parsePool';
-import { decodeFacts } from '../../src/store/factsCodec';
+import { decodeFacts } from '../../src/index/factsCodec';
 
 const SOURCES: Record<string, string> = {
   'cart.py': 'from pricing import total\n\n\ndef checkout(items):\n    return total(items)\n',

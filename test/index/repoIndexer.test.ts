@@ -2,18 +2,19 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { readFacts, staleFactsCount } from '../../src/index/factsCodec';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import type { IndexProgress } from '../../src/index/progress';
-import { type GraphStore, openSqlJsStore } from '../../src/store';
-import { localName } from '../helpers/indexFixture';
+import { type GraphStore, openStore } from '../../src/store';
+import { liveNodes, localName } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
 const REPO_URL = 'example.com/shop';
 
-function callEdges(store: GraphStore): string[] {
-  const names = new Map(store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
-  return store
-    .liveEdges({ edgeType: 'calls' })
+async function callEdges(store: GraphStore): Promise<string[]> {
+  const names = new Map((await liveNodes(store)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
+  return (await store
+    .liveEdges({ edgeType: 'calls' }))
     .map((e) => `${names.get(e.sourceHash) ?? '?'} -> ${names.get(e.targetHash) ?? 'CLOSED-NODE'}`)
     .sort();
 }
@@ -35,7 +36,7 @@ describe('index/RepoIndexer', () => {
   beforeEach(async () => {
     root = makeTempDir();
     writeTree(root, { 'shop/__init__.py': '', 'shop/cart.py': CALLER, 'shop/pricing.py': CALLEE });
-    store = await openSqlJsStore(':memory:');
+    store = await openStore(':memory:');
     indexer = new RepoIndexer(store);
   });
   afterEach(() => store.close());
@@ -45,7 +46,7 @@ describe('index/RepoIndexer', () => {
     const first = await indexer.index({ repoPath: root, repoUrl: REPO_URL, onProgress: (p) => progress.push(p) });
     assert.equal(first.newSnapshot, true);
     assert.equal(first.files.added, 3);
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
     assert.ok(progress.some((p) => p.phase === 'parse' && p.done === p.total));
     assert.equal(progress[progress.length - 1].phase, 'done');
 
@@ -62,7 +63,7 @@ describe('index/RepoIndexer', () => {
     const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(summary.files.changed, 1);
     assert.equal(summary.relinkedFiles, 1, 'a body-only change re-links only the edited file');
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
   });
 
   it('drops the edge when the callee disappears and restores it when it returns', async () => {
@@ -70,10 +71,10 @@ describe('index/RepoIndexer', () => {
     fs.writeFileSync(path.join(root, 'shop/pricing.py'), 'def subtotal(items):\n    return sum(items)\n');
     const renamed = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(renamed.relinkedFiles, 2, 'the importer is re-linked when the exported names change');
-    assert.deepEqual(callEdges(store), [], 'no edge may point at a removed node');
+    assert.deepEqual(await callEdges(store), [], 'no edge may point at a removed node');
     fs.writeFileSync(path.join(root, 'shop/pricing.py'), CALLEE);
     await indexer.index({ repoPath: root, repoUrl: REPO_URL });
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
   });
 
   it('removes a deleted file with its nodes and the edges into it', async () => {
@@ -81,8 +82,8 @@ describe('index/RepoIndexer', () => {
     fs.rmSync(path.join(root, 'shop/pricing.py'));
     const summary = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(summary.files.removed, 1);
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> UNRESOLVED/shop.pricing.total'], 'the call now dangles, explicitly');
-    assert.ok(!store.liveFiles(summary.repoHash).some((f) => f.path === 'shop/pricing.py'));
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> UNRESOLVED/shop.pricing.total'], 'the call now dangles, explicitly');
+    assert.ok(!(await store.liveFiles(summary.repoHash)).some((f) => f.path === 'shop/pricing.py'));
   });
 
   it('skips binary and oversized files with counted reasons, and survives malformed source', async () => {
@@ -94,7 +95,7 @@ describe('index/RepoIndexer', () => {
     const summary = await indexer.index({ repoPath: root, repoUrl: REPO_URL, maxFileBytes: 1024 });
     assert.deepEqual(summary.skipped, { binary: 1, 'over size cap': 1 });
     assert.equal(summary.filesWithSyntaxErrors, 1);
-    assert.ok(store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash)).some((n) => n.qualifiedName.endsWith('shop.broken.ok')));
+    assert.ok((await liveNodes(store)).some((n) => n.qualifiedName.endsWith('shop.broken.ok')));
   });
 
   it('re-indexes a saved file so it is queryable, and refuses paths outside the repo', async () => {
@@ -102,7 +103,7 @@ describe('index/RepoIndexer', () => {
     fs.writeFileSync(path.join(root, 'shop/cart.py'), `${CALLER}\n\ndef refund(items):\n    return -total(items)\n`);
     const summary = await indexer.reindexFiles(root, ['shop/cart.py']);
     assert.equal(summary.files.changed, 1);
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total', 'shop.cart.refund -> shop.pricing.total']);
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total', 'shop.cart.refund -> shop.pricing.total']);
     await assert.rejects(indexer.reindexFiles(root, ['../elsewhere.py']), /outside the repository/);
   });
 
@@ -110,17 +111,17 @@ describe('index/RepoIndexer', () => {
     const usesRate = (name: string) => `from vendor.tax import rate\n\n\ndef ${name}(items):\n    return rate(items)\n`;
     writeTree(root, { 'shop/cart.py': usesRate('checkout'), 'shop/refund.py': usesRate('refund') });
     const { repoHash } = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
-    const placeholders = () => store.liveRepoLevelNodes(repoHash).map((n) => localName(n.qualifiedName)).filter((n) => n.includes('vendor')).sort();
-    const before = placeholders();
+    const placeholders = async () => (await store.liveRepoLevelNodes(repoHash)).map((n) => localName(n.qualifiedName)).filter((n) => n.includes('vendor')).sort();
+    const before = await placeholders();
     assert.ok(before.some((n) => n.includes('rate')), `expected a placeholder for vendor.tax.rate, got ${before.join(', ')}`);
 
     fs.writeFileSync(path.join(root, 'shop/cart.py'), 'def checkout(items):\n    return 0\n');
     await indexer.reindexFiles(root, ['shop/cart.py']);
-    assert.deepEqual(placeholders(), before, 'refund.py still calls rate');
+    assert.deepEqual(await placeholders(), before, 'refund.py still calls rate');
 
     fs.writeFileSync(path.join(root, 'shop/refund.py'), 'def refund(items):\n    return 0\n');
     await indexer.reindexFiles(root, ['shop/refund.py']);
-    assert.deepEqual(placeholders(), [], 'no edge touches the vendor placeholders any more');
+    assert.deepEqual(await placeholders(), [], 'no edge touches the vendor placeholders any more');
   });
 
   it('snapshots each commit, marks a dirty tree, and indexes an older commit from git objects', async () => {
@@ -136,12 +137,12 @@ describe('index/RepoIndexer', () => {
     const dirty = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(dirty.dirty, true);
     assert.notEqual(dirty.snapshotHash, a.snapshotHash);
-    assert.deepEqual(callEdges(store), []);
+    assert.deepEqual(await callEdges(store), []);
 
     const back = await indexer.index({ repoPath: root, repoUrl: REPO_URL, commit: first });
     assert.equal(back.snapshotHash, a.snapshotHash, 'a commit always has the same snapshot hash');
-    assert.deepEqual(callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
-    const snapshots = store.snapshots(a.repoHash);
+    assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+    const snapshots = await store.snapshots(a.repoHash);
     assert.ok(snapshots.some((s) => s.dirty && s.parentCommit === first), 'the dirty snapshot records its parent commit');
     await assert.rejects(indexer.index({ repoPath: root, commit: 'no-such-ref' }), /--commit no-such-ref: not a commit/);
   });
@@ -161,19 +162,19 @@ describe('index/RepoIndexer with Go packages', () => {
       'util/b.go': 'package util\n\nfunc Helper() int { return 1 }\n',
       'main.go': 'package main\n\nimport "example.com/m/util"\n\nfunc main() {\n\tutil.Helper()\n}\n',
     });
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const indexer = new RepoIndexer(store);
     await indexer.index({ repoPath: root, repoUrl: 'example.com/m' });
-    assert.deepEqual(callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
+    assert.deepEqual(await callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
     // The new home sorts before the old one: the move must not depend on write order.
     fs.writeFileSync(path.join(root, 'util/a.go'), 'package util\n\nfunc Other() int { return 2 }\n\nfunc Helper() int { return 1 }\n');
     fs.writeFileSync(path.join(root, 'util/b.go'), 'package util\n');
     await indexer.index({ repoPath: root, repoUrl: 'example.com/m' });
-    assert.deepEqual(callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
-    const helpers = store.liveNodesOfRepo(store.repos()[0].repoHash).filter((n) => n.qualifiedName.endsWith('util.Helper'));
+    assert.deepEqual(await callEdges(store), ['example.com/m.main -> example.com/m/util.Helper']);
+    const helpers = (await store.liveNodesOfRepo((await store.repos())[0].repoHash)).filter((n) => n.qualifiedName.endsWith('util.Helper'));
     assert.equal(helpers.length, 1);
-    assert.equal(store.liveFiles(store.repos()[0].repoHash).find((f) => f.fileHash === helpers[0].fileHash)?.path, 'util/a.go');
-    store.close();
+    assert.equal((await store.liveFiles((await store.repos())[0].repoHash)).find((f) => f.fileHash === helpers[0].fileHash)?.path, 'util/a.go');
+    await store.close();
   });
 });
 
@@ -183,23 +184,23 @@ describe('index/RepoIndexer first index of a large repo', () => {
     const files: Record<string, string> = { 'pkg/__init__.py': '', 'pkg/base.py': 'def shared():\n    return 0\n' };
     for (let i = 0; i < 220; i++) files[`pkg/m${i}.py`] = `from pkg.base import shared\n\n\ndef f${i}():\n    return shared()\n`;
     writeTree(root, files);
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const indexer = new RepoIndexer(store);
     const writes: IndexProgress[] = [];
     await indexer.index({ repoPath: root, repoUrl: REPO_URL, onProgress: (p) => p.phase === 'write' && writes.push(p) });
-    const edges = store.liveEdges();
-    assert.equal(store.liveEdges({ edgeType: 'calls' }).length, 220);
-    const fileNodes = store.liveNodesOfRepo(store.repos()[0].repoHash).filter((n) => n.fileHash !== '').length;
+    const edges = await store.liveEdges();
+    assert.equal((await store.liveEdges({ edgeType: 'calls' })).length, 220);
+    const fileNodes = (await store.liveNodesOfRepo((await store.repos())[0].repoHash)).filter((n) => n.fileHash !== '').length;
     const rows = fileNodes + edges.length;
     assert.deepEqual(writes.at(-1), { phase: 'write', done: rows, total: rows }, 'write progress counts the rows loaded');
-    assert.deepEqual(store.edgeEventCounts(), { added: edges.length, removed: 0 });
-    assert.ok(store.ownersOfEdgesInto([edges[0].targetHash]).length > 0, 'indexes answer again after the load');
+    assert.deepEqual(await store.edgeEventCounts(), { added: edges.length, removed: 0 });
+    assert.ok((await store.ownersOfEdgesInto([edges[0].targetHash])).length > 0, 'indexes answer again after the load');
 
     fs.writeFileSync(path.join(root, 'pkg/m0.py'), 'def f0():\n    return 1\n');
     await indexer.index({ repoPath: root, repoUrl: REPO_URL });
-    assert.equal(store.liveEdges({ edgeType: 'calls' }).length, 219);
-    assert.equal(store.edgeEventCounts().removed, 2, 'the call and the import of m0 are gone');
-    store.close();
+    assert.equal((await store.liveEdges({ edgeType: 'calls' })).length, 219);
+    assert.equal((await store.edgeEventCounts()).removed, 2, 'the call and the import of m0 are gone');
+    await store.close();
   });
 });
 
@@ -220,20 +221,20 @@ describe('index/RepoIndexer after an extractor upgrade', () => {
   it('re-parses files whose stored facts an older extractor wrote, even when no file changed', async () => {
     const root = makeTempDir();
     writeTree(root, { 'a.py': 'def f():\n    return g()\n\n\ndef g():\n    return 1\n' });
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
-    const repoHash = store.repos()[0].repoHash;
-    const [file] = store.liveFiles(repoHash);
-    const facts = store.facts(file.fileHash, file.contentHash)!;
+    const repoHash = (await store.repos())[0].repoHash;
+    const [file] = await store.liveFiles(repoHash);
+    const facts = (await readFacts(store, file.fileHash, file.contentHash))!;
     // Simulate facts written by an older extractor version.
     (store as unknown as { database: { run(sql: string, params: unknown[]): void } }).database.run('UPDATE file_facts SET facts_version = 0', []);
-    assert.equal(store.staleFactsCount(repoHash), 1);
+    assert.equal(await staleFactsCount(store, repoHash), 1);
     const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(summary.newSnapshot, true);
     assert.equal(summary.relinkedFiles, 1);
-    assert.equal(store.staleFactsCount(repoHash), 0);
-    assert.deepEqual(store.facts(file.fileHash, file.contentHash), facts);
-    store.close();
+    assert.equal(await staleFactsCount(store, repoHash), 0);
+    assert.deepEqual(await readFacts(store, file.fileHash, file.contentHash), facts);
+    await store.close();
   });
 });
 
@@ -243,7 +244,7 @@ describe('index/RepoIndexer serving several repositories', () => {
     const second = makeTempDir();
     writeTree(first, { 'shop/__init__.py': '', 'shop/cart.py': CALLER, 'shop/pricing.py': CALLEE });
     writeTree(second, { 'other/__init__.py': '', 'other/mod.py': 'def x():\n    return 1\n' });
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const indexer = new RepoIndexer(store);
     await indexer.index({ repoPath: first, repoUrl: REPO_URL });
     await indexer.index({ repoPath: second, repoUrl: 'example.com/other' });
@@ -252,9 +253,9 @@ describe('index/RepoIndexer serving several repositories', () => {
     await indexer.reindexFiles(first, ['shop/tax.py']);
     fs.writeFileSync(path.join(first, 'shop/cart.py'), `from shop.tax import vat\n${CALLER}\n\ndef gross(items):\n    return vat(total(items))\n`);
     await indexer.reindexFiles(first, ['shop/cart.py']);
-    assert.deepEqual(callEdges(store).filter((e) => e.startsWith('shop.')), [
+    assert.deepEqual((await callEdges(store)).filter((e) => e.startsWith('shop.')), [
       'shop.cart.checkout -> shop.pricing.total', 'shop.cart.gross -> shop.pricing.total', 'shop.cart.gross -> shop.tax.vat',
     ]);
-    store.close();
+    await store.close();
   });
 });

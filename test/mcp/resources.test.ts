@@ -21,7 +21,7 @@ describe('mcp resources', () => {
   };
 
   it('lists the repos resource and one snapshots resource per repository', async () => {
-    const repo = store.repos()[0];
+    const repo = (await store.repos())[0];
     const { resources } = await mcp.client.listResources();
     assert.deepEqual(resources.map((r) => r.uri), [REPOS_URI, snapshotsUri(repo.repoHash)]);
     const { resourceTemplates } = await mcp.client.listResourceTemplates();
@@ -29,9 +29,9 @@ describe('mcp resources', () => {
   });
 
   it('describes repositories with their hash and newest snapshot', async () => {
-    const repos = await read(REPOS_URI) as ReturnType<typeof describeRepos>;
-    const repo = store.repos()[0];
-    const snapshot = store.latestSnapshot(repo.repoHash)!;
+    const repos = await read(REPOS_URI) as Awaited<ReturnType<typeof describeRepos>>;
+    const repo = (await store.repos())[0];
+    const snapshot = (await store.latestSnapshot(repo.repoHash))!;
     assert.equal(repos.length, 1);
     assert.deepEqual(repos[0], {
       repo_url: 'fixtures/go-basic', repo_hash: repo.repoHash, root_path: repo.rootPath, service_name: repo.serviceName,
@@ -46,9 +46,9 @@ describe('mcp resources', () => {
   });
 
   it('lists a repository\'s snapshots newest first', async () => {
-    const repo = store.repos()[0];
+    const repo = (await store.repos())[0];
     const snapshots = await read(snapshotsUri(repo.repoHash)) as Array<{ snapshot_hash: string }>;
-    assert.deepEqual(snapshots.map((s) => s.snapshot_hash), store.snapshots(repo.repoHash).reverse().map((s) => s.snapshotHash));
+    assert.deepEqual(snapshots.map((s) => s.snapshot_hash), (await store.snapshots(repo.repoHash)).reverse().map((s) => s.snapshotHash));
   });
 
   it('refuses snapshots of an unknown repository', async () => {

@@ -11,11 +11,11 @@ const DAY = 86_400;
  * runtime_unresolved edge to `go-routes://UNRESOLVED/GET /missing`. Written through the
  * store's own write path, in a transaction, so the generation moves like a real ingest.
  */
-export function addRuntimeEdges(store: GraphStore): { readonly names: Record<string, string> } {
-  const repo = store.repos().find((r) => r.repoUrl === 'fixtures/go-routes');
+export async function addRuntimeEdges(store: GraphStore): Promise<{ readonly names: Record<string, string> }> {
+  const repo = (await store.repos()).find((r) => r.repoUrl === 'fixtures/go-routes');
   if (!repo) throw new Error('runtimeFixture: index the go-routes fixture first');
-  const snapshot = store.latestSnapshot(repo.repoHash)!;
-  const byName = new Map(store.liveNodesOfRepo(repo.repoHash).map((n) => [QualifiedName.localPart(n.qualifiedName), n]));
+  const snapshot = (await store.latestSnapshot(repo.repoHash))!;
+  const byName = new Map((await store.liveNodesOfRepo(repo.repoHash)).map((n) => [QualifiedName.localPart(n.qualifiedName), n]));
   const node = (local: string): GraphNode => {
     const found = byName.get(local);
     if (!found) throw new Error(`runtimeFixture: no node ${local}`);
@@ -38,9 +38,9 @@ export function addRuntimeEdges(store: GraphStore): { readonly names: Record<str
     edge(node('example.com/go-routes.healthz'), 'runtime_rpc', 'otel_trace', 3, 100, 0.0),
     edge(missing, 'runtime_calls', 'runtime_unresolved', 7, 2, 0.3),
   ];
-  store.transaction(() => {
-    store.ensureRepoLevelNodes([missing], snapshot.seq);
-    store.replaceOwnedEdges('', repo.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
+  await store.transaction(async (tx) => {
+    await tx.ensureRepoLevelNodes([missing], snapshot.seq);
+    await tx.replaceOwnedEdges('', repo.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
   });
   return {
     names: {

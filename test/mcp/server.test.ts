@@ -38,7 +38,7 @@ describe('mcp server', () => {
   });
 
   it('wraps SPEC arrays as {items, truncated} and renders the SPEC shape as text', async () => {
-    const result = await mcp.call('repo_graph', { repo_hash: store.repos()[0].repoHash });
+    const result = await mcp.call('repo_graph', { repo_hash: (await store.repos())[0].repoHash });
     const reply = structured<{ items: unknown[]; truncated: boolean }>(result);
     assert.deepEqual(Object.keys(reply), ['items', 'truncated']);
     assert.equal(reply.truncated, false);
@@ -46,11 +46,11 @@ describe('mcp server', () => {
   });
 
   it('puts the index age and the graph generation in every reply\'s _meta, errors included', async () => {
-    const newest = Math.max(...store.snapshots().map((s) => s.createdAt));
+    const newest = Math.max(...(await store.snapshots()).map((s) => s.createdAt));
     const ok = await mcp.call('trace_stats');
     // trace_stats adds its ingest counters to the keys every reply has.
     const { 'ckg/ingest': ingest, ...common } = ok._meta!;
-    assert.deepEqual(common, { [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: store.generation });
+    assert.deepEqual(common, { [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: (await store.generation()).total });
     assert.equal(typeof ingest, 'object');
     const failed = await mcp.call('repo_graph', { repo_hash: 'f'.repeat(64) });
     assert.equal(failed.isError, true);
@@ -58,8 +58,8 @@ describe('mcp server', () => {
   });
 
   it('reports a null index age before anything is indexed', async () => {
-    const { openSqlJsStore } = await import('../../src/store');
-    const empty = await connect(serverDepsFor(await openSqlJsStore(':memory:')));
+    const { openStore } = await import('../../src/store');
+    const empty = await connect(serverDepsFor(await openStore(':memory:')));
     try {
       const result = await empty.call('trace_stats');
       assert.equal(result._meta?.[META_KEYS.indexAge], null);
@@ -111,7 +111,7 @@ describe('mcp server', () => {
     const cap = 600;
     const small = await connect(serverDepsFor(store, { replyTokenCap: cap }));
     try {
-      const result = await small.call('ownership', { repo_hash: store.repos()[0].repoHash });
+      const result = await small.call('ownership', { repo_hash: (await store.repos())[0].repoHash });
       const reply = structured<{ items: unknown[]; truncated: boolean; hint: string }>(result);
       assert.equal(reply.truncated, true);
       assert.match(reply.hint, /over the 600-token cap, so every list was cut to at most \d+ entries .*narrow the request/);

@@ -4,17 +4,17 @@ import * as path from 'node:path';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { META_KEYS } from '../../src/mcp/server';
 import { openServerDeps, serverDepsFor } from '../../src/mcp/serverDeps';
-import { openSqlJsStore } from '../../src/store';
+import { openStore } from '../../src/store';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 import { connect, structured } from './mcpHarness';
 
 /** Another process's `ckg index`: a separate store that saves over the same file. */
 async function indexElsewhere(db: string, fixture: string): Promise<void> {
-  const store = await openSqlJsStore(db);
+  const store = await openStore(db);
   await new RepoIndexer(store).index({ repoPath: path.join(FIXTURE_REPOS, fixture), repoUrl: `fixtures/${fixture}` });
   await store.save();
-  store.close();
+  await store.close();
 }
 
 const repoUrls = async (call: (n: string, a?: Record<string, unknown>) => Promise<unknown>): Promise<string[]> => {
@@ -36,7 +36,7 @@ describe('mcp/serverDeps', () => {
       const second = await mcp.call('graph_query', { prefix: 'fixtures/' });
       assert.deepEqual(await repoUrls(mcp.call), ['fixtures/go-basic', 'fixtures/py-basic'], 'no stale answer after the file changed');
       assert.notEqual(deps.store(), before, 'a new store was read');
-      assert.throws(() => before.repos(), 'the replaced store is closed once no request uses it');
+      await assert.rejects(before.repos(), 'the replaced store is closed once no request uses it');
       assert.ok((second._meta?.[META_KEYS.generation] as number) > (first._meta?.[META_KEYS.generation] as number));
       const unchanged = deps.store();
       await mcp.call('trace_stats');
@@ -62,9 +62,9 @@ describe('mcp/serverDeps', () => {
       await mcp.call('index_repo', { repo_url: 'fixtures/ts-basic', repo_path: path.join(FIXTURE_REPOS, 'ts-basic') });
       assert.deepEqual(await repoUrls(mcp.call), ['fixtures/go-basic', 'fixtures/py-basic', 'fixtures/ts-basic'],
         'the other process\'s repo survived this index');
-      const onDisk = await openSqlJsStore(db);
-      assert.deepEqual(onDisk.repos().map((r) => r.repoUrl), ['fixtures/go-basic', 'fixtures/py-basic', 'fixtures/ts-basic']);
-      onDisk.close();
+      const onDisk = await openStore(db);
+      assert.deepEqual((await onDisk.repos()).map((r) => r.repoUrl), ['fixtures/go-basic', 'fixtures/py-basic', 'fixtures/ts-basic']);
+      await onDisk.close();
     } finally {
       await mcp.close();
       await deps.close();
@@ -72,7 +72,7 @@ describe('mcp/serverDeps', () => {
   });
 
   it('runs one index at a time', async () => {
-    const deps = serverDepsFor(await openSqlJsStore(':memory:'));
+    const deps = serverDepsFor(await openStore(':memory:'));
     const repoPath = path.join(FIXTURE_REPOS, 'go-basic');
     const events: string[] = [];
     const results = await Promise.all([1, 2, 3].map((run) =>
@@ -101,9 +101,9 @@ describe('mcp/serverDeps', () => {
   });
 
   it('validates the reply cap', async () => {
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     assert.throws(() => serverDepsFor(store, { replyTokenCap: 10 }), /mcp\/serverDeps: replyTokenCap must be an integer above 64/);
     assert.equal(serverDepsFor(store).replyTokenCap, 25_000);
-    store.close();
+    await store.close();
   });
 });

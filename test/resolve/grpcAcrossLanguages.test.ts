@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { GraphStore } from '../../src/store';
-import { indexFixture, localName } from '../helpers/indexFixture';
+import { indexFixture, liveNodes, localName } from '../helpers/indexFixture';
 
 /**
  * One proto service served in five languages (test/fixtures/repos/polyglot-grpc): every
@@ -12,7 +12,7 @@ describe('gRPC routes across languages', () => {
   let names: Map<string, string>;
   before(async () => {
     store = await indexFixture('polyglot-grpc');
-    names = new Map(store.repos().flatMap((r) => store.liveNodesOfRepo(r.repoHash)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
+    names = new Map((await liveNodes(store)).map((n) => [n.nodeHash, localName(n.qualifiedName)]));
   });
   after(() => store.close());
 
@@ -27,23 +27,23 @@ describe('gRPC routes across languages', () => {
       `ts/server.${lower}`,
     ];
 
-    it(`links helloworld.Greeter/${rpc} to the rpc and to the handler in each language`, () => {
-      const found = store.liveEdges({ edgeType: 'handles_route' })
+    it(`links helloworld.Greeter/${rpc} to the rpc and to the handler in each language`, async () => {
+      const found = (await store.liveEdges({ edgeType: 'handles_route' }))
         .filter((e) => names.get(e.targetHash)?.endsWith(`.GRPC helloworld.Greeter/${rpc}`))
         .map((e) => names.get(e.sourceHash)!)
         .sort();
       assert.deepEqual(found, [...handlers].sort());
     });
 
-    it(`maps helloworld.Greeter/${rpc} to a handler in code, not to the proto's declaration`, () => {
-      const rows = store.routeSymbols().filter((r) => r.routePattern === `helloworld.Greeter/${rpc}`);
+    it(`maps helloworld.Greeter/${rpc} to a handler in code, not to the proto's declaration`, async () => {
+      const rows = (await store.routeSymbols()).filter((r) => r.routePattern === `helloworld.Greeter/${rpc}`);
       assert.equal(rows.length, 1, 'route_symbols holds one node per (service, pattern, mapping type)');
       const handler = names.get(rows[0]!.nodeHash)!;
       assert.ok(handlers.includes(handler) && handler !== `helloworld.Greeter.${rpc}`, handler);
     });
   }
 
-  it('leaves no gRPC route unqualified', () => {
-    assert.deepEqual(store.routeSymbols().filter((r) => !r.routePattern.startsWith('helloworld.')).map((r) => r.routePattern), []);
+  it('leaves no gRPC route unqualified', async () => {
+    assert.deepEqual((await store.routeSymbols()).filter((r) => !r.routePattern.startsWith('helloworld.')).map((r) => r.routePattern), []);
   });
 });

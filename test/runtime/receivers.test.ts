@@ -48,7 +48,7 @@ describe('runtime receivers with real OTel exporters', function () {
     const traffic = structured<{ items: WireEdge[] }>(await mcp.call('runtime_traffic', { service_name: 'checkout' })).items;
     const byType = new Map(traffic.map((e) => [e.EdgeType, e]));
     assert.deepEqual([...byType.keys()].sort(), ['runtime_calls', 'runtime_produces', 'runtime_rpc']);
-    const names = new Map(store.liveNodesOfRepo(store.repos()[0].repoHash).map((n) => [n.nodeHash, n.qualifiedName]));
+    const names = new Map((await store.liveNodesOfRepo((await store.repos())[0].repoHash)).map((n) => [n.nodeHash, n.qualifiedName]));
     assert.equal(names.get(byType.get('runtime_calls')!.TargetHash), 'fixtures/go-routes://example.com/go-routes.Handlers.getUser');
     assert.equal(names.get(byType.get('runtime_rpc')!.TargetHash), 'fixtures/go-routes://example.com/go-routes.greeterServer.SayHello');
     for (const edge of [byType.get('runtime_calls')!, byType.get('runtime_rpc')!]) {

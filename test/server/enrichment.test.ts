@@ -4,11 +4,11 @@ import * as path from 'node:path';
 import type { EnrichTarget } from '../../src/enrich/enricher';
 import type { LocationOracle } from '../../src/enrich/oracle';
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
-import { QualifiedName } from '../../src/model';
 import { EnrichmentScheduler } from '../../src/server/enrichmentScheduler';
 import { GraphService } from '../../src/server/graphService';
 import { gitRepo } from '../helpers/gitRepo';
 import { defaultSettings } from '../helpers/serverSettings';
+import { nodeNames } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 
 const FIXTURE = path.join(__dirname, '..', 'fixtures', 'workspaces', 'ts-app');
@@ -52,7 +52,7 @@ interface App {
   readonly logs: string[];
   /** Paths each index write asked to enrich. */
   readonly targets: string[][];
-  edges(type: string): string[];
+  edges(type: string): Promise<string[]>;
 }
 
 let tsserver: TsServerOracle | undefined;
@@ -81,10 +81,12 @@ async function app(options: { failFirst?: number; oracle?: LocationOracle; retry
   await service.index({ repoPath: root });
   await scheduler.idle();
   const store = service.store();
-  const name = (hash: string) => QualifiedName.localPart(store.node(hash)?.qualifiedName ?? hash);
   return {
     root, service, scheduler, oracle, logs, targets,
-    edges: (type) => store.liveEdges({ edgeType: type as never }).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance}`).sort(),
+    edges: async (type) => {
+      const name = await nodeNames(store);
+      return (await store.liveEdges({ edgeType: type as never })).map((e) => `${name(e.sourceHash)} -> ${name(e.targetHash)} ${e.provenance}`).sort();
+    },
   };
 }
 
@@ -111,49 +113,49 @@ describe('server enrichment with a real TypeScript service', function () {
   it('an index run enriches what it wrote: calls confirmed, the call only the language server links added, references added', async () => {
     const a = await app();
     assert.deepEqual(a.targets[0], ['src/main.ts', 'src/routes.ts', 'src/service.ts', 'src/table.ts', 'src/util.ts']);
-    const calls = a.edges('calls');
+    const calls = await a.edges('calls');
     for (const edge of ['src/main.main -> src/service.Service.run lsp_resolved', 'src/util.format -> src/util.helper lsp_resolved',
       'src/service.Service.run -> src/util.helper lsp_resolved', 'src/main.main -> src/service.makeService lsp_resolved']) {
       assert.ok(calls.includes(edge), `${edge} in\n${calls.join('\n')}`);
     }
     assert.ok(!calls.some((e) => e.startsWith('src/util.format -> src/util.helper ast_inferred')), 'a confirmed edge is replaced, not doubled');
-    assert.ok(a.edges('references').includes('src/table.handlers -> src/util.helper lsp_resolved'), a.edges('references').join('\n'));
-    assert.deepEqual(a.edges('implements'), ['src/service.Service -> src/service.Runner lsp_resolved']);
+    assert.ok((await a.edges('references')).includes('src/table.handlers -> src/util.helper lsp_resolved'), (await a.edges('references')).join('\n'));
+    assert.deepEqual(await a.edges('implements'), ['src/service.Service -> src/service.Runner lsp_resolved']);
   });
 
   it('a save that re-links a caller enriches the caller again: its lsp_resolved edges come back', async () => {
     const a = await app();
-    const before = a.edges('calls').filter((e) => e.startsWith('src/service.'));
+    const before = (await a.edges('calls')).filter((e) => e.startsWith('src/service.'));
     assert.ok(before.length > 0 && before.every((e) => e.endsWith('lsp_resolved')), before.join('\n'));
     // A new export changes util.ts's surface: service.ts, which calls into it, is re-linked
     // (its edges rebuilt by the static pass) although its own text did not change.
     await save(a, 'src/util.ts', `${fs.readFileSync(path.join(a.root, 'src/util.ts'), 'utf8')}export function extra(): number { return 1; }\n`);
     assert.ok(a.targets.at(-1)!.includes('src/service.ts'), `the re-linked caller is queued: ${a.targets.at(-1)}`);
-    assert.deepEqual(a.edges('calls').filter((e) => e.startsWith('src/service.')), before);
+    assert.deepEqual((await a.edges('calls')).filter((e) => e.startsWith('src/service.')), before);
   });
 
   it('re-indexing a file that holds references into another file enriches that other file, so the references come back', async () => {
     const a = await app();
     const reference = 'src/table.handlers -> src/util.helper lsp_resolved';
-    assert.ok(a.edges('references').includes(reference));
+    assert.ok((await a.edges('references')).includes(reference));
     await save(a, 'src/table.ts', `// moved down a line\n${fs.readFileSync(path.join(a.root, 'src/table.ts'), 'utf8')}`);
     assert.deepEqual(a.targets.at(-1), ['src/table.ts', 'src/util.ts'], 'the file whose reference query made the edge is queued');
-    assert.ok(a.edges('references').includes(reference), a.edges('references').join('\n'));
-    const edge = a.service.store().liveEdges({ edgeType: 'references' }).find((e) => e.callSiteFile === 'src/table.ts');
+    assert.ok((await a.edges('references')).includes(reference), (await a.edges('references')).join('\n'));
+    const edge = (await a.service.store().liveEdges({ edgeType: 'references' })).find((e) => e.callSiteFile === 'src/table.ts');
     assert.equal(edge?.callSiteLine, 3, 'at the use\'s new line');
   });
 
   it('asks again when the language server gave no answers yet (still loading), and gives up after the last retry', async () => {
     const a = await app({ failFirst: 2 });
     assert.ok(a.logs.some((m) => /left \d+ files? unanswered \(still loading\?\); asking again/.test(m)), a.logs.join('\n'));
-    await waitFor(() => a.edges('calls').includes('src/main.main -> src/service.Service.run lsp_resolved'));
+    await waitFor(async () => (await a.edges('calls')).includes('src/main.main -> src/service.Service.run lsp_resolved'));
     assert.equal(a.scheduler.retrying, 0);
 
     const silent: LocationOracle = { locations: async (_kind, queries) => queries.map(() => null) };
     const b = await app({ oracle: silent, retryDelaysMs: [10, 10] });
     await waitFor(() => b.logs.some((m) => m.includes('after 2 retries')));
     assert.equal(b.logs.filter((m) => m.startsWith('enrichment of')).length, 3, 'the first run and two retries');
-    assert.ok(b.edges('calls').every((e) => e.endsWith('ast_inferred')));
+    assert.ok((await b.edges('calls')).every((e) => e.endsWith('ast_inferred')));
     assert.equal(b.scheduler.retrying, 0);
   });
 
@@ -161,16 +163,16 @@ describe('server enrichment with a real TypeScript service', function () {
     const a = await app();
     const asked = a.oracle.queries;
     fs.appendFileSync(path.join(a.root, 'src/util.ts'), '// not indexed yet\n');
-    a.scheduler.schedule([{ repoHash: a.service.store().repos()[0].repoHash, path: 'src/util.ts' }]);
+    a.scheduler.schedule([{ repoHash: (await a.service.store().repos())[0].repoHash, path: 'src/util.ts' }]);
     const report = await a.scheduler.idle();
     assert.equal(a.oracle.queries, asked, 'nothing asked');
     assert.ok(report.skippedFiles >= 1);
   });
 });
 
-async function waitFor(probe: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
+  while (!(await probe())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -5,7 +5,7 @@ import type { WireEdge } from '../../src/mcp/wire';
 import { GRAPH_FILE, GraphService } from '../../src/server/graphService';
 import type { TraceIngestionSettings } from '../../src/server/protocol';
 import { TraceReceiverControl } from '../../src/server/traceReceiver';
-import { openSqlJsStore } from '../../src/store';
+import { openStore } from '../../src/store';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 import { connect, structured } from '../mcp/mcpHarness';
@@ -68,11 +68,11 @@ describe('server/traceReceiver: Start/Stop Trace Receiver over the extension\'s 
     } finally {
       await mcp.close();
     }
-    const saved = await openSqlJsStore(path.join(storage, GRAPH_FILE));
+    const saved = await openStore(path.join(storage, GRAPH_FILE));
     try {
-      assert.equal(saved.liveRuntimeEdges().length, 4, 'Stop wrote every span and saved the graph file');
+      assert.equal((await saved.liveRuntimeEdges()).length, 4, 'Stop wrote every span and saved the graph file');
     } finally {
-      saved.close();
+      await saved.close();
     }
     assert.match((await control.stop()).message, /not running/);
   });

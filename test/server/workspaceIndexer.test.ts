@@ -7,6 +7,7 @@ import type { GraphStatus } from '../../src/server/protocol';
 import { WorkspaceIndexer } from '../../src/server/workspaceIndexer';
 import { eventually, git, gitRepo } from '../helpers/gitRepo';
 import { defaultSettings } from '../helpers/serverSettings';
+import { liveNodes } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 
 const FILES = {
@@ -22,11 +23,11 @@ interface Fixture {
   readonly statuses: GraphStatus[];
   readonly logs: string[];
   readonly progress: string[];
-  repoHash(): Hash;
+  repoHash(): Promise<Hash>;
   /** Local names of the live symbols (`src/util.helper`). */
-  symbols(): string[];
+  symbols(): Promise<string[]>;
   /** `caller -> callee` of the live calls edges. */
-  calls(): string[];
+  calls(): Promise<string[]>;
 }
 
 /** The graph server's freshness logic over a real git repository and a real graph file. */
@@ -45,17 +46,21 @@ async function workspace(files: Record<string, string> = FILES): Promise<Fixture
     log: (m) => logs.push(m),
   });
   opened.push({ service, indexer });
-  const repoHash = (): Hash => {
-    const hash = indexer.status().repos[0]?.repoHash;
+  const repoHash = async (): Promise<Hash> => {
+    const hash = (await indexer.status()).repos[0]?.repoHash;
     assert.ok(hash, 'the folder is indexed');
     return hash;
   };
   const store = service.store();
-  const local = (hash: string) => QualifiedName.localPart(store.node(hash)?.qualifiedName ?? `(not live: ${hash.slice(0, 8)})`);
+
   return {
     root, service, indexer, statuses, logs, progress, repoHash,
-    symbols: () => store.liveNodesOfRepo(repoHash()).filter((n) => n.kind === 'function' && n.fileHash).map((n) => QualifiedName.localPart(n.qualifiedName)).sort(),
-    calls: () => store.liveEdges({ edgeType: 'calls', repoHash: repoHash() }).map((e) => `${local(e.sourceHash)} -> ${local(e.targetHash)}`).sort(),
+    symbols: async () => (await store.liveNodesOfRepo(await repoHash())).filter((n) => n.kind === 'function' && n.fileHash).map((n) => QualifiedName.localPart(n.qualifiedName)).sort(),
+    calls: async () => {
+      const nodes = new Map((await liveNodes(store)).map((n) => [n.nodeHash, QualifiedName.localPart(n.qualifiedName)]));
+      const local = (hash: string): string => nodes.get(hash) ?? `(not live: ${hash.slice(0, 8)})`;
+      return (await store.liveEdges({ edgeType: 'calls', repoHash: await repoHash() })).map((e) => `${local(e.sourceHash)} -> ${local(e.targetHash)}`).sort();
+    },
   };
 }
 
@@ -77,7 +82,7 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     assert.equal(w.progress.at(-1), 'done');
     assert.deepEqual([status.repos[0].files, status.repos[0].commit, status.repos[0].dirty], [3, git(w.root, 'rev-parse', 'HEAD'), false]);
     assert.ok(status.repos[0].edges > 0);
-    assert.deepEqual(w.symbols(), ['src/extra.extraThing', 'src/service.run', 'src/util.format', 'src/util.helper']);
+    assert.deepEqual(await w.symbols(), ['src/extra.extraThing', 'src/service.run', 'src/util.format', 'src/util.helper']);
   });
 
   it('a commit moves HEAD: the folder is indexed again into a clean snapshot of the new commit', async () => {
@@ -87,15 +92,15 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     fs.appendFileSync(path.join(w.root, 'src/util.ts'), 'export function triple(v: number): number { return helper(v) * 3; }\n');
     git(w.root, 'commit', '-qam', 'triple');
     const second = git(w.root, 'rev-parse', 'HEAD');
-    const snapshot = await eventually('a snapshot of the new commit', () => {
-      const latest = w.service.store().latestSnapshot(w.repoHash());
-      return latest?.commitHash === second && !latest.dirty && w.indexer.status().state === 'ready' ? latest : undefined;
+    const snapshot = await eventually('a snapshot of the new commit', async () => {
+      const latest = await w.service.store().latestSnapshot(await w.repoHash());
+      return latest?.commitHash === second && !latest.dirty && (await w.indexer.status()).state === 'ready' ? latest : undefined;
     });
-    assert.ok(w.symbols().includes('src/util.triple'));
-    assert.ok(w.calls().includes('src/util.triple -> src/util.helper'));
+    assert.ok((await w.symbols()).includes('src/util.triple'));
+    assert.ok((await w.calls()).includes('src/util.triple -> src/util.helper'));
     assert.equal(snapshot.parentCommit, first);
     assert.ok(w.logs.some((m) => m.includes(`HEAD moved ${first.slice(0, 8)} -> ${second.slice(0, 8)}`)), w.logs.join('\n'));
-    const commits = w.service.store().snapshots(w.repoHash()).map((s) => s.commitHash);
+    const commits = (await w.service.store().snapshots(await w.repoHash())).map((s) => s.commitHash);
     assert.ok(commits.includes(first) && commits.includes(second));
   });
 
@@ -108,15 +113,15 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     git(w.root, 'add', '-A');
     git(w.root, 'commit', '-qm', 'feature');
     const feature = git(w.root, 'rev-parse', 'HEAD');
-    await eventually('the feature snapshot', () => w.service.store().latestSnapshot(w.repoHash())?.commitHash === feature && w.symbols().includes('src/feature.featureOnly'));
-    assert.ok(w.calls().includes('src/feature.featureOnly -> src/util.helper'));
+    await eventually('the feature snapshot', async () => (await w.service.store().latestSnapshot(await w.repoHash()))?.commitHash === feature && (await w.symbols()).includes('src/feature.featureOnly'));
+    assert.ok((await w.calls()).includes('src/feature.featureOnly -> src/util.helper'));
 
     git(w.root, 'checkout', '-q', 'main');
-    await eventually('main again, without the feature file', () => w.service.store().latestSnapshot(w.repoHash())?.commitHash === main
-      && !w.symbols().includes('src/feature.featureOnly'));
-    assert.equal(w.indexer.status().repos[0].files, 3);
-    assert.ok(!w.calls().some((c) => c.startsWith('src/feature.')));
-    const byCommit = new Map(w.service.store().snapshots(w.repoHash()).map((s) => [s.commitHash, s]));
+    await eventually('main again, without the feature file', async () => (await w.service.store().latestSnapshot(await w.repoHash()))?.commitHash === main
+      && !(await w.symbols()).includes('src/feature.featureOnly'));
+    assert.equal((await w.indexer.status()).repos[0].files, 3);
+    assert.ok(!(await w.calls()).some((c) => c.startsWith('src/feature.')));
+    const byCommit = new Map((await w.service.store().snapshots(await w.repoHash())).map((s) => [s.commitHash, s]));
     assert.ok(byCommit.has(main) && byCommit.has(feature), 'both commits have a snapshot');
   });
 
@@ -126,19 +131,20 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     fs.renameSync(path.join(w.root, 'src/extra.ts'), path.join(w.root, 'src/moved.ts'));
     assert.equal(await w.indexer.filesChanged([path.join(w.root, 'src/moved.ts')], [path.join(w.root, 'src/extra.ts')]), 2);
     const store = w.service.store();
-    const extra = store.liveNodesOfRepo(w.repoHash()).filter((n) => n.qualifiedName.endsWith('.extraThing'));
+    const extra = (await store.liveNodesOfRepo(await w.repoHash())).filter((n) => n.qualifiedName.endsWith('.extraThing'));
     assert.deepEqual(extra.map((n) => QualifiedName.localPart(n.qualifiedName)), ['src/moved.extraThing']);
-    assert.deepEqual(store.liveFiles(w.repoHash()).map((f) => f.path).sort(), ['src/moved.ts', 'src/service.ts', 'src/util.ts']);
+    assert.deepEqual((await store.liveFiles(await w.repoHash())).map((f) => f.path).sort(), ['src/moved.ts', 'src/service.ts', 'src/util.ts']);
 
-    assert.ok(w.calls().includes('src/service.run -> src/util.helper'));
+    assert.ok((await w.calls()).includes('src/service.run -> src/util.helper'));
     fs.rmSync(path.join(w.root, 'src/util.ts'));
     assert.equal(await w.indexer.filesChanged([], [path.join(w.root, 'src/util.ts')]), 1);
-    assert.deepEqual(w.symbols(), ['src/moved.extraThing', 'src/service.run']);
-    const dangling = store.liveEdges({ repoHash: w.repoHash() }).filter((e) => !store.node(e.targetHash) || !store.node(e.sourceHash));
+    assert.deepEqual(await w.symbols(), ['src/moved.extraThing', 'src/service.run']);
+    const live = new Set((await store.liveNodesOfRepo(await w.repoHash())).map((n) => n.nodeHash));
+    const dangling = (await store.liveEdges({ repoHash: await w.repoHash() })).filter((e) => !live.has(e.targetHash) || !live.has(e.sourceHash));
     assert.deepEqual(dangling, [], 'every live edge joins live nodes');
-    assert.ok(!w.calls().some((c) => c.includes('src/util.')), `re-linked away from the deleted file: ${w.calls().join(', ')}`);
-    assert.ok(w.calls().includes('src/service.run -> UNRESOLVED/./util.helper'), 'kept as an unresolved call, not dropped');
-    assert.equal(w.indexer.status().repos[0].dirty, true, 'saves land in the working-tree snapshot');
+    assert.ok(!(await w.calls()).some((c) => c.includes('src/util.')), `re-linked away from the deleted file: ${(await w.calls()).join(', ')}`);
+    assert.ok((await w.calls()).includes('src/service.run -> UNRESOLVED/./util.helper'), 'kept as an unresolved call, not dropped');
+    assert.equal((await w.indexer.status()).repos[0].dirty, true, 'saves land in the working-tree snapshot');
   });
 
   it('ignores excluded files, files outside every folder, and files it cannot index', async () => {
@@ -151,6 +157,6 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     fs.writeFileSync(elsewhere, 'export function outside() {}\n');
     const reindexed = await w.indexer.filesChanged([path.join(w.root, 'generated/gen.ts'), path.join(w.root, 'notes.txt'), elsewhere], []);
     assert.equal(reindexed, 0);
-    assert.ok(!w.symbols().some((s) => s.includes('generatedThing') || s.includes('outside')));
+    assert.ok(!(await w.symbols()).some((s) => s.includes('generatedThing') || s.includes('outside')));
   });
 });

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import initSqlJs from 'sql.js';
 import { Assets } from '../../src/assets';
 import { type GraphEdge, type GraphNode, Identity } from '../../src/model';
-import { StoreOpenError, openSqlJsStore } from '../../src/store';
+import { readFacts, writeFacts } from '../../src/index/factsCodec';
+import { StoreOpenError, openStore } from '../../src/store';
 import { makeTempDir } from '../helpers/tempDir';
 
 const REPO = Identity.repo('example.com/r');
@@ -30,22 +31,22 @@ describe('store/sqljs', () => {
   it('creates a new graph file, saves it atomically and reopens it', async () => {
     const dir = makeTempDir();
     const dbPath = path.join(dir, 'graph.sqlite');
-    const store = await openSqlJsStore(dbPath);
-    store.upsertRepo({ repoHash: REPO, repoUrl: 'example.com/r', rootPath: dir, serviceName: 'r' });
-    store.replaceFileNodes(FILE, [node('f')], 1);
+    const store = await openStore(dbPath);
+    await store.upsertRepo({ repoHash: REPO, repoUrl: 'example.com/r', rootPath: dir, serviceName: 'r' });
+    await store.replaceFileNodes(FILE, [node('f')], 1);
     await store.save();
-    store.close();
+    await store.close();
     assert.deepEqual(fs.readdirSync(dir), ['graph.sqlite'], 'no temp file is left behind');
-    const reopened = await openSqlJsStore(dbPath);
-    assert.equal(reopened.counts().nodes, 1);
-    assert.equal(reopened.repos()[0].repoUrl, 'example.com/r');
-    reopened.close();
+    const reopened = await openStore(dbPath);
+    assert.equal((await reopened.counts()).nodes, 1);
+    assert.equal((await reopened.repos())[0].repoUrl, 'example.com/r');
+    await reopened.close();
   });
 
   it('refuses a file that is not SQLite, and leaves it untouched', async () => {
     const dbPath = path.join(makeTempDir(), 'notes.txt');
     fs.writeFileSync(dbPath, 'my precious notes');
-    await assert.rejects(openSqlJsStore(dbPath), (e: Error) => e instanceof StoreOpenError && /not an SQLite file/.test(e.message));
+    await assert.rejects(openStore(dbPath), (e: Error) => e instanceof StoreOpenError && /not an SQLite file/.test(e.message));
     assert.equal(fs.readFileSync(dbPath, 'utf8'), 'my precious notes');
   });
 
@@ -55,72 +56,59 @@ describe('store/sqljs', () => {
     foreign.exec('CREATE TABLE customers (id INTEGER)');
     const dbPath = path.join(makeTempDir(), 'shop.sqlite');
     fs.writeFileSync(dbPath, foreign.export());
-    await assert.rejects(openSqlJsStore(dbPath), /not a code-knowledge-graph file; refusing to modify it/);
+    await assert.rejects(openStore(dbPath), /not a code-knowledge-graph file; refusing to modify it/);
   });
 
   it('refuses a graph written by a newer schema', async () => {
     const dbPath = path.join(makeTempDir(), 'graph.sqlite');
-    const store = await openSqlJsStore(dbPath);
+    const store = await openStore(dbPath);
     await store.save();
-    store.close();
+    await store.close();
     const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
     const raw = new SQL.Database(fs.readFileSync(dbPath));
     raw.exec("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
     fs.writeFileSync(dbPath, raw.export());
-    await assert.rejects(openSqlJsStore(dbPath), /newer ckg \(schema 999/);
+    await assert.rejects(openStore(dbPath), /newer ckg \(schema 999/);
   });
 
   it('names a missing parent directory', async () => {
-    await assert.rejects(openSqlJsStore('/nonexistent-dir-ckg/graph.sqlite'), /directory \/nonexistent-dir-ckg does not exist/);
+    await assert.rejects(openStore('/nonexistent-dir-ckg/graph.sqlite'), /directory \/nonexistent-dir-ckg does not exist/);
   });
 
   it('applies migration 004: observation columns default to 0 for static edges', async () => {
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const [f, g] = [node('f'), node('g')];
-    store.replaceFileNodes(FILE, [f, g], 1);
-    store.replaceOwnedEdges(FILE, REPO, [edge(f, g)], 1, 'snap');
-    const [stored] = store.liveEdges();
+    await store.replaceFileNodes(FILE, [f, g], 1);
+    await store.replaceOwnedEdges(FILE, REPO, [edge(f, g)], 1, 'snap');
+    const [stored] = await store.liveEdges();
     assert.equal(stored.observationCount, 0);
     assert.equal(stored.lastObserved, 0);
   });
 
-  it('re-versions a changed node and keeps an unchanged one', async () => {
-    const store = await openSqlJsStore(':memory:');
-    const [f, g] = [node('f'), node('g')];
-    assert.deepEqual(store.replaceFileNodes(FILE, [f, g], 1), { added: 2, removed: 0 });
-    assert.deepEqual(store.replaceFileNodes(FILE, [f, { ...g, bodyHash: 'b2' }], 2), { added: 0, removed: 0 });
-    assert.equal(store.node(g.nodeHash)?.bodyHash, 'b2');
-    assert.deepEqual(store.replaceFileNodes(FILE, [f], 3), { added: 0, removed: 1 });
-    assert.equal(store.node(g.nodeHash), undefined);
-    assert.equal(store.counts().nodes, 1);
-  });
-
-  it('replaces owned edges, updates call sites in place and logs added/removed events', async () => {
-    const store = await openSqlJsStore(':memory:');
-    const [f, g, h] = [node('f'), node('g'), node('h')];
-    store.replaceFileNodes(FILE, [f, g, h], 1);
-    assert.deepEqual(store.replaceOwnedEdges(FILE, REPO, [edge(f, g), edge(f, h)], 1, 's1'), { added: 2, removed: 0 });
-    assert.deepEqual(store.replaceOwnedEdges(FILE, REPO, [edge(f, g, 9)], 2, 's2'), { added: 0, removed: 1 });
-    const live = store.liveEdges();
-    assert.equal(live.length, 1);
-    assert.equal(live[0].callSiteLine, 9, 'call site moves with the code without a new edge');
-    assert.deepEqual(store.ownersOfEdgesInto([g.nodeHash]), [FILE]);
-  });
-
-  it('keeps node identities unique when two files claim one hash', async () => {
-    const store = await openSqlJsStore(':memory:');
-    const other = Identity.file(REPO, 'b.ts');
-    store.replaceFileNodes(FILE, [node('f')], 1);
-    store.replaceFileNodes(other, [node('f', { fileHash: other })], 1);
-    assert.equal(store.counts().nodes, 1);
-    assert.equal(store.node(node('f').nodeHash)?.fileHash, FILE);
-  });
-
   it('round-trips compressed facts and ignores facts of another content hash', async () => {
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const facts = { path: 'a.ts', language: 'typescript' as const, symbols: [], imports: [], calls: [], references: [], routes: [], syntaxErrors: 0 };
-    store.putFacts(FILE, 'c1', facts);
-    assert.deepEqual(store.facts(FILE, 'c1'), facts);
-    assert.equal(store.facts(FILE, 'c2'), undefined);
+    await writeFacts(store, FILE, 'c1', facts);
+    assert.deepEqual(await readFacts(store, FILE, 'c1'), facts);
+    assert.equal(await readFacts(store, FILE, 'c2'), undefined);
+  });
+
+  it('is current until another process replaces its graph file, and says so by the persisted version', async () => {
+    const dbPath = path.join(makeTempDir(), 'graph.sqlite');
+    const reader = await openStore(dbPath);
+    assert.equal(await reader.persistedVersion(), undefined, 'nothing persisted yet');
+    assert.equal(await reader.isCurrent(), true);
+    const writer = await openStore(dbPath);
+    await writer.upsertRepo({ repoHash: REPO, repoUrl: 'example.com/r', rootPath: '/r', serviceName: 'r' });
+    await writer.save();
+    assert.equal(await writer.isCurrent(), true, 'its own save keeps the writer current');
+    assert.equal(await reader.isCurrent(), false, 'the reader holds an older graph');
+    const version = await reader.persistedVersion();
+    assert.ok(version);
+    const reopened = await openStore(dbPath);
+    assert.equal(await reopened.isCurrent(), true);
+    assert.equal((await reopened.repos()).length, 1);
+    assert.equal(await reopened.persistedVersion(), version);
+    await Promise.all([reader.close(), writer.close(), reopened.close()]);
   });
 });

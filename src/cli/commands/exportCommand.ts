@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { EXPORT_FORMATS, type ExportFormat, exportGraphml, exportJsonl } from '../../export/graphExport';
-import { openSqlJsStore } from '../../store';
+import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 
@@ -13,17 +13,17 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const format = (args.options.get('format') ?? 'jsonl') as string;
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new UsageError(`--format ${format}: expected one of ${EXPORT_FORMATS.join(', ')}`);
   if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
-  const store = await openSqlJsStore(dbPath);
+  const store = await openStore(dbPath);
   const out = args.options.get('out');
   const sink: NodeJS.WritableStream = typeof out === 'string' ? fs.createWriteStream(out) : io.stdout;
   try {
     const chunks = format === 'graphml' ? exportGraphml(store) : exportJsonl(store);
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       if (!sink.write(chunk)) await new Promise<void>((resolve) => sink.once('drain', () => resolve()));
     }
     if (sink !== io.stdout) await new Promise<void>((resolve, reject) => (sink as fs.WriteStream).end((e?: Error) => (e ? reject(e) : resolve())));
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

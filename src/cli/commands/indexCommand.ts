@@ -1,6 +1,6 @@
 import { RepoIndexer } from '../../index/repoIndexer';
 import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
-import { openSqlJsStore } from '../../store';
+import { openStore } from '../../store';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
@@ -15,7 +15,7 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
   const dbPath = requireOption(args, 'db', 'db_path');
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
-  const store = await openSqlJsStore(dbPath);
+  const store = await openStore(dbPath);
   const bar = progressBar(io.stderr);
   try {
     const summary = await new RepoIndexer(store, (m) => io.stderr.write(`warning: ${m}\n`)).index({
@@ -28,7 +28,7 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
     });
     bar.end();
     if (summary.newSnapshot) await store.save();
-    const counts = store.counts();
+    const counts = await store.counts();
     const f = summary.files;
     const lines = [
       `indexed ${summary.repoUrl} at ${summary.commit || '(no commit)'}${summary.dirty ? ' +dirty' : ''}`,
@@ -43,7 +43,7 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   } finally {
     bar.end();
-    store.close();
+    await store.close();
   }
 }
 

@@ -4,7 +4,7 @@ import { CKG_CONFIG_DEFAULTS, ConfigError, loadConfigFile } from '../../runtime/
 import { parseLogLine } from '../../runtime/accessLogs';
 import { RuntimeIngestor } from '../../runtime/ingestor';
 import type { HTTPLogEntry } from '../../runtime/spans';
-import { openSqlJsStore } from '../../store';
+import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 
@@ -39,7 +39,7 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
     throw error;
   }
 
-  const store = await openSqlJsStore(dbPath);
+  const store = await openStore(dbPath);
   try {
     const ingestor = new RuntimeIngestor(() => store, { config });
     const input = source === '-' ? stdin : fs.createReadStream(source);
@@ -51,9 +51,9 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
     const errors: string[] = [];
     let skipped = 0;
     let batch: HTTPLogEntry[] = [];
-    const flush = (): void => {
+    const flush = async (): Promise<void> => {
       if (batch.length === 0) return;
-      const result = ingestor.ingestHTTPLogs(batch);
+      const result = await ingestor.ingestHTTPLogs(batch);
       created += result.created;
       updated += result.updated;
       batch = [];
@@ -69,14 +69,14 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
       }
       read++;
       batch.push(parsed.entry);
-      if (batch.length >= BATCH) flush();
+      if (batch.length >= BATCH) await flush();
     }
-    flush();
+    await flush();
     await store.save();
     io.stdout.write(`ingested ${read} log entries: ${created} runtime edges created, ${updated} updated; ${skipped} lines skipped\n`);
     if (errors.length > 0) io.stderr.write(`unreadable lines${skipped > errors.length ? ` (first ${errors.length} of ${skipped})` : ''}:\n${errors.join('\n')}\n`);
     return read === 0 && skipped > 0 ? 1 : 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

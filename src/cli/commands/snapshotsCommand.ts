@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { describeRepos, describeSnapshots } from '../../mcp/resources';
-import { openSqlJsStore } from '../../store';
+import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 
@@ -15,9 +15,10 @@ export async function snapshotsCommand(argv: string[], io: CliIo): Promise<numbe
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SNAPSHOTS_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
-  const store = await openSqlJsStore(dbPath);
+  const store = await openStore(dbPath);
   try {
-    const repos = describeRepos(store).map((repo) => ({ ...repo, snapshots: describeSnapshots(store, repo.repo_hash) }));
+    const repos = [];
+    for (const repo of await describeRepos(store)) repos.push({ ...repo, snapshots: await describeSnapshots(store, repo.repo_hash) });
     if (args.options.has('json')) {
       io.stdout.write(`${JSON.stringify(repos, null, 2)}\n`);
       return 0;
@@ -35,6 +36,6 @@ export async function snapshotsCommand(argv: string[], io: CliIo): Promise<numbe
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

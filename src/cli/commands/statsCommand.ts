@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { openSqlJsStore } from '../../store';
+import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
@@ -9,22 +9,22 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ckg stats -db <db_path>`);
   const dbPath = requireOption(args, 'db', 'db_path');
   if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
-  const store = await openSqlJsStore(dbPath);
+  const store = await openStore(dbPath);
   try {
-    const counts = store.counts();
+    const counts = await store.counts();
     const lines = [
       `repos     ${counts.repos}`,
-      ...store.repos().map((r) => `  ${r.repoUrl}  ${r.repoHash}  (service ${r.serviceName})`),
+      ...(await store.repos()).map((r) => `  ${r.repoUrl}  ${r.repoHash}  (service ${r.serviceName})`),
       `snapshots ${counts.snapshots}`,
       `files     ${counts.files}`,
       `nodes     ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
       `edges     ${counts.edges} (${formatCounts(counts.edgesByType)})`,
-      `routes    ${store.routeSymbols().length}`,
+      `routes    ${(await store.routeSymbols()).length}`,
       `db size   ${(fs.statSync(dbPath).size / 1024 / 1024).toFixed(1)} MiB`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -3,7 +3,7 @@ import { FACTS_FORMAT_VERSION } from '../../extract/facts';
 import { BLAST_RADIUS_DEFAULTS, type BlastCaller, type EdgeOrigin, blastRadius } from '../../graph/blastRadius';
 import type { GraphView } from '../../graph/graphView';
 import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
-import type { GraphStore } from '../../store/graphStore';
+import type { SnapshotLog } from '../../store';
 import { hashArg, optionalHashArg } from '../args';
 import { ToolError, defineTool } from '../tool';
 import { wireNode } from '../wire';
@@ -20,13 +20,15 @@ export const INDEXER_VERSION = `${packageJson.version}+facts.${FACTS_FORMAT_VERS
  * SourceCommit and Timestamp of an edge: the snapshot of its repo being read (the one
  * asked for, else the repo's latest). Edges belong to the repo of their source node.
  */
-function originLookup(store: GraphStore, view: GraphView, snapshot: SnapshotRecord | undefined): (edge: GraphEdge) => EdgeOrigin {
+async function originLookup(store: SnapshotLog, view: GraphView, snapshot: SnapshotRecord | undefined): Promise<(edge: GraphEdge) => EdgeOrigin> {
+  const latest = new Map<Hash, SnapshotRecord | undefined>();
+  for (const repoHash of view.repos.keys()) latest.set(repoHash, await store.latestSnapshot(repoHash));
   const byRepo = new Map<Hash, EdgeOrigin>();
   return (edge) => {
     const repoHash = view.nodes.get(edge.sourceHash)?.repoHash ?? '';
     let origin = byRepo.get(repoHash);
     if (!origin) {
-      const source = snapshot?.repoHash === repoHash ? snapshot : store.latestSnapshot(repoHash);
+      const source = snapshot?.repoHash === repoHash ? snapshot : latest.get(repoHash);
       origin = { indexerVersion: INDEXER_VERSION, sourceCommit: source?.commitHash ?? '', timestamp: source?.createdAt ?? 0 };
       byRepo.set(repoHash, origin);
     }
@@ -62,14 +64,14 @@ export const tool = defineTool({
     snapshot_hash: optionalHashArg('snapshot_hash', 'Snapshot hash for a point-in-time answer (64 lowercase hex); omit for the latest graph'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ target_hash, snapshot_hash }, deps) {
+  async handler({ target_hash, snapshot_hash }, deps) {
     const store = deps.store();
-    const snapshot = snapshot_hash === undefined ? undefined : requireSnapshot(deps, 'snapshot_hash', snapshot_hash);
-    const view = snapshot ? deps.graphs.snapshotView(snapshot) : deps.graphs.liveView();
+    const snapshot = snapshot_hash === undefined ? undefined : await requireSnapshot(deps, 'snapshot_hash', snapshot_hash);
+    const view = snapshot ? (await deps.graphs.snapshotView(snapshot)) : (await deps.graphs.liveView());
     if (!view.nodes.has(target_hash)) {
       throw new ToolError(`target_hash: no node with hash ${target_hash}${snapshot ? ` at snapshot ${snapshot.snapshotHash}` : ''}`);
     }
-    const radius = blastRadius(view, target_hash, { originOf: originLookup(store, view, snapshot) });
+    const radius = blastRadius(view, target_hash, { originOf: await originLookup(store, view, snapshot) });
     const byRepo: Record<string, ReturnType<typeof wireCaller>[]> = {};
     for (const [repoUrl, callers] of radius.byRepo) byRepo[repoUrl] = callers.map(wireCaller);
     return {

@@ -57,8 +57,8 @@ export const tool = defineTool({
     symbol: optionalTextArg('symbol', 'Qualified name of a symbol; required when action is for_symbol'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ action, repo_url, symbol }, deps) {
-    const view = deps.graphs.liveView();
+  async handler({ action, repo_url, symbol }, deps) {
+    const view = await deps.graphs.liveView();
     const prefix = repo_url ?? '';
     requirePrefix(view, prefix);
     if (action === 'for_symbol' && !symbol) throw new ToolError('symbol: expected a qualified name when action is for_symbol');

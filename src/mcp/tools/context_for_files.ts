@@ -26,8 +26,8 @@ export const tool = defineTool({
     format: choiceArg('format', CONTEXT_FORMATS, DEFAULT_FORMAT, FORMAT_DESCRIPTION),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ files, repo_url, token_budget, format }, deps) {
-    const sources = contextSources(deps);
+  async handler({ files, repo_url, token_budget, format }, deps) {
+    const sources = await contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'files' }),
       token_budget, replyLimit(deps),

@@ -1,6 +1,7 @@
 import { type ContextSources, buildTaskContext } from '../../context/contextBuilder';
 import { buildWithinLimit } from '../../context/contextReply';
 import { ContextInputError } from '../../context/errors';
+import type { FeedbackLookup } from '../../context/ranking';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, positiveIntArg, textArg } from '../args';
 import { trafficLookup } from '../contextTraffic';
@@ -21,19 +22,27 @@ export function replyLimit(deps: ToolDeps): number {
   return deps.replyTokenCap - REPLY_CAP_DEFAULTS.reserve;
 }
 
-/** Ranking inputs from the store: feedback votes when it keeps them. */
-export function feedbackOf(deps: ToolDeps): ((hashes: readonly string[]) => ReadonlyMap<string, { useful: number; notUseful: number }>) | undefined {
+/**
+ * Ranking inputs from the store: feedback votes when it keeps them. Votes are few (one
+ * per symbol an agent judged), so all of them are read before ranking starts.
+ */
+export async function feedbackOf(deps: ToolDeps): Promise<FeedbackLookup | undefined> {
   const store = deps.store();
-  return store.capabilities.feedback ? (hashes) => store.feedbackCounts(hashes) : undefined;
+  if (!store.capabilities.feedback) return undefined;
+  const votes = await store.feedbackCounts('all');
+  return (hashes) => new Map(hashes.flatMap((hash) => {
+    const counts = votes.get(hash);
+    return counts ? [[hash, counts] as const] : [];
+  }));
 }
 
 /**
  * What a context is built from: the live view, feedback votes, and the SPEC 4.10.3
  * traffic report of each symbol when the store keeps runtime edges.
  */
-export function contextSources(deps: ToolDeps): ContextSources {
-  const view = deps.graphs.liveView();
-  return { view, feedback: feedbackOf(deps), traffic: trafficLookup(deps, view) };
+export async function contextSources(deps: ToolDeps): Promise<ContextSources> {
+  const view = await deps.graphs.liveView();
+  return { view, feedback: await feedbackOf(deps), traffic: await trafficLookup(deps, view) };
 }
 
 /** Runs a context build, turning a request the caller can fix into a ToolError. */
@@ -67,8 +76,8 @@ export const tool = defineTool({
     format: choiceArg('format', CONTEXT_FORMATS, DEFAULT_FORMAT, FORMAT_DESCRIPTION),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ task_description, token_budget, format }, deps) {
-    const sources = contextSources(deps);
+  async handler({ task_description, token_budget, format }, deps) {
+    const sources = await contextSources(deps);
     const result = asToolErrors(() => buildWithinLimit(
       (tokenBudget) => buildTaskContext(sources, { description: task_description, tokenBudget, format }),
       token_budget, replyLimit(deps),

@@ -18,8 +18,8 @@ export const tool = defineTool({
     max_depth: positiveIntArg('max_depth', { default: TRAVERSAL_DEFAULTS.maxDepth, max: 20, description: 'Levels of callers to follow' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ target_hash, max_depth }, deps) {
-    const view = deps.graphs.liveView();
+  async handler({ target_hash, max_depth }, deps) {
+    const view = await deps.graphs.liveView();
     if (!view.nodes.has(target_hash)) throw new ToolError(`target_hash: no node with hash ${target_hash}`);
     const walk = transitiveCallers(view, target_hash, { maxDepth: max_depth });
     const items = walk.reached.map(({ node, depth }) => ({ Node: wireNode(node), Depth: depth }));

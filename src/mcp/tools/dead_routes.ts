@@ -20,11 +20,11 @@ export const tool = defineTool({
     stale_days: positiveIntArg('stale_days', { default: 30, max: 3650, description: 'Days without observations that make a route dead' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ stale_days }, deps) {
+  async handler({ stale_days }, deps) {
     const store = deps.store();
     requireRuntime(store);
-    const view = deps.graphs.liveView();
-    const index = runtimeIndex(view, store);
+    const view = await deps.graphs.liveView();
+    const index = await runtimeIndex(view, store);
     const since = deps.now() - stale_days * SECONDS_PER_DAY;
     const observed = new Set(index.edges.filter((e) => e.lastObserved >= since).map((e) => e.targetHash));
     const dead = [...index.routesByNode.entries()]

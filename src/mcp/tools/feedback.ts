@@ -29,7 +29,7 @@ export const tool = defineTool({
   async handler({ action, symbol_hash, session_id, useful }, deps) {
     const store = deps.store();
     if (!store.capabilities.feedback) throw new ToolError(FEEDBACK_UNAVAILABLE);
-    if (!store.node(symbol_hash)) {
+    if (!(await store.node(symbol_hash))) {
       throw new ToolError(`symbol_hash: no live symbol with hash ${symbol_hash} (graph_query and the context tools give hashes)`);
     }
     if (action === 'record') {
@@ -37,12 +37,12 @@ export const tool = defineTool({
         throw new ToolError('session_id: required when action is record (a non-empty string naming the session)');
       }
       if (useful === undefined) throw new ToolError('useful: required when action is record (true or false)');
-      store.recordFeedback(symbol_hash, session_id, useful, deps.now());
+      await store.recordFeedback(symbol_hash, session_id, useful, deps.now());
       // Votes must outlive the process; the graph file is saved atomically (a no-op in memory).
       await deps.persist();
       return { result: { status: 'recorded' } };
     }
-    const counts = store.feedbackCounts([symbol_hash]).get(symbol_hash) ?? { useful: 0, notUseful: 0 };
+    const counts = (await store.feedbackCounts([symbol_hash])).get(symbol_hash) ?? { useful: 0, notUseful: 0 };
     const total = counts.useful + counts.notUseful;
     return {
       result: {

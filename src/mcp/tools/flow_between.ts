@@ -30,8 +30,8 @@ export const tool = defineTool({
     max_depth: positiveIntArg('max_depth', { default: PATHS_DEFAULTS.maxDepth, max: 10, description: 'Longest path, in edges' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ source_symbol, target_symbol, max_depth }, deps) {
-    const view = deps.graphs.liveView();
+  async handler({ source_symbol, target_symbol, max_depth }, deps) {
+    const view = await deps.graphs.liveView();
     const sources = symbolsNamed(view, 'source_symbol', source_symbol);
     const targets = symbolsNamed(view, 'target_symbol', target_symbol);
     const found = pathsBetween(view, sources.map((n) => n.nodeHash), targets.map((n) => n.nodeHash), { maxDepth: max_depth });

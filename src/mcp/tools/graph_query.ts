@@ -21,9 +21,9 @@ export const tool = defineTool({
     prefix: textArg('prefix', 'Start of the qualified name, e.g. `github.com/acme/shop://src/cart.` or just `github.com/acme/shop://`'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ prefix }, deps) {
+  async handler({ prefix }, deps) {
     const limit = GRAPH_QUERY_DEFAULTS.maxResults;
-    const nodes = deps.store().nodesByPrefix(prefix, limit + 1);
+    const nodes = await deps.store().nodesByPrefix(prefix, limit + 1);
     const items = nodes.slice(0, limit).map(wireNode);
     const hint = nodes.length > limit
       ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`

@@ -32,7 +32,7 @@ export const tool = defineTool({
     } catch (error) {
       throw new ToolError(`index_repo failed: ${(error as Error).message ?? String(error)}`);
     }
-    const snapshot = deps.store().snapshot(summary.snapshotHash);
+    const snapshot = await deps.store().snapshot(summary.snapshotHash);
     const counts = { files: snapshot?.fileCount ?? 0, nodes: snapshot?.nodeCount ?? 0, edges: snapshot?.edgeCount ?? 0 };
     const commit = summary.commit || '(none: not a git repository)';
     const f = summary.files;

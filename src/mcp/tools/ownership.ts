@@ -18,17 +18,17 @@ export const tool = defineTool({
     repo_hash: hashArg('repo_hash', 'Repository hash (64 lowercase hex); the ckg://repos resource and index_repo list them'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ repo_hash }, deps) {
+  async handler({ repo_hash }, deps) {
     const store = deps.store();
-    requireRepo(store, 'repo_hash', repo_hash);
+    await requireRepo(store, 'repo_hash', repo_hash);
     const byFile = new Map<Hash, GraphNode[]>();
-    for (const node of store.liveNodesOfRepo(repo_hash)) {
+    for (const node of await store.liveNodesOfRepo(repo_hash)) {
       if (!node.fileHash) continue;
       const list = byFile.get(node.fileHash);
       if (list) list.push(node);
       else byFile.set(node.fileHash, [node]);
     }
-    const result = store.liveFileRecords(repo_hash).map((file) => ({
+    const result = (await store.liveFileRecords(repo_hash)).map((file) => ({
       file: wireFile(file),
       nodes: (byFile.get(file.fileHash) ?? [])
         .sort((a, b) => a.line - b.line || compareText(a.qualifiedName, b.qualifiedName) || compareText(a.kind, b.kind))

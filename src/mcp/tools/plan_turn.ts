@@ -179,7 +179,7 @@ export const tool = defineTool({
     task: textArg('task', 'The task in plain words; mention hashes, file paths or qualified names to have them filled in'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ task }) {
+  async handler({ task }) {
     return { result: { suggestions: planTurn(task) } };
   },
 });

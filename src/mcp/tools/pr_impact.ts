@@ -34,8 +34,8 @@ export const tool = defineTool({
     new_snapshot: hashArg('new_snapshot', 'Head snapshot hash of the same repository (64 lowercase hex)'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ old_snapshot, new_snapshot }, deps) {
-    const pair = snapshotPair(deps, old_snapshot, new_snapshot);
+  async handler({ old_snapshot, new_snapshot }, deps) {
+    const pair = await snapshotPair(deps, old_snapshot, new_snapshot);
     const impact = prImpact(pair.oldView, pair.newView, { repoHash: pair.old.repoHash });
     return {
       result: {

@@ -13,9 +13,9 @@ export const tool = defineTool({
     repo_hash: hashArg('repo_hash', 'Repository hash (64 lowercase hex); the ckg://repos resource and index_repo list them'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ repo_hash }, deps) {
+  async handler({ repo_hash }, deps) {
     const store = deps.store();
-    requireRepo(store, 'repo_hash', repo_hash);
-    return { result: store.liveFileRecords(repo_hash).map(wireFile) };
+    await requireRepo(store, 'repo_hash', repo_hash);
+    return { result: (await store.liveFileRecords(repo_hash)).map(wireFile) };
   },
 });

@@ -36,11 +36,11 @@ export const tool = defineTool({
     limit: positiveIntArg('limit', { default: 100, max: 1000, description: 'Most edges to return' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ service_name, route_pattern, limit }, deps) {
+  async handler({ service_name, route_pattern, limit }, deps) {
     const store = deps.store();
     requireRuntime(store);
-    const view = deps.graphs.liveView();
-    const index = runtimeIndex(view, store);
+    const view = await deps.graphs.liveView();
+    const index = await runtimeIndex(view, store);
     if (!index.services.has(service_name)) {
       const known = [...index.services].sort(compareText);
       throw new ToolError(

@@ -33,8 +33,8 @@ export const tool = defineTool({
     + '(compared by source, target and type, so a provenance upgrade is not a change), and a summary of counts.',
   inputSchema: SNAPSHOT_PAIR_ARGS,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ old_snapshot, new_snapshot }, deps) {
-    const pair = snapshotPair(deps, old_snapshot, new_snapshot);
+  async handler({ old_snapshot, new_snapshot }, deps) {
+    const pair = await snapshotPair(deps, old_snapshot, new_snapshot);
     const diff = semanticDiff(pair.oldView, pair.newView, { repoHash: pair.old.repoHash });
     return {
       result: {

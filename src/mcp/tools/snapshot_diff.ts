@@ -6,8 +6,8 @@ import { type ToolDeps, ToolError, defineTool } from '../tool';
 import { wireEdge, wireNode } from '../wire';
 
 /** An unknown snapshot hash is an error naming the argument (DESIGN §5). */
-export function requireSnapshot(deps: ToolDeps, argument: string, snapshotHash: Hash): SnapshotRecord {
-  const snapshot = deps.store().snapshot(snapshotHash);
+export async function requireSnapshot(deps: ToolDeps, argument: string, snapshotHash: Hash): Promise<SnapshotRecord> {
+  const snapshot = await deps.store().snapshot(snapshotHash);
   if (!snapshot) {
     throw new ToolError(`${argument}: no snapshot with hash ${snapshotHash} (the ckg://repos/<repo_hash>/snapshots resource lists them)`);
   }
@@ -33,16 +33,16 @@ export const SNAPSHOT_PAIR_ARGS = {
  * snapshots of two repos would diff each against the other's live state, which answers
  * no question anyone asks. Old may be newer than new: the diff is then simply reversed.
  */
-export function snapshotPair(deps: ToolDeps, oldHash: Hash, newHash: Hash): SnapshotPair {
-  const old = requireSnapshot(deps, 'old_snapshot', oldHash);
-  const next = requireSnapshot(deps, 'new_snapshot', newHash);
+export async function snapshotPair(deps: ToolDeps, oldHash: Hash, newHash: Hash): Promise<SnapshotPair> {
+  const old = await requireSnapshot(deps, 'old_snapshot', oldHash);
+  const next = await requireSnapshot(deps, 'new_snapshot', newHash);
   if (old.repoHash !== next.repoHash) {
-    const urlOf = (s: SnapshotRecord): string => deps.store().repo(s.repoHash)?.repoUrl ?? s.repoHash;
+    const urlOf = async (s: SnapshotRecord): Promise<string> => (await deps.store().repo(s.repoHash))?.repoUrl ?? s.repoHash;
     throw new ToolError(
-      `new_snapshot: expected a snapshot of the same repository as old_snapshot (${urlOf(old)}), got one of ${urlOf(next)}`,
+      `new_snapshot: expected a snapshot of the same repository as old_snapshot (${await urlOf(old)}), got one of ${await urlOf(next)}`,
     );
   }
-  return { old, new: next, oldView: deps.graphs.snapshotView(old), newView: deps.graphs.snapshotView(next) };
+  return { old, new: next, oldView: (await deps.graphs.snapshotView(old)), newView: (await deps.graphs.snapshotView(next)) };
 }
 
 /** SPEC 4.3 snapshot_diff: nodes and edges present in one snapshot of a repo and not the other. */
@@ -56,8 +56,8 @@ export const tool = defineTool({
     + 'edges by source and target name. semantic_diff gives the same change by meaning.',
   inputSchema: SNAPSHOT_PAIR_ARGS,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ old_snapshot, new_snapshot }, deps) {
-    const pair = snapshotPair(deps, old_snapshot, new_snapshot);
+  async handler({ old_snapshot, new_snapshot }, deps) {
+    const pair = await snapshotPair(deps, old_snapshot, new_snapshot);
     const diff = rawDiff(pair.oldView, pair.newView, { repoHash: pair.old.repoHash });
     return {
       result: {

@@ -20,9 +20,9 @@ export const tool = defineTool({
     snapshot_hash: hashArg('snapshot_hash', 'Snapshot hash to compare the current graph with (64 lowercase hex)'),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ snapshot_hash }, deps) {
-    const snapshot = requireSnapshot(deps, 'snapshot_hash', snapshot_hash);
-    const diff = rawDiff(deps.graphs.snapshotView(snapshot), deps.graphs.liveView(), { repoHash: snapshot.repoHash });
+  async handler({ snapshot_hash }, deps) {
+    const snapshot = await requireSnapshot(deps, 'snapshot_hash', snapshot_hash);
+    const diff = rawDiff((await deps.graphs.snapshotView(snapshot)), (await deps.graphs.liveView()), { repoHash: snapshot.repoHash });
     return { result: diff.edgesAdded.map(wireEdge) };
   },
 });

@@ -33,9 +33,9 @@ export const tool = defineTool({
     depth: positiveIntArg('depth', { default: TEST_SCOPE_DEFAULTS.depth, max: 10, description: 'Hops of callers to search for tests' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ files, output, depth }, deps) {
+  async handler({ files, output, depth }, deps) {
     if (!deps.store().capabilities.testScope) throw new ToolError(TEST_SCOPE_UNAVAILABLE);
-    const view = deps.graphs.liveView();
+    const view = await deps.graphs.liveView();
     const missing = files.filter((path) => filesAtPath(view, path).length === 0);
     if (missing.length > 0) {
       throw new ToolError(`files: no indexed file at ${missing.join(', ')} (expected paths relative to the repository root)`);

@@ -18,8 +18,8 @@ export const tool = defineTool({
     max_depth: positiveIntArg('max_depth', { default: TRAVERSAL_DEFAULTS.maxDepth, max: 20, description: 'Levels of callees to follow' }),
   },
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler({ source_hash, max_depth }, deps) {
-    const view = deps.graphs.liveView();
+  async handler({ source_hash, max_depth }, deps) {
+    const view = await deps.graphs.liveView();
     if (!view.nodes.has(source_hash)) throw new ToolError(`source_hash: no node with hash ${source_hash}`);
     const walk = transitiveCallees(view, source_hash, { maxDepth: max_depth });
     const items = walk.reached.map(({ node, depth }) => ({ Node: wireNode(node), Depth: depth }));

@@ -26,11 +26,11 @@ export const tool = defineTool({
     + 'and batches dropped by a full queue.',
   inputSchema: {},
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  handler(_args, deps) {
+  async handler(_args, deps) {
     const store = deps.store();
     requireRuntime(store);
-    const { edges } = runtimeIndex(deps.graphs.liveView(), store);
-    const counters = store.runtimeCounters();
+    const { edges } = await runtimeIndex((await deps.graphs.liveView()), store);
+    const counters = await store.runtimeCounters();
     return {
       result: runtimeEdgeStats(edges, deps.now(), deps.runtimeWindows ?? LIFECYCLE_DEFAULTS),
       meta: {
@@ -41,7 +41,7 @@ export const tool = defineTool({
           log_entries_received: counters.log_entries_received ?? 0,
           batches_dropped: counters.batches_dropped ?? 0,
           spans_dropped: counters.spans_dropped ?? 0,
-          services_seen: store.servicesSeen().length,
+          services_seen: (await store.servicesSeen()).length,
         },
       },
     };

@@ -11,7 +11,9 @@ const ROWS_PER_PROGRESS = 5000;
  * tables are dropped and rebuilt afterwards, and the 'added' events of the loaded edges
  * are logged in one statement.
  */
-export function bulkLoad<T>(database: SqlJsDatabase, repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
+export async function bulkLoad<T>(
+  database: SqlJsDatabase, repoHash: Hash, seq: number, snapshotHash: Hash, work: () => Promise<T>,
+): Promise<T> {
   // Secondary indexes are dropped and rebuilt around a large load: building a B-tree
   // from sorted keys is far cheaper than inserting tens of thousands of random hashes.
   const indexes = database.all(
@@ -21,7 +23,7 @@ export function bulkLoad<T>(database: SqlJsDatabase, repoHash: Hash, seq: number
   );
   for (const index of indexes) database.exec(`DROP INDEX ${index.name}`);
   try {
-    const result = work();
+    const result = await work();
     database.run(
       `INSERT INTO edge_events (edge_hash, event, at, snapshot_hash)
        SELECT edge_hash, 'added', ?, ? FROM edges WHERE repo_hash = ? AND added_in = ? ORDER BY rowid`,

@@ -1,5 +1,5 @@
 import type { GraphEdge, Hash } from '../../model';
-import type { ReplaceResult } from '../graphStore';
+import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { liveEdgesOwnedBy } from './reads';
 import { EDGE_COLUMNS, LIVE, edgeParams } from './rows';

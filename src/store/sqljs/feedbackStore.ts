@@ -1,11 +1,7 @@
+import type { SqlValue } from 'sql.js';
 import type { Hash } from '../../model';
+import type { FeedbackCounts } from '../records';
 import type { SqlJsDatabase } from './database';
-
-/** Useful and not-useful votes of one symbol (migration 005). */
-export interface FeedbackCounts {
-  readonly useful: number;
-  readonly notUseful: number;
-}
 
 /** Records a session's vote on a symbol; a later vote of the same session replaces it. */
 export function recordFeedback(database: SqlJsDatabase, symbolHash: Hash, sessionId: string, useful: boolean, at: number): void {
@@ -23,15 +19,19 @@ export function recordFeedback(database: SqlJsDatabase, symbolHash: Hash, sessio
  * for any number of hashes (the list goes in as one JSON parameter), so ranking can ask
  * for thousands of candidates at once.
  */
-export function feedbackCounts(database: SqlJsDatabase, symbolHashes: readonly Hash[]): Map<Hash, FeedbackCounts> {
+export function feedbackCounts(database: SqlJsDatabase, symbolHashes: readonly Hash[] | 'all'): Map<Hash, FeedbackCounts> {
   const counts = new Map<Hash, FeedbackCounts>();
   if (symbolHashes.length === 0) return counts;
-  const rows = database.all(
-    `SELECT symbol_hash, SUM(useful), SUM(1 - useful) FROM feedback
-     WHERE symbol_hash IN (SELECT value FROM json_each(?)) GROUP BY symbol_hash`,
-    [JSON.stringify(symbolHashes)],
-    (row) => ({ hash: String(row[0]), useful: Number(row[1]), notUseful: Number(row[2]) }),
-  );
+  const toCounts = (row: SqlValue[]): { hash: Hash; useful: number; notUseful: number } => (
+    { hash: String(row[0]), useful: Number(row[1]), notUseful: Number(row[2]) });
+  const rows = symbolHashes === 'all'
+    ? database.all('SELECT symbol_hash, SUM(useful), SUM(1 - useful) FROM feedback GROUP BY symbol_hash', [], toCounts)
+    : database.all(
+      `SELECT symbol_hash, SUM(useful), SUM(1 - useful) FROM feedback
+       WHERE symbol_hash IN (SELECT value FROM json_each(?)) GROUP BY symbol_hash`,
+      [JSON.stringify(symbolHashes)],
+      toCounts,
+    );
   for (const row of rows) counts.set(row.hash, { useful: row.useful, notUseful: row.notUseful });
   return counts;
 }

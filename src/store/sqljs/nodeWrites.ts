@@ -1,5 +1,5 @@
 import type { GraphNode, Hash } from '../../model';
-import type { ReplaceResult } from '../graphStore';
+import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { liveNodesOfFile } from './reads';
 import { LIVE, NODE_COLUMNS, nodeParams, sameNodeVersion } from './rows';

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SqlJsDatabase, loadSqlJs } from './database';
 import { loadMigrations, migrate } from './migrations';
+import { fileSignature } from './fileSignature';
 import { SqlJsStore } from './sqljsStore';
 
 /** Stamped into every graph file; a file without it is not ours and is never touched. */
@@ -20,11 +21,13 @@ export async function openSqlJsStore(location: string): Promise<SqlJsStore> {
   const migrations = loadMigrations();
   const latest = migrations[migrations.length - 1]?.version ?? 0;
   if (location !== ':memory:' && fs.existsSync(location)) {
+    // Taken before the read, so a file replaced meanwhile reads as changed later.
+    const readVersion = fileSignature(location);
     const bytes = readGraphFile(location);
     const database = new SqlJsDatabase(new SQL.Database(bytes));
     const version = checkStamp(database, location, latest);
     migrate(database, version, migrations);
-    return new SqlJsStore(database, location);
+    return new SqlJsStore(database, location, readVersion);
   }
   if (location !== ':memory:') {
     const dir = path.dirname(path.resolve(location));
@@ -35,7 +38,7 @@ export async function openSqlJsStore(location: string): Promise<SqlJsStore> {
   database.run("INSERT INTO meta (key, value) VALUES ('format', ?)", [GRAPH_FORMAT]);
   migrate(database, 0, migrations);
   if (latest === 0) throw new StoreOpenError('store: no migrations found');
-  return new SqlJsStore(database, location);
+  return new SqlJsStore(database, location, undefined);
 }
 
 function readGraphFile(location: string): Uint8Array {

@@ -1,5 +1,5 @@
 import type { FileRecord, GraphEdge, GraphNode, Hash } from '../../model';
-import type { GraphCounts } from '../graphStore';
+import type { GraphCounts } from '../records';
 import type { SqlJsDatabase } from './database';
 import { AT, EDGE_COLUMNS, FILE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, fileFromRow, nodeFromRow } from './rows';
 

@@ -1,5 +1,5 @@
 import type { SqlValue } from 'sql.js';
-import type { LiveFile } from '../graphStore';
+import type { LiveFile } from '../records';
 import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';

@@ -1,5 +1,5 @@
 import type { EdgeEvent, GraphEdge, GraphNode, Hash } from '../../model';
-import type { RuntimeEdgeUpdate, ServiceSeen } from '../graphStore';
+import type { RuntimeEdgeUpdate, ServiceSeen } from '../records';
 import type { SqlJsDatabase } from './database';
 import { EDGE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, edgeParams, nodeFromRow } from './rows';
 
@@ -67,8 +67,11 @@ export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: 
   database.run("INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, 'removed', ?, NULL)", [edgeHash, at]);
 }
 
-/** Closes placeholder nodes (owned by no file) that no live edge touches any more. */
-export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: readonly Hash[], seqOf: (repoHash: Hash) => number): number {
+/**
+ * Closes placeholder nodes (owned by no file) that no live edge touches any more, at the
+ * next snapshot seq of each one's repo: where runtime rows open and close.
+ */
+export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: readonly Hash[]): number {
   const orphans = database.all(
     `SELECT n.node_hash, n.repo_hash FROM nodes n
      WHERE n.node_hash IN (SELECT value FROM json_each(?)) AND n.file_hash = '' AND n.${LIVE}
@@ -77,8 +80,13 @@ export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: 
     [jsonList(nodeHashes)],
     (row) => ({ nodeHash: row[0] as string, repoHash: row[1] as string }),
   );
+  const seqs = new Map<Hash, number>();
   for (const { nodeHash, repoHash } of orphans) {
-    const seq = seqOf(repoHash);
+    let seq = seqs.get(repoHash);
+    if (seq === undefined) {
+      seq = Number(database.scalar('SELECT coalesce(max(seq), 0) + 1 FROM snapshots WHERE repo_hash = ?', [repoHash]));
+      seqs.set(repoHash, seq);
+    }
     database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ?', [nodeHash, seq]);
     database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND ${LIVE}`, [seq, nodeHash]);
   }
@@ -200,8 +208,8 @@ export abstract class SqlJsRuntimeTables {
     removeRuntimeEdge(this.database, edgeHash, seq, at);
   }
 
-  closeUntouchedPlaceholders(nodeHashes: readonly Hash[], seqOf: (repoHash: Hash) => number): number {
-    return closeUntouchedPlaceholders(this.database, nodeHashes, seqOf);
+  closeUntouchedPlaceholders(nodeHashes: readonly Hash[]): number {
+    return closeUntouchedPlaceholders(this.database, nodeHashes);
   }
 
   runtimeConfidenceCaps(edgeHashes: readonly Hash[]): Map<Hash, number> {

@@ -1,330 +1,130 @@
-import type { SqlValue } from 'sql.js';
-import type { FileFacts } from '../../extract/facts';
-import type {
-  EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
-} from '../../model';
-import type {
-  GraphCounts, GraphStore, LiveFile, ReplaceResult, StoreCapabilities,
-} from '../graphStore';
-import { bulkLoad, insertNewRows } from './bulkLoad';
-import * as edgeWrites from './edgeWrites';
-import * as nodeWrites from './nodeWrites';
-import * as factsTable from './factsTable';
-import * as routesTable from './routesTable';
-import * as reads from './reads';
+import type { GraphStore, StoreCapabilities } from '../graphStore';
+import type { StoreGeneration } from '../records';
+import type { GraphTables } from '../roles';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
-import * as feedback from './feedbackStore';
-import { SqlJsRuntimeTables } from './runtimeStore';
-import {
-  EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, liveFileFromRow, nodeFromRow,
-  repoFromRow, snapshotFromRow,
-} from './rows';
+import { fileSignature } from './fileSignature';
+import { SqlJsTables } from './sqljsTables';
+import { WriteLock } from './writeLock';
 
-export class SqlJsStore extends SqlJsRuntimeTables implements GraphStore {
-  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true };
-  private depth = 0;
+/**
+ * Every member of the roles that SqlJsTables answers as it is. Written out so that the
+ * compiler fails here when a role gains a member the tables do not delegate.
+ */
+const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
+  upsertRepo: true, repo: true, repos: true, nextSnapshotSeq: true, insertSnapshot: true, deleteSnapshot: true,
+  snapshot: true, snapshots: true, latestSnapshot: true, nodesAt: true, edgesAt: true, filesAt: true, liveEdgeHashes: true,
+  edgeEvents: true, edgeEventCounts: true,
+  liveFiles: true, liveFile: true, hasLiveFiles: true, liveFileRecords: true, liveNodesOfFile: true, liveNodesOfRepo: true,
+  liveRepoLevelNodes: true, liveNodesOutsideRepos: true, node: true, liveNodesByHash: true, nodesByPrefix: true,
+  liveEdgesOwnedBy: true, ownersOfEdgesInto: true, liveEdges: true, liveEdgesByHash: true, routeSymbols: true, counts: true,
+  countsOfRepo: true,
+  facts: true, putFacts: true, deleteFacts: true, staleFactsCount: true,
+  openFile: true, closeFile: true, replaceFileNodes: true, retainFileNodes: true, ensureRepoLevelNodes: true,
+  sweepRepoLevelNodes: true, replaceOwnedEdges: true, retainOwnedEdges: true, replaceFileRoutes: true,
+  insertNewRows: true,
+  liveRuntimeEdges: true, insertRuntimeEdge: true, updateRuntimeEdge: true, removeRuntimeEdge: true,
+  closeUntouchedPlaceholders: true, runtimeConfidenceCaps: true, addObservations: true, observationTotals: true,
+  pruneObservations: true, recordServicesSeen: true, servicesSeen: true, addRuntimeCounters: true, runtimeCounters: true,
+  recordFeedback: true, feedbackCounts: true,
+};
+
+type Gate = () => Promise<void> | undefined;
+
+/**
+ * The roles over the tables, each call first passing `gate`: the store's own members wait
+ * for an open transaction to commit, a transaction's handle passes at once.
+ */
+function gatedTables(tables: SqlJsTables, gate: Gate): Omit<GraphTables, 'bulkLoad'> {
+  const roles: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const member of Object.keys(DELEGATED)) {
+    const answer = (tables as unknown as Record<string, (...args: unknown[]) => unknown>)[member].bind(tables);
+    roles[member] = async (...args) => {
+      const wait = gate();
+      if (wait) await wait;
+      return answer(...args);
+    };
+  }
+  return roles as unknown as Omit<GraphTables, 'bulkLoad'>;
+}
+
+/**
+ * The embedded store: a graph file read whole into an in-memory sql.js database and
+ * written back whole, atomically, by save(). Transactions run one at a time under a
+ * write lock; a call from outside waits for an open one, so nobody reads half a run.
+ */
+export interface SqlJsStore extends GraphStore {}
+
+export class SqlJsStore {
+  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true };
+  private readonly tables: SqlJsTables;
+  private readonly lock = new WriteLock();
+  private readonly transactionHandle: GraphTables;
   private writes = 0;
   private runtimeWrites = 0;
+  /** The persisted version this store shows: read before the file was, moved by save(). */
+  private shownVersion: string | undefined;
 
-  get generation(): number {
-    return this.writes;
+  constructor(private readonly database: SqlJsDatabase, readonly location: string, readVersion: string | undefined) {
+    this.shownVersion = readVersion;
+    this.tables = new SqlJsTables(database);
+    Object.assign(this, gatedTables(this.tables, () => this.lock.idle()), {
+      bulkLoad: () => Promise.reject(new Error('store/sqljs: bulkLoad runs inside a transaction, on its handle')),
+    });
+    this.transactionHandle = {
+      ...gatedTables(this.tables, () => undefined),
+      bulkLoad: (repoHash, seq, snapshotHash, work) => this.tables.bulkLoad(repoHash, seq, snapshotHash, work),
+    };
   }
 
-  get runtimeGeneration(): number {
-    return this.runtimeWrites;
+  async generation(): Promise<StoreGeneration> {
+    return { total: this.writes, runtime: this.runtimeWrites };
   }
 
-  constructor(database: SqlJsDatabase, readonly location: string) {
-    super(database);
-    // The database lives in wasm memory and is persisted whole by save(): a journal on
-    // the emulated file system only costs copies, and durability comes from the atomic save.
-    database.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;');
+  async isCurrent(): Promise<boolean> {
+    const persisted = fileSignature(this.location);
+    return persisted === undefined || persisted === this.shownVersion;
   }
 
-  transaction<T>(work: () => T): T {
+  async persistedVersion(): Promise<string | undefined> {
+    return fileSignature(this.location);
+  }
+
+  transaction<T>(work: (tx: GraphTables) => Promise<T>): Promise<T> {
     return this.commit(work, false);
   }
 
-  runtimeTransaction<T>(work: () => T): T {
+  runtimeTransaction<T>(work: (tx: GraphTables) => Promise<T>): Promise<T> {
     return this.commit(work, true);
-  }
-
-  /** One transaction; nested ones join the outer one, which counts as static unless it is runtime-only itself. */
-  private commit<T>(work: () => T, runtimeOnly: boolean): T {
-    if (this.depth > 0) return work();
-    this.database.exec('BEGIN');
-    this.depth++;
-    try {
-      const result = work();
-      this.database.exec('COMMIT');
-      this.writes++;
-      if (runtimeOnly) this.runtimeWrites++;
-      return result;
-    } catch (error) {
-      this.database.exec('ROLLBACK');
-      throw error;
-    } finally {
-      this.depth--;
-    }
   }
 
   async save(): Promise<void> {
     if (this.location === ':memory:') return;
+    const wait = this.lock.idle();
+    if (wait) await wait;
     await writeFileAtomic(this.location, this.database.export());
+    this.shownVersion = fileSignature(this.location);
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    await this.lock.drained();
     this.database.close();
   }
 
-  // Repositories and snapshots
-
-  upsertRepo(repo: RepoRecord): void {
-    this.database.run(
-      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name`,
-      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, Math.floor(Date.now() / 1000)],
-    );
-  }
-
-  repo(repoHash: Hash): RepoRecord | undefined {
-    return this.database.one(`SELECT ${REPO_COLUMNS} FROM repos WHERE repo_hash = ?`, [repoHash], repoFromRow);
-  }
-
-  repos(): RepoRecord[] {
-    return this.database.all(`SELECT ${REPO_COLUMNS} FROM repos ORDER BY repo_url`, [], repoFromRow);
-  }
-
-  nextSnapshotSeq(repoHash: Hash): number {
-    return Number(this.database.scalar('SELECT coalesce(max(seq), 0) + 1 FROM snapshots WHERE repo_hash = ?', [repoHash]));
-  }
-
-  insertSnapshot(s: SnapshotRecord): void {
-    this.database.run(
-      `INSERT INTO snapshots (${SNAPSHOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.snapshotHash, s.repoHash, s.seq, s.commitHash, s.parentCommit, s.dirty ? 1 : 0, s.createdAt, s.merkleRoot,
-        s.fileCount, s.nodeCount, s.edgeCount],
-    );
-  }
-
-  deleteSnapshot(snapshotHash: Hash): void {
-    this.database.run('DELETE FROM snapshots WHERE snapshot_hash = ?', [snapshotHash]);
-  }
-
-  snapshot(snapshotHash: Hash): SnapshotRecord | undefined {
-    return this.database.one(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE snapshot_hash = ?`, [snapshotHash], snapshotFromRow);
-  }
-
-  snapshots(repoHash?: Hash): SnapshotRecord[] {
-    return repoHash
-      ? this.database.all(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE repo_hash = ? ORDER BY seq`, [repoHash], snapshotFromRow)
-      : this.database.all(`SELECT ${SNAPSHOT_COLUMNS} FROM snapshots ORDER BY repo_hash, seq`, [], snapshotFromRow);
-  }
-
-  latestSnapshot(repoHash: Hash): SnapshotRecord | undefined {
-    return this.database.one(
-      `SELECT ${SNAPSHOT_COLUMNS} FROM snapshots WHERE repo_hash = ? ORDER BY seq DESC LIMIT 1`, [repoHash], snapshotFromRow,
-    );
-  }
-
-  // Files and facts
-
-  liveFiles(repoHash: Hash): LiveFile[] {
-    return this.database.all(
-      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`,
-      [repoHash],
-      liveFileFromRow,
-    );
-  }
-
-  liveFile(repoHash: Hash, path: string): LiveFile | undefined {
-    return this.database.one(
-      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND path = ? AND ${LIVE}`,
-      [repoHash, path],
-      liveFileFromRow,
-    );
-  }
-
-  hasLiveFiles(repoHash: Hash): boolean {
-    return this.database.scalar(`SELECT 1 FROM files WHERE repo_hash = ? AND ${LIVE} LIMIT 1`, [repoHash]) !== undefined;
-  }
-
-  openFile(file: FileRecord, seq: number): void {
-    this.closeRows('files', 'file_hash', file.fileHash, seq);
-    this.database.run(
-      `INSERT INTO files (file_hash, repo_hash, path, content_hash, language, size_bytes, added_in) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [file.fileHash, file.repoHash, file.path, file.contentHash, file.language, file.sizeBytes, seq],
-    );
-  }
-
-  closeFile(fileHash: Hash, seq: number): void {
-    this.closeRows('files', 'file_hash', fileHash, seq);
-  }
-
-  facts(fileHash: Hash, contentHash: Hash): FileFacts | undefined {
-    return factsTable.facts(this.database, fileHash, contentHash);
-  }
-
-  putFacts(fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): void {
-    factsTable.putFacts(this.database, fileHash, contentHash, facts);
-  }
-
-  staleFactsCount(repoHash: Hash): number {
-    return factsTable.staleFactsCount(this.database, repoHash);
-  }
-
-  deleteFacts(fileHash: Hash): void {
-    factsTable.deleteFacts(this.database, fileHash);
-  }
-
-  // Nodes
-
-  liveNodesOfFile(fileHash: Hash): GraphNode[] {
-    return reads.liveNodesOfFile(this.database, fileHash);
-  }
-
-  liveNodesOfRepo(repoHash: Hash): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
-  }
-
-  liveRepoLevelNodes(repoHash: Hash): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = '' AND repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
-  }
-
-  node(nodeHash: Hash): GraphNode | undefined {
-    return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
-  }
-
-  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
-    return nodeWrites.replaceFileNodes(this.database, fileHash, nodes, seq);
-  }
-
-  retainFileNodes(fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): number {
-    return nodeWrites.retainFileNodes(this.database, fileHash, keep, seq);
-  }
-
-  ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): number {
-    return nodeWrites.ensureRepoLevelNodes(this.database, nodes, seq);
-  }
-
-  sweepRepoLevelNodes(repoHash: Hash, seq: number, candidates?: Iterable<Hash>): number {
-    return nodeWrites.sweepRepoLevelNodes(this.database, repoHash, seq, candidates);
-  }
-
-  // Edges
-
-  liveEdgesOwnedBy(fileHash: Hash): GraphEdge[] {
-    return reads.liveEdgesOwnedBy(this.database, fileHash);
-  }
-
-  ownersOfEdgesInto(targetHashes: readonly Hash[]): Hash[] {
-    const owners = new Set<Hash>();
-    for (const target of targetHashes) {
-      for (const owner of this.database.all(
-        `SELECT DISTINCT owner_file_hash FROM edges WHERE target_hash = ? AND ${LIVE} AND owner_file_hash != ''`,
-        [target],
-        (row) => row[0] as string,
-      )) owners.add(owner);
-    }
-    return [...owners];
-  }
-
-  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): ReplaceResult {
-    return edgeWrites.replaceOwnedEdges(this.database, ownerFileHash, repoHash, edges, seq, snapshotHash);
-  }
-
-  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): number {
-    return edgeWrites.retainOwnedEdges(this.database, ownerFileHash, keep, seq, snapshotHash);
-  }
-
-  insertNewRows(
-    nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number, onRows?: (done: number, total: number) => void,
-  ): void {
-    insertNewRows(this.database, nodes, edges, repoHash, seq, onRows);
-  }
-
-  edgeEventCounts(): { readonly added: number; readonly removed: number } {
-    return reads.edgeEventCounts(this.database);
-  }
-
-  liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string } = {}): GraphEdge[] {
-    const where: string[] = [LIVE];
-    const params: SqlValue[] = [];
-    if (filter.edgeType) {
-      where.push('edge_type = ?');
-      params.push(filter.edgeType);
-    }
-    if (filter.repoHash) {
-      where.push('repo_hash = ?');
-      params.push(filter.repoHash);
-    }
-    if (filter.provenance) {
-      where.push('provenance = ?');
-      params.push(filter.provenance);
-    }
-    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
-  }
-
-  liveEdgeHashes(repoHash: Hash): Hash[] {
-    return this.database.all(`SELECT edge_hash FROM edges WHERE repo_hash = ? AND ${LIVE} ORDER BY edge_hash`, [repoHash], (r) => r[0] as string);
-  }
-
-  // Routes
-
-  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[], fallbackRows: readonly RouteSymbolRow[] = []): void {
-    routesTable.replaceFileRoutes(this.database, ownerFileHash, rows, fallbackRows);
-  }
-
-  routeSymbols(): RouteSymbolRow[] {
-    return routesTable.routeSymbols(this.database);
-  }
-
-  bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => T): T {
-    return bulkLoad(this.database, repoHash, seq, snapshotHash, work);
-  }
-
-  counts(): GraphCounts {
-    return reads.counts(this.database);
-  }
-
-  nodesAt(repoHash: Hash, seq: number): GraphNode[] {
-    return reads.nodesAt(this.database, repoHash, seq);
-  }
-
-  edgesAt(repoHash: Hash, seq: number): GraphEdge[] {
-    return reads.edgesAt(this.database, repoHash, seq);
-  }
-
-  filesAt(repoHash: Hash, seq: number): FileRecord[] {
-    return reads.filesAt(this.database, repoHash, seq);
-  }
-
-  liveFileRecords(repoHash?: Hash): FileRecord[] {
-    return reads.liveFileRecords(this.database, repoHash);
-  }
-
-  nodesByPrefix(prefix: string, limit: number): GraphNode[] {
-    return reads.nodesByPrefix(this.database, prefix, limit);
-  }
-
-  countsOfRepo(repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
-    return reads.countsOfRepo(this.database, repoHash);
-  }
-
-  /** Closes the live version of a row at seq; a version opened in this same seq is dropped. */
-  private closeRows(table: 'files' | 'edges', key: string, value: Hash, seq: number): void {
-    this.database.run(`DELETE FROM ${table} WHERE ${key} = ? AND added_in = ?`, [value, seq]);
-    this.database.run(`UPDATE ${table} SET removed_in = ? WHERE ${key} = ? AND ${LIVE}`, [seq, value]);
-  }
-
-  // Feedback: not a graph write, so the generation (and every cached graph view) stays.
-
-  recordFeedback(symbolHash: Hash, sessionId: string, useful: boolean, at: number): void {
-    feedback.recordFeedback(this.database, symbolHash, sessionId, useful, at);
-  }
-
-  feedbackCounts(symbolHashes: readonly Hash[]): Map<Hash, feedback.FeedbackCounts> {
-    return feedback.feedbackCounts(this.database, symbolHashes);
+  /** One transaction; its work writes through the handle, whose nested transactions join it. */
+  private commit<T>(work: (tx: GraphTables) => Promise<T>, runtimeOnly: boolean): Promise<T> {
+    return this.lock.exclusive(async () => {
+      this.database.exec('BEGIN');
+      try {
+        const result = await work(this.transactionHandle);
+        this.database.exec('COMMIT');
+        this.writes++;
+        if (runtimeOnly) this.runtimeWrites++;
+        return result;
+      } catch (error) {
+        this.database.exec('ROLLBACK');
+        throw error;
+      }
+    });
   }
 }

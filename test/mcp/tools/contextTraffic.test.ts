@@ -42,7 +42,7 @@ describe('context tools: the runtime traffic report (SPEC 4.10.3)', () => {
   });
 
   it('reports observed traffic with count, provenance and band, and confirmed zero traffic for the handlers it missed', async () => {
-    for (let i = 0; i < 12; i++) ingestor.ingestSpans(httpCall('checkout', 'go-routes', 'GET', `/users/${i}`, '/users/{id}', NOW - 100 + i), true);
+    for (let i = 0; i < 12; i++) await ingestor.ingestSpans(httpCall('checkout', 'go-routes', 'GET', `/users/${i}`, '/users/{id}', NOW - 100 + i), true);
     for (const tool of ['context_for_files', 'context_for_pr']) {
       const doc = await context(tool, { files: 'handlers.go' });
       assert.deepEqual(trafficOf(doc, '.Handlers.getUser'),

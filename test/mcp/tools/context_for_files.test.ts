@@ -5,7 +5,7 @@ import { countTokens } from '../../../src/context/tokenizer';
 import { RepoIndexer } from '../../../src/index/repoIndexer';
 import type { ToolDeps } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/context_for_files';
-import { openSqlJsStore } from '../../../src/store';
+import { openStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { FIXTURE_REPOS, indexFixture } from '../../helpers/indexFixture';
@@ -43,7 +43,7 @@ describe('mcp tool context_for_files', () => {
   });
 
   it('needs repo_url when two repositories have the path, and uses it', async () => {
-    const store = await openSqlJsStore(':memory:');
+    const store = await openStore(':memory:');
     const indexer = new RepoIndexer(store);
     await indexer.index({ repoPath: path.join(FIXTURE_REPOS, 'go-basic'), repoUrl: 'fixtures/one' });
     await indexer.index({ repoPath: path.join(FIXTURE_REPOS, 'go-basic'), repoUrl: 'fixtures/two' });

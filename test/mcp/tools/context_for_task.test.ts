@@ -59,7 +59,7 @@ describe('mcp tool context_for_task', () => {
     const order = async () => (JSON.parse((await callTool<Context>(tool, request, deps2)).content).symbols as Array<{ name: string; hash: string }>);
     const before = await order();
     const last = before.at(-1)!;
-    for (let i = 0; i < 20; i++) store2.recordFeedback(last.hash, `s${i}`, true, 1);
+    for (let i = 0; i < 20; i++) await store2.recordFeedback(last.hash, `s${i}`, true, 1);
     const after = await order();
     assert.ok(after.findIndex((s) => s.hash === last.hash) < before.length - 1);
   });

@@ -19,7 +19,7 @@ describe('mcp tool cross_repo_callers', () => {
   });
 
   it('lists every transitive caller with its shortest depth, by depth then name', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record') }, deps);
+    const result = await callTool<Items>(tool, { target_hash: await hashIn(store, 'example.com/go-basic/store.Journal.Record') }, deps);
     assert.deepEqual(result.items.map((i) => `${i.Depth} ${i.Node.QualifiedName.slice(REPO.length)}`), [
       '1 example.com/go-basic/store.MemoryStore.Put',
       '1 example.com/go-basic/store.NewMemoryStore',
@@ -38,12 +38,12 @@ describe('mcp tool cross_repo_callers', () => {
   });
 
   it('honours max_depth', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record'), max_depth: 1 }, deps);
+    const result = await callTool<Items>(tool, { target_hash: await hashIn(store, 'example.com/go-basic/store.Journal.Record'), max_depth: 1 }, deps);
     assert.deepEqual(result.items.map((i) => i.Depth), [1, 1]);
   });
 
   it('returns an empty list for a symbol nobody calls', async () => {
-    const result = await callTool<Items>(tool, { target_hash: hashIn(store, 'example.com/go-basic.main') }, deps);
+    const result = await callTool<Items>(tool, { target_hash: await hashIn(store, 'example.com/go-basic.main') }, deps);
     assert.deepEqual(result.items, []);
   });
 
@@ -63,7 +63,7 @@ describe('mcp tool cross_repo_callers through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('cross_repo_callers', { target_hash: hashIn(store, 'example.com/go-basic/store.Journal.Record') }));
+      const ok = structured(await mcp.call('cross_repo_callers', { target_hash: await hashIn(store, 'example.com/go-basic/store.Journal.Record') }));
       assert.ok((ok.items as unknown[]).length === 10, JSON.stringify(ok).slice(0, 500));
       const failed = await mcp.call('cross_repo_callers', { target_hash: 'Z'.repeat(64) });
       assert.equal(failed.isError, true);

@@ -10,7 +10,7 @@ describe('mcp tool dead_routes', () => {
 
   before(async () => {
     const { deps, store } = await fixtureDeps('go-routes', { now: () => NOW });
-    addRuntimeEdges(store);
+    await addRuntimeEdges(store);
     mcp = await connect(deps);
     noRuntime = await connect(serverDepsFor(withoutRuntime(store)));
   });

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { RepoIndexer } from '../../../src/index/repoIndexer';
 import { FEEDBACK_UNAVAILABLE, tool } from '../../../src/mcp/tools/feedback';
 import type { ToolDeps } from '../../../src/mcp/tool';
-import { type GraphStore, openSqlJsStore } from '../../../src/store';
+import { type GraphStore, openStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { FIXTURE_REPOS, indexFixture } from '../../helpers/indexFixture';
@@ -18,7 +18,7 @@ describe('mcp tool feedback', () => {
   before(async () => {
     store = await indexFixture('ts-basic');
     deps = depsOver(store);
-    hash = store.nodesByPrefix('fixtures/ts-basic://src/utils/url.parseUrl', 1)[0].nodeHash;
+    hash = (await store.nodesByPrefix('fixtures/ts-basic://src/utils/url.parseUrl', 1))[0].nodeHash;
   });
 
   it('records votes and reports counts and the ratio', async () => {
@@ -35,7 +35,7 @@ describe('mcp tool feedback', () => {
     const at: number[] = [];
     const spy = new Proxy(store, {
       get: (target, key) => (key === 'recordFeedback'
-        ? (h: string, s: string, u: boolean, t: number) => { at.push(t); target.recordFeedback(h, s, u, t); }
+        ? async (h: string, s: string, u: boolean, t: number) => { at.push(t); await target.recordFeedback(h, s, u, t); }
         : Reflect.get(target, key, target)),
     });
     await callTool(tool, { action: 'record', symbol_hash: hash, session_id: 'clock', useful: true }, { ...deps, store: () => spy });
@@ -77,24 +77,24 @@ describe('mcp tool feedback', () => {
 describe('mcp tool feedback on a graph file', () => {
   it('saves votes, so they outlive the process', async () => {
     const dbPath = path.join(makeTempDir(), 'graph.db');
-    const store = await openSqlJsStore(dbPath);
+    const store = await openStore(dbPath);
     await new RepoIndexer(store).index({ repoPath: path.join(FIXTURE_REPOS, 'go-basic'), repoUrl: 'fixtures/go-basic' });
     await store.save();
-    const hash = store.nodesByPrefix('fixtures/go-basic://example.com/go-basic/store.Fill', 1)[0].nodeHash;
+    const hash = (await store.nodesByPrefix('fixtures/go-basic://example.com/go-basic/store.Fill', 1))[0].nodeHash;
     const before = fs.statSync(dbPath).mtimeMs;
     await callTool(tool, { action: 'record', symbol_hash: hash, session_id: 's', useful: false }, depsOver(store));
     assert.ok(fs.statSync(dbPath).mtimeMs >= before);
-    store.close();
-    const reopened = await openSqlJsStore(dbPath);
-    assert.deepEqual(reopened.feedbackCounts([hash]).get(hash), { useful: 0, notUseful: 1 });
-    reopened.close();
+    await store.close();
+    const reopened = await openStore(dbPath);
+    assert.deepEqual((await reopened.feedbackCounts([hash])).get(hash), { useful: 0, notUseful: 1 });
+    await reopened.close();
   });
 });
 
 describe('mcp tool feedback through an SDK client', () => {
   it('records and queries a vote, and refuses a record without session_id', async () => {
     const { deps, store } = await fixtureDeps('ts-basic');
-    const hash = store.nodesByPrefix('fixtures/ts-basic://src/utils/url.parseUrl', 1)[0].nodeHash;
+    const hash = (await store.nodesByPrefix('fixtures/ts-basic://src/utils/url.parseUrl', 1))[0].nodeHash;
     const mcp = await connect(deps);
     try {
       assert.deepEqual(structured(await mcp.call('feedback', { action: 'record', symbol_hash: hash, session_id: 'agent-1', useful: true })), { status: 'recorded' });

@@ -36,7 +36,7 @@ describe('mcp tool graph_query', () => {
 
   it('caps the list and says how to narrow it', async () => {
     const store = await indexFixture('go-basic');
-    const repo = store.repos()[0];
+    const repo = (await store.repos())[0];
     const many: GraphNode[] = Array.from({ length: GRAPH_QUERY_DEFAULTS.maxResults + 5 }, (_, i) => {
       const qualifiedName = `${repo.repoUrl}://gen.Symbol${String(i).padStart(4, '0')}`;
       return {
@@ -44,7 +44,7 @@ describe('mcp tool graph_query', () => {
         kind: 'function', line: 0, column: 0, endLine: 0, signature: '', bodyHash: '', doc: '',
       };
     });
-    store.transaction(() => store.ensureRepoLevelNodes(many, store.latestSnapshot(repo.repoHash)!.seq));
+    await store.transaction(async (tx) => tx.ensureRepoLevelNodes(many, (await tx.latestSnapshot(repo.repoHash))!.seq));
     const wide = await connect(serverDepsFor(store));
     const capped = await connect(serverDepsFor(store, { replyTokenCap: 5000 }));
     try {

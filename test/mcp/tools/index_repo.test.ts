@@ -54,12 +54,12 @@ describe('mcp tool index_repo', () => {
     assert.equal(summary.new_snapshot, true);
     assert.equal(summary.files, 3);
     assert.deepEqual(summary.changes, { added: 3, changed: 0, removed: 0, unchanged: 0 });
-    assert.ok(deps.store().snapshot(summary.snapshot_hash as string), 'the snapshot exists');
+    assert.ok(await deps.store().snapshot(summary.snapshot_hash as string), 'the snapshot exists');
     assert.ok(fs.existsSync(db), 'the graph file was saved');
 
     const nodes = structured<{ items: unknown[] }>(await mcp.call('graph_query', { prefix: 'example.com/svc://svc.core.' }));
     assert.equal(nodes.items.length, 1, 'the indexed symbols are queryable at once');
-    const snapshot = deps.store().snapshot(summary.snapshot_hash as string)!;
+    const snapshot = (await deps.store().snapshot(summary.snapshot_hash as string))!;
     assert.equal(result._meta?.[META_KEYS.indexAge], NOW - snapshot.createdAt);
   });
 

@@ -16,9 +16,9 @@ describe('mcp tool ownership', () => {
   after(() => mcp.close());
 
   it('lists every file with the symbols it declares, files by path and symbols by line', async () => {
-    const repo = store.repos()[0];
+    const repo = (await store.repos())[0];
     const owned = structured<{ items: Owned[] }>(await mcp.call('ownership', { repo_hash: repo.repoHash })).items;
-    assert.deepEqual(owned.map((o) => o.file.Path), store.liveFiles(repo.repoHash).map((f) => f.path));
+    assert.deepEqual(owned.map((o) => o.file.Path), (await store.liveFiles(repo.repoHash)).map((f) => f.path));
     const service = owned.find((o) => o.file.Path === 'service/service.go')!;
     assert.ok(service.nodes.every((n) => n.FileHash === service.file.FileHash));
     assert.deepEqual(service.nodes.map((n) => n.Line), [...service.nodes.map((n) => n.Line)].sort((a, b) => a - b));
@@ -27,7 +27,7 @@ describe('mcp tool ownership', () => {
       assert.ok(names.includes(name), `${name} is owned by service.go`);
     }
     const total = owned.reduce((sum, o) => sum + o.nodes.length, 0);
-    const fileOwned = store.liveNodesOfRepo(repo.repoHash).filter((n) => n.fileHash !== '').length;
+    const fileOwned = (await store.liveNodesOfRepo(repo.repoHash)).filter((n) => n.fileHash !== '').length;
     assert.equal(total, fileOwned, 'every file-owned node once; repo-level nodes are left out');
   });
 

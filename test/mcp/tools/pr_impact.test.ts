@@ -83,9 +83,9 @@ describe('mcp tool pr_impact through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('pr_impact', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      const ok = structured(await mcp.call('pr_impact', { old_snapshot: await snapshotIn(store), new_snapshot: await snapshotIn(store) }));
       assert.ok((ok.summary as { risk_level: string }).risk_level === 'low', JSON.stringify(ok).slice(0, 500));
-      const failed = await mcp.call('pr_impact', { old_snapshot: snapshotIn(store), new_snapshot: 'b'.repeat(64) });
+      const failed = await mcp.call('pr_impact', { old_snapshot: await snapshotIn(store), new_snapshot: 'b'.repeat(64) });
       assert.equal(failed.isError, true);
       assert.ok(textOf(failed).includes('new_snapshot: no snapshot with hash'), textOf(failed));
     } finally {

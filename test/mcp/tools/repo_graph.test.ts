@@ -14,9 +14,9 @@ describe('mcp tool repo_graph', () => {
   after(() => mcp.close());
 
   it('lists the files of a repository as SPEC Files, by path', async () => {
-    const repo = store.repos()[0];
+    const repo = (await store.repos())[0];
     const files = structured<{ items: WireFile[] }>(await mcp.call('repo_graph', { repo_hash: repo.repoHash })).items;
-    const expected = store.liveFiles(repo.repoHash);
+    const expected = await store.liveFiles(repo.repoHash);
     assert.deepEqual(files.map((f) => f.Path), expected.map((f) => f.path));
     assert.deepEqual(files.map((f) => f.Path), [...files.map((f) => f.Path)].sort());
     assert.ok(files.length > 3);

@@ -16,7 +16,7 @@ describe('mcp tool runtime_traffic', () => {
     const fixture = await fixtureDeps('go-routes', { now: () => NOW });
     const deps = fixture.deps;
     store = fixture.store;
-    edges = addRuntimeEdges(store).names;
+    edges = (await addRuntimeEdges(store)).names;
     mcp = await connect(deps);
     noRuntime = await connect(serverDepsFor(withoutRuntime(store)));
   });
@@ -70,7 +70,7 @@ describe('mcp tool runtime_traffic', () => {
     assert.deepEqual(structured<{ items: unknown[] }>(unknown).items, []);
     assert.equal((unknown._meta?.['ckg/traffic'] as { status: string }).status, 'unknown');
     assert.match(textOf(unknown), /go-routes: unknown \(no data\) matching PATCH %: no spans have been seen/);
-    store.transaction(() => store.recordServicesSeen([{ serviceName: 'go-routes', firstSeen: NOW - 60, lastSeen: NOW - 60, spans: 3 }]));
+    await store.transaction((tx) => tx.recordServicesSeen([{ serviceName: 'go-routes', firstSeen: NOW - 60, lastSeen: NOW - 60, spans: 3 }]));
     const zero = await mcp.call('runtime_traffic', { service_name: 'go-routes', route_pattern: 'PATCH %' });
     assert.equal((zero._meta?.['ckg/traffic'] as { status: string }).status, 'confirmed_zero');
     assert.match(textOf(zero), /go-routes: confirmed zero traffic matching PATCH %: the service has sent spans \(last 2027-01-15T07:59:00.000Z\)/);

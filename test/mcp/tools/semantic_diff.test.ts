@@ -28,7 +28,7 @@ describe('mcp tool semantic_diff', () => {
     const deps = depsOver(fixture.store);
     const diff = await callTool<Semantic>(tool, { old_snapshot: fixture.before.snapshotHash, new_snapshot: fixture.after.snapshotHash }, deps);
     assert.deepEqual([diff.old_snapshot, diff.new_snapshot], [fixture.before.snapshotHash, fixture.after.snapshotHash]);
-    const extra = fixture.store.nodesByPrefix(`${REPO}service.Extra`, 1)[0]!;
+    const extra = (await fixture.store.nodesByPrefix(`${REPO}service.Extra`, 1))[0]!;
     assert.deepEqual(diff.nodes_added[0], {
       qualified_name: `${REPO}service.Extra`, kind: 'function', file: 'service/extra.go', line: 3, signature: 'func Extra() string',
       node_hash: extra.nodeHash,
@@ -65,7 +65,7 @@ describe('mcp tool semantic_diff through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('semantic_diff', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      const ok = structured(await mcp.call('semantic_diff', { old_snapshot: await snapshotIn(store), new_snapshot: await snapshotIn(store) }));
       assert.ok((ok.summary as { nodes_added: number }).nodes_added === 0, JSON.stringify(ok).slice(0, 500));
       const failed = await mcp.call('semantic_diff', { old_snapshot: 'a'.repeat(64), new_snapshot: 'a'.repeat(64) });
       assert.equal(failed.isError, true);

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/snapshot_diff';
 import type { WireEdge, WireNode } from '../../../src/mcp/wire';
 import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, twoRepos, type TwoSnapshots } from '../../helpers/directTool';
+import { liveNodes } from '../../helpers/indexFixture';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Diff {
@@ -29,7 +30,8 @@ describe('mcp tool snapshot_diff', () => {
       `${REPO}example.com/go-basic/service.Extra`, `${REPO}example.com/go-basic/service/extra.go`,
     ]);
     assert.deepEqual(diff.NodesRemoved.map((n) => n.QualifiedName), [`${REPO}example.com/go-basic/store.Fill`]);
-    const name = (hash: string): string => fixture.store.node(hash)?.qualifiedName.slice(REPO.length) ?? hash;
+    const qualified = new Map((await liveNodes(fixture.store)).map((n) => [n.nodeHash, n.qualifiedName]));
+    const name = (hash: string): string => qualified.get(hash)?.slice(REPO.length) ?? hash;
     assert.deepEqual(diff.EdgesAdded.map((e) => `${name(e.SourceHash)} ${e.EdgeType} ${name(e.TargetHash)}`), [
       'example.com/go-basic/service.Extra calls example.com/go-basic/service.pick',
       'example.com/go-basic/service.Seed calls example.com/go-basic/service.Default',
@@ -74,7 +76,7 @@ describe('mcp tool snapshot_diff through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('snapshot_diff', { old_snapshot: snapshotIn(store), new_snapshot: snapshotIn(store) }));
+      const ok = structured(await mcp.call('snapshot_diff', { old_snapshot: await snapshotIn(store), new_snapshot: await snapshotIn(store) }));
       assert.ok(Array.isArray(ok.NodesAdded) && (ok.EdgesRemoved as unknown[]).length === 0, JSON.stringify(ok).slice(0, 500));
       const failed = await mcp.call('snapshot_diff', { old_snapshot: 'a'.repeat(64), new_snapshot: 'a'.repeat(64) });
       assert.equal(failed.isError, true);

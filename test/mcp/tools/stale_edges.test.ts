@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../src/mcp/tool';
 import { tool } from '../../../src/mcp/tools/stale_edges';
 import type { WireEdge } from '../../../src/mcp/wire';
 import { callTool, depsOver, editedGoBasic, snapshotIn, toolError, type TwoSnapshots } from '../../helpers/directTool';
+import { liveNodes } from '../../helpers/indexFixture';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 const REPO = 'fixtures/go-basic://example.com/go-basic/';
@@ -16,12 +17,13 @@ describe('mcp tool stale_edges', () => {
   it('lists live edges the snapshot does not have, as SPEC edges', async () => {
     const deps = depsOver(fixture.store);
     const edges = await callTool<WireEdge[]>(tool, { snapshot_hash: fixture.before.snapshotHash }, deps);
-    const name = (hash: string): string => fixture.store.node(hash)!.qualifiedName.slice(REPO.length);
+    const qualified = new Map((await liveNodes(fixture.store)).map((n) => [n.nodeHash, n.qualifiedName]));
+    const name = (hash: string): string => qualified.get(hash)!.slice(REPO.length);
     assert.deepEqual(edges.map((e) => `${name(e.SourceHash)} ${e.EdgeType} ${name(e.TargetHash)}`), [
       'service.Extra calls service.pick',
       'service.Seed calls service.Default',
     ]);
-    const live = new Set(fixture.store.liveEdges().map((e) => e.edgeHash));
+    const live = new Set((await fixture.store.liveEdges()).map((e) => e.edgeHash));
     assert.ok(edges.every((e) => live.has(e.EdgeHash)));
     assert.equal(edges[0]!.CallSiteFile, 'service/extra.go');
   });
@@ -44,7 +46,7 @@ describe('mcp tool stale_edges through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('stale_edges', { snapshot_hash: snapshotIn(store) }));
+      const ok = structured(await mcp.call('stale_edges', { snapshot_hash: await snapshotIn(store) }));
       assert.ok((ok.items as unknown[]).length === 0 && ok.truncated === false, JSON.stringify(ok).slice(0, 500));
       const failed = await mcp.call('stale_edges', { snapshot_hash: 'c'.repeat(64) });
       assert.equal(failed.isError, true);

@@ -19,7 +19,7 @@ describe('mcp tool trace_dataflow', () => {
   });
 
   it('lists every transitive callee with its shortest depth, external calls as placeholders', async () => {
-    const result = await callTool<Items>(tool, { source_hash: hashIn(store, 'example.com/go-basic.main') }, deps);
+    const result = await callTool<Items>(tool, { source_hash: await hashIn(store, 'example.com/go-basic.main') }, deps);
     assert.deepEqual(result.items.map((i) => `${i.Depth} ${i.Node.QualifiedName.slice(REPO.length)}`), [
       '1 UNRESOLVED/fmt.Println',
       '1 example.com/go-basic/service.Seed',
@@ -37,7 +37,7 @@ describe('mcp tool trace_dataflow', () => {
   });
 
   it('honours max_depth', async () => {
-    const result = await callTool<Items>(tool, { source_hash: hashIn(store, 'example.com/go-basic.main'), max_depth: 1 }, deps);
+    const result = await callTool<Items>(tool, { source_hash: await hashIn(store, 'example.com/go-basic.main'), max_depth: 1 }, deps);
     assert.equal(result.items.length, 3);
   });
 
@@ -53,7 +53,7 @@ describe('mcp tool trace_dataflow through an SDK client', () => {
     const { deps, store } = await fixtureDeps('go-basic');
     const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
     try {
-      const ok = structured(await mcp.call('trace_dataflow', { source_hash: hashIn(store, 'example.com/go-basic.main') }));
+      const ok = structured(await mcp.call('trace_dataflow', { source_hash: await hashIn(store, 'example.com/go-basic.main') }));
       assert.ok((ok.items as unknown[]).length === 11, JSON.stringify(ok).slice(0, 500));
       const failed = await mcp.call('trace_dataflow', { source_hash: 'a'.repeat(64) });
       assert.equal(failed.isError, true);

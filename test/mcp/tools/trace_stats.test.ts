@@ -10,7 +10,7 @@ describe('mcp tool trace_stats', () => {
     try {
       const empty = structured(await mcp.call('trace_stats'));
       assert.deepEqual(empty, { TotalEdges: 0, ActiveEdges: 0, StaleEdges: 0, GCEligible: 0, ByEdgeType: {} }, 'static edges are not counted');
-      addRuntimeEdges(store);
+      await addRuntimeEdges(store);
       const stats = await mcp.call('trace_stats');
       assert.deepEqual(structured(stats), {
         TotalEdges: 4, ActiveEdges: 2, StaleEdges: 1, GCEligible: 1, ByEdgeType: { runtime_calls: 3, runtime_rpc: 1 },

@@ -7,9 +7,9 @@ import { OtelService, emitTraffic } from '../otelApp';
 
 const base: TraceIngestionConfig = { ...TRACE_INGESTION_DEFAULTS, otlpGrpcEndpoint: '127.0.0.1:0', otlpHttpEndpoint: '127.0.0.1:0', batchIntervalMs: 50 };
 
-async function until(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -25,7 +25,7 @@ describe('forwarding to a real second instance that stops and restarts', functio
       upstreamStore.store = store;
       return startRuntimeService(deps, { config: { ...base, otlpGrpcEndpoint: grpcEndpoint }, log: () => undefined });
     };
-    const received = (): number => upstreamStore.store?.runtimeCounters().spans_received ?? 0;
+    const received = async (): Promise<number> => (await upstreamStore.store?.runtimeCounters())?.spans_received ?? 0;
     let upstream = await startUpstream('127.0.0.1:0');
     const upstreamAddress = upstream.grpcAddress;
     const { deps } = await fixtureDeps('go-routes');
@@ -39,7 +39,7 @@ describe('forwarding to a real second instance that stops and restarts', functio
     };
     try {
       await send();
-      await until('the upstream to receive the first spans', () => received() === 6);
+      await until('the upstream to receive the first spans', async () => (await received()) === 6);
       assert.equal(local.link.state, 'CONNECTED');
 
       await upstream.close();
@@ -51,10 +51,10 @@ describe('forwarding to a real second instance that stops and restarts', functio
 
       upstream = await startUpstream(upstreamAddress);
       await until('the link to reconnect', () => local.link.state === 'CONNECTED');
-      await until('the buffered spans to arrive', () => local.link.stats.bufferedSpans === 0 && received() > 0);
+      await until('the buffered spans to arrive', async () => local.link.stats.bufferedSpans === 0 && (await received()) > 0);
       await upstream.queue.flush();
       const lostInFlight = local.link.stats.droppedSpans;
-      assert.equal(received() + lostInFlight, 18, 'the restarted upstream got everything sent after the loss but the request that detected it');
+      assert.equal((await received()) + lostInFlight, 18, 'the restarted upstream got everything sent after the loss but the request that detected it');
       assert.ok(logs.some((l) => /reconnecting/.test(l)) && logs.some((l) => /connected$/.test(l)));
     } finally {
       await Promise.all(Object.values(app).map((s) => s.shutdown()));

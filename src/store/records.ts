@@ -1,0 +1,65 @@
+import type { Hash } from '../model';
+
+/** The records store roles pass besides the model's rows. */
+
+export interface LiveFile {
+  readonly fileHash: Hash;
+  readonly path: string;
+  readonly contentHash: Hash;
+  readonly language: string;
+}
+
+/** The counts `ckg stats` and index summaries print. */
+export interface GraphCounts {
+  readonly repos: number;
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+  readonly nodesByKind: Readonly<Record<string, number>>;
+  readonly edgesByType: Readonly<Record<string, number>>;
+  readonly snapshots: number;
+}
+
+/** Live rows of one repository. */
+export interface RepoCounts {
+  readonly files: number;
+  readonly nodes: number;
+  readonly edges: number;
+}
+
+/** The result of replacing a set of rows: how many were added and removed. */
+export interface ReplaceResult {
+  readonly added: number;
+  readonly removed: number;
+}
+
+/** The fields a new observation batch updates in place on a runtime edge (SPEC 2.3 rule 2). */
+export interface RuntimeEdgeUpdate {
+  readonly observationCount: number;
+  readonly lastObserved: number;
+  readonly confidence: number;
+  /** The provenance with its trace-ID suffix; the hash keeps the bare provenance name. */
+  readonly provenance: string;
+  /** A new cap when the edge's mapping changed (a repo gained a .ckg.yaml, say). */
+  readonly confidenceCap?: number;
+}
+
+/** A service seen sending spans or serving logged requests (SPEC 4.10.3). */
+export interface ServiceSeen {
+  readonly serviceName: string;
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  readonly spans: number;
+}
+
+/** Useful and not-useful votes of one symbol (migration 005). */
+export interface FeedbackCounts {
+  readonly useful: number;
+  readonly notUseful: number;
+}
+
+/** Committed writes a store has seen: all of them, and the runtime-only part. */
+export interface StoreGeneration {
+  readonly total: number;
+  readonly runtime: number;
+}

@@ -1,0 +1,202 @@
+import type {
+  EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
+} from '../model';
+import type {
+  FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen, StoreGeneration,
+} from './records';
+
+/**
+ * The store seam, split by role. Every member returns a promise, because a server
+ * database answers over a connection; the embedded sql.js store answers at once. A
+ * consumer takes the narrowest role it uses, never a backend class.
+ *
+ * Writes happen at a snapshot sequence number `seq` of one repo: rows that disappear are
+ * closed (removed_in = seq), new or changed rows open at seq.
+ */
+
+/** Repositories, snapshots and the history a snapshot is read from (SPEC §2.7, §6.2). */
+export interface SnapshotLog {
+  upsertRepo(repo: RepoRecord): Promise<void>;
+  repo(repoHash: Hash): Promise<RepoRecord | undefined>;
+  repos(): Promise<RepoRecord[]>;
+  /** The next free sequence number of a repo's snapshots. */
+  nextSnapshotSeq(repoHash: Hash): Promise<number>;
+  insertSnapshot(snapshot: SnapshotRecord): Promise<void>;
+  deleteSnapshot(snapshotHash: Hash): Promise<void>;
+  snapshot(snapshotHash: Hash): Promise<SnapshotRecord | undefined>;
+  snapshots(repoHash?: Hash): Promise<SnapshotRecord[]>;
+  latestSnapshot(repoHash: Hash): Promise<SnapshotRecord | undefined>;
+  // Point-in-time reads: rows of a repo valid at snapshot sequence `seq`.
+  nodesAt(repoHash: Hash, seq: number): Promise<GraphNode[]>;
+  edgesAt(repoHash: Hash, seq: number): Promise<GraphEdge[]>;
+  filesAt(repoHash: Hash, seq: number): Promise<FileRecord[]>;
+  /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
+  liveEdgeHashes(repoHash: Hash): Promise<Hash[]>;
+  /** The append-only edge event log (SPEC 6.2), of one edge or all, oldest first. */
+  edgeEvents(edgeHash?: Hash): Promise<EdgeEvent[]>;
+  edgeEventCounts(): Promise<{ readonly added: number; readonly removed: number }>;
+}
+
+/** Reads of the live graph. */
+export interface GraphReader {
+  liveFiles(repoHash: Hash): Promise<LiveFile[]>;
+  liveFile(repoHash: Hash, path: string): Promise<LiveFile | undefined>;
+  hasLiveFiles(repoHash: Hash): Promise<boolean>;
+  /** Live files with their full records, of one repo or all. */
+  liveFileRecords(repoHash?: Hash): Promise<FileRecord[]>;
+  liveNodesOfFile(fileHash: Hash): Promise<GraphNode[]>;
+  liveNodesOfRepo(repoHash: Hash): Promise<GraphNode[]>;
+  /** Live nodes owned by no file: packages and unresolved placeholders. */
+  liveRepoLevelNodes(repoHash: Hash): Promise<GraphNode[]>;
+  /** Live nodes of repos that are not indexed: placeholders of services known only from traces. */
+  liveNodesOutsideRepos(): Promise<GraphNode[]>;
+  node(nodeHash: Hash): Promise<GraphNode | undefined>;
+  /** Live nodes with these hashes. */
+  liveNodesByHash(nodeHashes: readonly Hash[]): Promise<GraphNode[]>;
+  /** Live nodes whose qualified name starts with `prefix`, by name, at most `limit`. */
+  nodesByPrefix(prefix: string, limit: number): Promise<GraphNode[]>;
+  liveEdgesOwnedBy(fileHash: Hash): Promise<GraphEdge[]>;
+  /** Owner files of live edges whose target is one of the given nodes. */
+  ownersOfEdgesInto(targetHashes: readonly Hash[]): Promise<Hash[]>;
+  liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string }): Promise<GraphEdge[]>;
+  /** Live edges with these hashes, of any provenance. */
+  liveEdgesByHash(edgeHashes: readonly Hash[]): Promise<GraphEdge[]>;
+  routeSymbols(): Promise<RouteSymbolRow[]>;
+  counts(): Promise<GraphCounts>;
+  countsOfRepo(repoHash: Hash): Promise<RepoCounts>;
+}
+
+/**
+ * Each file's extracted facts, as opaque bytes the indexer encodes. A row written under
+ * another format version is a miss, so a new extractor re-parses every file.
+ */
+export interface FactsCache {
+  facts(fileHash: Hash, contentHash: Hash, formatVersion: number): Promise<Uint8Array | undefined>;
+  putFacts(fileHash: Hash, contentHash: Hash, formatVersion: number, encoded: Uint8Array): Promise<void>;
+  deleteFacts(fileHash: Hash): Promise<void>;
+  /** Live files of a repo whose stored facts were written under another format version. */
+  staleFactsCount(repoHash: Hash, formatVersion: number): Promise<number>;
+}
+
+/** The writes of the static pass (extract + resolve). */
+export interface StaticGraphWriter {
+  openFile(file: FileRecord, seq: number): Promise<void>;
+  closeFile(fileHash: Hash, seq: number): Promise<void>;
+  /** Replaces a file's live nodes; a node whose line, signature or body changed is re-versioned. */
+  replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): Promise<ReplaceResult>;
+  /**
+   * Closes a file's live nodes that are not in `keep`. Run for every file of a batch
+   * before replacing any, so a node that moves between files is not lost to ordering.
+   */
+  retainFileNodes(fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): Promise<number>;
+  /** Adds repo-level nodes (packages, unresolved placeholders) that are not live yet. */
+  ensureRepoLevelNodes(nodes: readonly GraphNode[], seq: number): Promise<number>;
+  /**
+   * Closes repo-level nodes of a repo that no live edge touches any more: all of them, or
+   * only `candidates` (the ends of the edges a write closed; a save checks just those).
+   */
+  sweepRepoLevelNodes(repoHash: Hash, seq: number, candidates?: Iterable<Hash>): Promise<number>;
+  /** Replaces the static edges a file owns; records 'added'/'removed' edge events. */
+  replaceOwnedEdges(ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash): Promise<ReplaceResult>;
+  /** The same as retainFileNodes for a file's owned edges; records 'removed' events. */
+  retainOwnedEdges(ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): Promise<number>;
+  /**
+   * Replaces the route rows a file owns. A row of `rows` takes its pattern over from any
+   * other file; a row of `fallbackRows` (a route only declared, e.g. a proto rpc) is kept
+   * only while no other row maps the pattern.
+   */
+  replaceFileRoutes(ownerFileHash: Hash, rows: readonly RouteSymbolRow[], fallbackRows?: readonly RouteSymbolRow[]): Promise<void>;
+}
+
+/**
+ * The optional fast path of a repo's first load (capabilities.bulkLoad). A backend
+ * without it is written row by row through StaticGraphWriter, with the same result.
+ */
+export interface BulkGraphWriter {
+  /**
+   * Runs the first load of a repo at `seq` with secondary indexes rebuilt afterwards, and
+   * logs the 'added' events of all its edges in one statement. Inside, nodes and edges
+   * go in through `insertNewRows`; the caller guarantees the batch holds no duplicate
+   * live identities, which the unique live indexes would otherwise have ignored.
+   */
+  bulkLoad<T>(repoHash: Hash, seq: number, snapshotHash: Hash, work: () => Promise<T>): Promise<T>;
+  /**
+   * Inside bulkLoad: inserts nodes and edges no live row holds yet. `onRows` hears every
+   * few thousand rows.
+   */
+  insertNewRows(
+    nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number, onRows?: (done: number, total: number) => void,
+  ): Promise<void>;
+}
+
+/** Runtime edges (SPEC 3.2; capabilities.runtime). Written in place, never in a snapshot. */
+export interface RuntimeEdgeStore {
+  /** Live runtime-observed edges (provenance otel_* or runtime_unresolved). */
+  liveRuntimeEdges(): Promise<GraphEdge[]>;
+  /** Inserts a runtime edge opening at `seq` and records its 'added' event. */
+  insertRuntimeEdge(edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): Promise<void>;
+  updateRuntimeEdge(edgeHash: Hash, update: RuntimeEdgeUpdate): Promise<void>;
+  /** Collects a runtime edge at `seq`: closes it, drops its observations, records 'removed'. */
+  removeRuntimeEdge(edgeHash: Hash, seq: number, at: number): Promise<void>;
+  /** Closes the given placeholder nodes that no live edge touches, at their repo's next snapshot seq. */
+  closeUntouchedPlaceholders(nodeHashes: readonly Hash[]): Promise<number>;
+  /** The highest confidence each edge's mapping allows (absent: no limit recorded). */
+  runtimeConfidenceCaps(edgeHashes: readonly Hash[]): Promise<Map<Hash, number>>;
+  /** Adds observations of an edge on a Unix day (floor(seconds / 86400)). */
+  addObservations(edgeHash: Hash, day: number, count: number): Promise<void>;
+  /** Observations per edge on days >= sinceDay; edges with none are absent. */
+  observationTotals(edgeHashes: readonly Hash[] | 'all', sinceDay: number): Promise<Map<Hash, number>>;
+  /** Drops observation days before `beforeDay`; returns how many rows went. */
+  pruneObservations(beforeDay: number): Promise<number>;
+  recordServicesSeen(services: readonly ServiceSeen[]): Promise<void>;
+  servicesSeen(): Promise<ServiceSeen[]>;
+  addRuntimeCounters(deltas: Readonly<Record<string, number>>): Promise<void>;
+  runtimeCounters(): Promise<Record<string, number>>;
+}
+
+/** Feedback votes (SPEC 4.8; capabilities.feedback): one per symbol per session, the latest kept. */
+export interface FeedbackStore {
+  recordFeedback(symbolHash: Hash, sessionId: string, useful: boolean, at: number): Promise<void>;
+  /** Vote counts of the given symbols, or of every voted one; symbols without votes are absent. */
+  feedbackCounts(symbolHashes: readonly Hash[] | 'all'): Promise<Map<Hash, FeedbackCounts>>;
+}
+
+/** Every role at once: what a transaction hands its work, and what a backend implements. */
+export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore;
+
+/**
+ * Transactions, persistence and freshness. One writer at a time: a transaction's work
+ * receives the handle to write through, and other callers wait until it commits, so no
+ * reader sees half a run.
+ */
+export interface StoreLifecycle {
+  /** Where the graph is persisted; ':memory:' for none. */
+  readonly location: string;
+  /**
+   * Counts committed writes as this store sees them; caches of graph views key on it.
+   * `runtime` is the part runtime-only transactions made, so `total - runtime` moves
+   * only when the static graph changed and a cached static view survives trace ingest.
+   */
+  generation(): Promise<StoreGeneration>;
+  /**
+   * Whether this store shows the newest persisted graph. False when another process
+   * replaced a graph file this store read into memory: open it again to see it. A server
+   * database that every read sees is always current.
+   */
+  isCurrent(): Promise<boolean>;
+  /**
+   * A mark of the graph as persisted now, by any process: it changes whenever the graph
+   * file is replaced. Undefined when nothing is persisted (':memory:').
+   */
+  persistedVersion(): Promise<string | undefined>;
+  transaction<T>(work: (tx: GraphTables) => Promise<T>): Promise<T>;
+  /**
+   * A transaction that writes only runtime rows: runtime edges, the unresolved placeholder
+   * nodes they end at, observations, services seen and ingest counters. Nothing else may
+   * change inside it.
+   */
+  runtimeTransaction<T>(work: (tx: GraphTables) => Promise<T>): Promise<T>;
+  /** Persists atomically (temp file, fsync, rename). A no-op in memory and on a server database. */
+  save(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+import type { GraphStore } from '../../../src/store';
+import { lifecycleContract } from './lifecycle';
+import { runtimeAndFeedbackContract } from './runtimeAndFeedback';
+import { staticGraphContract } from './staticGraph';
+
+/**
+ * The behaviour every store backend owes its callers, by role. A backend's test calls
+ * this with a factory that opens a fresh, empty store; a new backend passes it unchanged.
+ */
+export function describeStoreContract(backend: string, open: () => Promise<GraphStore>): void {
+  describe(`store contract: ${backend}`, () => {
+    describe('static graph (SnapshotLog, GraphReader, StaticGraphWriter, FactsCache)', () => staticGraphContract(open));
+    describe('runtime edges and feedback', () => runtimeAndFeedbackContract(open));
+    describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
+  });
+}
