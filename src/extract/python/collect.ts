@@ -1,12 +1,14 @@
-import type { Query, QueryCapture } from 'web-tree-sitter';
+import type { QueryMatch } from 'web-tree-sitter';
 import type { SyntaxNode } from '../extractor';
+import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
 
 /**
- * The captures of one query pass over a Python tree, sorted into plain records by the
- * pattern they came from. Later stages read these records only; none re-queries.
+ * The one query pass, sorted by role: queries.scm gives every pattern one role capture,
+ * and each match is filed under its role here, to be interpreted by the other modules.
+ * None of them re-queries.
  */
 
-export interface DefinitionCapture {
+export interface DefinitionMatch {
   readonly kind: 'function' | 'class';
   readonly node: SyntaxNode;
   readonly name: string;
@@ -14,28 +16,28 @@ export interface DefinitionCapture {
   readonly bases?: SyntaxNode;
 }
 
-export interface ConstantCapture {
+export interface ConstantMatch {
   readonly statement: SyntaxNode;
   readonly assignment: SyntaxNode;
   readonly name: string;
   readonly value?: SyntaxNode;
 }
 
-export interface DecoratorCapture {
+export interface DecoratorMatch {
   readonly wrapper: SyntaxNode;
   readonly decorator: SyntaxNode;
   /** Start of the wrapped function or class: the key definitions are found by. */
   readonly definitionStart: number;
 }
 
-export interface CallCapture {
+export interface CallMatch {
   /** The callee's name token: the identifier, or the property of `obj.prop()`. */
   readonly nameNode: SyntaxNode;
   readonly object?: SyntaxNode;
 }
 
 /** A name bound in some scope: an assignment, a parameter, or any other rebinding. */
-export interface BindingCapture {
+export interface BindingMatch {
   readonly form: 'assignment' | 'parameter' | 'rebinding' | 'global';
   readonly name: string;
   readonly offset: number;
@@ -44,14 +46,14 @@ export interface BindingCapture {
 }
 
 /** `self.attr = value` or `self.attr: T = value` inside a method. */
-export interface SelfAssignmentCapture {
+export interface SelfAssignmentMatch {
   readonly attribute: string;
   readonly offset: number;
   readonly annotation?: SyntaxNode;
   readonly value?: SyntaxNode;
 }
 
-export interface RouteDecoratorCapture {
+export interface RouteDecoratorMatch {
   readonly registration: SyntaxNode;
   readonly router: string;
   readonly verb: string;
@@ -59,139 +61,90 @@ export interface RouteDecoratorCapture {
   readonly handler: SyntaxNode;
 }
 
-export interface DjangoRouteCapture {
+export interface DjangoRouteMatch {
   readonly registration: SyntaxNode;
   readonly function: string;
   readonly arguments: SyntaxNode;
 }
 
-export interface PythonCaptures {
-  readonly definitions: DefinitionCapture[];
-  readonly constants: ConstantCapture[];
-  readonly decorators: DecoratorCapture[];
+export interface PythonMatches {
+  readonly definitions: DefinitionMatch[];
+  readonly constants: ConstantMatch[];
+  readonly decorators: DecoratorMatch[];
   readonly exportList: SyntaxNode[];
   readonly imports: SyntaxNode[];
-  readonly calls: CallCapture[];
-  readonly bindings: BindingCapture[];
-  readonly selfAssignments: SelfAssignmentCapture[];
-  readonly routeDecorators: RouteDecoratorCapture[];
-  readonly djangoRoutes: DjangoRouteCapture[];
+  readonly calls: CallMatch[];
+  readonly bindings: BindingMatch[];
+  readonly selfAssignments: SelfAssignmentMatch[];
+  readonly routeDecorators: RouteDecoratorMatch[];
+  readonly djangoRoutes: DjangoRouteMatch[];
 }
 
-/**
- * One match's captures. Matches hold a handful of captures and there is one match per
- * call site, so a linear lookup beats building a map per match.
- */
-type Captured = readonly QueryCapture[];
+type RoleHandler = GenericRoleHandler<PythonMatches>;
 
-function get(captured: Captured, name: string): SyntaxNode | undefined {
-  for (const capture of captured) if (capture.name === name) return capture.node;
-  return undefined;
+function definition(kind: DefinitionMatch['kind']): RoleHandler {
+  return (node, parts, into) => {
+    const name = parts.get('name');
+    const body = parts.get('body');
+    if (!name || !body) return;
+    if (kind === 'function') into.definitions.push({ kind, node, name: name.text, body });
+    else into.definitions.push({ kind, node, name: name.text, body, bases: parts.get('bases') });
+  };
 }
 
-function has(captured: Captured, name: string): boolean {
-  return get(captured, name) !== undefined;
+function importStatement(): RoleHandler {
+  return (node, _parts, into) => { into.imports.push(node); };
 }
 
-export function collectCaptures(query: Query, root: SyntaxNode): PythonCaptures {
-  const captures: PythonCaptures = {
+const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHandler>([
+  ['call', (_node, parts, into) => {
+    const nameNode = parts.get('callee.name') ?? parts.get('callee.property');
+    if (nameNode) into.calls.push({ nameNode, object: parts.get('callee.object') });
+  }],
+  ['bind.name', (node, parts, into) => {
+    into.bindings.push({ form: 'assignment', name: node.text, offset: node.startIndex, annotation: parts.get('bind.type'), value: parts.get('bind.value') });
+  }],
+  ['param.name', (node, parts, into) => {
+    into.bindings.push({ form: 'parameter', name: node.text, offset: node.startIndex, annotation: parts.get('param.type') });
+  }],
+  ['rebind', (node, _parts, into) => { into.bindings.push({ form: 'rebinding', name: node.text, offset: node.startIndex }); }],
+  ['rebind.global', (node, _parts, into) => { into.bindings.push({ form: 'global', name: node.text, offset: node.startIndex }); }],
+  ['definition.function', definition('function')],
+  ['definition.class', definition('class')],
+  ['self.attribute', (node, parts, into) => {
+    into.selfAssignments.push({ attribute: node.text, offset: node.startIndex, annotation: parts.get('self.type'), value: parts.get('self.value') });
+  }],
+  ['definition.constant', (node, parts, into) => {
+    const assignment = parts.get('constant.assignment');
+    const name = parts.get('name');
+    if (assignment && name) into.constants.push({ statement: node, assignment, name: name.text, value: parts.get('constant.value') });
+  }],
+  ['decorator', (node, parts, into) => {
+    const wrapper = parts.get('decorated');
+    const definition = parts.get('decorated.definition');
+    if (wrapper && definition) into.decorators.push({ wrapper, decorator: node, definitionStart: definition.startIndex });
+  }],
+  ['route.registration', (node, parts, into) => {
+    const router = parts.get('route.router');
+    const verb = parts.get('route.verb');
+    const args = parts.get('route.arguments');
+    const handler = parts.get('route.handler');
+    if (router && verb && args && handler) into.routeDecorators.push({ registration: node, router: router.text, verb: verb.text, arguments: args, handler });
+  }],
+  ['django.registration', (node, parts, into) => {
+    const fn = parts.get('django.function');
+    const args = parts.get('django.arguments');
+    if (fn && args) into.djangoRoutes.push({ registration: node, function: fn.text, arguments: args });
+  }],
+  ['import', importStatement()],
+  ['import.from', importStatement()],
+  ['all.names', (node, _parts, into) => { into.exportList.push(node); }],
+]);
+
+export function collectMatches(matches: readonly QueryMatch[]): PythonMatches {
+  const into: PythonMatches = {
     definitions: [], constants: [], decorators: [], exportList: [], imports: [], calls: [],
     bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [],
   };
-  for (const match of query.matches(root)) sortMatch(match.captures, captures);
-  return captures;
-}
-
-/** Files by the pattern's marker capture, commonest patterns first. */
-function sortMatch(c: Captured, into: PythonCaptures): void {
-  if (has(c, 'call')) pushCall(c, into);
-  else if (has(c, 'bind.name') || has(c, 'param.name') || has(c, 'rebind') || has(c, 'rebind.global')) pushBinding(c, into);
-  else if (has(c, 'definition.function') || has(c, 'definition.class')) pushDefinition(c, into);
-  else if (has(c, 'self.attribute')) pushSelfAssignment(c, into);
-  else if (has(c, 'definition.constant')) pushConstant(c, into);
-  else if (has(c, 'decorator')) pushDecorator(c, into);
-  else if (has(c, 'route.registration')) pushRouteDecorator(c, into);
-  else if (has(c, 'django.registration')) pushDjangoRoute(c, into);
-  else if (has(c, 'import') || has(c, 'import.from')) into.imports.push((get(c, 'import') ?? get(c, 'import.from')) as SyntaxNode);
-  else if (has(c, 'all.names')) into.exportList.push(get(c, 'all.names') as SyntaxNode);
-}
-
-function pushDefinition(c: Captured, into: PythonCaptures): void {
-  const name = get(c, 'name');
-  const body = get(c, 'body');
-  const functionNode = get(c, 'definition.function');
-  const classNode = get(c, 'definition.class');
-  if (!name || !body) return;
-  if (functionNode) into.definitions.push({ kind: 'function', node: functionNode, name: name.text, body });
-  else if (classNode) into.definitions.push({ kind: 'class', node: classNode, name: name.text, body, bases: get(c, 'bases') });
-}
-
-function pushConstant(c: Captured, into: PythonCaptures): void {
-  const statement = get(c, 'definition.constant');
-  const assignment = get(c, 'constant.assignment');
-  const name = get(c, 'name');
-  if (statement && assignment && name) {
-    into.constants.push({ statement, assignment, name: name.text, value: get(c, 'constant.value') });
-  }
-}
-
-function pushCall(c: Captured, into: PythonCaptures): void {
-  const nameNode = get(c, 'callee.name') ?? get(c, 'callee.property');
-  if (nameNode) into.calls.push({ nameNode, object: get(c, 'callee.object') });
-}
-
-function pushBinding(c: Captured, into: PythonCaptures): void {
-  const assigned = get(c, 'bind.name');
-  const parameter = get(c, 'param.name');
-  const rebound = get(c, 'rebind');
-  const global = get(c, 'rebind.global');
-  if (assigned) {
-    into.bindings.push({
-      form: 'assignment', name: assigned.text, offset: assigned.startIndex,
-      annotation: get(c, 'bind.type'), value: get(c, 'bind.value'),
-    });
-  } else if (parameter) {
-    into.bindings.push({
-      form: 'parameter', name: parameter.text, offset: parameter.startIndex, annotation: get(c, 'param.type'),
-    });
-  } else if (rebound) {
-    into.bindings.push({ form: 'rebinding', name: rebound.text, offset: rebound.startIndex });
-  } else if (global) {
-    into.bindings.push({ form: 'global', name: global.text, offset: global.startIndex });
-  }
-}
-
-function pushSelfAssignment(c: Captured, into: PythonCaptures): void {
-  const attribute = get(c, 'self.attribute') as SyntaxNode;
-  into.selfAssignments.push({
-    attribute: attribute.text, offset: attribute.startIndex,
-    annotation: get(c, 'self.type'), value: get(c, 'self.value'),
-  });
-}
-
-function pushRouteDecorator(c: Captured, into: PythonCaptures): void {
-  const registration = get(c, 'route.registration');
-  const router = get(c, 'route.router');
-  const verb = get(c, 'route.verb');
-  const args = get(c, 'route.arguments');
-  const handler = get(c, 'route.handler');
-  if (registration && router && verb && args && handler) {
-    into.routeDecorators.push({ registration, router: router.text, verb: verb.text, arguments: args, handler });
-  }
-}
-
-function pushDjangoRoute(c: Captured, into: PythonCaptures): void {
-  const registration = get(c, 'django.registration');
-  const fn = get(c, 'django.function');
-  const args = get(c, 'django.arguments');
-  if (registration && fn && args) into.djangoRoutes.push({ registration, function: fn.text, arguments: args });
-}
-
-function pushDecorator(c: Captured, into: PythonCaptures): void {
-  const wrapper = get(c, 'decorated');
-  const decorator = get(c, 'decorator');
-  const definition = get(c, 'decorated.definition');
-  if (wrapper && decorator && definition) {
-    into.decorators.push({ wrapper, decorator, definitionStart: definition.startIndex });
-  }
+  return dispatchMatches(matches, ROLE_HANDLERS, into);
 }
