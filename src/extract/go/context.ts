@@ -1,9 +1,8 @@
 import { unquote } from '../common';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { importLocalName, namedTypeOf, routerFramework } from './names';
+import { importLocalName, namedTypeOf, routerFramework, symbolNameOf } from './names';
 import { inDocumentOrder, Scope } from './scopes';
-import { symbolNameOf } from './symbols';
 
 /**
  * What the symbol, call, reference and route interpreters need to know about the
