@@ -11,7 +11,7 @@ import { rustExtractor } from './rust/extractor';
 import { sqlExtractor } from './sql/extractor';
 import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
-import { yamlExtractor } from './yaml/extractor';
+import { yamlExtractor } from './yamlDocuments';
 
 /** A language read through a tree-sitter grammar and the queries.scm of its folder. */
 export interface TreeSitterLanguageSpec {

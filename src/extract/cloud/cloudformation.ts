@@ -1,5 +1,5 @@
 import type { Node } from 'yaml';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import type { YamlDoc } from '../yaml/nodes';
 import { logicalReference } from './intrinsics';
 import {

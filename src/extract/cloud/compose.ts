@@ -1,6 +1,6 @@
 import { type Node, isMap } from 'yaml';
 import type { LinkEnd } from '../facts';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import { type Entry, type YamlDoc, commentAbove } from '../yaml/nodes';
 
 /** A service's reference to another service, with where it is written. */

@@ -1,6 +1,6 @@
 import { type Node, isMap, isNode } from 'yaml';
 import type { LinkEnd, LinkFact } from '../facts';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import type { YamlDoc } from '../yaml/nodes';
 import { arnResourceName, logicalReference } from './intrinsics';
 import { type NamedKind, type ResourceIndex, cloudNameKey, plainText } from './resources';

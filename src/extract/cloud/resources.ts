@@ -1,6 +1,6 @@
 import { type Node, isScalar } from 'yaml';
 import type { NodeKind } from '../../model/kinds';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import { type Entry, type YamlDoc, commentAbove } from '../yaml/nodes';
 
 /** A resource of a CloudFormation `Resources` section (also Serverless `resources`). */

@@ -1,6 +1,6 @@
 import type { Node } from 'yaml';
 import { normaliseRoutePath } from '../common';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import type { YamlDoc } from '../yaml/nodes';
 
 /** An HTTP event of a function, as written. */

@@ -1,5 +1,5 @@
 import { type Node, isMap } from 'yaml';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import { type Entry, type YamlDoc, commentAbove } from '../yaml/nodes';
 import { linkResources } from './cloudformation';
 import { arnResourceName } from './intrinsics';

@@ -1,12 +1,12 @@
 import type { SyntaxNode } from '../extractor';
 import type { Position } from '../facts';
+import { ScopeIndex } from '../scopeIndex';
 import type { CSharpMatches, LocalMatch, TypeMatch } from './collect';
 import { callableOf, nameCallables } from './callables';
 import {
   type Callable, type ContainerSpan, type Enclosing, type MemberSpan, Names, type NamespaceSpan, type TypeInfo, type TypeSpan,
 } from './scopes';
 import { DeclarationReader } from './declarations';
-import { SpanIndex } from './spans';
 import { GLOBAL_NAMESPACE, dottedName, namedTypeOf } from './syntax';
 
 /** What a variable name means at a position. */
@@ -22,7 +22,7 @@ export interface VariableLookup {
  * their types, and each type's methods and overloads.
  */
 export class CSharpFile {
-  readonly spans: SpanIndex<ContainerSpan>;
+  readonly spans: ScopeIndex<ContainerSpan>;
   /** Types by namespace and nested name, in source order. */
   readonly types = new Map<string, TypeInfo>();
   /** Top-level statements: their locals, and the local functions declared among them. */
@@ -41,7 +41,8 @@ export class CSharpFile {
 
   constructor(readonly matches: CSharpMatches, private readonly source: string) {
     this.declarations = new DeclarationReader(source);
-    this.spans = new SpanIndex(this.containerSpans(matches, source.length));
+    this.spans = new ScopeIndex(this.containerSpans(matches, source.length));
+    this.spans.all.forEach((span, index) => { span.parent = this.spans.parentOf(index); });
     this.nameContainers();
     this.fileHeaders();
     this.packageName = this.firstNamespace();

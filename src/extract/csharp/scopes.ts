@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '../extractor';
+import type { SourceSpan } from '../scopeIndex';
 import type { MemberMatch, TypeMatch } from './collect';
-import type { Span } from './spans';
 
 /** Names declared in one scope with the type each declaration shows. */
 export class Names {
@@ -66,7 +66,7 @@ export interface TypeInfo {
 }
 
 /** A span whose enclosing span is a container too. */
-interface ContainerBase extends Span {
+interface ContainerBase extends SourceSpan {
   parent?: ContainerSpan;
 }
 

@@ -1,8 +1,8 @@
 import { unquote } from '../common';
+import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { importLocalName, namedTypeOf, routerFramework } from './names';
-import { inDocumentOrder, Scope, ScopeLocator } from './scopes';
-import { symbolNameOf } from './symbols';
+import { importLocalName, namedTypeOf, routerFramework, symbolNameOf } from './names';
+import { inDocumentOrder, Scope } from './scopes';
 
 /**
  * What the symbol, call, reference and route interpreters need to know about the
@@ -10,7 +10,10 @@ import { symbolNameOf } from './symbols';
  * package variables and struct fields declared here, and the import names.
  */
 export class GoFileContext {
-  readonly locator: ScopeLocator;
+  /** The file outside every function: its scope holds no locals. */
+  private readonly root = new Scope(0, Number.POSITIVE_INFINITY, '');
+  /** Function bodies, function literals and package-level type declarations. */
+  private readonly scopes: ScopeIndex<Scope>;
   /** Functions, methods, and the types, constants and variables outside any function. */
   readonly definitions: readonly DefinitionMatch[];
   /** Package variable -> the type its declaration shows (undefined: unknown). */
@@ -25,12 +28,17 @@ export class GoFileContext {
 
   constructor(readonly matches: GoMatches) {
     this.collectImports();
-    const root = new Scope(0, Number.POSITIVE_INFINITY, '');
     const bodies = this.bodyScopes();
-    this.definitions = this.packageLevel(new ScopeLocator(root, [...bodies]));
-    this.locator = new ScopeLocator(root, [...bodies, ...this.typeScopeList()]);
+    this.definitions = this.packageLevel(new ScopeIndex(bodies));
+    this.scopes = new ScopeIndex([...bodies, ...this.typeScopeList()]);
+    this.scopes.all.forEach((scope, index) => { scope.parent = this.scopes.parentOf(index) ?? this.root; });
     this.declareLocals();
     this.collectFieldTypes();
+  }
+
+  /** The innermost scope at an offset: the file's root scope outside every function and type. */
+  scopeAt(offset: number): Scope {
+    return this.scopes.at(offset) ?? this.root;
   }
 
   isExcluded(nodeId: number): boolean {
@@ -69,10 +77,10 @@ export class GoFileContext {
   }
 
   /** Declarations outside every function body, found by position rather than by walking up the tree. */
-  private packageLevel(bodies: ScopeLocator): DefinitionMatch[] {
+  private packageLevel(bodies: ScopeIndex<Scope>): DefinitionMatch[] {
     return inDocumentOrder(this.matches.definitions, (definition) => definition.node.startIndex).filter((definition) => {
       if (definition.role === 'function' || definition.role === 'method') return true;
-      return bodies.at(definition.node.startIndex) === bodies.root;
+      return bodies.at(definition.node.startIndex) === undefined;
     });
   }
 
@@ -94,10 +102,10 @@ export class GoFileContext {
   private declareLocals(): void {
     for (const { node, kind } of inDocumentOrder(this.matches.locals, (local) => local.node.startIndex)) {
       const at = node.startIndex;
-      const scope = this.locator.at(at);
+      const scope = this.scopeAt(at);
       const typeNode = this.matches.localTypes.get(node.id);
       const type = typeNode ? namedTypeOf(typeNode) : undefined;
-      if (scope !== this.locator.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id));
+      if (scope !== this.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id));
       else if (kind === 'var') this.declarePackageVar(node.text, type);
     }
   }

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '../extractor';
+import type { DefinitionMatch } from './collect';
 
 /** Go's predeclared identifiers: never package symbols, so never references or calls. */
 export const BUILTIN_TYPES: ReadonlySet<string> = new Set([
@@ -96,3 +97,12 @@ export function routerFramework(importPath: string | undefined, name: string): s
 }
 
 export const CHI_IMPORT = /^github\.com\/go-chi\/chi(?:\/v\d+)?$/;
+
+/** A function's or method's symbol name: `Func`, or `Type.method` with the receiver's pointer and type parameters stripped. */
+export function symbolNameOf(definition: DefinitionMatch): string | undefined {
+  const name = definition.name.text;
+  if (name === '_' || name === '') return undefined;
+  if (definition.role !== 'method') return name;
+  const receiverType = definition.receiverType ? namedTypeOf(definition.receiverType) : undefined;
+  return receiverType && !receiverType.includes('.') ? `${receiverType}.${name}` : undefined;
+}

@@ -34,7 +34,7 @@ export function routeFacts(context: GoFileContext): RouteFact[] {
   for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
     const callee = call.property ?? call.name;
     if (!callee || !reader.isCandidate(callee.text)) continue;
-    const site = { call, callee, args: argumentsOf(call.arguments), scope: context.locator.at(call.node.startIndex) };
+    const site = { call, callee, args: argumentsOf(call.arguments), scope: context.scopeAt(call.node.startIndex) };
     routes.push(...reader.routesAt(site));
   }
   return routes;

@@ -66,48 +66,9 @@ export class Scope {
 }
 
 /**
- * Finds the innermost scope containing an offset. Queries in increasing offset order
- * cost O(scopes + queries) overall; a query that goes backwards restarts the sweep.
- */
-export class ScopeLocator {
-  private readonly scopes: readonly Scope[];
-  private stack: Scope[];
-  private nextScope = 0;
-  private lastOffset = -1;
-
-  constructor(readonly root: Scope, scopes: Scope[]) {
-    this.scopes = scopes.sort((a, b) => a.start - b.start || b.end - a.end);
-    this.stack = [root];
-  }
-
-  at(offset: number): Scope {
-    if (offset < this.lastOffset) {
-      this.stack = [this.root];
-      this.nextScope = 0;
-    }
-    this.lastOffset = offset;
-    while (this.nextScope < this.scopes.length && this.scopes[this.nextScope].start <= offset) {
-      const scope = this.scopes[this.nextScope++];
-      this.popScopesEndingBy(scope.start);
-      scope.parent = this.top();
-      this.stack.push(scope);
-    }
-    this.popScopesEndingBy(offset);
-    return this.top();
-  }
-
-  private top(): Scope {
-    return this.stack[this.stack.length - 1];
-  }
-
-  private popScopesEndingBy(offset: number): void {
-    while (this.stack.length > 1 && this.top().end <= offset) this.stack.pop();
-  }
-}
-
-/**
- * The items in document order, for the locator's forward sweep. Query matches come
- * almost sorted, so the check usually saves the sort.
+ * The items in document order: the first declaration of a local fixes its kind, and
+ * package-level definitions are listed as written. Query matches come almost sorted,
+ * so the check usually saves the sort.
  */
 export function inDocumentOrder<T>(items: readonly T[], startOf: (item: T) => number): readonly T[] {
   for (let i = 1; i < items.length; i++) {

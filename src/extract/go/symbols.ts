@@ -4,7 +4,7 @@ import type { SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { DefinitionMatch, OwnedNode } from './collect';
 import type { GoFileContext } from './context';
-import { isExported, isTestFunctionName, namedTypeOf } from './names';
+import { isExported, isTestFunctionName, namedTypeOf, symbolNameOf } from './names';
 
 /** Package-level declarations as symbols: functions, methods, types, constants, variables. */
 
@@ -62,15 +62,6 @@ function methodSymbol(definition: DefinitionMatch, name: string): SymbolFact | u
   if (!qualified) return undefined;
   const signature = signatureOf(definition.node, definition.body, MAX_SIGNATURE);
   return fact(definition, qualified, 'method', signature, leadingComment(definition.node), isExported(name));
-}
-
-/** A function's or method's symbol name: `Func`, or `Type.method` with the receiver's pointer and type parameters stripped. */
-export function symbolNameOf(definition: DefinitionMatch): string | undefined {
-  const name = definition.name.text;
-  if (name === '_' || name === '') return undefined;
-  if (definition.role !== 'method') return name;
-  const receiverType = definition.receiverType ? namedTypeOf(definition.receiverType) : undefined;
-  return receiverType && !receiverType.includes('.') ? `${receiverType}.${name}` : undefined;
 }
 
 function typeSymbol(definition: DefinitionMatch, name: string, context: SymbolContext): SymbolFact {

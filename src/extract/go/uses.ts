@@ -13,7 +13,7 @@ const MAX_OBJECT_TEXT = 80;
 export function callFacts(context: GoFileContext): CallFact[] {
   const facts: CallFact[] = [];
   for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
-    const scope = context.locator.at(call.node.startIndex);
+    const scope = context.scopeAt(call.node.startIndex);
     const fact = call.name ? nameCall(call.name, scope, context) : memberCall(call, scope, context);
     if (fact) facts.push(fact);
   }
@@ -93,7 +93,7 @@ export function referenceFacts(context: GoFileContext): ReferenceFact[] {
 function referenceFact(reference: ReferenceMatch, context: GoFileContext): ReferenceFact | undefined {
   if (context.isExcluded(reference.node.id)) return undefined;
   const at = reference.node.startIndex;
-  const scope = context.locator.at(at);
+  const scope = context.scopeAt(at);
   switch (reference.role) {
     case 'value':
     case 'type': {

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '../extractor';
-import type { BindingCapture, FieldCapture } from './captures';
+import type { BindingMatch, FieldMatch } from './collect';
 import { type BoundType, type Scope, type ScopeTree, classOf } from './scopes';
 import { createdTypeName, referenceTypeName } from './types';
 
@@ -8,7 +8,7 @@ import { createdTypeName, referenceTypeName } from './types';
  * parameters, catch/for/resource/pattern variables and fields. Lambda parameters and
  * anything else bound without a written type make the name unknown.
  */
-export function bindNames(tree: ScopeTree, bindings: readonly BindingCapture[], fields: readonly FieldCapture[]): void {
+export function bindNames(tree: ScopeTree, bindings: readonly BindingMatch[], fields: readonly FieldMatch[]): void {
   for (const field of fields) {
     const owner = tree.scopeAt(field.name.startIndex);
     if (!owner || owner.kind === 'callable') continue;
@@ -49,7 +49,7 @@ export function fieldTypeAt(tree: ScopeTree, name: string, offset: number): stri
   return classOf(tree.scopeAt(offset))?.fields.get(name) ?? undefined;
 }
 
-function boundType(binding: BindingCapture): BoundType {
+function boundType(binding: BindingMatch): BoundType {
   if (!binding.type) return null;
   if (binding.type.text === 'var') {
     return (binding.value && createdTypeName(binding.value)) ?? null;

@@ -2,7 +2,7 @@ import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, CallFact } from '../facts';
 import { fieldTypeAt, typeOfName } from './bindings';
-import type { CallCapture } from './captures';
+import type { CallMatch } from './collect';
 import { type Scope, type ScopeTree, classOf, overloadFor } from './scopes';
 import { createdTypeName, referenceTypeName, typeNameToken } from './types';
 
@@ -15,35 +15,35 @@ import { createdTypeName, referenceTypeName, typeNameToken } from './types';
 export class CallReader {
   constructor(private readonly tree: ScopeTree, private readonly staticImports: ReadonlySet<string>) {}
 
-  callFacts(captures: readonly CallCapture[]): CallFact[] {
+  callFacts(calls: readonly CallMatch[]): CallFact[] {
     const facts: CallFact[] = [];
-    for (const capture of captures) {
-      const fact = this.callFact(capture);
+    for (const call of calls) {
+      const fact = this.callFact(call);
       if (fact) facts.push(fact);
     }
     return facts;
   }
 
-  private callFact(capture: CallCapture): CallFact | undefined {
-    switch (capture.form) {
+  private callFact(call: CallMatch): CallFact | undefined {
+    switch (call.form) {
       case 'method': {
-        const offset = capture.name.startIndex;
-        const callee = capture.object
-          ? this.memberCall(capture.object, capture.name.text, capture.args, offset)
-          : this.unqualifiedCall(capture.name.text, capture.args, offset);
-        return { ...positionOf(capture.name), caller: this.tree.callerAt(offset), callee };
+        const offset = call.name.startIndex;
+        const callee = call.object
+          ? this.memberCall(call.object, call.name.text, call.args, offset)
+          : this.unqualifiedCall(call.name.text, call.args, offset);
+        return { ...positionOf(call.name), caller: this.tree.callerAt(offset), callee };
       }
       case 'new': {
-        const typeName = referenceTypeName(capture.type);
+        const typeName = referenceTypeName(call.type);
         if (!typeName) return undefined;
-        const token = typeNameToken(capture.type);
-        const callee = this.construction(typeName, capture.args);
-        return { ...positionOf(token), caller: this.tree.callerAt(capture.node.startIndex), callee };
+        const token = typeNameToken(call.type);
+        const callee = this.construction(typeName, call.args);
+        return { ...positionOf(token), caller: this.tree.callerAt(call.node.startIndex), callee };
       }
       case 'constructor': {
-        const callee = this.constructorInvocation(capture.keyword, capture.args);
-        const offset = capture.keyword.startIndex;
-        return callee && { ...positionOf(capture.keyword), caller: this.tree.callerAt(offset), callee };
+        const callee = this.constructorInvocation(call.keyword, call.args);
+        const offset = call.keyword.startIndex;
+        return callee && { ...positionOf(call.keyword), caller: this.tree.callerAt(offset), callee };
       }
     }
   }

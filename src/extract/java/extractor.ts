@@ -3,32 +3,32 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, Position } from '../facts';
 import { bindNames } from './bindings';
 import { CallReader } from './calls';
-import { collectCaptures } from './captures';
+import { collectMatches } from './collect';
 import { importFacts, staticallyImportedNames } from './imports';
 import { routeFacts } from './routes';
 import { ScopeTree } from './scopes';
 import { symbolFacts } from './symbols';
 
 /**
- * Java: one query pass collects declarations, annotations, imports, calls and local
- * name bindings; scopes are rebuilt from declaration ranges, and every fact is
- * interpreted against them without walking the tree again. The package declaration
- * is the file's package path (see src/resolve/languages/java.ts).
+ * Java: one query pass (queries.scm) sorted into roles: declarations, annotations,
+ * imports, calls and local name bindings; scopes are rebuilt from declaration ranges,
+ * and every fact is interpreted against them without walking the tree again. The
+ * package declaration is the file's package path (see src/resolve/languages/java.ts).
  */
 export const javaExtractor: LanguageExtractor = {
   extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
     const root = tree.rootNode;
-    const captures = collectCaptures(query, root);
-    const scopes = new ScopeTree(captures.types, captures.anonymous, captures.members, captures.annotations);
-    bindNames(scopes, captures.bindings, captures.fields);
-    const calls = new CallReader(scopes, staticallyImportedNames(captures.imports));
+    const matches = collectMatches(query.matches(root));
+    const scopes = new ScopeTree(matches.types, matches.anonymous, matches.members, matches.annotations);
+    bindNames(scopes, matches.bindings, matches.fields);
+    const calls = new CallReader(scopes, staticallyImportedNames(matches.imports));
     return {
       path,
       language,
-      packageName: captures.packageName ?? '',
-      symbols: symbolFacts(scopes, captures.fields, source),
-      imports: importFacts(captures.imports),
-      calls: byPosition(calls.callFacts(captures.calls)),
+      packageName: matches.packageName ?? '',
+      symbols: symbolFacts(scopes, matches.fields, source),
+      imports: importFacts(matches.imports),
+      calls: byPosition(calls.callFacts(matches.calls)),
       references: [],
       routes: byPosition(routeFacts(scopes)),
       syntaxErrors: countSyntaxErrors(root),

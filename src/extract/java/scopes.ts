@@ -1,9 +1,10 @@
 import type { SyntaxNode } from '../extractor';
-import type { AnnotationCapture, MemberCapture, TypeCapture } from './captures';
+import { ScopeIndex } from '../scopeIndex';
+import type { AnnotationMatch, MemberMatch, TypeMatch } from './collect';
 import { type ParameterList, listedTypes, parameterList } from './types';
 
 /**
- * Java scopes rebuilt from the definition captures alone: one per type declaration,
+ * Java scopes rebuilt from the definition matches alone: one per type declaration,
  * anonymous class body and method or constructor, nested by source range. Lookups go by
  * source offset (binary search, then up the parent chain), so no tree node is walked
  * per call site. Block scopes are folded into their method: two bindings of one name
@@ -34,8 +35,8 @@ export interface Scope {
   readonly end: number;
   readonly parent: Scope | undefined;
   readonly children: Scope[];
-  readonly type?: TypeCapture;
-  readonly member?: MemberCapture;
+  readonly type?: TypeMatch;
+  readonly member?: MemberMatch;
   /** Types: `Outer.Inner`; members: `Outer.m`, `Outer.m(int)`, `Outer.constructor`. Undefined inside anonymous or local classes. */
   symbolName: string | undefined;
   /** The nearest symbol at or above this scope: a caller's name. */
@@ -53,14 +54,13 @@ export interface Scope {
 }
 
 export class ScopeTree {
-  /** All scopes in source order. */
-  readonly scopes: readonly Scope[];
+  private readonly index: ScopeIndex<Scope>;
   /** Named types by their simple name, when only one type of the file has it. */
   private readonly typesBySimpleName = new Map<string, Scope | null>();
   private readonly typesBySymbol = new Map<string, Scope>();
 
-  constructor(types: readonly TypeCapture[], anonymous: readonly SyntaxNode[], members: readonly MemberCapture[], annotations: readonly AnnotationCapture[]) {
-    this.scopes = nestScopes(types, anonymous, members);
+  constructor(types: readonly TypeMatch[], anonymous: readonly SyntaxNode[], members: readonly MemberMatch[], annotations: readonly AnnotationMatch[]) {
+    this.index = nestScopes(types, anonymous, members);
     const byStart = new Map(this.scopes.map((scope) => [scope.start, scope]));
     for (const { annotation, declarationStart } of annotations) byStart.get(declarationStart)?.annotations.push(annotation);
     // Source order visits parents first: a scope's name is known before its members'.
@@ -77,23 +77,14 @@ export class ScopeTree {
     }
   }
 
+  /** All scopes in source order. */
+  get scopes(): readonly Scope[] {
+    return this.index.all;
+  }
+
   /** The innermost scope whose source range holds `offset`, or undefined at file level. */
   scopeAt(offset: number): Scope | undefined {
-    let low = 0;
-    let high = this.scopes.length - 1;
-    let candidate: Scope | undefined;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const scope = this.scopes[middle]!;
-      if (scope.start <= offset) {
-        candidate = scope;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    while (candidate && candidate.end <= offset) candidate = candidate.parent;
-    return candidate;
+    return this.index.at(offset);
   }
 
   /** The caller name at `offset`: the enclosing method or type symbol, '' at file level. */
@@ -126,9 +117,9 @@ function newScope(kind: Scope['kind'], node: SyntaxNode, start: number, end: num
   };
 }
 
-type Definition = { kind: Scope['kind']; node: SyntaxNode; start: number; end: number; type?: TypeCapture; member?: MemberCapture };
+type Definition = { kind: Scope['kind']; node: SyntaxNode; start: number; end: number; type?: TypeMatch; member?: MemberMatch };
 
-function nestScopes(types: readonly TypeCapture[], anonymous: readonly SyntaxNode[], members: readonly MemberCapture[]): Scope[] {
+function nestScopes(types: readonly TypeMatch[], anonymous: readonly SyntaxNode[], members: readonly MemberMatch[]): ScopeIndex<Scope> {
   // Node.endIndex asks the wasm side each time: read it once per definition.
   const definition = (kind: Scope['kind'], node: SyntaxNode, extra: Pick<Definition, 'type' | 'member'>): Definition =>
     ({ kind, node, start: node.startIndex, end: node.endIndex, ...extra });
@@ -137,33 +128,26 @@ function nestScopes(types: readonly TypeCapture[], anonymous: readonly SyntaxNod
     ...anonymous.map((node) => definition('anonymous', node, {})),
     ...members.map((member) => definition('callable', member.node, { member })),
   ];
-  definitions.sort((a, b) => a.start - b.start || b.end - a.end);
-  const scopes: Scope[] = [];
-  const open: Scope[] = [];
-  for (const { kind, node, start, end, type, member } of definitions) {
-    while (open.length > 0 && open[open.length - 1]!.end <= start) open.pop();
-    const parent = open[open.length - 1];
+  return ScopeIndex.nest(definitions, ({ kind, node, start, end, type, member }, parent: Scope | undefined) => {
     const scope = newScope(kind, node, start, end, parent, { type, member });
-    scopes.push(scope);
     parent?.children.push(scope);
-    open.push(scope);
-  }
-  return scopes;
+    return scope;
+  });
 }
 
 /** Top-level types and types nested in named types are symbols; local classes are not. */
 function nameType(scope: Scope): void {
-  const capture = scope.type!;
+  const match = scope.type!;
   const parent = scope.parent;
-  const name = capture.name.text;
+  const name = match.name.text;
   if (!parent) scope.symbolName = name;
   else if (parent.kind === 'type' && parent.symbolName !== undefined) scope.symbolName = `${parent.symbolName}.${name}`;
   scope.callerName = scope.symbolName ?? parent?.callerName ?? '';
-  if (capture.kind === 'interface') {
-    scope.bases = listedTypes(capture.interfaces);
+  if (match.kind === 'interface') {
+    scope.bases = listedTypes(match.interfaces);
   } else {
-    scope.superclass = listedTypes(capture.superclass)[0];
-    scope.bases = [...(scope.superclass ? [scope.superclass] : []), ...listedTypes(capture.interfaces)];
+    scope.superclass = listedTypes(match.superclass)[0];
+    scope.bases = [...(scope.superclass ? [scope.superclass] : []), ...listedTypes(match.interfaces)];
   }
 }
 
@@ -177,8 +161,8 @@ function nameMembers(owner: Scope): void {
   const groups = new Map<string, Scope[]>();
   for (const scope of owner.children) {
     if (scope.kind !== 'callable') continue;
-    const capture = scope.member!;
-    const simple = capture.kind === 'constructor' ? 'constructor' : capture.name.text;
+    const match = scope.member!;
+    const simple = match.kind === 'constructor' ? 'constructor' : match.name.text;
     const group = groups.get(simple);
     if (group) group.push(scope);
     else groups.set(simple, [scope]);
@@ -198,8 +182,8 @@ function nameMembers(owner: Scope): void {
 }
 
 function parametersOf(scope: Scope, owner: Scope): ParameterList {
-  const capture = scope.member!;
-  return parameterList(capture.params ?? (capture.kind === 'constructor' ? owner.type?.params : undefined));
+  const match = scope.member!;
+  return parameterList(match.params ?? (match.kind === 'constructor' ? owner.type?.params : undefined));
 }
 
 /**

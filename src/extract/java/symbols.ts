@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../extractor';
 import type { SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import { annotationName } from './annotations';
-import type { FieldCapture } from './captures';
+import type { FieldMatch } from './collect';
 import { clip, docAbove, endLineOf, headerOf, modifierKeywords } from './declarationText';
 import type { Scope, ScopeTree } from './scopes';
 
@@ -18,7 +18,7 @@ import type { Scope, ScopeTree } from './scopes';
 /** JUnit 4/5 and TestNG test annotations (TestNG's is also `@Test`). */
 const TEST_ANNOTATIONS = new Set(['Test', 'ParameterizedTest', 'RepeatedTest', 'TestFactory', 'TestTemplate']);
 
-export function symbolFacts(tree: ScopeTree, fields: readonly FieldCapture[], source: string): SymbolFact[] {
+export function symbolFacts(tree: ScopeTree, fields: readonly FieldMatch[], source: string): SymbolFact[] {
   const symbols: SymbolFact[] = [];
   const taken = new Set<string>();
   const add = (symbol: SymbolFact): void => {
@@ -38,11 +38,11 @@ export function symbolFacts(tree: ScopeTree, fields: readonly FieldCapture[], so
 }
 
 function typeSymbol(scope: Scope, source: string): SymbolFact {
-  const capture = scope.type!;
-  const isInterface = capture.kind === 'interface' || capture.kind === 'annotation';
+  const match = scope.type!;
+  const isInterface = match.kind === 'interface' || match.kind === 'annotation';
   const methods = isInterface ? [...scope.methods.values()].flat().map((o) => o.member) : undefined;
   return {
-    ...declaration(scope.node, capture.name, capture.body, capture.modifiers, scope, source),
+    ...declaration(scope.node, match.name, match.body, match.modifiers, scope, source),
     name: scope.symbolName!,
     kind: isInterface ? 'interface' : 'type',
     ...(methods ? { methods } : {}),
@@ -51,16 +51,16 @@ function typeSymbol(scope: Scope, source: string): SymbolFact {
 }
 
 function memberSymbol(scope: Scope, source: string): SymbolFact {
-  const capture = scope.member!;
+  const match = scope.member!;
   const isTest = scope.annotations.some((a) => TEST_ANNOTATIONS.has(annotationName(a)));
   return {
-    ...declaration(scope.node, capture.name, capture.body, capture.modifiers, scope, source),
+    ...declaration(scope.node, match.name, match.body, match.modifiers, scope, source),
     name: scope.symbolName!,
     kind: isTest ? 'test' : 'method',
   };
 }
 
-function fieldSymbol(owner: Scope, field: FieldCapture, source: string): SymbolFact {
+function fieldSymbol(owner: Scope, field: FieldMatch, source: string): SymbolFact {
   const modifiers = modifierKeywords(field.modifiers);
   const inInterface = owner.type?.kind === 'interface' || owner.type?.kind === 'annotation';
   const isConstant = field.kind !== 'field' || inInterface || (modifiers.has('static') && modifiers.has('final'));
@@ -97,7 +97,7 @@ function declaration(
 }
 
 /** `private static final int MAX`: the field's header without initializer or other declarators. */
-function fieldSignature(field: FieldCapture, type: SyntaxNode, text: string): string {
+function fieldSignature(field: FieldMatch, type: SyntaxNode, text: string): string {
   const typeEnd = type.startIndex - field.node.startIndex + type.text.length;
   return clip(`${headerOf(text, typeEnd)} ${field.name.text}`);
 }

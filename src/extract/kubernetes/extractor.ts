@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
 import type { NodeKind } from '../../model/kinds';
 import type { LinkEnd } from '../facts';
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import { type YamlDoc, commentAbove } from '../yaml/nodes';
 import { configReferences } from './podSpec';
 

@@ -1,4 +1,4 @@
-import type { FactsCollector } from '../yaml/collector';
+import type { FactsCollector } from '../manifests/collector';
 import type { YamlDoc } from '../yaml/nodes';
 
 /** The kustomization fields that name other manifests or kustomization directories. */

@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '../extractor';
-import type { BindingCapture, SelfAssignmentCapture } from './captures';
+import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
 import { type Binding, NEUTRAL, type Scope, type ScopeTree, UNTYPED, mergeBinding, typeOf } from './scopes';
 
@@ -16,7 +16,7 @@ const OPTIONAL = /^(?:typing\.|t\.)?Optional\[(.+)\]$/;
 const UNION_WITH_NONE = /^(?:None\s*\|\s*(.+)|(.+?)\s*\|\s*None)$/;
 
 export function inferBindings(
-  tree: ScopeTree, bindings: readonly BindingCapture[], selfAssignments: readonly SelfAssignmentCapture[],
+  tree: ScopeTree, bindings: readonly BindingMatch[], selfAssignments: readonly SelfAssignmentMatch[],
 ): void {
   for (const binding of bindings) bindName(tree, binding);
   for (const assignment of selfAssignments) bindAttribute(tree, assignment);
@@ -47,7 +47,7 @@ export function typeFromConstructor(value: SyntaxNode): string | undefined {
   return isDottedName(name) && /^[A-Z]/.test(lastSegment) ? name : undefined;
 }
 
-function bindName(tree: ScopeTree, binding: BindingCapture): void {
+function bindName(tree: ScopeTree, binding: BindingMatch): void {
   switch (binding.form) {
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
@@ -68,7 +68,7 @@ function bindName(tree: ScopeTree, binding: BindingCapture): void {
 }
 
 /** `self.f = Foo()`, `self.f: Foo`, or `self.f = f` where the parameter `f: Foo`. */
-function bindAttribute(tree: ScopeTree, assignment: SelfAssignmentCapture): void {
+function bindAttribute(tree: ScopeTree, assignment: SelfAssignmentMatch): void {
   const scope = tree.ownerAt(assignment.offset);
   const owner = tree.methodClassOf(scope);
   if (!owner) return;

@@ -2,7 +2,7 @@ import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr } from '../facts';
 import { attributeType } from './bindings';
-import type { CallCapture } from './captures';
+import type { CallMatch } from './collect';
 import { isDottedName } from './literals';
 import { type Scope, type ScopeTree, basesOf, typeOf } from './scopes';
 
@@ -10,7 +10,7 @@ import { type Scope, type ScopeTree, basesOf, typeOf } from './scopes';
 
 const MAX_OBJECT_TEXT = 80;
 
-export function callFacts(tree: ScopeTree, calls: readonly CallCapture[]): CallFact[] {
+export function callFacts(tree: ScopeTree, calls: readonly CallMatch[]): CallFact[] {
   const facts: CallFact[] = [];
   const topLevelClasses = new Set(tree.module.children.filter((s) => s.kind === 'class').map((s) => s.name));
   for (const { nameNode, object } of calls) {

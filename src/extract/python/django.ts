@@ -1,7 +1,7 @@
 import { normaliseRoutePath, positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, ImportFact, RouteFact } from '../facts';
-import type { DjangoRouteCapture } from './captures';
+import type { DjangoRouteMatch } from './collect';
 import { isDottedName, stringNodeValue } from './literals';
 import { positionalArguments } from './arguments';
 import type { ScopeTree } from './scopes';
@@ -11,7 +11,7 @@ import type { ScopeTree } from './scopes';
 const NAMED_GROUP = /\(\?P<([A-Za-z_][A-Za-z0-9_]*)>/y;
 
 export function djangoRouteFacts(
-  tree: ScopeTree, entries: readonly DjangoRouteCapture[], imports: readonly ImportFact[], path: string,
+  tree: ScopeTree, entries: readonly DjangoRouteMatch[], imports: readonly ImportFact[], path: string,
 ): RouteFact[] {
   if (entries.length === 0 || !isUrlConf(path, imports)) return [];
   const facts: RouteFact[] = [];

@@ -3,7 +3,7 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
 import { inferBindings } from './bindings';
 import { callFacts } from './calls';
-import { collectCaptures } from './captures';
+import { collectMatches } from './collect';
 import { djangoRouteFacts } from './django';
 import { grpcRouteFacts } from './grpc';
 import { importFacts } from './imports';
@@ -12,28 +12,28 @@ import { ScopeTree } from './scopes';
 import { symbolFacts } from './symbols';
 
 /**
- * Python: one query pass collects definitions, imports, calls, name bindings and route
- * registrations; scopes are then rebuilt from definition ranges, and every fact is
- * interpreted against them without walking the tree again.
+ * Python: one query pass (queries.scm) sorted into roles: definitions, imports, calls,
+ * name bindings and route registrations; scopes are then rebuilt from definition
+ * ranges, and every fact is interpreted against them without walking the tree again.
  */
 export const pythonExtractor: LanguageExtractor = {
   extract({ tree, query, path, language }: ExtractInput): FileFacts {
     const root = tree.rootNode;
-    const captures = collectCaptures(query, root);
-    const scopes = new ScopeTree(captures.definitions, captures.decorators, root.endIndex);
-    inferBindings(scopes, captures.bindings, captures.selfAssignments);
-    const imports = importFacts(captures.imports);
+    const matches = collectMatches(query.matches(root));
+    const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex);
+    inferBindings(scopes, matches.bindings, matches.selfAssignments);
+    const imports = importFacts(matches.imports);
     return {
       path,
       language,
-      symbols: symbolFacts(scopes, captures.constants, captures.exportList, path),
+      symbols: symbolFacts(scopes, matches.constants, matches.exportList, path),
       imports,
-      calls: callFacts(scopes, captures.calls),
+      calls: callFacts(scopes, matches.calls),
       references: [],
       routes: [
-        ...decoratorRouteFacts(scopes, captures.routeDecorators, captures.bindings, imports),
-        ...djangoRouteFacts(scopes, captures.djangoRoutes, imports, path),
-        ...grpcRouteFacts(scopes, captures.calls),
+        ...decoratorRouteFacts(scopes, matches.routeDecorators, matches.bindings, imports),
+        ...djangoRouteFacts(scopes, matches.djangoRoutes, imports, path),
+        ...grpcRouteFacts(scopes, matches.calls),
       ],
       syntaxErrors: countSyntaxErrors(root),
     };

@@ -1,7 +1,7 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, RouteFact } from '../facts';
-import type { CallCapture } from './captures';
+import type { CallMatch } from './collect';
 import type { ScopeTree } from './scopes';
 
 /**
@@ -13,7 +13,7 @@ import type { ScopeTree } from './scopes';
 
 const REGISTRATION = /^add_(\w+)Servicer_to_server$/;
 
-export function grpcRouteFacts(tree: ScopeTree, calls: readonly CallCapture[]): RouteFact[] {
+export function grpcRouteFacts(tree: ScopeTree, calls: readonly CallMatch[]): RouteFact[] {
   const routes: RouteFact[] = [];
   for (const { nameNode } of calls) {
     const service = REGISTRATION.exec(nameNode.text)?.[1];

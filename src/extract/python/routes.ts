@@ -1,7 +1,7 @@
 import { normaliseRoutePath, positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { ImportFact, RouteFact } from '../facts';
-import type { BindingCapture, RouteDecoratorCapture } from './captures';
+import type { BindingMatch, RouteDecoratorMatch } from './collect';
 import { keywordArguments, positionalArguments } from './arguments';
 import { stringNodeValue } from './literals';
 import type { ScopeTree } from './scopes';
@@ -26,7 +26,7 @@ const ROUTER_CONSTRUCTORS: ReadonlyMap<string, { framework: Framework; prefixKey
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
 
 export function decoratorRouteFacts(
-  tree: ScopeTree, decorators: readonly RouteDecoratorCapture[], bindings: readonly BindingCapture[],
+  tree: ScopeTree, decorators: readonly RouteDecoratorMatch[], bindings: readonly BindingMatch[],
   imports: readonly ImportFact[],
 ): RouteFact[] {
   if (decorators.length === 0) return [];
@@ -77,7 +77,7 @@ function onlyFramework(imported: ReadonlySet<Framework>): Framework | undefined 
  * instance (and only that), null when assigned anything else.
  */
 function moduleRouters(
-  tree: ScopeTree, bindings: readonly BindingCapture[], imported: ReadonlySet<Framework>,
+  tree: ScopeTree, bindings: readonly BindingMatch[], imported: ReadonlySet<Framework>,
 ): Map<string, Router | null> {
   const routers = new Map<string, Router | null>();
   for (const binding of bindings) {
@@ -120,7 +120,7 @@ function routePath(argumentList: SyntaxNode, framework: Framework): string | und
  * `route`/`api_route` list theirs in `methods=` (GET by default, ANY when not a literal
  * list or on a class); the verb decorators fix one.
  */
-function routeMethods(decorator: RouteDecoratorCapture): string[] {
+function routeMethods(decorator: RouteDecoratorMatch): string[] {
   if (VERBS.has(decorator.verb)) return [decorator.verb.toUpperCase()];
   const methods = keywordArguments(decorator.arguments).get('methods');
   // A class (a MethodView) serves each HTTP method it defines.

@@ -1,8 +1,9 @@
 import type { SyntaxNode } from '../extractor';
-import type { DecoratorCapture, DefinitionCapture } from './captures';
+import { ScopeIndex } from '../scopeIndex';
+import type { DecoratorMatch, DefinitionMatch } from './collect';
 
 /**
- * Python scopes built from the definition captures alone: a module scope plus one per
+ * Python scopes built from the definition matches alone: a module scope plus one per
  * function and class, nested by source range. Lookups go by source offset (binary
  * search, then up the parent chain) so no tree node is walked per call site.
  */
@@ -27,7 +28,7 @@ export interface Scope {
   symbolName: string | undefined;
   /** The nearest symbol at or above this scope, '' for the module: a caller's name. */
   enclosingSymbol: string;
-  readonly definition: DefinitionCapture | undefined;
+  readonly definition: DefinitionMatch | undefined;
   /** The decorated_definition around the definition, if any. */
   wrapper: SyntaxNode | undefined;
   readonly decorators: string[];
@@ -40,13 +41,12 @@ export interface Scope {
 
 export class ScopeTree {
   readonly module: Scope;
-  /** Function and class scopes in source order. */
-  readonly scopes: readonly Scope[];
+  private readonly index: ScopeIndex<Scope>;
   private readonly byStart = new Map<number, Scope>();
 
-  constructor(definitions: readonly DefinitionCapture[], decorators: readonly DecoratorCapture[], sourceLength: number) {
+  constructor(definitions: readonly DefinitionMatch[], decorators: readonly DecoratorMatch[], sourceLength: number) {
     this.module = newScope('module', '', 0, sourceLength, 0, undefined, undefined);
-    this.scopes = nestScopes(definitions, this.module);
+    this.index = nestScopes(definitions, this.module);
     for (const scope of this.scopes) this.byStart.set(scope.start, scope);
     for (const { wrapper, decorator, definitionStart } of decorators) {
       const scope = this.byStart.get(definitionStart);
@@ -65,23 +65,14 @@ export class ScopeTree {
     return this.byStart.get(offset);
   }
 
+  /** Function and class scopes in source order. */
+  get scopes(): readonly Scope[] {
+    return this.index.all;
+  }
+
   /** The innermost scope whose definition spans `offset` (parameters included). */
   scopeAt(offset: number): Scope {
-    let low = 0;
-    let high = this.scopes.length - 1;
-    let candidate: Scope | undefined;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const scope = this.scopes[middle] as Scope;
-      if (scope.start <= offset) {
-        candidate = scope;
-        low = middle + 1;
-      } else {
-        high = middle - 1;
-      }
-    }
-    while (candidate && candidate.end <= offset) candidate = candidate.parent;
-    return candidate ?? this.module;
+    return this.index.at(offset) ?? this.module;
   }
 
   /** The scope that evaluates code at `offset`: defaults and decorators run outside. */
@@ -145,7 +136,7 @@ export function typeOf(binding: Binding | undefined): string | undefined {
 
 function newScope(
   kind: Scope['kind'], name: string, start: number, end: number, bodyStart: number,
-  parent: Scope | undefined, definition: DefinitionCapture | undefined,
+  parent: Scope | undefined, definition: DefinitionMatch | undefined,
 ): Scope {
   return {
     kind, name, start, end, bodyStart, parent, children: [], definition, symbolName: undefined, enclosingSymbol: '',
@@ -154,20 +145,15 @@ function newScope(
   };
 }
 
-function nestScopes(definitions: readonly DefinitionCapture[], module: Scope): Scope[] {
-  const sorted = [...definitions].sort((a, b) => a.node.startIndex - b.node.startIndex);
-  const scopes: Scope[] = [];
-  const open: Scope[] = [];
-  for (const definition of sorted) {
-    const { startIndex, endIndex } = definition.node;
-    while (open.length > 0 && (open[open.length - 1] as Scope).end <= startIndex) open.pop();
-    const parent = open[open.length - 1] ?? module;
-    const scope = newScope(definition.kind, definition.name, startIndex, endIndex, definition.body.startIndex, parent, definition);
-    scopes.push(scope);
+function nestScopes(definitions: readonly DefinitionMatch[], module: Scope): ScopeIndex<Scope> {
+  // Node.endIndex asks the wasm side each time: read it once per definition.
+  const spans = definitions.map((definition) => ({ definition, start: definition.node.startIndex, end: definition.node.endIndex }));
+  return ScopeIndex.nest(spans, ({ definition, start, end }, outer: Scope | undefined) => {
+    const parent = outer ?? module;
+    const scope = newScope(definition.kind, definition.name, start, end, definition.body.startIndex, parent, definition);
     parent.children.push(scope);
-    open.push(scope);
-  }
-  return scopes;
+    return scope;
+  });
 }
 
 /** Functions and classes at module level or inside such classes are symbols. */

@@ -2,7 +2,7 @@ import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
-import type { ConstantCapture } from './captures';
+import type { ConstantMatch } from './collect';
 import { docstringOf, stringNodeValue } from './literals';
 import { type Scope, type ScopeTree, basesOf } from './scopes';
 
@@ -12,7 +12,7 @@ const INTERFACE_BASES = new Set(['Protocol', 'ABC']);
 const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType)$/;
 
 export function symbolFacts(
-  tree: ScopeTree, constants: readonly ConstantCapture[], exportList: readonly SyntaxNode[], path: string,
+  tree: ScopeTree, constants: readonly ConstantMatch[], exportList: readonly SyntaxNode[], path: string,
 ): SymbolFact[] {
   const listed = namesIn(exportList);
   const inTestFile = isTestFile(path);
@@ -109,7 +109,7 @@ function requiredMethods(owner: Scope): string[] {
   return abstract.length > 0 ? abstract : [...methods.keys()];
 }
 
-function constantSymbol(constant: ConstantCapture, listed: ReadonlySet<string>): SymbolFact {
+function constantSymbol(constant: ConstantMatch, listed: ReadonlySet<string>): SymbolFact {
   return {
     name: constant.name,
     kind: 'constant',

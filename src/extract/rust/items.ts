@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
+import { ScopeIndex, type SourceRange } from '../scopeIndex';
 import type { AttributeMatch, RustMatches } from './collect';
 import { typeNameOf } from './names';
-import { RangeIndex, type SourceRange } from './ranges';
 
 /**
  * Where items sit: the inline modules around them and the impl or trait whose body
@@ -34,7 +34,7 @@ type Body =
 const TOP: Container = { modules: [] };
 
 export class ItemIndex {
-  private readonly bodies: RangeIndex<Body>;
+  private readonly bodies: ScopeIndex<SourceRange<Body>>;
   private readonly containers = new Map<number, Container | null>();
   private readonly attributesByItem = new Map<number, AttributeMatch[]>();
   private readonly inlineModules = new Set<string>();
@@ -45,7 +45,7 @@ export class ItemIndex {
   readonly declared = new Set<string>();
 
   constructor(matches: RustMatches, private readonly source: string) {
-    this.bodies = new RangeIndex(bodyRanges(matches));
+    this.bodies = new ScopeIndex(bodyRanges(matches));
     this.attachAttributes(matches);
     for (const module of matches.inlineModules) {
       const container = this.containerOf(module.node);
@@ -55,12 +55,12 @@ export class ItemIndex {
 
   /** The module-level container of an item, or undefined for items inside bodies. */
   containerOf(item: SyntaxNode): Container | undefined {
-    return this.containerAtBody(this.bodies.innermost(item.startIndex));
+    return this.containerAtBody(this.bodies.indexAround(item.startIndex));
   }
 
   /** The container a body (`declaration_list`) gives the items in it. */
   containerInside(body: SyntaxNode): Container | undefined {
-    return this.containerAtBody(this.bodies.innermost(body.startIndex + 1));
+    return this.containerAtBody(this.bodies.indexAround(body.startIndex + 1));
   }
 
   private containerAtBody(index: number): Container | undefined {
@@ -73,9 +73,9 @@ export class ItemIndex {
   }
 
   private bodyContainer(index: number): Container | undefined {
-    const body = this.bodies.value(index);
+    const body = this.bodies.get(index).value;
     if (body.kind === 'function') return undefined;
-    const outer = this.containerAtBody(this.bodies.parent(index));
+    const outer = this.containerAtBody(this.bodies.parentIndex(index));
     if (!outer || outer.impl || outer.trait) return undefined;
     if (body.kind === 'module') return { modules: [...outer.modules, body.name] };
     if (body.kind !== 'impl') return { modules: outer.modules, trait: this.qualified(body.name, outer.modules) };

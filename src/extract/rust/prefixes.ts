@@ -1,8 +1,8 @@
 import type { SyntaxNode } from '../extractor';
+import { ScopeIndex, type SourceRange } from '../scopeIndex';
 import type { MountMatch } from './collect';
 import type { ItemIndex } from './items';
 import { stringValue } from './names';
-import { RangeIndex, type SourceRange } from './ranges';
 import type { Scopes } from './scopes';
 
 /**
@@ -25,7 +25,7 @@ export class RoutePrefixes {
   /** Function local name -> where it is mounted. */
   private readonly mounts = new Map<string, Mount[]>();
   /** The argument lists of mounting calls, each with the prefix it gives what it holds. */
-  private readonly argumentPrefixes: RangeIndex<string>;
+  private readonly argumentPrefixes: ScopeIndex<SourceRange<string>>;
 
   constructor(mounts: readonly MountMatch[], items: ItemIndex, private readonly scopes: Scopes) {
     const ranges: SourceRange<string>[] = [];
@@ -35,7 +35,7 @@ export class RoutePrefixes {
       if (args && ownPrefix !== undefined) ranges.push({ start: args.startIndex, end: args.endIndex, value: ownPrefix });
       return ownPrefix;
     });
-    this.argumentPrefixes = new RangeIndex(ranges);
+    this.argumentPrefixes = new ScopeIndex(ranges);
     mounts.forEach((mount, index) => {
       const ownPrefix = ownPrefixes[index];
       if (ownPrefix === undefined) return;
@@ -68,8 +68,8 @@ export class RoutePrefixes {
   /** The prefixes of the mounting calls whose arguments hold `node`, outermost first. */
   private expressionPrefix(node: SyntaxNode): string {
     let prefix = '';
-    for (let index = this.argumentPrefixes.innermost(node.startIndex); index >= 0; index = this.argumentPrefixes.parent(index)) {
-      prefix = joinRoutePath(this.argumentPrefixes.value(index), prefix);
+    for (let index = this.argumentPrefixes.indexAround(node.startIndex); index >= 0; index = this.argumentPrefixes.parentIndex(index)) {
+      prefix = joinRoutePath(this.argumentPrefixes.get(index).value, prefix);
     }
     return prefix;
   }

@@ -1,8 +1,8 @@
 import type { SyntaxNode } from '../extractor';
+import { ScopeIndex, type SourceRange, type SourceSpan } from '../scopeIndex';
 import type { FieldMatch, LocalMatch, RustMatches } from './collect';
 import type { ItemIndex } from './items';
 import { typeNameOf } from './names';
-import { RangeIndex, type SourceRange } from './ranges';
 import type { Owner } from './symbols';
 
 /**
@@ -21,17 +21,17 @@ interface LocalName {
 const CONSTRUCTORS = new Set(['new', 'default']);
 
 export class Scopes {
-  private readonly owners: RangeIndex<Owner>;
-  private readonly functions: RangeIndex<null>;
+  private readonly owners: ScopeIndex<SourceRange<Owner>>;
+  private readonly functions: ScopeIndex<SourceSpan>;
   /** Function index (-1 for module level) -> local name -> what is known of it. */
   private readonly locals = new Map<number, Map<string, LocalName>>();
   /** Struct local name -> field name -> the field's type name. */
   private readonly fieldTypes = new Map<string, Map<string, string>>();
 
   constructor(owners: readonly SourceRange<Owner>[], matches: RustMatches, items: ItemIndex) {
-    this.owners = new RangeIndex(owners);
-    this.functions = new RangeIndex(
-      matches.definitions.filter((d) => d.role === 'function').map((d) => ({ start: d.node.startIndex, end: d.node.endIndex, value: null })),
+    this.owners = new ScopeIndex(owners);
+    this.functions = new ScopeIndex(
+      matches.definitions.filter((d) => d.role === 'function').map((d) => ({ start: d.node.startIndex, end: d.node.endIndex })),
     );
     // A `let` binding matches both the typed and the plain pattern: the typed one counts.
     const byNode = new Map<number, LocalMatch>();
@@ -42,7 +42,7 @@ export class Scopes {
 
   /** The symbol whose body holds `node`: the caller of a call there. */
   ownerOf(node: SyntaxNode): Owner | undefined {
-    return this.owners.valueAt(node.startIndex);
+    return this.owners.around(node.startIndex)?.value;
   }
 
   /** Whether `name` is bound locally where `node` is (then it names no item). */
@@ -60,16 +60,16 @@ export class Scopes {
   }
 
   private localsOf(node: SyntaxNode): Map<string, LocalName> | undefined {
-    return this.locals.get(this.functions.innermost(node.startIndex));
+    return this.locals.get(this.functions.indexAround(node.startIndex));
   }
 
   private addLocal(local: LocalMatch): void {
     // A nested function's name is a local of the function around it, not of itself.
     const at = local.nestedFunction ?? local.name;
-    const scope = this.functions.innermost(at.startIndex);
+    const scope = this.functions.indexAround(at.startIndex);
     let names = this.locals.get(scope);
     if (!names) this.locals.set(scope, (names = new Map()));
-    const type = this.declaredType(local, this.owners.valueAt(at.startIndex)?.selfType);
+    const type = this.declaredType(local, this.owners.around(at.startIndex)?.value.selfType);
     const name = local.name.text;
     const known = names.get(name);
     if (!known) names.set(name, { type });

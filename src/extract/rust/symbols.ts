@@ -3,10 +3,10 @@ import { hashBytes } from '../../model/hash';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, LinkFact, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
+import type { SourceRange } from '../scopeIndex';
 import type { DefinitionMatch, RustMatches } from './collect';
 import type { ItemIndex } from './items';
 import { pathSegments, typeNameOf } from './names';
-import type { SourceRange } from './ranges';
 
 /** The symbol a body belongs to: calls inside it name it as their caller. */
 export interface Owner {

@@ -1,4 +1,4 @@
-import type { MatchHandler } from './state';
+import type { MatchHandler } from './types';
 import { typeNameOf } from './syntax';
 
 /**
@@ -7,11 +7,11 @@ import { typeNameOf } from './syntax';
  * binding of the same name instead of letting a member call borrow its type.
  */
 
-export const onParameter: MatchHandler = (event, state) => {
-  const name = event.captures.get('name');
-  if (name) state.scope.bind(name.text, typeNameOf(event.captures.get('type')));
+export const onParameter: MatchHandler = (match, state) => {
+  const name = match.parts.get('name');
+  if (name) state.scope.bind(name.text, typeNameOf(match.parts.get('type')));
 };
 
-export const onBinding: MatchHandler = (event, state) => {
-  state.scope.bind(event.node.text, undefined);
+export const onBinding: MatchHandler = (match, state) => {
+  state.scope.bind(match.node.text, undefined);
 };

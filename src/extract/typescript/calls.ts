@@ -1,8 +1,8 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CallFact, CalleeExpr, Position } from '../facts';
+import type { CallFact, CalleeExpr } from '../facts';
 import type { Scope } from './scope';
-import type { FileState, MatchHandler } from './state';
+import type { CalleeDraft, FileState, MatchHandler, ObjectRef } from './types';
 import { dottedNameOf, requireSourceOf, shortText } from './syntax';
 
 /**
@@ -10,23 +10,6 @@ import { dottedNameOf, requireSourceOf, shortText } from './syntax';
  * call that uses it (hoisting, a closure over a later `const`), so objectType is looked
  * up once every binding of the file is known.
  */
-
-/** What the object of a member call is, for typing it later. */
-type ObjectRef =
-  | { readonly kind: 'this' | 'super' | 'opaque' }
-  | { readonly kind: 'name'; readonly name: string }
-  | { readonly kind: 'field'; readonly field: string };
-
-export type CalleeDraft =
-  | { readonly form: 'name'; readonly name: string }
-  | { readonly form: 'new'; readonly name: string; readonly object?: string }
-  | { readonly form: 'member'; readonly object: string; readonly property: string; readonly ref: ObjectRef };
-
-export interface PendingCall {
-  readonly position: Position;
-  readonly scope: Scope;
-  readonly callee: CalleeDraft;
-}
 
 /** Test-framework calls in test files are the tests themselves, not calls. */
 const TEST_FUNCTIONS = new Set(['describe', 'it', 'test']);
@@ -76,11 +59,11 @@ export function resolveCallee(draft: CalleeDraft, scope: Scope, moduleClasses: R
   return objectType !== undefined ? { form: 'member', object, property, objectType } : { form: 'member', object, property };
 }
 
-export const onCall: MatchHandler = (event, state) => {
-  const name = event.captures.get('callee.name');
-  if (name) return onNamedCall(event.node, name, state);
-  const object = event.captures.get('callee.object');
-  const property = event.captures.get('callee.property');
+export const onCall: MatchHandler = (match, state) => {
+  const name = match.parts.get('callee.name');
+  if (name) return onNamedCall(match.node, name, state);
+  const object = match.parts.get('callee.object');
+  const property = match.parts.get('callee.property');
   if (!object || !property) return;
   if (state.isTestFile && object.type === 'identifier' && TEST_FUNCTIONS.has(object.text)) return;
   state.calls.push({ position: positionOf(property), scope: state.scope, callee: memberDraft(object, property.text) });
@@ -99,14 +82,14 @@ function onRequire(call: SyntaxNode, state: FileState): void {
   if (source !== undefined && call.parent?.type !== 'variable_declarator') state.modules.addUnboundImport(call, source);
 }
 
-export const onNew: MatchHandler = (event, state) => {
-  const name = event.captures.get('callee.name');
+export const onNew: MatchHandler = (match, state) => {
+  const name = match.parts.get('callee.name');
   if (name) {
     state.calls.push({ position: positionOf(name), scope: state.scope, callee: { form: 'new', name: name.text } });
     return;
   }
-  const object = event.captures.get('callee.object');
-  const property = event.captures.get('callee.property');
+  const object = match.parts.get('callee.object');
+  const property = match.parts.get('callee.property');
   const dotted = object ? dottedNameOf(object) : undefined;
   if (!property || dotted === undefined) return;
   state.calls.push({ position: positionOf(property), scope: state.scope, callee: { form: 'new', name: property.text, object: dotted } });

@@ -1,7 +1,7 @@
 import { unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
-import type { FileState, MatchEvent, MatchHandler } from './state';
+import type { FileState, MatchHandler, RoleMatch } from './types';
 import { constructedTypeOf, dottedNameOf, isFunctionValue, typeNameOf } from './syntax';
 
 /**
@@ -9,8 +9,8 @@ import { constructedTypeOf, dottedNameOf, isFunctionValue, typeNameOf } from './
  * symbols; every declaration also opens the scope its body's calls and names live in.
  */
 
-function endOf(event: MatchEvent): number {
-  return event.node.endIndex;
+function endOf(match: RoleMatch): number {
+  return match.node.endIndex;
 }
 
 /** The export statement (if any) comes first: it is where the doc comment sits. */
@@ -36,45 +36,45 @@ function declaredName(state: FileState, nameNode: SyntaxNode | undefined): strin
   return `${prefix}${nameNode.text}`;
 }
 
-export const onFunction: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
+export const onFunction: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
   const name = declaredName(state, nameNode);
   if (name === undefined || !nameNode) {
     if (nameNode) state.scope.bind(nameNode.text, undefined);
-    return new Scope('function', endOf(event), state.scope);
+    return new Scope('function', endOf(match), state.scope);
   }
   // `declare function f();`: the doc comment sits before `declare`.
-  const statement = event.node.type === 'function_signature' ? event.node.parent ?? event.node : event.node;
+  const statement = match.node.type === 'function_signature' ? match.node.parent ?? match.node : match.node;
   state.symbols.add({
     name,
     kind: 'function',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
-    body: event.captures.get('body'),
+    body: match.parts.get('body'),
     docAnchor: docAnchorOf(state, statement),
-    exported: state.exportStatementOf(event.node) !== undefined,
+    exported: state.exportStatementOf(match.node) !== undefined,
   });
-  return new Scope('function', endOf(event), state.scope, name);
+  return new Scope('function', endOf(match), state.scope, name);
 };
 
 /** Module-level class declarations are symbols; a class expression's name is its own. */
-export const onClass: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
-  const declared = event.node.type !== 'class';
+export const onClass: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
+  const declared = match.node.type !== 'class';
   const symbol = declared ? declaredName(state, nameNode) : undefined;
-  const scope = new Scope('class', endOf(event), state.scope, symbol);
+  const scope = new Scope('class', endOf(match), state.scope, symbol);
   if (nameNode && declared && symbol === undefined) state.scope.bind(nameNode.text, undefined);
   if (scope.symbol === undefined || !nameNode) return scope;
   if (state.scope.isModuleLevel) state.moduleClasses.add(scope.symbol);
   scope.declaration = state.symbols.add({
     name: scope.symbol,
     kind: 'type',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
-    body: event.captures.get('body'),
-    headerStart: afterDecorators(event.node),
-    docAnchor: docAnchorOf(state, event.node),
-    exported: state.exportStatementOf(event.node) !== undefined,
+    body: match.parts.get('body'),
+    headerStart: afterDecorators(match.node),
+    docAnchor: docAnchorOf(state, match.node),
+    exported: state.exportStatementOf(match.node) !== undefined,
     members: 'bases',
   });
   return scope;
@@ -95,87 +95,87 @@ function firstDecoratorOf(member: SyntaxNode): SyntaxNode {
   return first;
 }
 
-function addMethod(state: FileState, event: MatchEvent, body: SyntaxNode | undefined): string | undefined {
+function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefined): string | undefined {
   const className = state.scope.kind === 'class' ? state.scope.symbol : undefined;
-  const nameNode = event.captures.get('name');
+  const nameNode = match.parts.get('name');
   const name = memberName(nameNode);
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
   state.symbols.add({
     name: qualified,
     kind: 'method',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
     body,
-    docAnchor: firstDecoratorOf(event.node),
+    docAnchor: firstDecoratorOf(match.node),
   });
   return qualified;
 }
 
-export const onMethod: MatchHandler = (event, state) => {
-  const symbol = addMethod(state, event, event.captures.get('body'));
-  return new Scope('method', endOf(event), state.scope, symbol);
+export const onMethod: MatchHandler = (match, state) => {
+  const symbol = addMethod(state, match, match.parts.get('body'));
+  return new Scope('method', endOf(match), state.scope, symbol);
 };
 
 /** Arrow-function properties are methods; other fields record the type `this.f` has. */
-export const onField: MatchHandler = (event, state) => {
-  const value = event.captures.get('value');
+export const onField: MatchHandler = (match, state) => {
+  const value = match.parts.get('value');
   if (isFunctionValue(value)) {
-    const symbol = addMethod(state, event, value?.childForFieldName('body') ?? undefined);
-    return new Scope('holder', endOf(event), state.scope, symbol);
+    const symbol = addMethod(state, match, value?.childForFieldName('body') ?? undefined);
+    return new Scope('holder', endOf(match), state.scope, symbol);
   }
-  const name = memberName(event.captures.get('name'));
+  const name = memberName(match.parts.get('name'));
   if (state.scope.kind !== 'class' || name === undefined) return undefined;
-  const annotation = event.captures.get('type');
+  const annotation = match.parts.get('type');
   state.scope.declareField(name, annotation ? typeNameOf(annotation) : constructedTypeOf(value));
   return undefined;
 };
 
 /** `constructor(private store: Store)`: the parameter is also a field of the class. */
-export const onParameterField: MatchHandler = (event, state) => {
+export const onParameterField: MatchHandler = (match, state) => {
   const method = state.scope.nearest('method');
-  const name = event.captures.get('name')?.text;
+  const name = match.parts.get('name')?.text;
   if (method?.parent?.kind !== 'class' || name === undefined) return;
-  method.parent.declareField(name, typeNameOf(event.captures.get('type')));
+  method.parent.declareField(name, typeNameOf(match.parts.get('type')));
 };
 
-export const onInterface: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
-  const scope = new Scope('interface', endOf(event), state.scope);
+export const onInterface: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
+  const scope = new Scope('interface', endOf(match), state.scope);
   const name = declaredName(state, nameNode);
   if (name === undefined || !nameNode) return scope;
   scope.declaration = state.symbols.add({
     name,
     kind: 'interface',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
-    body: event.captures.get('body'),
-    docAnchor: docAnchorOf(state, event.node),
-    exported: state.exportStatementOf(event.node) !== undefined,
+    body: match.parts.get('body'),
+    docAnchor: docAnchorOf(state, match.node),
+    exported: state.exportStatementOf(match.node) !== undefined,
     members: 'bases-and-methods',
   });
   return scope;
 };
 
-export const onInterfaceMethod: MatchHandler = (event, state) => {
+export const onInterfaceMethod: MatchHandler = (match, state) => {
   const methods = state.scope.nearest('interface')?.declaration?.methods;
-  const name = memberName(event.captures.get('name'));
+  const name = memberName(match.parts.get('name'));
   if (methods && name !== undefined && !methods.includes(name)) methods.push(name);
 };
 
 /** Type aliases and enums. */
-export const onType: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
+export const onType: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
   const name = declaredName(state, nameNode);
   if (name === undefined || !nameNode) return;
   state.symbols.add({
     name,
     kind: 'type',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
-    body: event.captures.get('body'),
-    docAnchor: docAnchorOf(state, event.node),
-    exported: state.exportStatementOf(event.node) !== undefined,
+    body: match.parts.get('body'),
+    docAnchor: docAnchorOf(state, match.node),
+    exported: state.exportStatementOf(match.node) !== undefined,
   });
 };
 
@@ -186,10 +186,10 @@ function baseNameOf(node: SyntaxNode): string | undefined {
 }
 
 function onBase(isExtends: boolean): MatchHandler {
-  return (event, state) => {
+  return (match, state) => {
     const owner = state.scope;
     if (owner.kind !== 'class' && owner.kind !== 'interface') return;
-    const name = baseNameOf(event.node);
+    const name = baseNameOf(match.node);
     if (name === undefined) return;
     if (isExtends && owner.kind === 'class') owner.baseClass ??= name;
     const bases = owner.declaration?.bases;
@@ -205,25 +205,25 @@ export const onImplements = onBase(false);
  * members are named under: `N.f`, `N.Inner.g`. A namespace is a type and a value at
  * once; as a type, `N.f()` finds its members the way `Type.member` is found.
  */
-export const onNamespace: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
+export const onNamespace: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
   const name = declaredName(state, nameNode);
-  const scope = new Scope('namespace', endOf(event), state.scope, name);
+  const scope = new Scope('namespace', endOf(match), state.scope, name);
   if (name === undefined || !nameNode) return scope;
   scope.declarationPrefix = `${name}.`;
-  const statement = event.node.parent?.type === 'expression_statement' ? event.node.parent : event.node;
+  const statement = match.node.parent?.type === 'expression_statement' ? match.node.parent : match.node;
   state.symbols.add({
     name,
     kind: 'type',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
-    body: event.captures.get('body'),
+    body: match.parts.get('body'),
     docAnchor: docAnchorOf(state, statement),
-    exported: state.exportStatementOf(event.node) !== undefined,
+    exported: state.exportStatementOf(match.node) !== undefined,
   });
   return scope;
 };
 
 export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
-  return (event, state) => new Scope(kind, endOf(event), state.scope);
+  return (match, state) => new Scope(kind, endOf(match), state.scope);
 }

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, RouteFact } from '../facts';
 import { memberDraft, resolveCallee } from './calls';
 import type { Scope } from './scope';
-import type { FileState } from './state';
+import type { FileState } from './types';
 import { constructedTypeOf, dottedNameOf, elementsOf } from './syntax';
 
 /**

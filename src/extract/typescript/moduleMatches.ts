@@ -1,7 +1,7 @@
 import { positionOf, unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
-import type { FileState, MatchHandler } from './state';
+import type { FileState, MatchHandler } from './types';
 import { isFunctionValue } from './syntax';
 
 /** Handlers for import and export matches; ModuleFacts keeps what they find. */
@@ -11,54 +11,54 @@ function nameText(node: SyntaxNode | undefined): string | undefined {
   return node.type === 'string' ? unquote(node.text) : node.text;
 }
 
-export const onImport: MatchHandler = (event, state) => {
-  const source = event.captures.get('source');
+export const onImport: MatchHandler = (match, state) => {
+  const source = match.parts.get('source');
   if (!source) return;
-  const draft = state.modules.openImport(event.node, unquote(source.text), false);
-  const requireName = event.captures.get('import.require_name');
+  const draft = state.modules.openImport(match.node, unquote(source.text), false);
+  const requireName = match.parts.get('import.require_name');
   if (requireName) draft.bindings.push({ imported: '*', local: requireName.text, at: requireName.startIndex });
 };
 
-export const onImportDefault: MatchHandler = (event, state) => {
-  state.modules.addSpecifier(event.node, 'default', event.node.text);
+export const onImportDefault: MatchHandler = (match, state) => {
+  state.modules.addSpecifier(match.node, 'default', match.node.text);
 };
 
 /** `import * as ns`, `export * as ns from`. */
-export const onNamespaceBinding: MatchHandler = (event, state) => {
-  state.modules.addSpecifier(event.node, '*', event.node.text);
+export const onNamespaceBinding: MatchHandler = (match, state) => {
+  state.modules.addSpecifier(match.node, '*', match.node.text);
 };
 
-export const onSpecifier: MatchHandler = (event, state) => {
-  const name = nameText(event.captures.get('import.name') ?? event.captures.get('export.name'));
-  const alias = nameText(event.captures.get('import.alias') ?? event.captures.get('export.alias'));
-  if (name !== undefined) state.modules.addSpecifier(event.node, name, alias ?? name);
+export const onSpecifier: MatchHandler = (match, state) => {
+  const name = nameText(match.parts.get('import.name') ?? match.parts.get('export.name'));
+  const alias = nameText(match.parts.get('import.alias') ?? match.parts.get('export.alias'));
+  if (name !== undefined) state.modules.addSpecifier(match.node, name, alias ?? name);
 };
 
-export const onDynamicImport: MatchHandler = (event, state) => {
-  const source = event.captures.get('source');
-  if (source) state.modules.addUnboundImport(event.node, unquote(source.text));
+export const onDynamicImport: MatchHandler = (match, state) => {
+  const source = match.parts.get('source');
+  if (source) state.modules.addUnboundImport(match.node, unquote(source.text));
 };
 
-export const onExport: MatchHandler = (event, state) => {
-  const { captures } = event;
-  const source = captures.get('source');
+export const onExport: MatchHandler = (match, state) => {
+  const { parts } = match;
+  const source = parts.get('source');
   if (source) {
-    const draft = state.modules.openImport(event.node, unquote(source.text), true);
-    if (captures.has('export.star')) draft.bindings.push({ imported: '*', local: '*', at: 0 });
+    const draft = state.modules.openImport(match.node, unquote(source.text), true);
+    if (parts.has('export.star')) draft.bindings.push({ imported: '*', local: '*', at: 0 });
     return undefined;
   }
-  state.modules.openLocalExports(event.node);
-  const declaration = captures.get('export.declaration');
+  state.modules.openLocalExports(match.node);
+  const declaration = parts.get('export.declaration');
   if (declaration) {
-    state.exportStatements.set(declaration.startIndex, event.node);
+    state.exportStatements.set(declaration.startIndex, match.node);
     // `export declare function f()`: the function sits inside the `declare`.
     const declared = declaration.type === 'ambient_declaration' ? declaration.firstNamedChild : null;
-    if (declared) state.exportStatements.set(declared.startIndex, event.node);
-    if (captures.has('export.default')) exportDefaultDeclaration(state, declaration, event.node);
+    if (declared) state.exportStatements.set(declared.startIndex, match.node);
+    if (parts.has('export.default')) exportDefaultDeclaration(state, declaration, match.node);
     return undefined;
   }
-  const value = captures.get('export.value');
-  return value && captures.has('export.default') ? exportDefaultValue(state, value, event.node) : undefined;
+  const value = parts.get('export.value');
+  return value && parts.has('export.default') ? exportDefaultValue(state, value, match.node) : undefined;
 };
 
 /** `export default function foo() {}`, `export default class Foo {}`. */
@@ -98,38 +98,38 @@ function exportDefaultValue(state: FileState, value: SyntaxNode, statement: Synt
 }
 
 /** `module.exports = { a, b: impl }`. */
-export const onCommonJsExports: MatchHandler = (event, state) => {
-  const value = event.captures.get('value');
+export const onCommonJsExports: MatchHandler = (match, state) => {
+  const value = match.parts.get('value');
   if (!state.scope.isModuleLevel || value?.type !== 'object') return;
   for (const property of value.namedChildren) {
     if (property?.type === 'shorthand_property_identifier') {
-      state.modules.addLocalExport(property.text, property.text, event.node);
+      state.modules.addLocalExport(property.text, property.text, match.node);
     } else if (property?.type === 'pair') {
       const key = nameText(property.childForFieldName('key') ?? undefined);
       const local = property.childForFieldName('value');
-      if (key !== undefined && local?.type === 'identifier') state.modules.addLocalExport(local.text, key, event.node);
+      if (key !== undefined && local?.type === 'identifier') state.modules.addLocalExport(local.text, key, match.node);
     }
   }
 };
 
 /** `exports.a = impl`, or `exports.a = function () {}`: then `a` is a function symbol. */
-export const onCommonJsMember: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
-  const value = event.captures.get('value');
+export const onCommonJsMember: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
+  const value = match.parts.get('value');
   if (!state.scope.isModuleLevel || !nameNode || !value) return undefined;
   if (value.type === 'identifier') {
-    state.modules.addLocalExport(value.text, nameNode.text, event.node);
+    state.modules.addLocalExport(value.text, nameNode.text, match.node);
     return undefined;
   }
   if (!isFunctionValue(value)) return undefined;
   state.symbols.add({
     name: nameNode.text,
     kind: 'function',
-    declaration: event.node,
+    declaration: match.node,
     nameNode,
     body: value.childForFieldName('body') ?? undefined,
-    docAnchor: event.node.parent ?? event.node,
+    docAnchor: match.node.parent ?? match.node,
     exported: true,
   });
-  return new Scope('holder', event.node.endIndex, state.scope, nameNode.text);
+  return new Scope('holder', match.node.endIndex, state.scope, nameNode.text);
 };

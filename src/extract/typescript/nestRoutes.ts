@@ -1,7 +1,7 @@
 import { normaliseRoutePath, positionOf, unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { RouteFact } from '../facts';
-import type { RouteDecorator } from './routes';
+import type { RouteDecorator } from './types';
 import { elementsOf, stringValueOf } from './syntax';
 
 /** NestJS: `@Controller('users')` on a class and `@Get(':id')` on its methods. */

@@ -1,6 +1,6 @@
 import { normaliseRoutePath } from '../common';
 import type { RouteFact } from '../facts';
-import type { FileState } from './state';
+import type { FileState } from './types';
 
 /**
  * Next.js routes follow from where a file sits: `app/**\/route.ts` exports one handler

@@ -6,7 +6,7 @@ import { grpcRoutes } from './grpcRoutes';
 import { nestRoutes } from './nestRoutes';
 import { nextRoutes } from './nextRoutes';
 import type { Scope } from './scope';
-import type { FileState, MatchHandler } from './state';
+import type { FileState, MatchHandler, RouteCall } from './types';
 import { elementsOf, stringValueOf } from './syntax';
 
 /**
@@ -15,25 +15,6 @@ import { elementsOf, stringValueOf } from './syntax';
  * need an `@nestjs/` import; Next.js routes follow from the file's path and exports.
  * gRPC `server.addService(...)` registrations are read in grpcRoutes.ts.
  */
-
-interface RouteCall {
-  readonly call: SyntaxNode;
-  readonly verb: SyntaxNode;
-  readonly object: SyntaxNode;
-  readonly argumentsNode: SyntaxNode;
-  readonly scope: Scope;
-}
-
-export interface RouteDecorator {
-  readonly decorator: SyntaxNode;
-  readonly name: SyntaxNode;
-  readonly argumentsNode: SyntaxNode;
-}
-
-export interface RouteCandidates {
-  readonly calls: RouteCall[];
-  readonly decorators: RouteDecorator[];
-}
 
 const ROUTER_PACKAGES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^express$/, 'express'],
@@ -44,17 +25,17 @@ const ROUTER_PACKAGES: ReadonlyArray<readonly [RegExp, string]> = [
 /** A chain `app.route('/p').get(a).post(b)` is followed this far down, no further. */
 const MAX_CHAIN = 16;
 
-export const onRouteCall: MatchHandler = (event, state) => {
-  const verb = event.captures.get('route.verb');
-  const object = event.captures.get('route.object');
-  const argumentsNode = event.captures.get('arguments');
-  if (verb && object && argumentsNode) state.routes.calls.push({ call: event.node, verb, object, argumentsNode, scope: state.scope });
+export const onRouteCall: MatchHandler = (match, state) => {
+  const verb = match.parts.get('route.verb');
+  const object = match.parts.get('route.object');
+  const argumentsNode = match.parts.get('arguments');
+  if (verb && object && argumentsNode) state.routes.calls.push({ call: match.node, verb, object, argumentsNode, scope: state.scope });
 };
 
-export const onRouteDecorator: MatchHandler = (event, state) => {
-  const name = event.captures.get('decorator.name');
-  const argumentsNode = event.captures.get('arguments');
-  if (name && argumentsNode) state.routes.decorators.push({ decorator: event.node, name, argumentsNode });
+export const onRouteDecorator: MatchHandler = (match, state) => {
+  const name = match.parts.get('decorator.name');
+  const argumentsNode = match.parts.get('arguments');
+  if (name && argumentsNode) state.routes.decorators.push({ decorator: match.node, name, argumentsNode });
 };
 
 export function routeFacts(state: FileState): RouteFact[] {

@@ -1,5 +1,5 @@
 import { Scope } from './scope';
-import type { MatchHandler } from './state';
+import type { MatchHandler } from './types';
 import { elementsOf, isFunctionValue, stringValueOf } from './syntax';
 
 /**
@@ -16,20 +16,20 @@ export function isTestFile(filePath: string): boolean {
   return TEST_FILE.test(filePath);
 }
 
-export const onTest: MatchHandler = (event, state) => {
+export const onTest: MatchHandler = (match, state) => {
   if (!state.isTestFile) return undefined;
-  const modifier = event.captures.get('test.modifier')?.text;
+  const modifier = match.parts.get('test.modifier')?.text;
   if (modifier !== undefined && !MODIFIERS.has(modifier)) return undefined;
-  const title = stringValueOf(event.captures.get('test.title'));
+  const title = stringValueOf(match.parts.get('test.title'));
   if (title === undefined) return undefined;
   const outer = state.scope.nearest('test')?.symbol;
   const name = outer === undefined ? title : `${outer}${TEST_NAME_SEPARATOR}${title}`;
-  const callback = elementsOf(event.captures.get('arguments')).at(-1);
+  const callback = elementsOf(match.parts.get('arguments')).at(-1);
   state.symbols.add({
     name,
     kind: 'test',
-    declaration: event.node,
+    declaration: match.node,
     body: isFunctionValue(callback) ? callback?.childForFieldName('body') ?? undefined : undefined,
   });
-  return new Scope('test', event.node.endIndex, state.scope, name);
+  return new Scope('test', match.node.endIndex, state.scope, name);
 };

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { NodeKind } from '../../model/kinds';
 import { Scope } from './scope';
-import type { FileState, MatchHandler } from './state';
+import type { FileState, MatchHandler } from './types';
 import { constantBody } from './symbols';
 import { constructedTypeOf, isFunctionValue, requireSourceOf, typeNameOf } from './syntax';
 
@@ -27,9 +27,9 @@ function boundTypeOf(annotation: SyntaxNode | undefined, value: SyntaxNode | und
   return undefined;
 }
 
-export const onDeclarator: MatchHandler = (event, state) => {
-  const nameNode = event.captures.get('name');
-  const value = event.captures.get('value');
+export const onDeclarator: MatchHandler = (match, state) => {
+  const nameNode = match.parts.get('name');
+  const value = match.parts.get('value');
   if (!nameNode) return undefined;
   const source = value ? requireSourceOf(value) : undefined;
   if (source !== undefined) {
@@ -39,16 +39,16 @@ export const onDeclarator: MatchHandler = (event, state) => {
   }
   if (nameNode.type !== 'identifier') return undefined;
   let declaration: SyntaxNode | null | undefined;
-  const declarationNode = (): SyntaxNode | null => (declaration ??= event.node.parent);
+  const declarationNode = (): SyntaxNode | null => (declaration ??= match.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
-  state.scope.bind(nameNode.text, boundTypeOf(event.captures.get('type'), value, keyword));
+  state.scope.bind(nameNode.text, boundTypeOf(match.parts.get('type'), value, keyword));
   const prefix = state.scope.declarationPrefix;
   if (prefix === undefined || !value) return undefined;
   const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
   if (!kind) return undefined;
   const name = `${prefix}${nameNode.text}`;
-  addVariableSymbol(state, { name, kind, nameNode, declarator: event.node, value, declaration: declarationNode() });
-  return new Scope('holder', event.node.endIndex, state.scope, name);
+  addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
+  return new Scope('holder', match.node.endIndex, state.scope, name);
 };
 
 interface VariableSymbol {

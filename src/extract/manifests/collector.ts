@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
 import type { NodeKind } from '../../model/kinds';
 import type { FileFacts, ImportFact, LanguageId, LinkFact, RouteFact, SymbolFact } from '../facts';
-import type { YamlDoc } from './nodes';
+import type { YamlDoc } from '../yaml/nodes';
 
 /** What a manifest or template declares, in the terms of a SymbolFact. */
 export interface DeclaredSymbol {

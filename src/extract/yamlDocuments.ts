@@ -1,16 +1,25 @@
-import { extractCloudFormation } from '../cloud/cloudformation';
-import { extractCompose } from '../cloud/compose';
-import { extractServerless } from '../cloud/serverless';
-import type { TextExtractInput, TextExtractor } from '../extractor';
-import type { FileFacts } from '../facts';
-import { extractKubernetes } from '../kubernetes/extractor';
-import { extractKustomization } from '../kubernetes/kustomize';
-import { FactsCollector, skippedFacts } from './collector';
-import { type YamlFlavour, flavourOf, isGoTemplate, isInTemplatesDir, mayBeManifest } from './detect';
-import { parseYamlStream } from './documents';
-import { YamlDoc } from './nodes';
+import { extractCloudFormation } from './cloud/cloudformation';
+import { extractCompose } from './cloud/compose';
+import { extractServerless } from './cloud/serverless';
+import type { TextExtractInput, TextExtractor } from './extractor';
+import type { FileFacts } from './facts';
+import { extractKubernetes } from './kubernetes/extractor';
+import { extractKustomization } from './kubernetes/kustomize';
+import { FactsCollector, skippedFacts } from './manifests/collector';
+import { type YamlFlavour, flavourOf, isGoTemplate, isInTemplatesDir, mayBeManifest } from './manifests/detect';
+import { parseYamlStream } from './yaml/documents';
+import { YamlDoc } from './yaml/nodes';
 
+/**
+ * The YAML dispatcher: decides what a YAML file is (a Kubernetes manifest, a
+ * kustomization, a compose file, a Serverless or CloudFormation template, or none) and
+ * hands its documents to that reader. yaml/ is the document model the readers share;
+ * manifests/ holds what tells the kinds apart and the facts collector they write to.
+ */
+
+/** Skip reason for YAML that is none of the manifests and templates read here. */
 export const SKIP_NOT_A_MANIFEST = 'yaml: not a manifest or template';
+/** Skip reason for a Helm template: Go template text, not YAML until rendered. */
 export const SKIP_HELM_TEMPLATE = 'helm template';
 
 type Reader = (docs: readonly YamlDoc[], out: FactsCollector) => void;

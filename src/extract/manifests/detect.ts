@@ -1,5 +1,5 @@
 import { isMap } from 'yaml';
-import type { YamlDoc } from './nodes';
+import type { YamlDoc } from '../yaml/nodes';
 
 /** What a YAML file is, as far as the extractors are concerned. */
 export type YamlFlavour = 'kubernetes' | 'kustomize' | 'compose' | 'serverless' | 'cloudformation';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { SKIP_HELM_TEMPLATE, SKIP_NOT_A_MANIFEST, yamlExtractor } from '../../../src/extract/yaml/extractor';
-import { extractYaml, yaml } from './helpers';
+import { SKIP_HELM_TEMPLATE, SKIP_NOT_A_MANIFEST, yamlExtractor } from '../../src/extract/yamlDocuments';
+import { extractYaml, yaml } from './yaml/helpers';
 
 const DEPLOYMENT = yaml('apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web}');
 

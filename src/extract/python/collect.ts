@@ -1,0 +1,150 @@
+import type { QueryMatch } from 'web-tree-sitter';
+import type { SyntaxNode } from '../extractor';
+import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
+
+/**
+ * The one query pass, sorted by role: queries.scm gives every pattern one role capture,
+ * and each match is filed under its role here, to be interpreted by the other modules.
+ * None of them re-queries.
+ */
+
+export interface DefinitionMatch {
+  readonly kind: 'function' | 'class';
+  readonly node: SyntaxNode;
+  readonly name: string;
+  readonly body: SyntaxNode;
+  readonly bases?: SyntaxNode;
+}
+
+export interface ConstantMatch {
+  readonly statement: SyntaxNode;
+  readonly assignment: SyntaxNode;
+  readonly name: string;
+  readonly value?: SyntaxNode;
+}
+
+export interface DecoratorMatch {
+  readonly wrapper: SyntaxNode;
+  readonly decorator: SyntaxNode;
+  /** Start of the wrapped function or class: the key definitions are found by. */
+  readonly definitionStart: number;
+}
+
+export interface CallMatch {
+  /** The callee's name token: the identifier, or the property of `obj.prop()`. */
+  readonly nameNode: SyntaxNode;
+  readonly object?: SyntaxNode;
+}
+
+/** A name bound in some scope: an assignment, a parameter, or any other rebinding. */
+export interface BindingMatch {
+  readonly form: 'assignment' | 'parameter' | 'rebinding' | 'global';
+  readonly name: string;
+  readonly offset: number;
+  readonly annotation?: SyntaxNode;
+  readonly value?: SyntaxNode;
+}
+
+/** `self.attr = value` or `self.attr: T = value` inside a method. */
+export interface SelfAssignmentMatch {
+  readonly attribute: string;
+  readonly offset: number;
+  readonly annotation?: SyntaxNode;
+  readonly value?: SyntaxNode;
+}
+
+export interface RouteDecoratorMatch {
+  readonly registration: SyntaxNode;
+  readonly router: string;
+  readonly verb: string;
+  readonly arguments: SyntaxNode;
+  readonly handler: SyntaxNode;
+}
+
+export interface DjangoRouteMatch {
+  readonly registration: SyntaxNode;
+  readonly function: string;
+  readonly arguments: SyntaxNode;
+}
+
+export interface PythonMatches {
+  readonly definitions: DefinitionMatch[];
+  readonly constants: ConstantMatch[];
+  readonly decorators: DecoratorMatch[];
+  readonly exportList: SyntaxNode[];
+  readonly imports: SyntaxNode[];
+  readonly calls: CallMatch[];
+  readonly bindings: BindingMatch[];
+  readonly selfAssignments: SelfAssignmentMatch[];
+  readonly routeDecorators: RouteDecoratorMatch[];
+  readonly djangoRoutes: DjangoRouteMatch[];
+}
+
+type RoleHandler = GenericRoleHandler<PythonMatches>;
+
+function definition(kind: DefinitionMatch['kind']): RoleHandler {
+  return (node, parts, into) => {
+    const name = parts.get('name');
+    const body = parts.get('body');
+    if (!name || !body) return;
+    if (kind === 'function') into.definitions.push({ kind, node, name: name.text, body });
+    else into.definitions.push({ kind, node, name: name.text, body, bases: parts.get('bases') });
+  };
+}
+
+function importStatement(): RoleHandler {
+  return (node, _parts, into) => { into.imports.push(node); };
+}
+
+const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHandler>([
+  ['call', (_node, parts, into) => {
+    const nameNode = parts.get('callee.name') ?? parts.get('callee.property');
+    if (nameNode) into.calls.push({ nameNode, object: parts.get('callee.object') });
+  }],
+  ['bind.name', (node, parts, into) => {
+    into.bindings.push({ form: 'assignment', name: node.text, offset: node.startIndex, annotation: parts.get('bind.type'), value: parts.get('bind.value') });
+  }],
+  ['param.name', (node, parts, into) => {
+    into.bindings.push({ form: 'parameter', name: node.text, offset: node.startIndex, annotation: parts.get('param.type') });
+  }],
+  ['rebind', (node, _parts, into) => { into.bindings.push({ form: 'rebinding', name: node.text, offset: node.startIndex }); }],
+  ['rebind.global', (node, _parts, into) => { into.bindings.push({ form: 'global', name: node.text, offset: node.startIndex }); }],
+  ['definition.function', definition('function')],
+  ['definition.class', definition('class')],
+  ['self.attribute', (node, parts, into) => {
+    into.selfAssignments.push({ attribute: node.text, offset: node.startIndex, annotation: parts.get('self.type'), value: parts.get('self.value') });
+  }],
+  ['definition.constant', (node, parts, into) => {
+    const assignment = parts.get('constant.assignment');
+    const name = parts.get('name');
+    if (assignment && name) into.constants.push({ statement: node, assignment, name: name.text, value: parts.get('constant.value') });
+  }],
+  ['decorator', (node, parts, into) => {
+    const wrapper = parts.get('decorated');
+    const definition = parts.get('decorated.definition');
+    if (wrapper && definition) into.decorators.push({ wrapper, decorator: node, definitionStart: definition.startIndex });
+  }],
+  ['route.registration', (node, parts, into) => {
+    const router = parts.get('route.router');
+    const verb = parts.get('route.verb');
+    const args = parts.get('route.arguments');
+    const handler = parts.get('route.handler');
+    if (router && verb && args && handler) into.routeDecorators.push({ registration: node, router: router.text, verb: verb.text, arguments: args, handler });
+  }],
+  ['django.registration', (node, parts, into) => {
+    const fn = parts.get('django.function');
+    const args = parts.get('django.arguments');
+    if (fn && args) into.djangoRoutes.push({ registration: node, function: fn.text, arguments: args });
+  }],
+  ['import', importStatement()],
+  ['import.from', importStatement()],
+  ['all.names', (node, _parts, into) => { into.exportList.push(node); }],
+]);
+
+export function collectMatches(matches: readonly QueryMatch[]): PythonMatches {
+  const into: PythonMatches = {
+    definitions: [], constants: [], decorators: [], exportList: [], imports: [], calls: [],
+    bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [],
+  };
+  return dispatchMatches(matches, ROLE_HANDLERS, into);
+}
