@@ -10,8 +10,8 @@
  * only the registry, which owns the extractors, looks down at extract/.
  *
  * package.json repeats the CodeLens languages (activationEvents, the editor/context
- * `when` clause) because a manifest cannot read code; test/model/languages.test.ts
- * keeps the two in step.
+ * `when` clause) because a manifest cannot read code;
+ * test/extension/manifestLanguages.test.ts keeps the two in step.
  */
 
 /** What one file extension is called outside the extractor. */
@@ -49,8 +49,8 @@ const ROWS = [
   { id: 'go', extensions: { '.go': { lsp: 'go', fence: 'go' } }, testRunner: 'go', codeLens: true },
   {
     id: 'typescript',
-    // .mts/.cts have no LSP id or fence yet: the LSP oracle and the Markdown renderer
-    // never had one for them.
+    // .mts/.cts have no LSP id or fence: the LSP oracle and Markdown context have never
+    // named them, and giving them one would change what both send.
     extensions: { '.ts': { lsp: 'typescript', fence: 'ts' }, '.mts': {}, '.cts': {} },
     ignoredSuffixes: ['.d.ts'],
     testRunner: 'js',
