@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CancellationTokenSource, type MessageConnection, StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
+import { extensionEntry } from '../model/languages';
 import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
 
 export const LSP_DEFAULTS = {
@@ -22,12 +23,6 @@ export interface LspOracleOptions {
   /** Receives the server's stderr and log messages, and protocol problems. */
   readonly log?: (message: string) => void;
 }
-
-/** The languageId the server is told a file is, by extension (LSP's own ids). */
-const LANGUAGE_IDS: Readonly<Record<string, string>> = {
-  '.py': 'python', '.pyi': 'python', '.go': 'go', '.rs': 'rust', '.java': 'java', '.cs': 'csharp',
-  '.ts': 'typescript', '.tsx': 'typescriptreact', '.js': 'javascript', '.jsx': 'javascriptreact',
-};
 
 const METHODS: Record<LocationQueryKind, string> = {
   definition: 'textDocument/definition',
@@ -181,7 +176,7 @@ export class LspOracle implements LocationOracle {
       this.options.log?.(`enrich/lsp: cannot open ${file}: ${(error as Error).message}`);
       return;
     }
-    const languageId = LANGUAGE_IDS[path.extname(file).toLowerCase()] ?? 'plaintext';
+    const languageId = extensionEntry(path.extname(file).toLowerCase())?.lsp ?? 'plaintext';
     void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pathToFileURL(file).href, languageId, version: 1, text } });
   }
 

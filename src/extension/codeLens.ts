@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { codeLensEditorLanguages } from '../model/languages';
 import { GraphConfig } from './config';
 import type { GraphClient } from './graphClient';
 
-export const CODE_LENS_LANGUAGES = ['typescript', 'typescriptreact', 'javascript', 'javascriptreact', 'go', 'python'];
+/** The editor language ids that get caller CodeLenses, from the language table. */
+export const CODE_LENS_LANGUAGES = codeLensEditorLanguages();
 
 /** "N callers · M observed" above functions and methods, from the live graph; a setting turns it off. */
 export class CallersCodeLensProvider implements vscode.CodeLensProvider {

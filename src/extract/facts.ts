@@ -1,4 +1,5 @@
 import type { EdgeType, NodeKind } from '../model/kinds';
+import type { LanguageId } from '../model/languages';
 
 /**
  * What an extractor reports about one file: plain data, no hashes and no repo-wide
@@ -9,11 +10,8 @@ import type { EdgeType, NodeKind } from '../model/kinds';
  */
 export const FACTS_FORMAT_VERSION = 7;
 
-export type LanguageId =
-  | 'go' | 'typescript' | 'tsx' | 'javascript' | 'python' | 'rust' | 'java' | 'csharp'
-  | 'proto' | 'sql' | 'terraform' | 'css' | 'scss'
-  /** Kubernetes manifests, compose files, Serverless and CloudFormation/SAM templates. */
-  | 'yaml';
+// The ids are the rows of the language table (src/model/languages.ts).
+export type { LanguageId };
 
 /** Positions are 1-based lines and 0-based columns, as editors show them (col + 1). */
 export interface Position {

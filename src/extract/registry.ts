@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { LANGUAGES, type LanguageRow, extensionEntry } from '../model/languages';
 import type { LanguageExtractor, TextExtractor } from './extractor';
 import { csharpExtractor } from './csharp/extractor';
 import { cssExtractor } from './css/extractor';
@@ -13,9 +14,8 @@ import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
 import { yamlExtractor } from './yamlDocuments';
 
-/** A language read through a tree-sitter grammar and the queries.scm of its folder. */
-export interface TreeSitterLanguageSpec {
-  readonly id: LanguageId;
+/** How a language's files are read: a tree-sitter grammar with its folder's queries.scm. */
+export interface TreeSitterBinding {
   readonly parser: 'tree-sitter';
   /** File name of the wasm grammar under grammars/. */
   readonly grammar: string;
@@ -24,76 +24,68 @@ export interface TreeSitterLanguageSpec {
   readonly extractor: LanguageExtractor;
 }
 
-/** A language whose extractor parses the text itself. */
-export interface TextLanguageSpec {
-  readonly id: LanguageId;
+/** How a language's files are read: an extractor that parses the text itself. */
+export interface TextBinding {
   readonly parser: 'text';
   readonly extractor: TextExtractor;
 }
 
+/** A language read through a tree-sitter grammar and the queries.scm of its folder. */
+export type TreeSitterLanguageSpec = TreeSitterBinding & { readonly id: LanguageId; readonly row: LanguageRow<LanguageId> };
+
+/** A language whose extractor parses the text itself. */
+export type TextLanguageSpec = TextBinding & { readonly id: LanguageId; readonly row: LanguageRow<LanguageId> };
+
+/** A row of the language table (src/model/languages.ts) with the extractor that reads its files. */
 export type LanguageSpec = TreeSitterLanguageSpec | TextLanguageSpec;
 
-const GO: LanguageSpec = { id: 'go', parser: 'tree-sitter', grammar: 'tree-sitter-go.wasm', folder: 'go', extractor: goExtractor };
-const TYPESCRIPT: TreeSitterLanguageSpec = {
-  id: 'typescript', parser: 'tree-sitter', grammar: 'tree-sitter-typescript.wasm', folder: 'typescript', extractor: typescriptExtractor,
-};
-// JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
-// queries.scm serves all three.
-const TSX: TreeSitterLanguageSpec = {
-  id: 'tsx', parser: 'tree-sitter', grammar: 'tree-sitter-tsx.wasm', folder: 'typescript', extractor: typescriptExtractor,
-};
-const JAVASCRIPT: LanguageSpec = { ...TSX, id: 'javascript' };
-const PYTHON: LanguageSpec = {
-  id: 'python', parser: 'tree-sitter', grammar: 'tree-sitter-python.wasm', folder: 'python', extractor: pythonExtractor,
-};
-const PROTO: LanguageSpec = { id: 'proto', parser: 'text', extractor: protoExtractor };
-const SQL: LanguageSpec = { id: 'sql', parser: 'text', extractor: sqlExtractor };
-// Kubernetes manifests, kustomizations, compose files, Serverless and CloudFormation/SAM
-// templates: one extractor that tells them apart by name and content.
-const YAML: LanguageSpec = { id: 'yaml', parser: 'text', extractor: yamlExtractor };
+function treeSitter(grammar: string, folder: string, extractor: LanguageExtractor): TreeSitterBinding {
+  return { parser: 'tree-sitter', grammar, folder, extractor };
+}
 
-const TERRAFORM: LanguageSpec = {
-  id: 'terraform', parser: 'tree-sitter', grammar: 'tree-sitter-hcl.wasm', folder: 'terraform', extractor: terraformExtractor,
-};
+function text(extractor: TextExtractor): TextBinding {
+  return { parser: 'text', extractor };
+}
 
-// SCSS is read by the same statement parser as CSS: see docs/extractors/css.md.
-const CSS: LanguageSpec = { id: 'css', parser: 'text', extractor: cssExtractor };
-const SCSS: LanguageSpec = { id: 'scss', parser: 'text', extractor: cssExtractor };
-
-const JAVA: LanguageSpec = { id: 'java', parser: 'tree-sitter', grammar: 'tree-sitter-java.wasm', folder: 'java', extractor: javaExtractor };
-
-const RUST: LanguageSpec = { id: 'rust', parser: 'tree-sitter', grammar: 'tree-sitter-rust.wasm', folder: 'rust', extractor: rustExtractor };
-
-const CSHARP: LanguageSpec = {
-  id: 'csharp', parser: 'tree-sitter', grammar: 'tree-sitter-c-sharp.wasm', folder: 'csharp', extractor: csharpExtractor,
+/**
+ * The extractor of each language in the table. The type makes a new row without an
+ * extractor a compile error.
+ */
+const BINDINGS: { readonly [Id in LanguageId]: TreeSitterBinding | TextBinding } = {
+  go: treeSitter('tree-sitter-go.wasm', 'go', goExtractor),
+  typescript: treeSitter('tree-sitter-typescript.wasm', 'typescript', typescriptExtractor),
+  // JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
+  // queries.scm serves all three.
+  tsx: treeSitter('tree-sitter-tsx.wasm', 'typescript', typescriptExtractor),
+  javascript: treeSitter('tree-sitter-tsx.wasm', 'typescript', typescriptExtractor),
+  python: treeSitter('tree-sitter-python.wasm', 'python', pythonExtractor),
+  proto: text(protoExtractor),
+  sql: text(sqlExtractor),
+  terraform: treeSitter('tree-sitter-hcl.wasm', 'terraform', terraformExtractor),
+  // SCSS is read by the same statement parser as CSS: see docs/extractors/css.md.
+  css: text(cssExtractor),
+  scss: text(cssExtractor),
+  yaml: text(yamlExtractor),
+  java: treeSitter('tree-sitter-java.wasm', 'java', javaExtractor),
+  rust: treeSitter('tree-sitter-rust.wasm', 'rust', rustExtractor),
+  csharp: treeSitter('tree-sitter-c-sharp.wasm', 'csharp', csharpExtractor),
 };
 
-const BY_EXTENSION: ReadonlyMap<string, LanguageSpec> = new Map<string, LanguageSpec>([
-  ['.go', GO],
-  ['.ts', TYPESCRIPT], ['.mts', TYPESCRIPT], ['.cts', TYPESCRIPT],
-  ['.tsx', TSX],
-  ['.js', JAVASCRIPT], ['.jsx', JAVASCRIPT], ['.mjs', JAVASCRIPT], ['.cjs', JAVASCRIPT],
-  ['.py', PYTHON], ['.pyi', PYTHON],
-  ['.proto', PROTO],
-  ['.sql', SQL],
-  ['.yaml', YAML], ['.yml', YAML],
-  ['.tf', TERRAFORM],
-  ['.css', CSS], ['.scss', SCSS],
-  ['.java', JAVA],
-  ['.rs', RUST],
-  ['.cs', CSHARP],
-]);
+/** Every language of the table, with its extractor, in table order. */
+export const ALL_LANGUAGES: readonly LanguageSpec[] = LANGUAGES.map((row) => ({ ...BINDINGS[row.id], id: row.id, row }) as LanguageSpec);
 
-export const ALL_LANGUAGES: readonly LanguageSpec[] = [GO, TYPESCRIPT, TSX, JAVASCRIPT, PYTHON, PROTO, SQL, TERRAFORM, CSS, SCSS, YAML, JAVA, RUST, CSHARP];
+const BY_ID: ReadonlyMap<LanguageId, LanguageSpec> = new Map(ALL_LANGUAGES.map((spec) => [spec.id, spec]));
 
 /** The language of a repo-relative path, or undefined when no extractor handles it. */
 export function languageForPath(filePath: string): LanguageSpec | undefined {
-  if (filePath.endsWith('.d.ts')) return undefined;
-  return BY_EXTENSION.get(path.extname(filePath).toLowerCase());
+  const row = extensionEntry(path.extname(filePath).toLowerCase())?.language;
+  if (!row || row.ignoredSuffixes?.some((suffix) => filePath.endsWith(suffix))) return undefined;
+  return BY_ID.get(row.id);
 }
 
+/** The language of an id; throws for an id the table does not hold. */
 export function languageById(id: LanguageId): LanguageSpec {
-  const spec = ALL_LANGUAGES.find((l) => l.id === id);
+  const spec = BY_ID.get(id);
   if (!spec) throw new Error(`extract/registry: unknown language '${id}'`);
   return spec;
 }

@@ -1,3 +1,4 @@
+import { type TestRunner, languageRow } from '../model/languages';
 import type { ScopedTest } from './testScope';
 import { compareStrings } from './viewIndex';
 
@@ -14,29 +15,11 @@ import { compareStrings } from './viewIndex';
  * | csharp | dotnet test | `--filter 'FullyQualifiedName=Ns.Class.M|...'` |
  * | rust | cargo test | name filters after `--` (substring match) |
  *
- * Arguments are single-quoted for a POSIX shell. Tests of languages with no known runner
- * are left out.
+ * Arguments are single-quoted for a POSIX shell. Which runner a language's tests take is
+ * the `testRunner` column of the language table (src/model/languages.ts); tests of
+ * languages with none are left out.
  */
-export const TEST_RUNNERS_DEFAULTS = {
-  /** Languages (file language ids) of each runner family. */
-  families: {
-    go: ['go'],
-    python: ['python'],
-    js: ['typescript', 'tsx', 'javascript'],
-    java: ['java'],
-    csharp: ['csharp'],
-    rust: ['rust'],
-  },
-} as const;
-
-type Family = keyof typeof TEST_RUNNERS_DEFAULTS.families;
-
-const FAMILY_OF = new Map<string, Family>(
-  (Object.entries(TEST_RUNNERS_DEFAULTS.families) as [Family, readonly string[]][])
-    .flatMap(([family, languages]) => languages.map((language) => [language, family] as const)),
-);
-
-const COMMANDS: { readonly [F in Family]: (tests: readonly ScopedTest[]) => string } = {
+const COMMANDS: { readonly [F in TestRunner]: (tests: readonly ScopedTest[]) => string } = {
   go: (tests) => `go test -run ${quote(`^(${unique(tests.map((t) => escapeRegExp(t.symbol))).join('|')})$`)} ${
     unique(tests.map((t) => t.packagePath)).map(quote).join(' ')}`,
   python: (tests) => `pytest ${unique(tests.map((t) => t.path)).map(quote).join(' ')} -k ${quote(unique(tests.map((t) => {
@@ -67,13 +50,13 @@ const COMMANDS: { readonly [F in Family]: (tests: readonly ScopedTest[]) => stri
 };
 
 /** The runner family of a file language id, or undefined when no runner is known. */
-export function runnerFamily(language: string): Family | undefined {
-  return FAMILY_OF.get(language);
+export function runnerFamily(language: string): TestRunner | undefined {
+  return languageRow(language)?.testRunner;
 }
 
 /** One command per runner family present, in family-name order. */
 export function runCommands(tests: readonly ScopedTest[]): string[] {
-  const byFamily = new Map<Family, ScopedTest[]>();
+  const byFamily = new Map<TestRunner, ScopedTest[]>();
   for (const test of tests) {
     const family = runnerFamily(test.language);
     if (!family) continue;

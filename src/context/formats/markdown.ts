@@ -1,14 +1,9 @@
 import * as path from 'node:path';
+import { extensionEntry } from '../../model/languages';
 import type { ContextDocument, ContextSymbol } from '../document';
 import { RELATION_CATEGORIES } from '../relations';
 import { trafficText } from '../traffic';
 import { location, relationNames, signatureShown } from './shared';
-
-const FENCE_LANGUAGES: Readonly<Record<string, string>> = {
-  '.ts': 'ts', '.tsx': 'tsx', '.js': 'js', '.jsx': 'jsx', '.mjs': 'js', '.cjs': 'js', '.go': 'go', '.py': 'python',
-  '.rs': 'rust', '.java': 'java', '.cs': 'csharp', '.proto': 'proto', '.sql': 'sql', '.css': 'css', '.tf': 'hcl',
-  '.yaml': 'yaml', '.yml': 'yaml',
-};
 
 const TITLES = { task: 'task', files: 'files', pr: 'pull request' } as const;
 
@@ -41,7 +36,7 @@ function renderSymbol(doc: ContextDocument, symbol: ContextSymbol): string {
   if (symbol.source) {
     const fence = '`'.repeat(Math.max(3, longestRun(symbol.source.text, '`') + 1));
     const cut = symbol.source.truncatedLines > 0 ? `\n(${symbol.source.truncatedLines} more lines)` : '';
-    lines.push('', `${fence}${FENCE_LANGUAGES[path.extname(symbol.file)] ?? ''}`, symbol.source.text, fence + cut);
+    lines.push('', `${fence}${extensionEntry(path.extname(symbol.file))?.fence ?? ''}`, symbol.source.text, fence + cut);
   } else {
     lines.push('', `Source: ${symbol.sourceState}.`);
   }
