@@ -2,7 +2,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json';
 import type { GraphStore } from '../store/graphStore';
-import { outputSchemaFor } from './outputSchemas';
 import { TOOLS } from './registry';
 import { ReplyTooLargeError, capReply, narrowingHint } from './replyCap';
 import { registerResources } from './resources';
@@ -53,7 +52,7 @@ export function createMcpServer(deps: ServerDeps, options: McpServerOptions = {}
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema,
-      outputSchema: outputSchemaFor(tool.name),
+      outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...tool.annotations },
     };
     // The SDK's generic signature cannot follow a heterogeneous registry; zod has already

@@ -3,7 +3,7 @@ import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repo
 import type { LifecycleWindows } from '../runtime/confidence';
 import { openSqlJsStore } from '../store';
 import type { GraphStore } from '../store/graphStore';
-import { GraphCache } from './graphCache';
+import { GraphCache } from '../query/graphCache';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
 import type { ServerDeps } from './server';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { GraphStore } from '../store/graphStore';
-import type { GraphCache } from './graphCache';
+import type { GraphCache } from '../query/graphCache';
 
 /** What every tool handler may use. One instance per server; both transports share it. */
 export interface ToolDeps {
@@ -47,13 +47,16 @@ export interface ToolOutput {
 
 /**
  * One MCP tool, one file under src/mcp/tools/: a zod input shape with `.describe()` on
- * every field, annotations, and the handler. Names, parameters and defaults follow SPEC §4.
+ * every field, the output schema of its structured content, annotations, and the handler.
+ * Names, parameters and defaults follow SPEC §4.
  */
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly inputSchema: Shape;
+  /** What `structuredContent` holds (built from the pieces in wire.ts). */
+  readonly outputSchema: z.ZodType;
   /** SPEC category (Indexing, Graph queries, Snapshot, Runtime, Analysis, Ownership, Context, Feedback, Discovery). */
   readonly category: string;
   readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };

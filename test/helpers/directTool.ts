@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { type IndexSummary, RepoIndexer } from '../../src/index/repoIndexer';
-import { GraphCache } from '../../src/mcp/graphCache';
+import { GraphCache } from '../../src/query/graphCache';
 import { isListResult } from '../../src/mcp/replyCap';
 import { type ToolDefinition, type ToolDeps, ToolError } from '../../src/mcp/tool';
 import { type GraphStore, openSqlJsStore } from '../../src/store';
