@@ -3,9 +3,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json';
 import type { GraphStore } from '../store/graphStore';
 import { TOOLS } from './registry';
-import { ReplyTooLargeError, capReply, narrowingHint } from './replyCap';
+import { capReply, narrowingHint } from './replyCap';
 import { registerResources } from './resources';
-import { ToolError, type ToolDefinition, type ToolDeps } from './tool';
+import { type ToolDefinition, type ToolDeps, isCallerError } from './tool';
 
 /** What the server needs beyond the tools' deps; serverDeps.ts builds it for a graph file. */
 export interface ServerDeps extends ToolDeps {
@@ -91,7 +91,7 @@ export async function runTool(tool: ToolDefinition, args: object, deps: ServerDe
 }
 
 function failureMessage(tool: ToolDefinition, error: unknown, log: (message: string) => void): string {
-  if (error instanceof ToolError || error instanceof ReplyTooLargeError) return error.message;
+  if (isCallerError(error)) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   log(`ckg mcp: ${tool.name}: internal error: ${error instanceof Error ? error.stack ?? message : message}`);
   return `internal error: ${message}`;

@@ -1,3 +1,4 @@
+export * from './errors';
 export * from './hash';
 export * from './identity';
 export * from './kinds';

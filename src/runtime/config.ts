@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { CkgError } from '../model';
 
 /**
  * The `trace_ingestion` section of `ckg.config.yaml` (SPEC §8 keys, DESIGN §5), typed and
@@ -54,7 +55,10 @@ export interface CkgConfig {
 
 export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS };
 
-export class ConfigError extends Error {}
+/** A config value that is refused; the message names the file, the key and what was expected. */
+export class ConfigError extends CkgError {
+  readonly code = 'config';
+}
 
 /** Reads and checks a config file; a missing file is an error naming it. */
 export function loadConfigFile(file: string): CkgConfig {

@@ -3,7 +3,7 @@ import { buildWithinLimit } from '../../context/contextReply';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { choiceArg, optionalTextArg, pathListArg, positiveIntArg } from '../args';
 import { defineTool } from '../tool';
-import { CONTEXT_OUTPUT, DEFAULT_CONTEXT_BUDGET, FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, asToolErrors, contextSources, replyLimit } from './contextForTask';
+import { CONTEXT_OUTPUT, DEFAULT_CONTEXT_BUDGET, FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, contextSources, replyLimit } from './contextForTask';
 
 /** SPEC 4.7 context_for_files. */
 export const tool = defineTool({
@@ -29,10 +29,10 @@ export const tool = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ files, repo_url, token_budget, format }, deps) {
     const sources = contextSources(deps);
-    const result = asToolErrors(() => buildWithinLimit(
+    const result = buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'files' }),
       token_budget, replyLimit(deps),
-    ));
+    );
     return { result, text: result.content };
   },
 });

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { type ContextSources, buildTaskContext } from '../../context/contextBuilder';
 import { buildWithinLimit } from '../../context/contextReply';
-import { ContextInputError } from '../../context/errors';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
 import { trafficLookup } from '../../query/trafficLookup';
 import { choiceArg, positiveIntArg, textArg } from '../args';
 import { REPLY_CAP_DEFAULTS } from '../replyCap';
-import { ToolError, type ToolDeps, defineTool } from '../tool';
+import { type ToolDeps, defineTool } from '../tool';
 import { integer, objectOutput } from '../wire';
 
 /** SPEC §8 default budget of context_for_task and context_for_files. */
@@ -43,16 +42,6 @@ export function contextSources(deps: ToolDeps): ContextSources {
   return { view, feedback: feedbackOf(deps), traffic: trafficLookup(deps, view) };
 }
 
-/** Runs a context build, turning a request the caller can fix into a ToolError. */
-export function asToolErrors<T>(work: () => T): T {
-  try {
-    return work();
-  } catch (error) {
-    if (error instanceof ContextInputError) throw new ToolError(error.message);
-    throw error;
-  }
-}
-
 /** SPEC 4.7 context_for_task. */
 export const tool = defineTool({
   name: 'context_for_task',
@@ -77,10 +66,10 @@ export const tool = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   handler({ task_description, token_budget, format }, deps) {
     const sources = contextSources(deps);
-    const result = asToolErrors(() => buildWithinLimit(
+    const result = buildWithinLimit(
       (tokenBudget) => buildTaskContext(sources, { description: task_description, tokenBudget, format }),
       token_budget, replyLimit(deps),
-    ));
+    );
     return { result, text: result.content };
   },
 });

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
+import { CkgError } from '../../model';
 
 /**
  * MCP over Streamable HTTP at `/mcp`, stateless: every POST gets its own server and
@@ -45,7 +46,9 @@ export interface RunningHttpServer {
 }
 
 /** A listen address or policy the server refuses (the CLI exits non-zero with it). */
-export class HttpConfigError extends Error {}
+export class HttpConfigError extends CkgError {
+  readonly code = 'http_config';
+}
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 
