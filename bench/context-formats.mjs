@@ -61,9 +61,9 @@ async function bundleEngine() {
     stdin: {
       contents: `
         export { openStore } from './src/store';
-        export { GraphCache } from './src/mcp/graphCache';
-        export { tool as contextForTask } from './src/mcp/tools/context_for_task';
-        export { tool as contextForPr } from './src/mcp/tools/context_for_pr';
+        export { GraphCache } from './src/query/graphCache';
+        export { tool as contextForTask } from './src/mcp/tools/contextForTask';
+        export { tool as contextForPr } from './src/mcp/tools/contextForPr';
         export { buildTaskContext, buildFilesContext, MODE_SETTINGS } from './src/context/contextBuilder';
         export { decodeGcb } from './src/context/formats/gcbDecoder';
         export { renderContext, CONTEXT_FORMATS } from './src/context/formats';

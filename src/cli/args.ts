@@ -1,10 +1,15 @@
+import { CkgError } from '../model';
+
 /** Parsed command line: positionals and `--name value` / `-db value` options. */
 export interface ParsedArgs {
   readonly positionals: string[];
   readonly options: Map<string, string | true>;
 }
 
-export class UsageError extends Error {}
+/** A command line the user can fix: the CLI prints the message and exits 2. */
+export class UsageError extends CkgError {
+  readonly code = 'usage';
+}
 
 /**
  * Parses argv against the options a command accepts. `valued` options take the next

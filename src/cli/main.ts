@@ -1,5 +1,4 @@
-import { StoreOpenError } from '../store';
-import { UsageError } from './args';
+import { type ErrorCode, errorCode } from '../model';
 import { exportCommand } from './commands/exportCommand';
 import { CALL_USAGE, callCommand } from './commands/callCommand';
 import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
@@ -11,6 +10,9 @@ import { statsCommand } from './commands/statsCommand';
 import type { CliIo } from './io';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+/** README's exit codes by error code: 2 bad usage, 3 a -db file that is not a graph; any other failure is 1. */
+const EXIT_CODES: Partial<Record<ErrorCode, number>> = { usage: 2, store_open: 3 };
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   index: { run: indexCommand, usage: INDEX_USAGE },
@@ -43,8 +45,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     io.stderr.write(`ckg ${name}: ${message}\n`);
-    if (error instanceof UsageError) return 2;
-    if (error instanceof StoreOpenError) return 3;
+    const code = errorCode(error);
+    if (code !== undefined && EXIT_CODES[code] !== undefined) return EXIT_CODES[code];
     if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
     return 1;
   }

@@ -1,8 +1,13 @@
+import { CkgError } from '../model';
+
 /**
  * A request the caller can fix, naming the argument at fault ("files: not indexed: a.ts").
- * The MCP tools turn it into a ToolError; src/context does not depend on src/mcp.
+ * Its code, `invalid_argument`, makes the MCP server reply with the message, as it does
+ * for a ToolError; src/context does not depend on src/mcp.
  */
-export class ContextInputError extends Error {
+export class ContextInputError extends CkgError {
+  readonly code = 'invalid_argument';
+
   constructor(readonly argument: string, detail: string) {
     super(`${argument}: ${detail}`);
     this.name = 'ContextInputError';

@@ -1,4 +1,5 @@
 import { countTokens } from '../context/tokenizer';
+import { CkgError } from '../model';
 
 /**
  * Every tool reply fits a token cap (DESIGN §5: default 25,000), whatever the graph size.
@@ -51,7 +52,10 @@ export interface CapOptions {
   readonly narrow?: string;
 }
 
-export class ReplyTooLargeError extends Error {}
+/** No cut of a result fits under the token cap; the caller is told how to narrow the call. */
+export class ReplyTooLargeError extends CkgError {
+  readonly code = 'reply_too_large';
+}
 
 /**
  * Renders a handler's result as a capped reply. Throws ReplyTooLargeError when no cut of

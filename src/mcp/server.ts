@@ -2,11 +2,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json';
 import type { GraphStore } from '../store';
-import { outputSchemaFor } from './outputSchemas';
 import { TOOLS } from './registry';
-import { ReplyTooLargeError, capReply, narrowingHint } from './replyCap';
+import { capReply, narrowingHint } from './replyCap';
 import { registerResources } from './resources';
-import { ToolError, type ToolDefinition, type ToolDeps } from './tool';
+import { type ToolDefinition, type ToolDeps, isCallerError } from './tool';
 
 /** What the server needs beyond the tools' deps; serverDeps.ts builds it for a graph file. */
 export interface ServerDeps extends ToolDeps {
@@ -53,7 +52,7 @@ export function createMcpServer(deps: ServerDeps, options: McpServerOptions = {}
       title: tool.title,
       description: tool.description,
       inputSchema: tool.inputSchema,
-      outputSchema: outputSchemaFor(tool.name),
+      outputSchema: tool.outputSchema,
       annotations: { title: tool.title, ...tool.annotations },
     };
     // The SDK's generic signature cannot follow a heterogeneous registry; zod has already
@@ -92,7 +91,7 @@ export async function runTool(tool: ToolDefinition, args: object, deps: ServerDe
 }
 
 function failureMessage(tool: ToolDefinition, error: unknown, log: (message: string) => void): string {
-  if (error instanceof ToolError || error instanceof ReplyTooLargeError) return error.message;
+  if (isCallerError(error)) return error.message;
   const message = error instanceof Error ? error.message : String(error);
   log(`ckg mcp: ${tool.name}: internal error: ${error instanceof Error ? error.stack ?? message : message}`);
   return `internal error: ${message}`;

@@ -1,7 +1,7 @@
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
 import { type GraphStore, openStore } from '../store';
-import { GraphCache } from './graphCache';
+import { GraphCache } from '../query/graphCache';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
 import type { ServerDeps } from './server';
 

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { GraphStore } from '../store/graphStore';
-import type { GraphCache } from './graphCache';
+import type { GraphCache } from '../query/graphCache';
+import { CkgError, errorCode } from '../model';
 
 /** What every tool handler may use. One instance per server; both transports share it. */
 export interface ToolDeps {
@@ -31,7 +32,18 @@ export interface ToolDeps {
  * ("target_hash: expected 64 lowercase hex characters"). The server turns it into an
  * `isError` result; any other exception is reported as an internal error.
  */
-export class ToolError extends Error {}
+export class ToolError extends CkgError {
+  readonly code = 'invalid_argument';
+}
+
+/**
+ * Whether a failure is the caller's to fix, so its message is the reply (a bad argument, a
+ * reply too large to cut): read from the error's code, never from its text.
+ */
+export function isCallerError(error: unknown): error is CkgError {
+  const code = errorCode(error);
+  return code === 'invalid_argument' || code === 'reply_too_large';
+}
 
 /** What a handler returns: the SPEC-shaped result, and optionally its own text rendering. */
 export interface ToolOutput {
@@ -47,13 +59,16 @@ export interface ToolOutput {
 
 /**
  * One MCP tool, one file under src/mcp/tools/: a zod input shape with `.describe()` on
- * every field, annotations, and the handler. Names, parameters and defaults follow SPEC §4.
+ * every field, the output schema of its structured content, annotations, and the handler.
+ * Names, parameters and defaults follow SPEC §4.
  */
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly name: string;
   readonly title: string;
   readonly description: string;
   readonly inputSchema: Shape;
+  /** What `structuredContent` holds (built from the pieces in wire.ts). */
+  readonly outputSchema: z.ZodType;
   /** SPEC category (Indexing, Graph queries, Snapshot, Runtime, Analysis, Ownership, Context, Feedback, Discovery). */
   readonly category: string;
   readonly annotations: { readonly readOnlyHint: boolean; readonly idempotentHint?: boolean; readonly openWorldHint?: boolean };

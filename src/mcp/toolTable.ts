@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { TOOLS } from './registry';
 import type { ToolDefinition } from './tool';
-import { PLAN_RULES } from './tools/plan_turn';
+import { PLAN_RULES } from './tools/planTurn';
 
 /**
  * Markdown tables generated from the code, so documentation cannot drift from what the

@@ -1,4 +1,6 @@
+export * from './errors';
 export * from './hash';
+export * from './hostPort';
 export * from './identity';
 export * from './kinds';
 export * from './qualifiedName';

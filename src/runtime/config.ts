@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { CkgError, type HostPort, formatHostPort, parseHostPort } from '../model';
 
 /**
  * The `trace_ingestion` section of `ckg.config.yaml` (SPEC §8 keys, DESIGN §5), typed and
@@ -54,7 +55,10 @@ export interface CkgConfig {
 
 export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS };
 
-export class ConfigError extends Error {}
+/** A config value that is refused; the message names the file, the key and what was expected. */
+export class ConfigError extends CkgError {
+  readonly code = 'config';
+}
 
 /** Reads and checks a config file; a missing file is an error naming it. */
 export function loadConfigFile(file: string): CkgConfig {
@@ -129,7 +133,8 @@ function otlpEndpoints(value: unknown, location: string): { grpc: string; http: 
   if (value === undefined) return { grpc: d.otlpGrpcEndpoint, http: d.otlpHttpEndpoint };
   if (typeof value === 'string') {
     const grpc = address(value, location, 'trace_ingestion.otlp_endpoint');
-    return { grpc, http: `${hostOf(grpc)}:${parseHostPort(grpc, 'trace_ingestion.otlp_endpoint').port === 0 ? 0 : 4318}` };
+    const at = endpointAt(grpc, 'trace_ingestion.otlp_endpoint');
+    return { grpc, http: formatHostPort({ host: at.host, port: at.port === 0 ? 0 : 4318 }) };
   }
   const section = mapping(value, location, 'trace_ingestion.otlp_endpoint');
   rejectUnknown(section, ['grpc', 'http'], location, 'trace_ingestion.otlp_endpoint.');
@@ -139,21 +144,16 @@ function otlpEndpoints(value: unknown, location: string): { grpc: string; http: 
   };
 }
 
-function hostOf(hostPort: string): string {
-  return hostPort.slice(0, hostPort.lastIndexOf(':'));
-}
-
-/** Parses `HOST:PORT` (IPv6 in brackets); port 0 lets the OS pick. */
-export function parseHostPort(value: string, what: string): { host: string; port: number } {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value.trim());
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || port > 65_535) throw new ConfigError(`${what} ${JSON.stringify(value)}: expected HOST:PORT, e.g. 127.0.0.1:4317`);
-  return { host: match[1].replace(/^\[|\]$/g, ''), port };
+/** An endpoint value (`HOST:PORT`, IPv6 in brackets; port 0 lets the OS pick); `what` names the key or flag. */
+export function endpointAt(value: string, what: string): HostPort {
+  const address = parseHostPort(value);
+  if (!address) throw new ConfigError(`${what} ${JSON.stringify(value)}: expected HOST:PORT, e.g. 127.0.0.1:4317`);
+  return address;
 }
 
 function address(value: unknown, location: string, key: string): string {
   if (typeof value !== 'string') throw new ConfigError(`${location}: ${key}: expected HOST:PORT, e.g. 127.0.0.1:4317`);
-  parseHostPort(value, `${location}: ${key}`);
+  endpointAt(value, `${location}: ${key}`);
   return value.trim();
 }
 

@@ -1,6 +1,6 @@
 import type { GraphStore } from '../store/graphStore';
 import { BatchQueue } from './batchQueue';
-import { type TraceIngestionConfig, parseHostPort } from './config';
+import { type TraceIngestionConfig, endpointAt } from './config';
 import { startDecayJob } from './decayJob';
 import { CollectorLink } from './forwarder/collectorLink';
 import { grpcTransport } from './forwarder/grpcTransport';
@@ -99,8 +99,8 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
   };
   const receivers: RunningReceiver[] = [];
   try {
-    const grpcAt = parseHostPort(config.otlpGrpcEndpoint, 'trace_ingestion.otlp_endpoint');
-    const httpAt = parseHostPort(config.otlpHttpEndpoint, 'trace_ingestion.otlp_endpoint.http');
+    const grpcAt = endpointAt(config.otlpGrpcEndpoint, 'trace_ingestion.otlp_endpoint');
+    const httpAt = endpointAt(config.otlpHttpEndpoint, 'trace_ingestion.otlp_endpoint.http');
     receivers.push(await startGrpcReceiver({ ...grpcAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
     receivers.push(await startHttpReceiver({ ...httpAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
   } catch (error) {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
-import { GraphCache } from '../mcp/graphCache';
+import { GraphCache } from '../query/graphCache';
 import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
 import type { EnrichTarget } from '../enrich/enricher';

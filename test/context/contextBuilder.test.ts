@@ -7,7 +7,7 @@ import { CONTEXT_FORMATS } from '../../src/context/formats';
 import { decodeGcb } from '../../src/context/formats/gcbDecoder';
 import { countTokens } from '../../src/context/tokenizer';
 import { RepoIndexer } from '../../src/index/repoIndexer';
-import { GraphCache } from '../../src/mcp/graphCache';
+import { GraphCache } from '../../src/query/graphCache';
 import { QualifiedName } from '../../src/model';
 import { type GraphStore, openStore } from '../../src/store';
 import { FIXTURE_REPOS, indexFixture } from '../helpers/indexFixture';

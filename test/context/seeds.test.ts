@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ContextInputError } from '../../src/context/errors';
 import { fileSeeds, parseFileList, resolveFiles, runtimeObservations, taskSeeds } from '../../src/context/seeds';
 import { SymbolIndex, symbolIndexOf } from '../../src/context/symbolIndex';
-import { GraphCache } from '../../src/mcp/graphCache';
+import { GraphCache } from '../../src/query/graphCache';
 import { QualifiedName } from '../../src/model';
 import { indexFixture } from '../helpers/indexFixture';
 import { ContextGraph } from './contextGraph';

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { type IndexSummary, RepoIndexer } from '../../src/index/repoIndexer';
-import { GraphCache } from '../../src/mcp/graphCache';
+import { GraphCache } from '../../src/query/graphCache';
 import { isListResult } from '../../src/mcp/replyCap';
-import { type ToolDefinition, type ToolDeps, ToolError } from '../../src/mcp/tool';
+import { type ToolDefinition, type ToolDeps, ToolError, isCallerError } from '../../src/mcp/tool';
 import { type GraphStore, openStore } from '../../src/store';
 import { FIXTURE_REPOS } from './indexFixture';
 import { makeTempDir } from './tempDir';
@@ -35,12 +35,12 @@ export async function callTool<T = unknown, S extends z.ZodRawShape = z.ZodRawSh
   return (isListResult(result) ? { items: result.items, truncated: result.truncated, hint: result.hint } : result) as T;
 }
 
-/** The message a call fails with: a validation message or a ToolError's. Fails when the call succeeds. */
+/** The message a call fails with: a validation message or a caller error's. Fails when the call succeeds. */
 export async function toolError<S extends z.ZodRawShape>(tool: ToolDefinition<S>, args: Record<string, unknown>, deps: ToolDeps): Promise<string> {
   try {
     await callTool(tool, args, deps);
   } catch (error) {
-    if (error instanceof ToolError) return error.message;
+    if (isCallerError(error)) return error.message;
     throw error;
   }
   throw new Error(`expected ${tool.name} to fail for ${JSON.stringify(args)}`);

@@ -32,3 +32,11 @@ export function callAt(facts: FileFacts, line: number, col: number): CallFact {
   if (!call) throw new Error(`no call at ${line}:${col}; calls: ${JSON.stringify(facts.calls)}`);
   return call;
 }
+
+/**
+ * Mocha timeout of the CPU-heavy extractor tests (2 MB generated files, deep nesting):
+ * seconds on an idle machine, many times that on a loaded 2-core one. It only stops a
+ * hang; these tests bound work by counting what was extracted, never by elapsed time
+ * (timing belongs in bench/).
+ */
+export const HEAVY_TEST_TIMEOUT_MS = 300_000;

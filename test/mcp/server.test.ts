@@ -5,6 +5,7 @@ import { TOOLS } from '../../src/mcp/registry';
 import { META_KEYS } from '../../src/mcp/server';
 import { serverDepsFor } from '../../src/mcp/serverDeps';
 import { ToolError, defineTool } from '../../src/mcp/tool';
+import { objectOutput } from '../../src/mcp/wire';
 import type { GraphStore } from '../../src/store';
 import { type Connected, connect, fixtureDeps, structured, textOf } from './mcpHarness';
 
@@ -73,20 +74,20 @@ describe('mcp server', () => {
     const logged: string[] = [];
     const failing = [
       defineTool({
-        name: 'fails_cleanly', title: 't', description: 'd', category: 'Test', inputSchema: { n: z.number().describe('n') },
+        name: 'fails_cleanly', title: 't', description: 'd', category: 'Test', inputSchema: { n: z.number().describe('n') }, outputSchema: objectOutput({}),
         annotations: { readOnlyHint: true },
         handler: ({ n }) => {
           throw new ToolError(`n: ${n} is not allowed`);
         },
       }),
       defineTool({
-        name: 'crashes', title: 't', description: 'd', category: 'Test', inputSchema: {}, annotations: { readOnlyHint: true },
+        name: 'crashes', title: 't', description: 'd', category: 'Test', inputSchema: {}, outputSchema: objectOutput({}), annotations: { readOnlyHint: true },
         handler: () => {
           throw new TypeError('boom');
         },
       }),
       defineTool({
-        name: 'throws_string', title: 't', description: 'd', category: 'Test', inputSchema: {}, annotations: { readOnlyHint: true },
+        name: 'throws_string', title: 't', description: 'd', category: 'Test', inputSchema: {}, outputSchema: objectOutput({}), annotations: { readOnlyHint: true },
         handler: async () => {
           throw 'a string'; // eslint-disable-line no-throw-literal
         },

@@ -2,14 +2,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { OUTPUT_SCHEMAS } from '../../src/mcp/outputSchemas';
 import { SPEC_TOOL_NAMES, TOOLS } from '../../src/mcp/registry';
 import { defineTool } from '../../src/mcp/tool';
+import { objectOutput } from '../../src/mcp/wire';
 import {
   PLAN_TABLE_MARKERS, TOOL_TABLE_MARKERS, argumentList, betweenMarkers, renderPlanRuleTable, renderToolTable, replaceBetweenMarkers,
 } from '../../src/mcp/toolTable';
 
 const ROOT = path.join(__dirname, '..', '..');
+
+/** Tool names are snake_case in the protocol; their files are camelCase like the rest of the tree. */
+function fileNameOf(toolName: string): string {
+  return toolName.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+}
 const FIX = 'run `node --import tsx scripts/update-readme-tools.mjs` to regenerate it';
 
 describe('mcp tool tables and registry', () => {
@@ -30,7 +35,7 @@ describe('mcp tool tables and registry', () => {
     assert.ok(order.every((i) => i >= 0), `not SPEC tools: ${names.filter((_, i) => order[i] < 0)}`);
     assert.deepEqual(order, [...order].sort((a, b) => a - b));
     assert.equal(SPEC_TOOL_NAMES.length, 22);
-    assert.deepEqual(Object.keys(OUTPUT_SCHEMAS).sort(), [...SPEC_TOOL_NAMES].sort(), 'one output schema per SPEC tool');
+    assert.deepEqual(TOOLS.filter((t) => !(t.outputSchema instanceof z.ZodType)).map((t) => t.name), [], 'every tool has an output schema');
   });
 
   it('describes every input field of every tool, and annotates every tool', () => {
@@ -40,17 +45,25 @@ describe('mcp tool tables and registry', () => {
     assert.ok(TOOLS.every((t) => typeof t.annotations.readOnlyHint === 'boolean'));
   });
 
+  it('keeps every tool in src/mcp/tools/<camelCaseName>.ts, exporting it as `tool`', async () => {
+    for (const t of TOOLS) {
+      const module = await import(path.join(ROOT, 'src', 'mcp', 'tools', `${fileNameOf(t.name)}.ts`)) as { tool?: unknown };
+      assert.equal(module.tool, t, `${t.name} should be the \`tool\` export of src/mcp/tools/${fileNameOf(t.name)}.ts`);
+    }
+  });
+
   it('has a test for every tool that calls it through a real SDK client', () => {
     const missing = TOOLS.map((t) => t.name).filter((name) => {
-      const file = path.join(__dirname, 'tools', `${name}.test.ts`);
+      const file = path.join(__dirname, 'tools', `${fileNameOf(name)}.test.ts`);
       return !fs.existsSync(file) || !/\bconnect\(/.test(fs.readFileSync(file, 'utf8'));
     });
-    assert.deepEqual(missing, [], 'write test/mcp/tools/<tool>.test.ts with a case through connect() (mcpHarness)');
+    assert.deepEqual(missing, [], 'write test/mcp/tools/<toolName>.test.ts (camelCase) with a case through connect() (mcpHarness)');
   });
 
   it('renders one row per tool, marking optional arguments and escaping pipes', () => {
     const tool = defineTool({
       name: 'demo', title: 't', category: 'Discovery', description: 'a | b\nc', annotations: { readOnlyHint: false },
+      outputSchema: objectOutput({}),
       inputSchema: { need: z.string().describe('x'), maybe: z.string().optional().describe('y'), fallback: z.number().default(3).describe('z') },
       handler: () => ({ result: {} }),
     });

@@ -4,7 +4,6 @@ import { openStore } from '../../src/store';
 import { makeTempDir } from '../helpers/tempDir';
 
 const A = 'a'.repeat(64);
-const B = 'b'.repeat(64);
 
 describe('store/sqljs feedback (migration 005)', () => {
   it('answers for thousands of hashes in one call', async () => {

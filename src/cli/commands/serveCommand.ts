@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { isLoopbackHost, startHttpServer } from '../../mcp/transports/http';
-import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, parseHostPort } from '../../runtime/config';
+import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, endpointAt } from '../../runtime/config';
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';
@@ -86,7 +86,7 @@ function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true
     if (value === undefined) return undefined;
     if (value === true) throw new UsageError(`--${name}: expected HOST:PORT`);
     try {
-      parseHostPort(value, `--${name}`);
+      endpointAt(value, `--${name}`);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }

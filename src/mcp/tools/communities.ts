@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { type Community, type CommunityDetection, cachedCommunities } from '../../graph/communities';
 import type { GraphView } from '../../graph/graphView';
 import { nodesNamed } from '../../graph/viewIndex';
 import { choiceArg, optionalTextArg } from '../args';
 import { ToolError, defineTool } from '../tool';
+import { integer, objectOutput } from '../wire';
 
 export const COMMUNITIES_TOOL_DEFAULTS = {
   /** Communities listed at most, largest first; `community_count` counts all. */
@@ -10,6 +12,11 @@ export const COMMUNITIES_TOOL_DEFAULTS = {
   /** Neighbouring communities listed for a symbol, heaviest link first. */
   maxNeighbors: 20,
 };
+
+/** One community in a reply (SPEC 4.9 names these fields; more may follow). */
+const COMMUNITY_OUTPUT = z.looseObject({
+  id: integer, size: integer, top_symbols: z.array(z.string()), cohesion: z.number(), dominant_package: z.string(),
+});
 
 function wireCommunity(community: Community) {
   return {
@@ -56,6 +63,10 @@ export const tool = defineTool({
     repo_url: optionalTextArg('repo_url', 'Cluster only nodes of repositories whose URL starts with this'),
     symbol: optionalTextArg('symbol', 'Qualified name of a symbol; required when action is for_symbol'),
   },
+  outputSchema: objectOutput({
+    communities: z.array(COMMUNITY_OUTPUT).optional(), node_count: integer.optional(), edge_count: integer.optional(),
+    symbol: z.string().optional(), community: COMMUNITY_OUTPUT.optional(), neighbors: z.array(COMMUNITY_OUTPUT).optional(),
+  }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ action, repo_url, symbol }, deps) {
     const view = await deps.graphs.liveView();

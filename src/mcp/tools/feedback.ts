@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { hashArg } from '../args';
+import { hashArg, optionalBooleanArg, optionalTextArg, requiredChoiceArg } from '../args';
 import { ToolError, defineTool } from '../tool';
+import { integer, objectOutput } from '../wire';
 
 /** SPEC §7 leaves the text open; it follows the SPEC's runtime message (DESIGN §5). */
 export const FEEDBACK_UNAVAILABLE = 'feedback not available: store does not support feedback methods';
@@ -18,13 +19,15 @@ export const tool = defineTool({
     + 'tools multiply a symbol\'s rank by 2(useful+1)/(useful+not_useful+2). usefulness_ratio is useful/(useful+not_useful), '
     + '0 without votes.',
   inputSchema: {
-    action: z.enum(ACTIONS, { error: 'action: expected one of record, query' }).describe('record a vote, or query the counts'),
+    action: requiredChoiceArg('action', ACTIONS, 'record a vote, or query the counts'),
     symbol_hash: hashArg('symbol_hash', 'Node hash of the symbol (64 lowercase hex characters), e.g. from a context block'),
-    session_id: z.string({ error: 'session_id: expected a string' }).optional()
-      .describe('Identifies the agent session voting; required when action is record'),
-    useful: z.boolean({ error: 'useful: expected true or false' }).optional()
-      .describe('Whether the symbol helped; required when action is record'),
+    session_id: optionalTextArg('session_id', 'Identifies the agent session voting; required when action is record'),
+    useful: optionalBooleanArg('useful', 'Whether the symbol helped; required when action is record'),
   },
+  outputSchema: objectOutput({
+    status: z.string().optional(), symbol_hash: z.string().optional(), useful_count: integer.optional(),
+    not_useful_count: integer.optional(), usefulness_ratio: z.number().optional(),
+  }),
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ action, symbol_hash, session_id, useful }, deps) {
     const store = deps.store();

@@ -1,8 +1,9 @@
+import { z } from 'zod';
+import { compareStrings } from '../../graph/viewIndex';
 import type { GraphNode, Hash } from '../../model';
-import { hashArg } from '../args';
-import { compareText, requireRepo } from '../lookups';
+import { hashArg, requireRepo } from '../args';
 import { defineTool } from '../tool';
-import { wireFile, wireNode } from '../wire';
+import { listOutput, wireFile, WireFileSchema, wireNode, WireNodeSchema } from '../wire';
 
 /**
  * SPEC 4.6 ownership: every live file of a repository with the symbols it declares, files
@@ -17,6 +18,7 @@ export const tool = defineTool({
   inputSchema: {
     repo_hash: hashArg('repo_hash', 'Repository hash (64 lowercase hex); the ckg://repos resource and index_repo list them'),
   },
+  outputSchema: listOutput(z.object({ file: WireFileSchema, nodes: z.array(WireNodeSchema).optional() })),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ repo_hash }, deps) {
     const store = deps.store();
@@ -31,7 +33,7 @@ export const tool = defineTool({
     const result = (await store.liveFileRecords(repo_hash)).map((file) => ({
       file: wireFile(file),
       nodes: (byFile.get(file.fileHash) ?? [])
-        .sort((a, b) => a.line - b.line || compareText(a.qualifiedName, b.qualifiedName) || compareText(a.kind, b.kind))
+        .sort((a, b) => a.line - b.line || compareStrings(a.qualifiedName, b.qualifiedName) || compareStrings(a.kind, b.kind))
         .map(wireNode),
     }));
     return { result };

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
+import { CkgError, type HostPort, parseHostPort } from '../../model';
 
 /**
  * MCP over Streamable HTTP at `/mcp`, stateless: every POST gets its own server and
@@ -45,7 +46,9 @@ export interface RunningHttpServer {
 }
 
 /** A listen address or policy the server refuses (the CLI exits non-zero with it). */
-export class HttpConfigError extends Error {}
+export class HttpConfigError extends CkgError {
+  readonly code = 'http_config';
+}
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
 
@@ -54,14 +57,11 @@ export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_NAMES.has(bare) || /^127(\.\d{1,3}){3}$/.test(bare) || bare.endsWith('.localhost');
 }
 
-/** `127.0.0.1:7420`, `localhost:0`, `[::1]:7420`; the port is required. */
-export function parseListenAddress(spec: string): { host: string; port: number } {
-  const match = /^(\[[^\]]+\]|[^:[\]]+):(\d{1,5})$/.exec(spec.trim());
-  const port = match ? Number(match[2]) : NaN;
-  if (!match || port > 65535) {
-    throw new HttpConfigError(`--http ${spec}: expected HOST:PORT, e.g. 127.0.0.1:7420 (port 0 picks a free one)`);
-  }
-  return { host: match[1].replace(/^\[|\]$/g, ''), port };
+/** The `--http` address: `127.0.0.1:7420`, `localhost:0`, `[::1]:7420`; the port is required. */
+export function parseListenAddress(spec: string): HostPort {
+  const address = parseHostPort(spec);
+  if (!address) throw new HttpConfigError(`--http ${spec}: expected HOST:PORT, e.g. 127.0.0.1:7420 (port 0 picks a free one)`);
+  return address;
 }
 
 export async function startHttpServer(deps: ServerDeps, options: HttpOptions): Promise<RunningHttpServer> {

@@ -2,9 +2,12 @@ import { SpanKind, type SpanKindValue, type TraceSpan } from '../spans';
 import { decodeTraceRequest } from './protobufRequest';
 import { OtlpTypes } from './schema';
 import { WireError } from './wireReader';
+import { CkgError } from '../../model';
 
 /** A request that is not OTLP: the receivers answer INVALID_ARGUMENT / 400 with this message. */
-export class OtlpDecodeError extends Error {}
+export class OtlpDecodeError extends CkgError {
+  readonly code = 'otlp_decode';
+}
 
 export interface DecodedRequest {
   readonly spans: TraceSpan[];

@@ -1,5 +1,8 @@
+import { CkgError } from '../../model';
 /** Bytes that are not a well-formed protobuf message: the decoder turns this into its own error. */
-export class WireError extends Error {}
+export class WireError extends CkgError {
+  readonly code = 'wire';
+}
 
 export const WireType = { VARINT: 0, I64: 1, LEN: 2, I32: 5 } as const;
 

@@ -4,12 +4,16 @@ import { SqlJsDatabase, loadSqlJs } from './database';
 import { loadMigrations, migrate } from './migrations';
 import { fileSignature } from './fileSignature';
 import { SqlJsStore } from './sqljsStore';
+import { CkgError } from '../../model';
 
 /** Stamped into every graph file; a file without it is not ours and is never touched. */
 export const GRAPH_FORMAT = 'code-knowledge-graph';
 const SQLITE_HEADER = 'SQLite format 3\0';
 
-export class StoreOpenError extends Error {}
+/** A graph file that cannot be opened (not ours, a newer schema, no such directory): the CLI exits 3. */
+export class StoreOpenError extends CkgError {
+  readonly code = 'store_open';
+}
 
 /**
  * Opens (or creates) a graph database file. A file that is not SQLite, or SQLite without

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fixtureSources, fuzzExtractor } from '../../helpers/fuzz';
 import { cs, extractCSharp } from './helpers';
 
@@ -57,7 +58,7 @@ describe('extract/csharp on nasty input', () => {
     assert.ok(types > 5000, `types: ${types}`);
     assert.equal(facts.symbols.filter((s) => s.kind === 'test').length, types);
     assert.deepEqual(facts.calls.find((c) => c.caller === 'T3.Get3')?.callee, { form: 'member', object: '_next', property: 'Get2', objectType: 'T2' });
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('survives random bytes and unbalanced input', async () => {
     let seed = 7;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fuzzExtractor } from '../../helpers/fuzz';
 import { css, extractStyle } from './helpers';
 
@@ -83,7 +84,7 @@ describe('extract/css on nasty input', () => {
     assert.ok(tokens > 20_000 && selectors > 10_000, `tokens ${tokens}, selectors ${selectors}`);
     // Two uses per block rule (not `:root`), one pair shared by the first.
     assert.equal(facts.links!.length, (selectors - 1) * 2 - 1);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('survives random bytes and pathological nesting', async () => {
     let seed = 11;

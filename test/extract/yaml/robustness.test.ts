@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { seededRandom } from '../../helpers/fuzz';
 import { extractYaml, yaml } from './helpers';
 
@@ -76,7 +77,7 @@ describe('extract/yaml on nasty input', () => {
     assert.ok(count > 5000, `objects: ${count}`);
     assert.equal(facts.links?.length, count);
     assert.deepEqual(facts.symbols[count - 1]!.keys, [`k8s:default/Deployment/app-${count - 1}`, 'k8s:dir:gen', `k8s:label:default/app=app-${count - 1}`]);
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('does not expand aliases: a billion-laughs stream and alias cycles through merge keys are cheap', async () => {
     const laughs = ['apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: lol}', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
@@ -127,5 +128,5 @@ describe('extract/yaml on nasty input', () => {
       await extractYaml(source, 'docker-compose.yml');
       await extractYaml(source, 'kustomization.yaml');
     }
-  });
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 });

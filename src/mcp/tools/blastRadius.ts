@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import packageJson from '../../../package.json';
+import { FACTS_FORMAT_VERSION } from '../../extract/facts';
+import { BLAST_RADIUS_DEFAULTS, type BlastCaller, type EdgeOrigin, blastRadius } from '../../graph/blastRadius';
+import type { GraphView } from '../../graph/graphView';
+import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
+import type { SnapshotLog } from '../../store';
+import { hashArg, optionalHashArg, requireNode, requireSnapshot } from '../args';
+import { defineTool } from '../tool';
+import { integer, objectOutput, wireNode, WireNodeSchema } from '../wire';
+
+/**
+ * The indexer that wrote the graph. Edges do not record their own version, so this is
+ * the running build's: the package version and the facts format, whose bump re-extracts
+ * every file, so edges read through this build were produced under that format.
+ */
+export const INDEXER_VERSION = `${packageJson.version}+facts.${FACTS_FORMAT_VERSION}`;
+
+/**
+ * SourceCommit and Timestamp of an edge: the snapshot of its repo being read (the one
+ * asked for, else the repo's latest). Edges belong to the repo of their source node.
+ */
+async function originLookup(store: SnapshotLog, view: GraphView, snapshot: SnapshotRecord | undefined): Promise<(edge: GraphEdge) => EdgeOrigin> {
+  const latest = new Map<Hash, SnapshotRecord | undefined>();
+  for (const repoHash of view.repos.keys()) latest.set(repoHash, await store.latestSnapshot(repoHash));
+  const byRepo = new Map<Hash, EdgeOrigin>();
+  return (edge) => {
+    const repoHash = view.nodes.get(edge.sourceHash)?.repoHash ?? '';
+    let origin = byRepo.get(repoHash);
+    if (!origin) {
+      const source = snapshot?.repoHash === repoHash ? snapshot : latest.get(repoHash);
+      origin = { indexerVersion: INDEXER_VERSION, sourceCommit: source?.commitHash ?? '', timestamp: source?.createdAt ?? 0 };
+      byRepo.set(repoHash, origin);
+    }
+    return origin;
+  };
+}
+
+function wireCaller(caller: BlastCaller) {
+  return {
+    Caller: wireNode(caller.node),
+    Depth: caller.depth,
+    Confidence: caller.confidence,
+    Provenance: caller.provenance.map((step) => ({
+      Source: step.source, Confidence: step.confidence, IndexerVersion: step.indexerVersion, SourceCommit: step.sourceCommit,
+      Timestamp: step.timestamp,
+    })),
+  };
+}
+
+/** SPEC 4.2 blast_radius: transitive callers grouped by repository URL, optionally at a snapshot. */
+export const tool = defineTool({
+  name: 'blast_radius',
+  title: 'Blast radius of a symbol',
+  category: 'Graph queries',
+  description:
+    `Every transitive caller of a symbol over calls edges (up to ${BLAST_RADIUS_DEFAULTS.maxDepth} levels), grouped by repository `
+    + 'URL. Each caller has its Depth, the Confidence of its path (the minimum edge confidence; among shortest paths the '
+    + 'highest) and the Provenance of every edge on that path, caller first. TotalCount counts all callers; at most '
+    + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist. With `
+    + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now).',
+  inputSchema: {
+    target_hash: hashArg('target_hash', 'Node hash of the symbol whose callers are wanted (64 lowercase hex); graph_query finds it'),
+    snapshot_hash: optionalHashArg('snapshot_hash', 'Snapshot hash for a point-in-time answer (64 lowercase hex); omit for the latest graph'),
+  },
+  outputSchema: objectOutput({
+    Target: WireNodeSchema,
+    ByRepo: z.record(z.string(), z.array(z.looseObject({
+      Caller: WireNodeSchema, Depth: integer, Confidence: z.number(), Provenance: z.array(z.looseObject({ Source: z.string() })),
+    }))),
+    TotalCount: integer,
+    Truncated: z.boolean(),
+  }),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async handler({ target_hash, snapshot_hash }, deps) {
+    const store = deps.store();
+    const snapshot = snapshot_hash === undefined ? undefined : await requireSnapshot(store, 'snapshot_hash', snapshot_hash);
+    const view = snapshot ? await deps.graphs.snapshotView(snapshot) : await deps.graphs.liveView();
+    requireNode(view, 'target_hash', target_hash, snapshot);
+    const radius = blastRadius(view, target_hash, { originOf: await originLookup(store, view, snapshot) });
+    const byRepo: Record<string, ReturnType<typeof wireCaller>[]> = {};
+    for (const [repoUrl, callers] of radius.byRepo) byRepo[repoUrl] = callers.map(wireCaller);
+    return {
+      result: { Target: wireNode(radius.target), ByRepo: byRepo, TotalCount: radius.totalCount, Truncated: radius.truncated },
+    };
+  },
+});

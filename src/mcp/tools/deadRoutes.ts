@@ -1,0 +1,39 @@
+import { compareStrings } from '../../graph/viewIndex';
+import { runtimeIndex } from '../../query/runtimeIndex';
+import { SECONDS_PER_DAY } from '../../runtime/confidence';
+import { positiveIntArg, requireRuntime } from '../args';
+import { defineTool } from '../tool';
+import { listOutput, wireRouteSymbol, WireRouteSymbolSchema } from '../wire';
+
+/**
+ * SPEC 4.4 dead_routes: route symbols (SPEC 2.7) whose handler has received no
+ * runtime-observed edge within the last `stale_days` days. A route never observed at all
+ * is dead too: static indexing knows it, traffic never reached it.
+ */
+export const tool = defineTool({
+  name: 'dead_routes',
+  title: 'Routes with no recent traffic',
+  category: 'Runtime',
+  description:
+    'Lists route symbols (ServiceName, RoutePattern, MappingType, NodeHash, CreatedAt) whose handler has no runtime '
+    + 'observation within stale_days days, by service and route.',
+  inputSchema: {
+    stale_days: positiveIntArg('stale_days', { default: 30, max: 3650, description: 'Days without observations that make a route dead' }),
+  },
+  outputSchema: listOutput(WireRouteSymbolSchema),
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  async handler({ stale_days }, deps) {
+    const store = deps.store();
+    requireRuntime(store);
+    const view = await deps.graphs.liveView();
+    const index = await runtimeIndex(view, store);
+    const since = deps.now() - stale_days * SECONDS_PER_DAY;
+    const observed = new Set(index.edges.filter((e) => e.lastObserved >= since).map((e) => e.targetHash));
+    const dead = [...index.routesByNode.entries()]
+      .filter(([nodeHash]) => !observed.has(nodeHash))
+      .flatMap(([, rows]) => rows)
+      .sort((a, b) => compareStrings(a.serviceName, b.serviceName) || compareStrings(a.routePattern, b.routePattern)
+        || compareStrings(a.mappingType, b.mappingType));
+    return { result: dead.map(wireRouteSymbol) };
+  },
+});

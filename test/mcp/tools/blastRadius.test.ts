@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import type { ToolDefinition } from '../../../src/mcp/tool';
+import { INDEXER_VERSION, tool } from '../../../src/mcp/tools/blastRadius';
+import type { WireNode } from '../../../src/mcp/wire';
+import { callTool, depsOver, hashIn, toolError, twoSnapshots } from '../../helpers/directTool';
+import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
+
+interface Caller {
+  Caller: WireNode;
+  Depth: number;
+  Confidence: number;
+  Provenance: { Source: string; Confidence: number; IndexerVersion: string; SourceCommit: string; Timestamp: number }[];
+}
+interface Radius { Target: WireNode; ByRepo: Record<string, Caller[]>; TotalCount: number; Truncated: boolean }
+
+const REPO = 'fixtures/go-basic://';
+
+describe('mcp tool blast_radius', () => {
+  let fixture: Awaited<ReturnType<typeof twoSnapshots>>;
+  const hashOf = async (local: string): Promise<string> =>
+    (await fixture.store.nodesByPrefix(REPO + local, 10)).find((n) => n.qualifiedName === REPO + local)!.nodeHash;
+  before(async () => {
+    // The second snapshot adds a caller of Probe: Default now calls it.
+    fixture = await twoSnapshots('go-basic', (edit) => edit('service/service.go', (text) =>
+      text.replace('s.log.Printf("default service ready")', 's.log.Printf("default service ready")\n\tProbe("x")')));
+  });
+
+  it('groups transitive callers by repo URL with depth, path confidence and the provenance chain', async () => {
+    const deps = depsOver(fixture.store);
+    const result = await callTool<Radius>(tool, { target_hash: await hashOf('example.com/go-basic/service.pick') }, deps);
+    assert.equal(result.Target.QualifiedName, `${REPO}example.com/go-basic/service.pick`);
+    assert.deepEqual(Object.keys(result.ByRepo), ['fixtures/go-basic']);
+    const callers = result.ByRepo['fixtures/go-basic']!;
+    assert.deepEqual(callers.map((c) => `${c.Depth} ${c.Caller.QualifiedName.slice(REPO.length)}`), [
+      '1 example.com/go-basic/service.Probe',
+      '2 example.com/go-basic/service.Default',
+      '2 example.com/go-basic/service.TestProbeMissing',
+    ]);
+    assert.deepEqual([result.TotalCount, result.Truncated], [3, false]);
+    const latest = (await fixture.store.snapshot(fixture.after.snapshotHash))!;
+    assert.deepEqual(callers[1]!.Provenance, [
+      { Source: 'ast_inferred', Confidence: 0.7, IndexerVersion: INDEXER_VERSION, SourceCommit: latest.commitHash, Timestamp: latest.createdAt },
+      { Source: 'ast_inferred', Confidence: 0.7, IndexerVersion: INDEXER_VERSION, SourceCommit: latest.commitHash, Timestamp: latest.createdAt },
+    ]);
+    assert.equal(callers[1]!.Confidence, 0.7);
+    assert.match(INDEXER_VERSION, /^\d+\.\d+\.\d+\+facts\.\d+$/);
+  });
+
+  it('answers as of a snapshot when snapshot_hash is given', async () => {
+    const deps = depsOver(fixture.store);
+    const result = await callTool<Radius>(tool, {
+      target_hash: await hashOf('example.com/go-basic/service.pick'), snapshot_hash: fixture.before.snapshotHash,
+    }, deps);
+    assert.deepEqual(result.ByRepo['fixtures/go-basic']!.map((c) => c.Caller.QualifiedName.slice(REPO.length)), [
+      'example.com/go-basic/service.Probe', 'example.com/go-basic/service.TestProbeMissing',
+    ]);
+    assert.equal(result.TotalCount, 2);
+    assert.equal(result.ByRepo['fixtures/go-basic']![0]!.Provenance[0]!.Timestamp, (await fixture.store.snapshot(fixture.before.snapshotHash))!.createdAt);
+  });
+
+  it('errors on unknown and malformed hashes', async () => {
+    const deps = depsOver(fixture.store);
+    const target = await hashOf('example.com/go-basic/service.pick');
+    assert.equal(await toolError(tool, { target_hash: 'c'.repeat(64) }, deps), `target_hash: no node with hash ${'c'.repeat(64)}`);
+    assert.equal(await toolError(tool, { target_hash: target, snapshot_hash: 'd'.repeat(64) }, deps),
+      `snapshot_hash: no snapshot with hash ${'d'.repeat(64)} (the ckg://repos/<repo_hash>/snapshots resource lists them)`);
+    assert.equal(await toolError(tool, { target_hash: target, snapshot_hash: 'nope' }, deps), 'snapshot_hash: expected 64 lowercase hex characters');
+    assert.equal(await toolError(tool, { target_hash: target.toUpperCase() }, deps), 'target_hash: expected 64 lowercase hex characters');
+  });
+
+  it('errors on a target that did not exist at the snapshot', async () => {
+    const added = await twoSnapshots('go-basic', (edit) => edit('service/extra.go', () => 'package service\n\nfunc Extra() {}\n'));
+    const extra = (await added.store.nodesByPrefix(`${REPO}example.com/go-basic/service.Extra`, 1))[0]!.nodeHash;
+    assert.equal(await toolError(tool, { target_hash: extra, snapshot_hash: added.before.snapshotHash }, depsOver(added.store)),
+      `target_hash: no node with hash ${extra} at snapshot ${added.before.snapshotHash}`);
+  });
+});
+
+describe('mcp tool blast_radius through an SDK client', () => {
+  it('answers with structured content its output schema accepts, and isError on bad input', async () => {
+    const { deps, store } = await fixtureDeps('go-basic');
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const ok = structured(await mcp.call('blast_radius', { target_hash: await hashIn(store, 'example.com/go-basic/store.Journal.Record') }));
+      assert.ok(ok.TotalCount === 10 && ok.Truncated === false, JSON.stringify(ok).slice(0, 500));
+      const failed = await mcp.call('blast_radius', { target_hash: 'a'.repeat(64) });
+      assert.equal(failed.isError, true);
+      assert.ok(textOf(failed).includes('target_hash: no node with hash'), textOf(failed));
+    } finally {
+      await mcp.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import { GRAPH_QUERY_DEFAULTS } from '../../../src/mcp/tools/graphQuery';
+import type { WireNode } from '../../../src/mcp/wire';
+import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcpHarness';
+import { indexFixture } from '../../helpers/indexFixture';
+import { type GraphNode, Identity } from '../../../src/model';
+import { serverDepsFor } from '../../../src/mcp/serverDeps';
+
+type ListReply = { items: WireNode[]; truncated: boolean; hint?: string };
+
+describe('mcp tool graph_query', () => {
+  let mcp: Connected;
+  before(async () => {
+    mcp = await connect((await fixtureDeps('go-basic')).deps);
+  });
+  after(() => mcp.close());
+
+  it('returns the nodes under a prefix as SPEC Nodes, sorted by qualified name', async () => {
+    const result = await mcp.call('graph_query', { prefix: 'fixtures/go-basic://example.com/go-basic/service.' });
+    const reply = structured<ListReply>(result);
+    assert.equal(reply.truncated, false);
+    const names = reply.items.map((n) => n.QualifiedName.replace('fixtures/go-basic://example.com/go-basic/service.', ''));
+    assert.deepEqual(names, [...names].sort());
+    assert.ok(names.includes('New') && names.includes('Service.Lookup') && names.includes('MaxKeyLength'));
+    const lookup = reply.items.find((n) => n.QualifiedName.endsWith('service.Service.Lookup'))!;
+    assert.deepEqual(Object.keys(lookup), ['NodeHash', 'FileHash', 'QualifiedName', 'Kind', 'Line', 'Signature']);
+    assert.equal(lookup.Kind, 'method');
+    assert.equal(lookup.Line, 30);
+    assert.match(lookup.NodeHash, /^[0-9a-f]{64}$/);
+    assert.deepEqual(JSON.parse(textOf(result)), reply.items, 'the text is the SPEC array');
+  });
+
+  it('returns an empty list for a prefix nothing starts with', async () => {
+    assert.deepEqual(structured<ListReply>(await mcp.call('graph_query', { prefix: 'nowhere://' })).items, []);
+  });
+
+  it('caps the list and says how to narrow it', async () => {
+    const store = await indexFixture('go-basic');
+    const repo = (await store.repos())[0];
+    const many: GraphNode[] = Array.from({ length: GRAPH_QUERY_DEFAULTS.maxResults + 5 }, (_, i) => {
+      const qualifiedName = `${repo.repoUrl}://gen.Symbol${String(i).padStart(4, '0')}`;
+      return {
+        nodeHash: Identity.node(repo.repoUrl, qualifiedName, 'function'), fileHash: '', repoHash: repo.repoHash, qualifiedName,
+        kind: 'function', line: 0, column: 0, endLine: 0, signature: '', bodyHash: '', doc: '',
+      };
+    });
+    await store.transaction(async (tx) => tx.ensureRepoLevelNodes(many, (await tx.latestSnapshot(repo.repoHash))!.seq));
+    const wide = await connect(serverDepsFor(store));
+    const capped = await connect(serverDepsFor(store, { replyTokenCap: 5000 }));
+    try {
+      const result = await wide.call('graph_query', { prefix: `${repo.repoUrl}://gen.` });
+      const reply = structured<ListReply>(result);
+      assert.equal(reply.items.length, GRAPH_QUERY_DEFAULTS.maxResults);
+      assert.equal(reply.truncated, true);
+      assert.match(reply.hint!, /^truncated: more than 200 nodes start with .*use a longer prefix\.$/);
+      assert.equal(textOf(result).split('\n')[1], reply.hint, 'the text says it too');
+      // Under a 5,000-token cap 200 nodes do not fit: the cap cuts further and says so too.
+      const cut = structured<ListReply>(await capped.call('graph_query', { prefix: `${repo.repoUrl}://gen.` }));
+      assert.ok(cut.items.length < GRAPH_QUERY_DEFAULTS.maxResults && cut.items.length > 20);
+      assert.match(cut.hint!, /more than 200 nodes .* over the 5000-token cap/);
+    } finally {
+      await wide.close();
+      await capped.close();
+    }
+  });
+
+  it('rejects a missing or empty prefix, naming the argument', async () => {
+    for (const args of [{}, { prefix: '' }, { prefix: 7 }]) {
+      const result = await mcp.call('graph_query', args);
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /prefix: expected a non-empty string/);
+    }
+  });
+});
