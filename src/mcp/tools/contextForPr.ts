@@ -1,9 +1,5 @@
-import { buildFilesContext } from '../../context/contextBuilder';
-import { buildWithinLimit } from '../../context/contextReply';
-import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../../context/formats';
-import { choiceArg, optionalTextArg, pathListArg, positiveIntArg } from '../args';
+import { CONTEXT_OUTPUT, filesContextHandler, filesContextInput } from '../contextTools';
 import { defineTool } from '../tool';
-import { CONTEXT_OUTPUT, FORMAT_DESCRIPTION, MAX_CONTEXT_BUDGET, contextSources, replyLimit } from './contextForTask';
 
 /** SPEC §8 default budget of context_for_pr. */
 export const DEFAULT_PR_BUDGET = 8_000;
@@ -20,22 +16,8 @@ export const tool = defineTool({
     + 'an error naming them. '
     + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
     + 'band), confirmed zero traffic, or unknown (no data).',
-  inputSchema: {
-    files: pathListArg('files', 'Comma-separated file paths from the PR diff, relative to the repository root'),
-    repo_url: optionalTextArg('repo_url', 'Repository URL the paths belong to; needed when several indexed repositories have one of the paths'),
-    token_budget: positiveIntArg('token_budget', {
-      default: DEFAULT_PR_BUDGET, max: MAX_CONTEXT_BUDGET, description: 'Tokens the content may take (cl100k)',
-    }),
-    format: choiceArg('format', CONTEXT_FORMATS, DEFAULT_FORMAT, FORMAT_DESCRIPTION),
-  },
+  inputSchema: filesContextInput('Comma-separated file paths from the PR diff, relative to the repository root', DEFAULT_PR_BUDGET),
   outputSchema: CONTEXT_OUTPUT,
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async handler({ files, repo_url, token_budget, format }, deps) {
-    const sources = await contextSources(deps);
-    const result = buildWithinLimit(
-      (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode: 'pr' }),
-      token_budget, replyLimit(deps),
-    );
-    return { result, text: result.content };
-  },
+  handler: filesContextHandler('pr'),
 });
