@@ -111,7 +111,7 @@ export class SqlJsStore {
     this.database.close();
   }
 
-  /** One transaction; its work writes through the handle, whose nested transactions join it. */
+  /** One transaction under the write lock; its work reads and writes through the handle. */
   private commit<T>(work: (tx: GraphTables) => Promise<T>, runtimeOnly: boolean): Promise<T> {
     return this.lock.exclusive(async () => {
       this.database.exec('BEGIN');
