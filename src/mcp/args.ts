@@ -179,6 +179,6 @@ export async function snapshotPair(deps: ToolDeps, oldHash: Hash, newHash: Hash)
 export const RUNTIME_UNAVAILABLE = 'runtime queries not available: store does not support runtime methods';
 
 /** The runtime tools need a store that keeps runtime edges. */
-export function requireRuntime(store: GraphStore): void {
+export function requireRuntime(store: Pick<GraphStore, 'capabilities'>): void {
   if (!store.capabilities.runtime) throw new ToolError(RUNTIME_UNAVAILABLE);
 }

@@ -1,7 +1,7 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
-import { type GraphReader, type GraphStore, type RuntimeEdgeStore, type SnapshotLog, staticGeneration } from '../store';
+import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
 
 /**
@@ -17,7 +17,7 @@ export class GraphCache {
   private live: { generation: number; view: GraphView } | undefined;
   private readonly snapshots = new Map<Hash, { generation: number; view: GraphView }>();
 
-  constructor(private readonly store: () => GraphStore) {}
+  constructor(private readonly store: () => ViewSource) {}
 
   /** The live graph: the cached static view with the current runtime edges laid over it. */
   async liveView(): Promise<GraphView> {

@@ -4,12 +4,12 @@ import type { Hash } from '../model';
 import { LIFECYCLE_DEFAULTS, type LifecycleWindows, confidenceBand } from '../runtime/confidence';
 import { parseProvenance } from '../runtime/observations';
 import { ServiceMapper } from '../runtime/serviceMapper';
-import type { GraphStore } from '../store';
+import type { ViewSource } from '../store';
 import { isRuntimeEdge, runtimeIndex } from './runtimeIndex';
 
 /** What the traffic report reads: the store, the clock, and the runtime settings of the config. */
 export interface TrafficSources {
-  store(): GraphStore;
+  store(): ViewSource;
   /** Unix seconds. */
   now(): number;
   /** Lifecycle windows (trace_ingestion); SPEC defaults when absent. */

@@ -1,5 +1,5 @@
 import { type GraphEdge, type GraphNode, type Hash, Identity } from '../model';
-import { type GraphStore, type GraphTables, type ServiceSeen, staticGeneration } from '../store';
+import { type GraphTables, type RuntimeWriter, type ServiceSeen, staticGeneration } from '../store';
 import {
   type LifecycleWindows, computeConfidence, dayOf, lifecycleState, shouldGarbageCollect,
 } from './confidence';
@@ -57,9 +57,9 @@ export class RuntimeIngestor {
   readonly config: TraceIngestionConfig;
   private readonly now: () => number;
   private readonly mapper = new SpanMapper();
-  private tables: { store: GraphStore; generation: number; tables: MappingTables } | undefined;
+  private tables: { store: RuntimeWriter; generation: number; tables: MappingTables } | undefined;
 
-  constructor(private readonly store: () => GraphStore, options: IngestorOptions = {}) {
+  constructor(private readonly store: () => RuntimeWriter, options: IngestorOptions = {}) {
     this.config = { ...TRACE_INGESTION_DEFAULTS, ...options.config };
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
   }

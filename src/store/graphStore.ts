@@ -1,5 +1,5 @@
 import type { StoreGeneration } from './records';
-import type { GraphTables, StoreLifecycle } from './roles';
+import type { GraphReader, GraphTables, RuntimeEdgeStore, SnapshotLog, StoreLifecycle } from './roles';
 
 /** What a store can do beyond the static graph (SPEC §1.5). Tools check these first. */
 export interface StoreCapabilities {
@@ -12,6 +12,12 @@ export interface StoreCapabilities {
 
 /** A backend: every role, with its lifecycle and what it can do. */
 export type GraphStore = GraphTables & StoreLifecycle & { readonly capabilities: StoreCapabilities };
+
+/** What graph views are built from: the graph's reads, and the generation they are cached by. */
+export type ViewSource = GraphReader & SnapshotLog & RuntimeEdgeStore & Pick<GraphStore, 'generation' | 'capabilities'>;
+
+/** What trace ingest writes through: runtime rows in runtime-only transactions, and the routes it maps to. */
+export type RuntimeWriter = ViewSource & Pick<GraphStore, 'runtimeTransaction'>;
 
 /** Counts the writes that changed the static graph (every write but runtime-only ones). */
 export function staticGeneration(generation: StoreGeneration): number {
