@@ -121,13 +121,24 @@ async function bounded(work: Promise<unknown> | undefined, ms: number): Promise<
 }
 
 /** The editor's own logs (Code Graph output channel, extension host, TypeScript) as artefacts. */
+/**
+ * Keeps VS Code's logs of the run: the ones the report names under short names, and every
+ * log of the server data folder under vscode-logs/, so a failure on another machine can be
+ * read after the scratch folder is gone.
+ */
 function keepLogs(dataDir: string): void {
   const wanted = new Map([['Code Graph.log', 'code-graph-output.log'], ['remoteexthost.log', 'exthost.log'], ['TypeScript.log', 'typescript.log']]);
+  const all = path.join(ARTEFACTS, 'vscode-logs');
   const walk = (dir: string): void => {
     for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }) : []) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (wanted.has(entry.name)) fs.copyFileSync(full, path.join(ARTEFACTS, wanted.get(entry.name)!));
+      else if (entry.name.endsWith('.log')) {
+        if (wanted.has(entry.name)) fs.copyFileSync(full, path.join(ARTEFACTS, wanted.get(entry.name)!));
+        const kept = path.join(all, path.relative(dataDir, full));
+        fs.mkdirSync(path.dirname(kept), { recursive: true });
+        fs.copyFileSync(full, kept);
+      }
     }
   };
   walk(dataDir);
