@@ -34,6 +34,8 @@ type FileLines = { readonly lines: readonly string[] } | { readonly state: 'stal
  */
 export class SourceReader {
   private readonly files = new Map<Hash, FileLines>();
+  /** Repository roots resolved with realpath; null when the root is gone. */
+  private readonly realRoots = new Map<string, string | null>();
 
   constructor(private readonly view: GraphView, private readonly maxLines = DEFAULTS.maxLines) {
     if (!Number.isInteger(maxLines) || maxLines < 1) throw new Error('context/sourceReader: maxLines must be a positive integer');
@@ -66,10 +68,8 @@ export class SourceReader {
     const file = this.view.files.get(fileHash);
     const root = file && this.view.repos.get(file.repoHash)?.rootPath;
     if (!file || !root) return { state: 'unreadable' };
-    const full = path.resolve(root, file.path);
-    // A stored path never leaves its repository, whatever the database says.
-    const relative = path.relative(path.resolve(root), full);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return { state: 'unreadable' };
+    const full = this.insideRoot(root, file.path);
+    if (full === undefined) return { state: 'unreadable' };
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(full);
@@ -78,5 +78,31 @@ export class SourceReader {
     }
     if (hashBytes(bytes) !== file.contentHash) return { state: 'stale' };
     return { lines: bytes.toString('utf8').split(/\r?\n/) };
+  }
+
+  /**
+   * The real path of a stored file when it lies inside its repository's real root;
+   * undefined otherwise. Whatever the graph says (a file built elsewhere, a `..` in a
+   * path) and whatever the disk holds (a symlink out of the repository), no source
+   * outside an indexed repository reaches a reply.
+   */
+  private insideRoot(root: string, relativePath: string): string | undefined {
+    let realRoot = this.realRoots.get(root);
+    if (realRoot === undefined) {
+      realRoot = realPathOf(root) ?? null;
+      this.realRoots.set(root, realRoot);
+    }
+    const real = realRoot === null ? undefined : realPathOf(path.resolve(realRoot, relativePath));
+    if (real === undefined || realRoot === null) return undefined;
+    const relative = path.relative(realRoot, real);
+    return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? undefined : real;
+  }
+}
+
+function realPathOf(file: string): string | undefined {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return undefined;
   }
 }

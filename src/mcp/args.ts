@@ -15,6 +15,18 @@ import { type ToolDeps, ToolError } from './tool';
 
 const HASH_PATTERN = /^[0-9a-f]{64}$/;
 
+/**
+ * The longest text argument, in characters (docs/mcp.md, Limits). Far above any task
+ * description, name or path list an agent writes, and it keeps one call from costing
+ * seconds of tokenizing and ranking (a 1 MB task description took 10 s).
+ */
+export const MAX_TEXT_CHARS = 65_536;
+
+/** A string of at most MAX_TEXT_CHARS characters, with messages naming the argument. */
+function cappedString(name: string, expected: string) {
+  return z.string({ error: `${name}: ${expected}` }).max(MAX_TEXT_CHARS, { error: `${name}: expected at most ${MAX_TEXT_CHARS} characters` });
+}
+
 /** A SHA-256 hash argument: 64 lowercase hex characters (SPEC §1.6). */
 export function hashArg(name: string, description: string) {
   const message = `${name}: expected 64 lowercase hex characters`;
@@ -26,15 +38,15 @@ export function optionalHashArg(name: string, description: string) {
   return hashArg(name, description).optional().describe(description);
 }
 
-/** A required non-empty string. */
+/** A required non-empty string of at most MAX_TEXT_CHARS characters. */
 export function textArg(name: string, description: string) {
   const message = `${name}: expected a non-empty string`;
-  return z.string({ error: message }).min(1, { error: message }).describe(description);
+  return cappedString(name, 'expected a non-empty string').min(1, { error: message }).describe(description);
 }
 
-/** An optional string. */
+/** An optional string of at most MAX_TEXT_CHARS characters. */
 export function optionalTextArg(name: string, description: string) {
-  return z.string({ error: `${name}: expected a string` }).optional().describe(description);
+  return cappedString(name, 'expected a string').optional().describe(description);
 }
 
 /**
@@ -77,8 +89,7 @@ export function choiceArg<const T extends readonly [string, ...string[]]>(name: 
  * paths and `..` are refused: paths are relative to a repository root.
  */
 export function pathListArg(name: string, description: string) {
-  return z
-    .string({ error: `${name}: expected comma-separated paths relative to the repository root` })
+  return cappedString(name, 'expected comma-separated paths relative to the repository root')
     .transform((raw, context) => {
       const paths = splitPathList(raw);
       const bad = paths.find((p) => p.startsWith('/') || /^[a-z]:\//i.test(p) || p.split('/').includes('..'));

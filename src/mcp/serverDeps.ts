@@ -2,6 +2,7 @@ import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repo
 import type { LifecycleWindows } from '../runtime/confidence';
 import { type GraphStore, openStore } from '../store';
 import { GraphCache } from '../query/graphCache';
+import { type IndexRoots, indexRoots } from './indexRoots';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
 import type { ServerDeps } from './server';
 
@@ -16,6 +17,11 @@ export interface ServerDepsOptions {
   readonly runtimeWindows?: LifecycleWindows;
   /** trace_ingestion.service_map from the config. */
   readonly runtimeServiceMap?: Readonly<Record<string, string>>;
+  /**
+   * The directories index_repo may index (`--allow-root`). Default: the working
+   * directory and every repository already in the graph.
+   */
+  readonly allowedRoots?: readonly string[];
 }
 
 export interface OpenServerDeps extends ServerDeps {
@@ -44,6 +50,7 @@ class GraphDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
   readonly runtimeWindows: LifecycleWindows | undefined;
   readonly runtimeServiceMap: Readonly<Record<string, string>> | undefined;
+  readonly indexRoots: IndexRoots;
   private current: GraphStore;
   private cache: GraphCache;
   private indexer: RepoIndexer;
@@ -72,6 +79,9 @@ class GraphDeps implements OpenServerDeps {
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
+    this.indexRoots = options.allowedRoots
+      ? indexRoots(options.allowedRoots)
+      : indexRoots([process.cwd()], async () => (await this.current.repos()).map((repo) => repo.rootPath));
   }
 
   store(): GraphStore {

@@ -3,6 +3,7 @@ import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { GraphStore } from '../store/graphStore';
 import type { GraphCache } from '../query/graphCache';
+import type { IndexRoots } from './indexRoots';
 import { CkgError, errorCode } from '../model';
 
 /** What every tool handler may use. One instance per server; both transports share it. */
@@ -12,6 +13,8 @@ export interface ToolDeps {
   readonly graphs: GraphCache;
   /** Runs the indexer into the store and persists it (index_repo). */
   index(options: IndexOptions): Promise<IndexSummary>;
+  /** The directories index_repo may index (docs/mcp.md, Limits). */
+  readonly indexRoots: IndexRoots;
   /**
    * Saves the store after a tool's own small write (a feedback vote). The server knows
    * the file is its own, so the write does not count as another process's and force a re-read.

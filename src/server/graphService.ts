@@ -4,6 +4,7 @@ import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repo
 import { GraphCache } from '../query/graphCache';
 import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
+import { type IndexRoots, indexRoots } from '../mcp/indexRoots';
 import type { EnrichTarget } from '../enrich/enricher';
 import { enrichTargetsOf } from '../enrich/targets';
 import { type GraphStore, StoreOpenError, openStore } from '../store';
@@ -23,6 +24,8 @@ const SAVE_MAX_DELAY_MS = 5000;
  */
 export class GraphService implements ServerDeps {
   readonly graphs: GraphCache;
+  /** MCP index_repo indexes only under the workspace folders (a folder that is gone is skipped). */
+  readonly indexRoots: IndexRoots;
   private readonly indexer: RepoIndexer;
   private queue: Promise<unknown> = Promise.resolve();
   private saveTimer: NodeJS.Timeout | undefined;
@@ -30,27 +33,29 @@ export class GraphService implements ServerDeps {
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
   private indexedListener: (targets: EnrichTarget[]) => void = () => undefined;
 
-  private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void) {
+  private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void, rootDirs: readonly string[]) {
     this.graphs = new GraphCache(() => graph);
+    this.indexRoots = indexRoots([], async () => rootDirs);
     this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`));
   }
 
   /**
    * Opens the graph file in `storagePath`, creating it when absent. A file that is not a
    * graph (or a newer format) is moved aside, named in the log, and a fresh graph started:
-   * the editor's own storage must not stop the extension from working.
+   * the editor's own storage must not stop the extension from working. `rootDirs` are
+   * the workspace folders: the only directories MCP index_repo may index.
    */
-  static async open(storagePath: string, log: (message: string) => void): Promise<GraphService> {
+  static async open(storagePath: string, log: (message: string) => void, rootDirs: readonly string[] = []): Promise<GraphService> {
     fs.mkdirSync(storagePath, { recursive: true });
     const dbPath = path.join(storagePath, GRAPH_FILE);
     try {
-      return new GraphService(await openStore(dbPath), log);
+      return new GraphService(await openStore(dbPath), log, rootDirs);
     } catch (error) {
       if (!(error instanceof StoreOpenError)) throw error;
       const aside = `${dbPath}.unreadable-${Date.now()}`;
       fs.renameSync(dbPath, aside);
       log(`${(error as Error).message}; moved it to ${aside} and started a new graph`);
-      return new GraphService(await openStore(dbPath), log);
+      return new GraphService(await openStore(dbPath), log, rootDirs);
     }
   }
 

@@ -108,6 +108,35 @@ describe('ckg mcp (built bundle)', () => {
     }
   });
 
+  it('indexes only under --allow-root (repeated or comma-separated), refusing traversal and /proc', () => {
+    const roots = [makeTempDir(), makeTempDir()];
+    const repo = path.join(roots[1], 'svc');
+    fs.mkdirSync(repo);
+    fs.writeFileSync(path.join(repo, 'core.py'), 'def run():\n    return 1\n');
+    const call = (id: number, repoPath: string) => ({
+      jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'index_repo', arguments: { repo_url: 'example.com/svc', repo_path: repoPath } },
+    });
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      call(2, repo), call(3, `${repo}/../../../../../../etc`), call(4, '/proc/self/fd'),
+    ];
+    const ownDb = path.join(makeTempDir(), 'graph.sqlite');
+    const result = spawnSync(process.execPath, [CLI, 'mcp', '-db', ownDb, '--allow-root', roots[0], `--allow-root=${roots[0]},${roots[1]}`], {
+      input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n', encoding: 'utf8', timeout: 30_000,
+    });
+    assert.equal(result.status, 0, result.stderr);
+    const replies = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const text = (id: number): string => replies.find((r) => r.id === id).result.content[0].text;
+    assert.match(text(2), /^index_repo complete: /);
+    assert.match(text(3), /^repo_path: .*etc is outside the allowed roots \(/);
+    assert.match(text(4), /^repo_path: \/proc\/self\/fd is on a special filesystem/);
+    const missing = ckg('mcp', '-db', ownDb, '--allow-root', path.join(roots[0], 'none'));
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /--allow-root .*none: no such directory/);
+    assert.match(ckg('mcp', '-db', ownDb, '--allow-root', '/proc').stderr, /--allow-root \/proc: \/proc, \/sys, \/dev are never indexed/);
+  });
+
   it('refuses a non-loopback address without a token, and bad options, with exit 2', () => {
     const refused = ckg('mcp', '-db', db, '--http', '0.0.0.0:0');
     assert.equal(refused.status, 2);

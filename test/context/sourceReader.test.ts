@@ -61,6 +61,30 @@ describe('context/sourceReader', () => {
     assert.deepEqual(new SourceReader(rootless.view()).excerpt(f), { state: 'unreadable' });
   });
 
+  it('never reads through a symlink that leaves the repository, even when the content hash matches', () => {
+    const { root, g } = setup();
+    const secret = path.join(makeTempDir(), 'secret.ts');
+    fs.writeFileSync(secret, TEXT);
+    fs.symlinkSync(secret, path.join(root, 'src/link.ts'));
+    g.file('src/link.ts', TEXT);
+    const leaked = g.node('src/link.f', { file: 'src/link.ts', line: 2, endLine: 4 });
+    assert.deepEqual(new SourceReader(g.view()).excerpt(leaked), { state: 'unreadable' });
+  });
+
+  it('reads a symlink that stays inside the repository, and a repository reached through a symlinked root', () => {
+    const { root, g } = setup();
+    fs.symlinkSync(path.join(root, 'src/m.ts'), path.join(root, 'src/alias.ts'));
+    g.file('src/alias.ts', TEXT);
+    const alias = g.node('src/alias.f', { file: 'src/alias.ts', line: 2, endLine: 4 });
+    assert.equal(new SourceReader(g.view()).excerpt(alias).state, 'included');
+    const linkedRoot = path.join(makeTempDir(), 'repo-link');
+    fs.symlinkSync(root, linkedRoot);
+    const viaLink = new ContextGraph('example.com/app', linkedRoot);
+    viaLink.file('src/m.ts', TEXT);
+    const f = viaLink.node('src/m.f', { file: 'src/m.ts', line: 2, endLine: 4 });
+    assert.equal(new SourceReader(viaLink.view()).excerpt(f).state, 'included');
+  });
+
   it('reads each file once per reader', () => {
     const { root, g } = setup();
     const f = g.node('src/m.f', { file: 'src/m.ts', line: 2, endLine: 4 });

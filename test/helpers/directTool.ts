@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { type IndexSummary, RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/query/graphCache';
+import { indexRoots } from '../../src/mcp/indexRoots';
 import { isListResult } from '../../src/mcp/replyCap';
 import { type ToolDefinition, type ToolDeps, ToolError, isCallerError } from '../../src/mcp/tool';
 import { type GraphStore, openStore } from '../../src/store';
@@ -20,6 +21,7 @@ export function depsOver(store: GraphStore): ToolDeps {
     store: () => store,
     graphs: new GraphCache(() => store),
     index: () => Promise.reject(new Error('not used by these tools')),
+    indexRoots: indexRoots([]),
     persist: () => store.save(),
     replyTokenCap: 25_000,
     now: () => 1_760_000_000,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { z } from 'zod';
-import { choiceArg, hashArg, optionalTextArg, pathListArg, positiveIntArg, splitPathList, textArg } from '../../src/mcp/args';
+import { MAX_TEXT_CHARS, choiceArg, hashArg, optionalTextArg, pathListArg, positiveIntArg, splitPathList, textArg } from '../../src/mcp/args';
 
 const messages = (schema: z.ZodType, value: unknown): string[] => {
   const result = schema.safeParse(value);
@@ -31,6 +31,16 @@ describe('mcp/args', () => {
     assert.deepEqual(messages(textArg('prefix', 'd'), undefined), ['prefix: expected a non-empty string']);
     assert.equal(optionalTextArg('route_pattern', 'd').parse(undefined), undefined);
     assert.deepEqual(messages(optionalTextArg('route_pattern', 'd'), 3), ['route_pattern: expected a string']);
+  });
+
+  it('every text argument holds at most 65536 characters, and says so by name', () => {
+    assert.equal(MAX_TEXT_CHARS, 65_536);
+    const longest = 'a'.repeat(MAX_TEXT_CHARS);
+    assert.equal(textArg('task_description', 'd').parse(longest), longest);
+    const over = `${longest}a`;
+    assert.deepEqual(messages(textArg('task_description', 'd'), over), ['task_description: expected at most 65536 characters']);
+    assert.deepEqual(messages(optionalTextArg('route_pattern', 'd'), over), ['route_pattern: expected at most 65536 characters']);
+    assert.deepEqual(messages(pathListArg('files', 'd'), `a.ts,${over}`), ['files: expected at most 65536 characters']);
   });
 
   it('choices take one of a set, with a default', () => {

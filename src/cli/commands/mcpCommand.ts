@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { IndexRootError, indexRoots } from '../../mcp/indexRoots';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { HttpConfigError, isLoopbackHost, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
 import { serveStdio } from '../../mcp/transports/stdio';
@@ -6,7 +7,8 @@ import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../
 import type { CliIo } from '../io';
 
 export const MCP_USAGE =
-  'ckg mcp -db <db_path> [--http HOST:PORT [--token TOKEN] [--allow-host H,..] [--allow-origin O,..]] [--reply-token-cap N]';
+  'ckg mcp -db <db_path> [--http HOST:PORT [--token TOKEN] [--allow-host H,..] [--allow-origin O,..]] [--allow-root DIR,..] '
+  + '[--reply-token-cap N]';
 
 /**
  * `ckg mcp`: the MCP server on stdio (the SPEC client configuration), or on Streamable
@@ -14,10 +16,11 @@ export const MCP_USAGE =
  * Runs until stdin ends (stdio) or SIGINT/SIGTERM, then closes cleanly with exit 0.
  */
 export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'reply-token-cap']);
+  const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${MCP_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
+  const allowedRoots = allowRootsOf(argv);
   const listen = args.options.get('http');
   if (listen === true) throw new UsageError('--http: expected HOST:PORT');
   const token = (args.options.get('token') as string | undefined) ?? process.env.CKG_TOKEN ?? undefined;
@@ -38,7 +41,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${message}\n`);
   };
   if (!fs.existsSync(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log });
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots });
   const stop = signalled();
   try {
     if (!address) {
@@ -66,6 +69,28 @@ export function listenAddress(spec: string): { host: string; port: number } {
     if (error instanceof HttpConfigError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/**
+ * Every `--allow-root` value, repeated or comma-separated, each checked to be a directory
+ * index_repo may use; undefined when none is given (the server's default roots apply).
+ */
+export function allowRootsOf(argv: readonly string[]): string[] | undefined {
+  const values: string[] = [];
+  argv.forEach((arg, i) => {
+    if (arg === '--allow-root' || arg === '-allow-root') values.push(argv[i + 1] ?? '');
+    else if (/^--?allow-root=/.test(arg)) values.push(arg.slice(arg.indexOf('=') + 1));
+  });
+  if (values.length === 0) return undefined;
+  const dirs = values.flatMap((value) => value.split(',')).map((dir) => dir.trim()).filter((dir) => dir !== '');
+  if (dirs.length === 0) throw new UsageError('--allow-root: expected a directory (repeat it or separate several with commas)');
+  try {
+    indexRoots(dirs);
+  } catch (error) {
+    if (error instanceof IndexRootError) throw new UsageError(error.message);
+    throw error;
+  }
+  return dirs;
 }
 
 /** Resolves on the first SIGINT or SIGTERM while the server runs. */

@@ -5,11 +5,11 @@ import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, endpo
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';
-import { listenAddress, signalled } from './mcpCommand';
+import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
 
 export const SERVE_USAGE =
   'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
-  + '[--token TOKEN] [--allow-host H,..] [--allow-origin O,..] [--reply-token-cap N]';
+  + '[--token TOKEN] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N]';
 
 /** Read when --config is not given and it exists in the working directory. */
 export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
@@ -22,10 +22,11 @@ export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
  * every queued span, save the graph and exit 0.
  */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'reply-token-cap']);
+  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SERVE_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
+  const allowedRoots = allowRootsOf(argv);
   const config = withFlags(readConfig(args.options.get('config')), args.options);
   const token = (args.options.get('token') as string | undefined) ?? process.env.CKG_TOKEN ?? undefined;
   const mcpAt = listenAddress(config.mcpHttp);
@@ -39,7 +40,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   };
   if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap });
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
   try {

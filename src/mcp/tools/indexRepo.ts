@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import * as fs from 'node:fs';
 import type { IndexSummary } from '../../index/repoIndexer';
 import { optionalTextArg, textArg } from '../args';
 import { ToolError, defineTool } from '../tool';
 import { exactOutput, integer } from '../wire';
 
 /**
- * SPEC 4.1 index_repo: runs the indexer on a local repository and persists the graph.
+ * SPEC 4.1 index_repo: runs the indexer on a local repository and persists the graph,
+ * only under the server's allowed roots (deps.indexRoots): a client must not be able to
+ * index, and then read through the context tools, any directory the server can read.
  * The reply is plain text beginning `index_repo complete:` with repo_url, repo_path and
  * commit (SPEC), then what an agent needs next: the repo and snapshot hashes and counts.
  */
@@ -16,6 +17,7 @@ export const tool = defineTool({
   category: 'Indexing',
   description:
     'Indexes a local repository into the graph (the working tree, or commit_hash) and records a snapshot. '
+    + 'repo_path must lie under the server\'s allowed roots (by default its working directory and the repositories already indexed). '
     + 'Only changed files are re-extracted. Replies with plain text: `index_repo complete:` repo_url, repo_path, commit, '
     + 'then the repo hash, snapshot hash and counts.',
   inputSchema: {
@@ -31,12 +33,11 @@ export const tool = defineTool({
   }),
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
   async handler({ repo_url, repo_path, commit_hash }, deps) {
-    if (!fs.existsSync(repo_path) || !fs.statSync(repo_path).isDirectory()) {
-      throw new ToolError(`repo_path: no such directory: ${repo_path}`);
-    }
+    // Resolved before the check and indexed as resolved: `..` and symlinks cannot lead out.
+    const realPath = await deps.indexRoots.resolve('repo_path', repo_path);
     let summary: IndexSummary;
     try {
-      summary = await deps.index({ repoPath: repo_path, repoUrl: repo_url, commit: commit_hash || undefined });
+      summary = await deps.index({ repoPath: realPath, repoUrl: repo_url, commit: commit_hash || undefined });
     } catch (error) {
       throw new ToolError(`index_repo failed: ${(error as Error).message ?? String(error)}`);
     }

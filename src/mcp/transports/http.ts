@@ -4,18 +4,30 @@ import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
 import { CkgError, type HostPort, parseHostPort } from '../../model';
+import { readCappedBody } from './requestBody';
 
 /**
  * MCP over Streamable HTTP at `/mcp`, stateless: every POST gets its own server and
  * transport over the shared deps (the graph stays loaded once), so no session state
  * grows in a long-lived process. Replies are JSON, not SSE: the service sends no
  * notifications (SPEC §6). Before any MCP work a request passes, in order:
- * the path, Host and Origin checks (DNS rebinding: only loopback names unless
- * configured), the bearer token when one is set, the method and a body size limit.
+ * the Host and Origin checks (DNS rebinding: only loopback names unless configured; a
+ * missing or empty Host is refused), the path, the bearer token when one is set, the
+ * method, a body size limit and the JSON-RPC shape (an empty batch is invalid).
  */
 export const HTTP_DEFAULTS = {
   path: '/mcp',
   maxBodyBytes: 4 * 1024 * 1024,
+  /**
+   * How much of a refused body is read and thrown away so its 413 reaches the client;
+   * a client sending more has its connection closed.
+   */
+  drainBytes: 64 * 1024 * 1024,
+  /**
+   * On close, how long requests already in flight (a body still arriving, a tool still
+   * running) get to finish; then any still unanswered get a 503 and connections close.
+   */
+  shutdownGraceMs: 10_000,
   /**
    * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than
    * a client may be busy between two calls (a script that runs `ckg index` synchronously,
@@ -37,11 +49,18 @@ export interface HttpOptions {
   /** Origins accepted besides loopback ones, exactly as browsers send them. */
   readonly allowedOrigins?: readonly string[];
   readonly log?: (message: string) => void;
+  /** Default HTTP_DEFAULTS.shutdownGraceMs (tests shorten it). */
+  readonly shutdownGraceMs?: number;
 }
 
 export interface RunningHttpServer {
   /** e.g. http://127.0.0.1:43121/mcp */
   readonly url: string;
+  /**
+   * Stops accepting connections, lets requests in flight finish within the shutdown
+   * grace (their replies say `Connection: close`), answers any still unanswered with a
+   * 503, then closes every connection.
+   */
   close(): Promise<void>;
 }
 
@@ -75,9 +94,15 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
   const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   if (!isLoopbackHost(options.host) && !['0.0.0.0', '::'].includes(options.host)) allowedHosts.add(options.host.toLowerCase());
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
-  const expectedAuth = options.token ? Buffer.from(`Bearer ${options.token}`) : undefined;
+  const expectedToken = options.token ? Buffer.from(options.token) : undefined;
+  /** Responses not yet finished: what close waits for. */
+  const inFlight = new Set<http.ServerResponse>();
+  let closing = false;
 
   const server = http.createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing) res.setHeader('Connection', 'close');
     handle(req, res).catch((error: unknown) => {
       log(`ckg mcp: http: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) reject(res, 500, -32603, 'internal error');
@@ -89,17 +114,20 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
   server.headersTimeout = HTTP_DEFAULTS.keepAliveMs + 1000;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== HTTP_DEFAULTS.path) return reject(res, 404, -32601, `not found: the MCP endpoint is ${HTTP_DEFAULTS.path}`);
     const host = hostName(req.headers.host);
-    if (host === undefined || !(isLoopbackHost(host) || allowedHosts.has(host))) {
-      return reject(res, 403, -32600, `forbidden: Host ${req.headers.host ?? '(none)'} is not allowed (DNS rebinding protection; see --allow-host)`);
+    if (host === undefined) {
+      return reject(res, 403, -32600, 'forbidden: a Host header naming this server is required (DNS rebinding protection)');
+    }
+    if (!(isLoopbackHost(host) || allowedHosts.has(host))) {
+      return reject(res, 403, -32600, `forbidden: Host ${req.headers.host} is not allowed (DNS rebinding protection; see --allow-host)`);
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !originAllowed(origin, allowedOrigins)) {
       return reject(res, 403, -32600, `forbidden: Origin ${origin} is not allowed (DNS rebinding protection; see --allow-origin)`);
     }
-    if (expectedAuth && !authorized(req.headers.authorization, expectedAuth)) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== HTTP_DEFAULTS.path) return reject(res, 404, -32601, `not found: the MCP endpoint is ${HTTP_DEFAULTS.path}`);
+    if (expectedToken && !authorized(req.headers.authorization, expectedToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="ckg"');
       return reject(res, 401, -32001, 'unauthorized: send Authorization: Bearer <token>');
     }
@@ -107,19 +135,27 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
       res.setHeader('Allow', 'POST');
       return reject(res, 405, -32000, `method ${req.method} not allowed: this server is stateless, POST JSON-RPC to ${HTTP_DEFAULTS.path}`);
     }
-    const tooLarge = (): void => {
-      res.setHeader('Connection', 'close');
-      reject(res, 413, -32600, `request body over ${HTTP_DEFAULTS.maxBodyBytes} bytes`);
-    };
-    if (Number(req.headers['content-length'] ?? 0) > HTTP_DEFAULTS.maxBodyBytes) return tooLarge();
-    const body = await readBody(req, HTTP_DEFAULTS.maxBodyBytes);
-    if (body === undefined) return tooLarge();
+    const body = await readCappedBody(req, HTTP_DEFAULTS.maxBodyBytes, HTTP_DEFAULTS.drainBytes);
+    if (body === 'aborted') return;
+    if (!Buffer.isBuffer(body)) {
+      // The whole reply goes out now, so a client reading as it sends stops sending; the
+      // response ends (and the connection closes) once the rest of the body is read, so
+      // a client that sends everything first is not reset before it reads the 413.
+      const payload = errorPayload(-32600, `request body over ${HTTP_DEFAULTS.maxBodyBytes} bytes`);
+      res.writeHead(413, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload), Connection: 'close' });
+      res.write(payload);
+      await body.drained;
+      res.end();
+      return;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
       return reject(res, 400, -32700, 'parse error: the body is not JSON');
     }
+    // JSON-RPC 2.0: an empty batch is answered with one Invalid Request error, not nothing.
+    if (Array.isArray(parsed) && parsed.length === 0) return reject(res, 400, -32600, 'Invalid Request: an empty batch');
     const mcp = createMcpServer(deps, { log });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
@@ -139,16 +175,37 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}${HTTP_DEFAULTS.path}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: async () => {
+      closing = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => {
+        timer = setTimeout(() => resolve('grace over'), options.shutdownGraceMs ?? HTTP_DEFAULTS.shutdownGraceMs);
+      });
+      if (await Promise.race([closed, graceOver]) === 'grace over') {
+        for (const res of inFlight) {
+          if (!res.headersSent) reject(res, 503, -32000, 'server shutting down: the request did not complete in time; retry');
+        }
+        // Let the 503s go out before the sockets close.
+        await new Promise((resolve) => setImmediate(resolve));
+        server.closeAllConnections();
+      }
+      clearTimeout(timer);
+      await closed;
+    },
   };
 }
 
 function reject(res: http.ServerResponse, status: number, code: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res.end(errorPayload(code, message));
+}
+
+/** A JSON-RPC error response with no id: the request it answers was never read as one. */
+function errorPayload(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
 /** The host name of a Host header, lowercased, without the port; undefined when malformed. */
@@ -171,22 +228,10 @@ function originAllowed(origin: string, allowed: ReadonlySet<string>): boolean {
   }
 }
 
-function authorized(header: string | undefined, expected: Buffer): boolean {
-  if (!header) return false;
-  const given = Buffer.from(header);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/**
- * The whole body, or undefined when it exceeds `limit` bytes. A chunked body over the
- * limit is read to its end but not kept, so the 413 reaches the client intact.
- */
-async function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= limit) chunks.push(chunk as Buffer);
-  }
-  return size > limit ? undefined : Buffer.concat(chunks);
+/** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), the token compared in constant time. */
+function authorized(header: string | undefined, token: Buffer): boolean {
+  const match = /^bearer[ \t]+(.*?)[ \t]*$/i.exec(header ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]);
+  return given.length === token.length && timingSafeEqual(given, token);
 }

@@ -4,6 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { META_KEYS } from '../../../src/mcp/server';
 import { type OpenServerDeps, openServerDeps } from '../../../src/mcp/serverDeps';
+import { IndexRootError, indexRoots } from '../../../src/mcp/indexRoots';
+import { FIXTURE_REPOS } from '../../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../../helpers/tempDir';
 import { type Connected, connect, structured, textOf } from '../mcpHarness';
 
@@ -32,7 +34,7 @@ describe('mcp tool index_repo', () => {
     git(repo, 'commit', '-q', '-m', 'first');
     commit = git(repo, 'rev-parse', 'HEAD');
     db = path.join(makeTempDir(), 'graph.sqlite');
-    deps = await openServerDeps(db, { now: () => NOW });
+    deps = await openServerDeps(db, { now: () => NOW, allowedRoots: [repo] });
     mcp = await connect(deps);
   });
   after(async () => {
@@ -89,4 +91,75 @@ describe('mcp tool index_repo', () => {
     assert.equal(noUrl.isError, true);
     assert.match(textOf(noUrl), /repo_url: expected a non-empty string/);
   });
+});
+
+describe('mcp tool index_repo: the sandbox of allowed roots', () => {
+  let allowed: string;
+  let repo: string;
+  let outside: string;
+  let db: string;
+
+  before(() => {
+    allowed = makeTempDir();
+    repo = path.join(allowed, 'svc');
+    writeTree(repo, { 'core.py': 'def run():\n    return 1\n' });
+    outside = makeTempDir();
+    writeTree(outside, { 'secret.py': 'TOKEN = "x"\n' });
+    fs.symlinkSync(outside, path.join(allowed, 'link-out'));
+    fs.symlinkSync(repo, path.join(allowed, 'link-in'));
+    db = path.join(makeTempDir(), 'graph.sqlite');
+  });
+
+  async function withServer<T>(allowedRoots: readonly string[] | undefined, work: (mcp: Connected) => Promise<T>): Promise<T> {
+    const deps = await openServerDeps(db, { now: () => NOW, allowedRoots });
+    const mcp = await connect(deps);
+    try {
+      return await work(mcp);
+    } finally {
+      await mcp.close();
+      await deps.close();
+    }
+  }
+
+  const refusal = async (mcp: Connected, repoPath: string): Promise<string> => {
+    const result = await mcp.call('index_repo', { repo_url: 'example.com/x', repo_path: repoPath });
+    assert.equal(result.isError, true, `${repoPath} was accepted: ${textOf(result)}`);
+    return textOf(result);
+  };
+
+  it('indexes under a root, also through a symlink that stays inside', () => withServer([allowed], async (mcp) => {
+    assert.equal(structured(await mcp.call('index_repo', { repo_url: 'example.com/svc', repo_path: repo })).files, 1);
+    const viaLink = await mcp.call('index_repo', { repo_url: 'example.com/svc', repo_path: path.join(allowed, 'link-in') });
+    assert.equal(viaLink.isError, undefined, textOf(viaLink));
+  }));
+
+  it('refuses .. traversal, a symlink out and a path outside, naming the argument and the roots', () => withServer([allowed], async (mcp) => {
+    const realAllowed = fs.realpathSync(allowed);
+    const traversal = `${repo}/${'../'.repeat(12)}etc`;
+    assert.equal(await refusal(mcp, traversal),
+      `repo_path: ${traversal} is outside the allowed roots (${realAllowed}); the server's --allow-root adds one`);
+    assert.match(await refusal(mcp, path.join(allowed, 'link-out')), /^repo_path: .*link-out is outside the allowed roots/);
+    assert.match(await refusal(mcp, outside), /is outside the allowed roots/);
+    assert.match(await refusal(mcp, path.join(allowed, 'nope')), /^repo_path: no such directory: /);
+    assert.match(await refusal(mcp, path.join(repo, 'core.py')), /^repo_path: expected a directory, found a file/);
+    const files = structured<{ items: Array<{ Path: string }> }>(await mcp.call('graph_query', { prefix: 'example.com/x://' })).items;
+    assert.deepEqual(files, [], 'nothing outside was indexed');
+  }));
+
+  it('always refuses /proc, /sys and /dev, even under a root of /', () => withServer(['/'], async (mcp) => {
+    for (const special of ['/proc/self/fd', '/proc', '/sys/kernel', '/dev', `${outside}/${'../'.repeat(12)}proc/self`]) {
+      assert.match(await refusal(mcp, special), /^repo_path: .* is on a special filesystem \(\/proc, \/sys, \/dev are never indexed\)$/, special);
+    }
+    assert.throws(() => indexRoots(['/proc']), (error: Error) => error instanceof IndexRootError && /--allow-root \/proc: .*never indexed/.test(error.message));
+    assert.throws(() => indexRoots([path.join(outside, 'none')]), /--allow-root .*none: no such directory/);
+  }));
+
+  it('by default allows the working directory and the repositories already in the graph, nothing else', () => withServer(undefined, async (mcp) => {
+    const again = await mcp.call('index_repo', { repo_url: 'example.com/svc', repo_path: repo });
+    assert.equal(again.isError, undefined, `the repository indexed before is in the graph: ${textOf(again)}`);
+    const underCwd = await mcp.call('index_repo', { repo_url: 'fixtures/go-basic', repo_path: path.relative(process.cwd(), path.join(FIXTURE_REPOS, 'go-basic')) });
+    assert.equal(underCwd.isError, undefined, textOf(underCwd));
+    assert.match(await refusal(mcp, outside), /is outside the allowed roots \(.*\)/);
+    assert.match(await refusal(mcp, path.join(allowed, 'link-out')), /is outside the allowed roots/);
+  }));
 });
