@@ -4,6 +4,9 @@ import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '.
 import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
 
+/** Snapshot views kept at most: each holds one repo as of a snapshot plus every other repo live. */
+export const SNAPSHOT_VIEWS_KEPT = 8;
+
 /**
  * Graph views built from a store and kept while the store has not changed: the first
  * query after an index pays the load, later ones walk memory. The live view is the static
@@ -11,32 +14,52 @@ import { isRuntimeEdge } from './runtimeIndex';
  * over it (rebuilt after each trace ingest batch, at the cost of the runtime edges alone),
  * so sustained ingest never reloads the whole graph. A snapshot view holds that repo as of
  * the snapshot and every other repo live, so cross-repo callers still show.
+ *
+ * Memory: at most one static view, one live view and SNAPSHOT_VIEWS_KEPT snapshot views.
+ * A view is only ever kept for the generation it was built at: when the generation moves
+ * on, snapshot views of older generations are released at once (not left to age out of
+ * the eight), and a store that is replaced (the graph file was re-read) drops them all.
+ * Per-view indexes (symbol, runtime, community) are WeakMaps keyed by the view, so they go
+ * with it.
  */
 export class GraphCache {
   private static: { generation: number; view: GraphView } | undefined;
   private live: { generation: number; view: GraphView } | undefined;
   private readonly snapshots = new Map<Hash, { generation: number; view: GraphView }>();
+  private owner: ViewSource | undefined;
 
   constructor(private readonly store: () => ViewSource) {}
 
+  /** Views held now (static, live, snapshots): for tests and the soak bench. */
+  get size(): { readonly static: number; readonly live: number; readonly snapshots: number } {
+    return { static: this.static ? 1 : 0, live: this.live ? 1 : 0, snapshots: this.snapshots.size };
+  }
+
   /** The live graph: the cached static view with the current runtime edges laid over it. */
   async liveView(): Promise<GraphView> {
-    const store = this.store();
+    const store = this.current();
     const generation = await store.generation();
     if (this.live?.generation === generation.total) return this.live.view;
+    this.forgetSnapshotsBefore(generation.total);
     const staticAt = staticGeneration(generation);
-    if (this.static?.generation !== staticAt) this.static = { generation: staticAt, view: await staticView(store) };
+    if (this.static?.generation !== staticAt) {
+      this.static = undefined; // released before the new one is built, not after
+      this.live = undefined;
+      this.static = { generation: staticAt, view: await staticView(store) };
+    }
     const view = store.capabilities.runtime ? await runtimeLayer(this.static.view, store) : this.static.view;
     this.live = { generation: generation.total, view };
     return view;
   }
 
-  /** One repository as of a snapshot, every other repository live; the last eight are kept. */
+  /** One repository as of a snapshot, every other repository live; the last eight of this generation are kept. */
   async snapshotView(snapshot: SnapshotRecord): Promise<GraphView> {
-    const store = this.store();
+    const store = this.current();
     const generation = (await store.generation()).total;
     const cached = this.snapshots.get(snapshot.snapshotHash);
     if (cached && cached.generation === generation) return cached.view;
+    this.forgetSnapshotsBefore(generation);
+    this.snapshots.delete(snapshot.snapshotHash);
     const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
     const others = [...repos.keys()].filter((r) => r !== snapshot.repoHash);
     const nodes = [...await store.nodesAt(snapshot.repoHash, snapshot.seq)];
@@ -49,9 +72,27 @@ export class GraphCache {
     for (const other of others) fileRecords.push(...await store.liveFileRecords(other));
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, edges, files, repos);
-    if (this.snapshots.size >= 8) this.snapshots.delete(this.snapshots.keys().next().value!);
+    // A write during the build moved the generation on: serve the view, keep nothing stale.
+    if ((await store.generation()).total !== generation) return view;
+    while (this.snapshots.size >= SNAPSHOT_VIEWS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
     this.snapshots.set(snapshot.snapshotHash, { generation, view });
     return view;
+  }
+
+  /** The store, dropping every view when it is not the one they were built from. */
+  private current(): ViewSource {
+    const store = this.store();
+    if (this.owner !== store) {
+      this.owner = store;
+      this.static = undefined;
+      this.live = undefined;
+      this.snapshots.clear();
+    }
+    return store;
+  }
+
+  private forgetSnapshotsBefore(generation: number): void {
+    for (const [hash, entry] of this.snapshots) if (entry.generation !== generation) this.snapshots.delete(hash);
   }
 }
 

@@ -17,7 +17,12 @@ export interface TraceIngestionConfig {
   readonly batchSize: number;
   readonly batchIntervalMs: number;
   readonly queueSize: number;
-  /** Largest OTLP request accepted, gRPC and HTTP alike. */
+  /**
+   * Lets a receiver listen off loopback without a token (`otlp_insecure`, `--otlp-insecure`);
+   * the endpoints default to loopback, so this is only read for an address set by hand.
+   */
+  readonly otlpInsecure: boolean;
+  /** Largest OTLP request accepted, gRPC and HTTP alike (HTTP: after decompression). */
   readonly maxMessageBytes: number;
   readonly confidenceDecayIntervalMs: number;
   readonly staleAfterDays: number;
@@ -34,6 +39,7 @@ export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
   enabled: true,
   otlpGrpcEndpoint: '127.0.0.1:4317',
   otlpHttpEndpoint: '127.0.0.1:4318',
+  otlpInsecure: false,
   batchSize: 1000,
   batchIntervalMs: 10_000,
   queueSize: 128,
@@ -90,7 +96,7 @@ export function parseConfig(text: string, location: string): CkgConfig {
 }
 
 const TRACE_KEYS = [
-  'enabled', 'otlp_endpoint', 'batch_size', 'batch_interval', 'queue_size', 'max_message_bytes', 'confidence_decay_interval',
+  'enabled', 'otlp_endpoint', 'otlp_insecure', 'batch_size', 'batch_interval', 'queue_size', 'max_message_bytes', 'confidence_decay_interval',
   'stale_after_days', 'gc_threshold_days', 'observation_window_days', 'service_map', 'forward_endpoint',
 ];
 
@@ -105,6 +111,7 @@ export function parseTraceIngestion(value: unknown, location: string): TraceInge
     enabled: section.enabled === undefined ? d.enabled : boolean(section.enabled, location, key('enabled')),
     otlpGrpcEndpoint: endpoints.grpc,
     otlpHttpEndpoint: endpoints.http,
+    otlpInsecure: section.otlp_insecure === undefined ? d.otlpInsecure : boolean(section.otlp_insecure, location, key('otlp_insecure')),
     batchSize: intIn(section.batch_size, d.batchSize, 1, 1_000_000, location, key('batch_size')),
     batchIntervalMs: duration(section.batch_interval, d.batchIntervalMs, location, key('batch_interval')),
     queueSize: intIn(section.queue_size, d.queueSize, 1, 100_000, location, key('queue_size')),

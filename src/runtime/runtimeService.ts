@@ -2,9 +2,11 @@ import type { GraphStore } from '../store/graphStore';
 import { BatchQueue } from './batchQueue';
 import { type TraceIngestionConfig, endpointAt } from './config';
 import { startDecayJob } from './decayJob';
+import { DropWarnings } from './dropWarnings';
 import { CollectorLink } from './forwarder/collectorLink';
 import { grpcTransport } from './forwarder/grpcTransport';
 import { COUNTERS, RuntimeIngestor } from './ingestor';
+import { checkReceiverBinds } from './receivers/access';
 import { startGrpcReceiver } from './receivers/grpcReceiver';
 import { startHttpReceiver } from './receivers/httpReceiver';
 import type { RequestSink, RunningReceiver } from './receivers/receiver';
@@ -25,6 +27,8 @@ export interface RuntimeServiceOptions {
   readonly config: TraceIngestionConfig;
   readonly log: (message: string) => void;
   readonly scheduler?: Scheduler;
+  /** The serve token (`--token`, CKG_TOKEN): when set, both receivers require `Bearer <token>`. */
+  readonly token?: string;
   /** Saves at most this often while spans arrive (default: the batch interval). */
   readonly persistIntervalMs?: number;
 }
@@ -68,18 +72,36 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
     saveTimer ??= scheduler.setTimeout(() => void save(), options.persistIntervalMs ?? config.batchIntervalMs);
   };
 
+  const grpcAt = endpointAt(config.otlpGrpcEndpoint, 'trace_ingestion.otlp_endpoint');
+  const httpAt = endpointAt(config.otlpHttpEndpoint, 'trace_ingestion.otlp_endpoint.http');
+  checkReceiverBinds(config, options.token, log);
+
+  // spans_received counts every span a receiver accepted: a written batch counts its spans
+  // in ingestSpans, a dropped or failed one here, so received = written + dropped + failed.
+  const counting = new Set<Promise<void>>();
+  const countLost = (deltas: Record<string, number>): void => {
+    const done = write(() => ingestor.count(deltas)).then(changed, (error: unknown) => log(`ckg serve: cannot count lost spans: ${(error as Error).message}`));
+    counting.add(done);
+    void done.finally(() => counting.delete(done));
+  };
+  const dropWarnings = new DropWarnings(scheduler, log, config.queueSize);
   const queue = new BatchQueue({
     batchSize: config.batchSize,
     batchIntervalMs: config.batchIntervalMs,
     queueSize: config.queueSize,
     scheduler,
     process: async (batch) => {
-      await write(() => ingestor.ingestSpans(batch));
+      try {
+        await write(() => ingestor.ingestSpans(batch));
+      } catch (error) {
+        countLost({ [COUNTERS.spansReceived]: batch.length });
+        throw error;
+      }
       changed();
     },
     onDrop: (batch) => {
-      log(`ckg serve: warning: trace batch queue full (${config.queueSize} batches); dropped the oldest batch of ${batch.length} spans`);
-      void write(() => ingestor.count({ [COUNTERS.batchesDropped]: 1, [COUNTERS.spansDropped]: batch.length })).then(changed, () => undefined);
+      dropWarnings.dropped(batch.length);
+      countLost({ [COUNTERS.batchesDropped]: 1, [COUNTERS.spansDropped]: batch.length, [COUNTERS.spansReceived]: batch.length });
     },
     onError: (error) => log(`ckg serve: a trace batch could not be written: ${(error as Error).stack ?? String(error)}`),
   });
@@ -99,10 +121,8 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
   };
   const receivers: RunningReceiver[] = [];
   try {
-    const grpcAt = endpointAt(config.otlpGrpcEndpoint, 'trace_ingestion.otlp_endpoint');
-    const httpAt = endpointAt(config.otlpHttpEndpoint, 'trace_ingestion.otlp_endpoint.http');
-    receivers.push(await startGrpcReceiver({ ...grpcAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
-    receivers.push(await startHttpReceiver({ ...httpAt, maxMessageBytes: config.maxMessageBytes, sink, log }));
+    receivers.push(await startGrpcReceiver({ ...grpcAt, maxMessageBytes: config.maxMessageBytes, sink, log, token: options.token }));
+    receivers.push(await startHttpReceiver({ ...httpAt, maxMessageBytes: config.maxMessageBytes, sink, log, token: options.token }));
   } catch (error) {
     await Promise.all(receivers.map((r) => r.close()));
     link.close();
@@ -132,6 +152,8 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
         await write(() => ingestor.ingestSpans([], true));
         changed();
       }
+      dropWarnings.flush();
+      await Promise.all(counting);
       await decay.stop();
       link.close();
       await save();

@@ -74,6 +74,14 @@ describe('ckg serve and ckg ingest-logs (built CLI)', function () {
     assert.match(badConfig.stderr, /trace_ingestion\.batch_size -1: expected an integer from 1 to 1000000/);
   });
 
+  it('refuses OTLP receivers off loopback without a token or --otlp-insecure, before listening', () => {
+    const refused = ckg('serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '0.0.0.0:0', '--otlp-http', '127.0.0.1:0');
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /OTLP\/gRPC receiver \(--otlp-grpc, trace_ingestion\.otlp_endpoint\): refusing to receive spans on 0\.0\.0\.0 without a token/);
+    assert.match(refused.stderr, /set --token or CKG_TOKEN .* pass --otlp-insecure/);
+    assert.doesNotMatch(refused.stderr, /listening on/);
+  });
+
   it('ingests access logs from a file into runtime edges', () => {
     const log = path.join(makeTempDir(), 'access.log');
     fs.writeFileSync(log, [

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { InMemoryGraphView } from '../../src/graph/graphView';
 import { LayeredGraphView } from '../../src/graph/layeredGraphView';
 import { nodesNamed } from '../../src/graph/viewIndex';
-import { GraphCache } from '../../src/query/graphCache';
+import { GraphCache, SNAPSHOT_VIEWS_KEPT } from '../../src/query/graphCache';
 import type { WireEdge } from '../../src/mcp/wire';
 import { QualifiedName } from '../../src/model';
 import { RuntimeIngestor } from '../../src/runtime/ingestor';
@@ -90,5 +90,28 @@ describe('query/graphCache: runtime edges over a cached static view', () => {
     } finally {
       await mcp.close();
     }
+  });
+
+  it('keeps snapshot views only for the current generation and store, at most eight', async () => {
+    const store = await indexFixture('go-routes');
+    let current: GraphStore = store;
+    const cache = new GraphCache(() => current);
+    const [snapshot] = await store.snapshots();
+    const first = await cache.snapshotView(snapshot);
+    assert.equal(await cache.snapshotView(snapshot), first, 'same generation, same view');
+    assert.deepEqual(cache.size, { static: 0, live: 0, snapshots: 1 });
+
+    const ingestor = new RuntimeIngestor(() => store, { now: () => NOW });
+    await ingestor.count({ spans_received: 1 }); // any write moves the generation on
+    await cache.liveView();
+    assert.deepEqual(cache.size, { static: 1, live: 1, snapshots: 0 }, 'a new generation releases older snapshot views at once');
+    assert.notEqual(await cache.snapshotView(snapshot), first);
+
+    for (let i = 0; i < SNAPSHOT_VIEWS_KEPT + 3; i++) await cache.snapshotView({ ...snapshot, snapshotHash: `${i}`.padStart(64, '0') });
+    assert.equal(cache.size.snapshots, SNAPSHOT_VIEWS_KEPT);
+
+    current = await indexFixture('go-routes');
+    await cache.liveView();
+    assert.deepEqual(cache.size, { static: 1, live: 1, snapshots: 0 }, 'a replaced store drops every view built from the old one');
   });
 });

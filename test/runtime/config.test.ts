@@ -18,6 +18,7 @@ describe('ckg.config.yaml', () => {
       'trace_ingestion:',
       '  enabled: false',
       '  otlp_endpoint: { grpc: "0.0.0.0:14317", http: "0.0.0.0:14318" }',
+      '  otlp_insecure: true',
       '  batch_size: 500',
       '  batch_interval: 2s',
       '  queue_size: 16',
@@ -30,7 +31,7 @@ describe('ckg.config.yaml', () => {
       '  forward_endpoint: collector:4317',
     ].join('\n'), 'c.yaml').traceIngestion;
     assert.deepEqual(t, {
-      enabled: false, otlpGrpcEndpoint: '0.0.0.0:14317', otlpHttpEndpoint: '0.0.0.0:14318', batchSize: 500, batchIntervalMs: 2000,
+      enabled: false, otlpGrpcEndpoint: '0.0.0.0:14317', otlpHttpEndpoint: '0.0.0.0:14318', otlpInsecure: true, batchSize: 500, batchIntervalMs: 2000,
       queueSize: 16, maxMessageBytes: 1_048_576, confidenceDecayIntervalMs: 900_000, staleAfterDays: 10, gcThresholdDays: 20,
       observationWindowDays: 3, serviceMap: { 'users-svc': 'github.com/acme/users' }, forwardEndpoint: 'collector:4317',
     });
@@ -45,6 +46,7 @@ describe('ckg.config.yaml', () => {
     bad('trace_ingestion: { otlp_endpoint: localhost }', /trace_ingestion\.otlp_endpoint "localhost": expected HOST:PORT/);
     bad('trace_ingestion: { batch_sise: 10 }', /unknown key trace_ingestion\.batch_sise \(expected one of: trace_ingestion\.enabled/);
     bad('trace_ingestion: { enabled: "yes" }', /trace_ingestion\.enabled "yes": expected true or false/);
+    bad('trace_ingestion: { otlp_insecure: 1 }', /trace_ingestion\.otlp_insecure 1: expected true or false/);
     bad('trace_ingestion: { service_map: { a: 3 } }', /trace_ingestion\.service_map\.a: expected a repository URL, name or path/);
     bad('trace_ingestion: { stale_after_days: 100 }', /gc_threshold_days \(90\): expected more than stale_after_days \(100\)/);
     bad('[1, 2]', /\(top level\): expected a mapping/);

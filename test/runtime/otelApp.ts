@@ -1,3 +1,4 @@
+import { Metadata } from '@grpc/grpc-js';
 import { type Context, ROOT_CONTEXT, type Span, SpanKind, trace } from '@opentelemetry/api';
 import { OTLPTraceExporter as GrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
@@ -11,10 +12,13 @@ import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 export class OtelService {
   readonly provider: TracerProvider;
 
-  constructor(readonly name: string, exporter: 'grpc' | 'proto', endpoint: string) {
+  /** `token`, when given, is sent as `authorization: Bearer <token>` (gRPC metadata or HTTP header). */
+  constructor(readonly name: string, exporter: 'grpc' | 'proto', endpoint: string, token?: string) {
+    const metadata = new Metadata();
+    if (token !== undefined) metadata.set('authorization', `Bearer ${token}`);
     const exporterInstance = exporter === 'grpc'
-      ? new GrpcExporter({ url: `http://${endpoint}` })
-      : new ProtoExporter({ url: `http://${endpoint}/v1/traces` });
+      ? new GrpcExporter({ url: `http://${endpoint}`, metadata })
+      : new ProtoExporter({ url: `http://${endpoint}/v1/traces`, headers: token === undefined ? {} : { Authorization: `Bearer ${token}` } });
     this.provider = new TracerProvider({
       resource: resourceFromAttributes({ 'service.name': name }),
       spanProcessors: [new BatchSpanProcessor({ exporter: exporterInstance, maxExportBatchSize: 512, scheduledDelayMillis: 100 })],

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { isLoopbackHost, startHttpServer } from '../../mcp/transports/http';
 import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, endpointAt } from '../../runtime/config';
+import { checkReceiverBinds } from '../../runtime/receivers/access';
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';
@@ -9,7 +10,7 @@ import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
 
 export const SERVE_USAGE =
   'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
-  + '[--token TOKEN] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N]';
+  + '[--token TOKEN] [--otlp-insecure] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N]';
 
 /** Read when --config is not given and it exists in the working directory. */
 export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
@@ -22,7 +23,7 @@ export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
  * every queued span, save the graph and exit 0.
  */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap']);
+  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap'], ['otlp-insecure']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SERVE_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
@@ -32,6 +33,15 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const mcpAt = listenAddress(config.mcpHttp);
   if (!isLoopbackHost(mcpAt.host) && !token) {
     throw new UsageError(`--http ${config.mcpHttp}: refusing a non-loopback address without a token; set --token or CKG_TOKEN, or use 127.0.0.1`);
+  }
+  if (config.traceIngestion.enabled) {
+    // Refused before anything listens; the insecure warning is logged when the receivers start.
+    try {
+      checkReceiverBinds(config.traceIngestion, token, () => undefined);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    }
   }
   const list = (name: string): string[] =>
     String(args.options.get(name) ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -47,9 +57,10 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     const http = await startHttpServer(deps, { ...mcpAt, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log });
     log(`ckg serve: MCP listening on ${http.url}${token ? ' (bearer token required)' : ''}`);
     if (t.enabled) {
-      runtime = await startRuntimeService(deps, { config: t, log });
-      log(`ckg serve: OTLP/gRPC listening on ${runtime.grpcAddress}`);
-      log(`ckg serve: OTLP/HTTP listening on http://${runtime.httpAddress}/v1/traces`);
+      runtime = await startRuntimeService(deps, { config: t, log, token });
+      const auth = token ? ' (bearer token required)' : '';
+      log(`ckg serve: OTLP/gRPC listening on ${runtime.grpcAddress}${auth}`);
+      log(`ckg serve: OTLP/HTTP listening on http://${runtime.httpAddress}/v1/traces${auth}`);
       log(`ckg serve: forwarding ${t.forwardEndpoint ? `to ${t.forwardEndpoint}` : 'disabled (no trace_ingestion.forward_endpoint)'}`);
     } else {
       log('ckg serve: trace ingestion disabled (trace_ingestion.enabled: false)');
@@ -80,7 +91,7 @@ function readConfig(option: string | true | undefined): CkgConfig {
   }
 }
 
-/** --http, --otlp-grpc and --otlp-http override mcp.http and trace_ingestion.otlp_endpoint. */
+/** --http, --otlp-grpc, --otlp-http and --otlp-insecure override mcp.http and trace_ingestion's keys. */
 function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true>): CkgConfig {
   const address = (name: string): string | undefined => {
     const value = options.get(name);
@@ -96,6 +107,11 @@ function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true
   const t = config.traceIngestion;
   return {
     mcpHttp: address('http') ?? config.mcpHttp,
-    traceIngestion: { ...t, otlpGrpcEndpoint: address('otlp-grpc') ?? t.otlpGrpcEndpoint, otlpHttpEndpoint: address('otlp-http') ?? t.otlpHttpEndpoint },
+    traceIngestion: {
+      ...t,
+      otlpGrpcEndpoint: address('otlp-grpc') ?? t.otlpGrpcEndpoint,
+      otlpHttpEndpoint: address('otlp-http') ?? t.otlpHttpEndpoint,
+      otlpInsecure: options.get('otlp-insecure') === true || t.otlpInsecure,
+    },
   };
 }

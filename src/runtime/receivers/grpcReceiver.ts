@@ -1,13 +1,16 @@
 import * as grpc from '@grpc/grpc-js';
 import { OtlpDecodeError, decodeProtobufRequest } from '../otlp/decode';
 import { TRACE_EXPORT_PATH, encodeExportResponse } from '../otlp/schema';
+import { bearerMatches } from './access';
 import { type ReceiverOptions, type RunningReceiver, hostPort } from './receiver';
 
 /**
  * OTLP/gRPC TraceService/Export with @grpc/grpc-js. Messages arrive as raw bytes and are
  * decoded in the handler, so a malformed one gets INVALID_ARGUMENT with the decoder's
  * message (grpc-js would answer INTERNAL for a failing deserializer); one over the size
- * cap gets RESOURCE_EXHAUSTED from grpc-js before any decoding. Neither stops the server.
+ * cap gets RESOURCE_EXHAUSTED from grpc-js before any decoding (grpc-js decompresses
+ * with the same cap, so a compressed bomb stops there too). With a token, a call without
+ * `authorization: Bearer <token>` metadata gets UNAUTHENTICATED. None stops the server.
  */
 export function startGrpcReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const server = new grpc.Server({
@@ -24,6 +27,10 @@ export function startGrpcReceiver(options: ReceiverOptions): Promise<RunningRece
     },
     {
       Export: (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) => {
+        if (options.token !== undefined && !bearerMatches(String(call.metadata.get('authorization')[0] ?? ''), options.token)) {
+          callback({ code: grpc.status.UNAUTHENTICATED, details: 'unauthenticated: send authorization: Bearer <token> metadata (the token given to ckg serve)' });
+          return;
+        }
         try {
           const decoded = decodeProtobufRequest(call.request);
           options.sink(decoded, () => call.request);

@@ -1,21 +1,30 @@
 import * as http from 'node:http';
-import * as zlib from 'node:zlib';
 import { type DecodedRequest, OtlpDecodeError, decodeJsonRequest, decodeProtobufRequest, jsonRequestToProtobuf } from '../otlp/decode';
 import { encodeExportResponse, encodeStatus } from '../otlp/schema';
+import { bearerMatches } from './access';
+import { bodyEncoding, readCappedBody } from './cappedBody';
 import { type ReceiverOptions, type RunningReceiver, hostPort } from './receiver';
 
 export const OTLP_TRACES_PATH = '/v1/traces';
 
+/** A running OTLP/HTTP receiver; `inflatedBytes` is the work its decompression has done. */
+export interface RunningHttpReceiver extends RunningReceiver {
+  /** Decompressed bytes produced so far, over all requests (a gzip bomb stops at the cap). */
+  readonly inflatedBytes: number;
+}
+
 /**
  * OTLP/HTTP `POST /v1/traces`, protobuf (`application/x-protobuf`) or JSON
- * (`application/json`), optionally gzip-encoded. Replies follow the OTLP/HTTP spec: 200
- * with an ExportTraceServiceResponse in the request's encoding; 400 (malformed), 413
- * (over the size cap), 415 (other content types), 404/405 (other paths, methods) with a
- * google.rpc.Status body naming the problem. No request can stop the server.
+ * (`application/json`), optionally gzip- or deflate-encoded. Replies follow the OTLP/HTTP
+ * spec: 200 with an ExportTraceServiceResponse in the request's encoding; 400 (malformed),
+ * 401 (token required and missing), 413 (over the size cap, after decompression, which
+ * stops at the cap), 415 (other content types or encodings), 404/405 (other paths,
+ * methods) with a google.rpc.Status body naming the problem. No request can stop the server.
  */
-export function startHttpReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+export function startHttpReceiver(options: ReceiverOptions): Promise<RunningHttpReceiver> {
+  const work = { inflated: 0 };
   const server = http.createServer((request, response) => {
-    handle(request, response, options).catch((error: unknown) => {
+    handle(request, response, options, work).catch((error: unknown) => {
       options.log(`ckg serve: OTLP/HTTP: ${(error as Error).stack ?? String(error)}`);
       if (!response.headersSent) reply(response, 500, 'json', encodeFailure('json', 13, `internal error: ${(error as Error).message}`));
     });
@@ -27,6 +36,9 @@ export function startHttpReceiver(options: ReceiverOptions): Promise<RunningRece
       const bound = server.address() as { port: number };
       resolve({
         address: hostPort(options.host, bound.port),
+        get inflatedBytes() {
+          return work.inflated;
+        },
         close: () => new Promise<void>((done) => {
           server.close(() => done());
           server.closeIdleConnections();
@@ -38,7 +50,9 @@ export function startHttpReceiver(options: ReceiverOptions): Promise<RunningRece
 
 type Encoding = 'protobuf' | 'json';
 
-async function handle(request: http.IncomingMessage, response: http.ServerResponse, options: ReceiverOptions): Promise<void> {
+async function handle(
+  request: http.IncomingMessage, response: http.ServerResponse, options: ReceiverOptions, work: { inflated: number },
+): Promise<void> {
   const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const encoding: Encoding = type === 'application/json' ? 'json' : 'protobuf';
   const fail = (status: number, code: number, message: string): void => {
@@ -50,12 +64,21 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
   if (type !== 'application/x-protobuf' && type !== 'application/json') {
     return fail(415, 3, `content-type ${type || '(none)'}: expected application/x-protobuf or application/json`);
   }
-  const gzip = (request.headers['content-encoding'] ?? '').toLowerCase() === 'gzip';
+  if (options.token !== undefined && !bearerMatches(request.headers.authorization, options.token)) {
+    response.setHeader('WWW-Authenticate', 'Bearer realm="ckg"');
+    return fail(401, 16, 'unauthenticated: send Authorization: Bearer <token> (the token given to ckg serve by --token or CKG_TOKEN)');
+  }
+  const contentEncoding = bodyEncoding(request.headers['content-encoding']);
+  if (contentEncoding === undefined) {
+    return fail(415, 3, `content-encoding ${request.headers['content-encoding']}: expected gzip, deflate or identity`);
+  }
   const declared = Number(request.headers['content-length'] ?? NaN);
-  if (!gzip && declared > options.maxMessageBytes) return fail(413, 8, tooLarge(options.maxMessageBytes));
-  const body = await readBody(request, options.maxMessageBytes, gzip);
-  if (body === 'too_large') return fail(413, 8, tooLarge(options.maxMessageBytes));
-  if (body === 'bad_gzip') return fail(400, 3, 'content-encoding gzip: the body is not valid gzip');
+  if (contentEncoding === 'identity' && declared > options.maxMessageBytes) return fail(413, 8, tooLarge(options.maxMessageBytes));
+  const read = await readCappedBody(request, options.maxMessageBytes, contentEncoding);
+  work.inflated += read.inflated;
+  if (read.kind === 'too_large') return fail(413, 8, tooLarge(options.maxMessageBytes));
+  if (read.kind === 'bad_encoding') return fail(400, 3, `content-encoding ${contentEncoding}: the body is not valid ${contentEncoding} data`);
+  const body = read.body;
   let decoded: DecodedRequest;
   try {
     decoded = encoding === 'json' ? decodeJsonRequest(body.toString('utf8')) : decodeProtobufRequest(body);
@@ -72,27 +95,6 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
 function tooLarge(max: number): string {
   return `request too large: over the ${max}-byte cap (trace_ingestion.max_message_bytes)`;
-}
-
-/** The body, capped; over the cap the rest is read and discarded so the reply can still be sent. */
-function readBody(request: http.IncomingMessage, max: number, gzip: boolean): Promise<Buffer | 'too_large' | 'bad_gzip'> {
-  return new Promise((resolve, reject) => {
-    const source: NodeJS.ReadableStream = gzip ? request.pipe(zlib.createGunzip()) : request;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) over = true;
-      else chunks.push(chunk);
-    });
-    source.on('end', () => resolve(over ? 'too_large' : Buffer.concat(chunks)));
-    source.on('error', (error) => {
-      request.resume();
-      if (gzip) resolve('bad_gzip');
-      else reject(error);
-    });
-  });
 }
 
 function encodeFailure(encoding: Encoding, code: number, message: string): Buffer {
