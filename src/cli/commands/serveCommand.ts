@@ -39,7 +39,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   };
   if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap });
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, writerCommand: 'ckg serve' });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
   try {
