@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type { WriterLockOptions } from '../roles';
@@ -14,7 +14,7 @@ export interface LockHolder {
   /** ISO 8601. */
   readonly startedAt: string;
   readonly command: string;
-  /** Tells two holders with the same pid apart (and names the takeover claim of a stale lock). */
+  /** Tells two holders with the same pid apart, so a lock's text is never seen twice. */
   readonly nonce: string;
 }
 
@@ -64,7 +64,7 @@ export async function acquireGraphFileLock(location: string, options: WriterLock
     if (createWhole(lockPath, text, location)) return new GraphFileLock(lockPath, text);
     const held = readLock(lockPath);
     if (held === undefined) continue; // released meanwhile
-    if (held.holder && !mayBeAlive(held.holder.pid, held.holder.hostname) && removeStale(lockPath, held.text, held.holder, location)) continue;
+    if (held.holder && !mayBeAlive(held.holder.pid, held.holder.hostname) && removeStale(lockPath, held.text, location)) continue;
     const who = describeHolder(held.holder, lockPath);
     if (options.wait === false) {
       throw new StoreLockedError(`-db ${location}: another writer holds the lock: ${who}; not waiting (--no-wait), try again when it has finished`);
@@ -145,20 +145,21 @@ function readLock(file: string): { text: string; holder: LockHolder | undefined 
 
 /**
  * Removes a lock file whose holder is dead, so that exactly one waiter can take over:
- * first it claims the takeover with `<lock>.takeover-<nonce>` (created like a lock, so
- * one claimant wins), then removes the lock only if it still holds the dead holder's
+ * first it claims the takeover with `<lock>.takeover-<hash of its text>` (created like
+ * a lock, so one claimant wins), then removes the lock only if it still holds the dead holder's
  * text. While the claim exists nobody else removes that lock, and a lock with new text
  * is never removed, so a fresh holder is never pushed out. A claim left by a claimant
  * killed meanwhile is itself stale, and is removed the same way. True when the stale
  * lock is gone; false when someone else is on it (wait and look again).
  */
-function removeStale(file: string, staleText: string, holder: LockHolder, location: string, depth = 0): boolean {
+function removeStale(file: string, staleText: string, location: string, depth = 0): boolean {
   if (depth > 8) return false;
-  const claim = `${file}.takeover-${holder.nonce}`;
+  // Named by the stale text, so every claimant of this one stale lock races for one name.
+  const claim = `${file}.takeover-${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
   if (!createWhole(claim, holderText('takeover of a stale lock'), location)) {
     const other = readLock(claim);
     if (other?.holder && !mayBeAlive(other.holder.pid, other.holder.hostname)) {
-      removeStale(claim, other.text, other.holder, location, depth + 1);
+      removeStale(claim, other.text, location, depth + 1);
     }
     return false;
   }
