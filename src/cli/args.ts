@@ -1,4 +1,6 @@
 import { CkgError } from '../model';
+import type { WriterLockOptions } from '../store';
+import type { CliIo } from './io';
 
 /** Parsed command line: positionals and `--name value` / `-db value` options. */
 export interface ParsedArgs {
@@ -55,4 +57,12 @@ export function positiveIntegerOption(args: ParsedArgs, name: string): number | 
     throw new UsageError(`--${name} ${String(value)}: expected a positive integer`);
   }
   return parsed;
+}
+
+/**
+ * How a writing command takes the graph's writer lock: it waits for another writer,
+ * saying so on stderr, unless `--no-wait` asks it to fail at once (exit 4).
+ */
+export function writerLock(args: ParsedArgs, command: string, io: CliIo): WriterLockOptions {
+  return { wait: !args.options.has('no-wait'), command, onWait: (message) => io.stderr.write(`${message}\n`) };
 }

@@ -11,8 +11,12 @@ import type { CliIo } from './io';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
-/** README's exit codes by error code: 2 bad usage, 3 a -db file that is not a graph; any other failure is 1. */
-const EXIT_CODES: Partial<Record<ErrorCode, number>> = { usage: 2, store_open: 3 };
+/**
+ * README's exit codes by error code: 2 bad usage, 3 a -db file that is not a graph (or
+ * read-only for a writer), 4 another writer holds the graph under --no-wait; any other
+ * failure is 1.
+ */
+const EXIT_CODES: Partial<Record<ErrorCode, number>> = { usage: 2, store_open: 3, store_locked: 4 };
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   index: { run: indexCommand, usage: INDEX_USAGE },

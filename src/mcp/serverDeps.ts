@@ -1,6 +1,6 @@
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
-import { type GraphStore, openStore } from '../store';
+import { type GraphStore, type WriterLease, openStore } from '../store';
 import { GraphCache } from '../query/graphCache';
 import { type IndexRoots, indexRoots } from './indexRoots';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
@@ -22,10 +22,18 @@ export interface ServerDepsOptions {
    * directory and every repository already in the graph.
    */
   readonly allowedRoots?: readonly string[];
+  /** Names this server in the graph's writer lock while it writes (default 'ckg mcp'). */
+  readonly writerCommand?: string;
 }
 
 export interface OpenServerDeps extends ServerDeps {
-  /** Waits for a running index, then closes the store. */
+  /**
+   * Runs a write (trace ingest, decay) as the graph's one writer: takes the writer lock
+   * unless this process holds it, re-reading the graph first when another writer changed
+   * it, and keeps the lock until the next persist() has saved the write.
+   */
+  withGraphWrite<T>(work: () => Promise<T>): Promise<T>;
+  /** Waits for a running index, then closes the store and lets go of the writer lock. */
   close(): Promise<void>;
 }
 
@@ -45,6 +53,11 @@ export function serverDepsFor(store: GraphStore, options: ServerDepsOptions = {}
  * request opens it again, so answers are never older than the graph. Its own writes
  * (index_repo) keep the store current. A re-opened store replaces the old one, which is
  * closed once no request still uses it.
+ *
+ * Writes hold the graph's writer lock from before they read until their save: index_repo
+ * for its run, trace ingest from its first write until persist(). The lock is taken only
+ * while writing, so a `ckg index` beside a long-running server waits for one write, not
+ * for the server to stop.
  */
 class GraphDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
@@ -65,6 +78,12 @@ class GraphDeps implements OpenServerDeps {
   private indexQueue: Promise<unknown> = Promise.resolve();
   private readonly log: (message: string) => void;
   private readonly clock: () => number;
+  private readonly writerCommand: string;
+  /** The writer lock while this process writes; shared by all its writes. */
+  private lease: WriterLease | undefined;
+  private leasing: Promise<void> | undefined;
+  /** Writes running under the lease: it is not let go while one runs. */
+  private leaseUsers = 0;
 
   constructor(store: GraphStore, options: ServerDepsOptions) {
     const cap = options.replyTokenCap ?? REPLY_CAP_DEFAULTS.tokenCap;
@@ -76,6 +95,7 @@ class GraphDeps implements OpenServerDeps {
     this.runtimeServiceMap = options.runtimeServiceMap;
     this.log = options.log ?? (() => undefined);
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.writerCommand = options.writerCommand ?? 'ckg mcp';
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
@@ -112,17 +132,17 @@ class GraphDeps implements OpenServerDeps {
   }
 
   index(options: IndexOptions): Promise<IndexSummary> {
-    // One index at a time; each starts from the newest file so it never overwrites
-    // another process's work with an older graph.
+    // One index at a time, under the writer lock, each starting from the newest file so
+    // it never overwrites another process's work with an older graph.
     const run = async (): Promise<IndexSummary> => {
-      await this.refresh();
       this.writing++;
       try {
-        const summary = await this.indexer.index(options);
+        const summary = await this.withGraphWrite(() => this.indexer.index(options));
         if (summary.newSnapshot) await this.current.save();
         return summary;
       } finally {
         this.writing--;
+        await this.releaseWhenIdle();
       }
     };
     const result = this.indexQueue.then(run, run);
@@ -130,14 +150,27 @@ class GraphDeps implements OpenServerDeps {
     return result;
   }
 
+  async withGraphWrite<T>(work: () => Promise<T>): Promise<T> {
+    // The check and the count are one synchronous step, so no release slips in between.
+    while (!this.lease) await this.takeWriterLock();
+    this.leaseUsers++;
+    try {
+      return await work();
+    } finally {
+      this.leaseUsers--;
+    }
+  }
+
   persist(): Promise<void> {
     // Queued with indexing: a save must never interleave with an index run's writes.
     const run = async (): Promise<void> => {
       this.writing++;
       try {
+        if (!this.lease) await this.lockForSave();
         await this.current.save();
       } finally {
         this.writing--;
+        await this.releaseWhenIdle();
       }
     };
     const result = this.indexQueue.then(run, run);
@@ -148,12 +181,72 @@ class GraphDeps implements OpenServerDeps {
   async close(): Promise<void> {
     await this.indexQueue;
     await this.closeRetired();
-    await this.current.close();
+    try {
+      await this.current.close();
+    } finally {
+      const lease = this.lease;
+      this.lease = undefined;
+      await lease?.release();
+    }
+  }
+
+  /** Takes the writer lock (one attempt shared by every write waiting for it). */
+  private takeWriterLock(): Promise<void> {
+    this.leasing ??= this.acquireWriterLock().finally(() => {
+      this.leasing = undefined;
+    });
+    return this.leasing;
+  }
+
+  private async acquireWriterLock(): Promise<void> {
+    const lease = await this.current.lockForWriting({
+      wait: true, command: this.writerCommand, onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+    });
+    try {
+      // Another writer may have saved while this one waited: write on top of its graph.
+      const stale = this.current;
+      if (!(await stale.isCurrent())) {
+        await this.reloading;
+        if (this.current === stale) await this.reopen(stale, await stale.persistedVersion());
+      }
+      if (!(await this.current.isCurrent())) {
+        throw new Error(`cannot re-read ${this.current.location}, which another writer changed; not writing over it`);
+      }
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+    this.lease = lease;
+  }
+
+  /**
+   * The lock for a save of a change made without it (a feedback vote). When another
+   * writer replaced the file since this store read it, saving would drop that writer's
+   * work: refuse, and the next request reads the newer graph.
+   */
+  private async lockForSave(): Promise<void> {
+    const lease = await this.current.lockForWriting({
+      wait: true, command: this.writerCommand, onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+    });
+    if (!(await this.current.isCurrent())) {
+      await lease.release();
+      throw new Error(`another writer changed ${this.current.location} since this server read it; not saving over it (try again)`);
+    }
+    this.lease = lease;
+  }
+
+  /** Lets the next writer in once no write of this process runs. */
+  private async releaseWhenIdle(): Promise<void> {
+    if (!this.lease || this.leaseUsers > 0) return;
+    const lease = this.lease;
+    this.lease = undefined;
+    await lease.release();
   }
 
   /** Opens the graph again when the store no longer shows the newest one. */
   private async refresh(): Promise<void> {
-    if (this.writing > 0) return;
+    // While this process writes it holds the lock, so nobody else changed the file.
+    if (this.writing > 0 || this.lease) return;
     if (this.reloading) return this.reloading;
     const stale = this.current;
     if (await stale.isCurrent()) return;

@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'usage'
   /** A graph file that cannot be opened: not a graph, a newer schema, no such directory (CLI exit 3). */
   | 'store_open'
+  /** Another process holds a graph's writer lock and the caller would not wait (CLI exit 4). */
+  | 'store_locked'
   /** A tool argument the caller can fix; the MCP reply is the message itself. */
   | 'invalid_argument'
   /** A reply no cut of the result fits under the token cap; the MCP reply is the message itself. */

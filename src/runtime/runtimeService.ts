@@ -17,7 +17,12 @@ export interface RuntimeHost {
   store(): GraphStore;
   /** Runs a write against the newest graph file (re-read first when another process wrote it). */
   withFreshGraph?<T>(work: () => Promise<T>): Promise<T>;
-  /** Saves the graph file. */
+  /**
+   * Runs a write as the graph's one writer, holding its writer lock until the next
+   * persist(); preferred over withFreshGraph when the host has it (`ckg serve`).
+   */
+  withGraphWrite?<T>(work: () => Promise<T>): Promise<T>;
+  /** Saves the graph file (and lets go of the writer lock). */
   persist(): Promise<void>;
   /** Unix seconds. */
   now(): number;
@@ -53,8 +58,10 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
   const { config, log } = options;
   const scheduler = options.scheduler ?? realScheduler;
   const ingestor = new RuntimeIngestor(() => host.store(), { config, now: () => host.now() });
-  const write = <T>(work: () => Promise<T>): Promise<T> =>
-    (host.withFreshGraph ? host.withFreshGraph(work) : Promise.resolve().then(work));
+  const write = <T>(work: () => Promise<T>): Promise<T> => {
+    if (host.withGraphWrite) return host.withGraphWrite(work);
+    return host.withFreshGraph ? host.withFreshGraph(work) : Promise.resolve().then(work);
+  };
 
   let dirty = false;
   let saveTimer: unknown;

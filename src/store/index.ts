@@ -3,3 +3,5 @@ export type * from './records';
 export type * from './roles';
 export { openStore } from './open';
 export { StoreOpenError, GRAPH_FORMAT } from './sqljs/openStore';
+export { StoreLockedError } from './sqljs/storeErrors';
+export type { OpenStoreOptions } from './open';

@@ -165,6 +165,28 @@ export interface FeedbackStore {
 export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore;
 
 /**
+ * How a writer takes the graph's writer lock. One writer per graph: every process that
+ * reads, changes and saves the graph (`ckg index`, `ckg ingest-logs`, the server's
+ * index_repo, feedback and trace ingest) holds the lock from before it reads until after
+ * it saves, so a second writer never saves over the first one's work. The graph-file
+ * backend keeps `<graph>.lock` beside the file (pid, host, start time, command; taken
+ * over when its process is gone); a server database would take an advisory lock instead.
+ */
+export interface WriterLockOptions {
+  /** Wait while another writer holds the lock (the default), or fail at once with code 'store_locked'. */
+  readonly wait?: boolean;
+  /** Names this writer to whoever waits for it, e.g. 'ckg index ./repo'. */
+  readonly command?: string;
+  /** Hears who holds the lock while this writer waits: at once, then every few seconds. */
+  readonly onWait?: (message: string) => void;
+}
+
+/** A held writer lock; release() lets the next writer in. */
+export interface WriterLease {
+  release(): Promise<void>;
+}
+
+/**
  * Transactions, persistence and freshness. One writer at a time: a transaction's work
  * receives the handle to write through, and other callers wait until it commits, so no
  * reader sees half a run.
@@ -196,7 +218,20 @@ export interface StoreLifecycle {
    * change inside it.
    */
   runtimeTransaction<T>(work: (tx: GraphTables) => Promise<T>): Promise<T>;
-  /** Persists atomically (temp file, fsync, rename). A no-op in memory and on a server database. */
+  /**
+   * Takes the writer lock of the graph this store persists to (see WriterLockOptions),
+   * for a process that keeps one store open across many writes (a server). It does not
+   * re-read: once it resolves, ask isCurrent() and open the graph again when another
+   * writer changed it meanwhile. A one-shot writer instead opens with
+   * `openStore(location, { writer })`, which locks before reading and releases on close().
+   * A graph that may not be written (a read-only file) is refused with code 'store_open'.
+   */
+  lockForWriting(options?: WriterLockOptions): Promise<WriterLease>;
+  /**
+   * Persists atomically (temp file, fsync, rename), keeping the file's mode, owner and a
+   * symlink to it. A no-op in memory and on a server database.
+   */
   save(): Promise<void>;
+  /** Closes the store, releasing a writer lock it was opened with. */
   close(): Promise<void>;
 }

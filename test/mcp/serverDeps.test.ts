@@ -100,6 +100,62 @@ describe('mcp/serverDeps', () => {
     }
   });
 
+  it('indexes under the writer lock: waits for another writer, says so, then indexes on top of its graph', async () => {
+    const db = path.join(makeTempDir(), 'graph.sqlite');
+    await indexElsewhere(db, 'go-basic');
+    const logged: string[] = [];
+    const deps = await openServerDeps(db, { log: (m) => logged.push(m), writerCommand: 'ckg serve' });
+    try {
+      const other = await openStore(db, { writer: { command: 'ckg index ts-basic' } });
+      const indexing = deps.index({ repoPath: path.join(FIXTURE_REPOS, 'py-basic'), repoUrl: 'fixtures/py-basic' });
+      while (!logged.some((m) => m.includes('waiting for the writer lock'))) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.match(logged.join('\n'), new RegExp(`ckg serve: waiting for the writer lock on .*graph\\.sqlite held by pid ${process.pid} \\(ckg index ts-basic\\)`));
+      // What the other writer saves while this one waits must survive.
+      await new RepoIndexer(other).index({ repoPath: path.join(FIXTURE_REPOS, 'ts-basic'), repoUrl: 'fixtures/ts-basic' });
+      await other.save();
+      await other.close();
+      await indexing;
+      assert.ok(!fs.existsSync(`${db}.lock`), 'the lock was let go after the save');
+    } finally {
+      await deps.close();
+    }
+    const onDisk = await openStore(db);
+    assert.deepEqual((await onDisk.repos()).map((r) => r.repoUrl).sort(), ['fixtures/go-basic', 'fixtures/py-basic', 'fixtures/ts-basic']);
+    await onDisk.close();
+  });
+
+  it('holds the writer lock from a graph write until persist() has saved it', async () => {
+    const db = path.join(makeTempDir(), 'graph.sqlite');
+    await indexElsewhere(db, 'go-basic');
+    const deps = await openServerDeps(db);
+    try {
+      assert.ok(!fs.existsSync(`${db}.lock`), 'a server that only reads holds no lock');
+      await deps.withGraphWrite(() => deps.store().addRuntimeCounters({ spans_received: 1 }));
+      assert.equal(JSON.parse(fs.readFileSync(`${db}.lock`, 'utf8')).command, 'ckg mcp', 'held until saved');
+      await deps.persist();
+      assert.ok(!fs.existsSync(`${db}.lock`));
+    } finally {
+      await deps.close();
+    }
+  });
+
+  it('refuses to save a change made without the lock over a graph another writer saved since', async () => {
+    const db = path.join(makeTempDir(), 'graph.sqlite');
+    await indexElsewhere(db, 'go-basic');
+    const deps = await openServerDeps(db);
+    try {
+      await deps.store().addRuntimeCounters({ spans_received: 1 });
+      await indexElsewhere(db, 'py-basic');
+      await assert.rejects(deps.persist(), /another writer changed .*graph\.sqlite since this server read it; not saving over it/);
+      assert.ok(!fs.existsSync(`${db}.lock`));
+    } finally {
+      await deps.close();
+    }
+    const onDisk = await openStore(db);
+    assert.deepEqual((await onDisk.repos()).map((r) => r.repoUrl).sort(), ['fixtures/go-basic', 'fixtures/py-basic']);
+    await onDisk.close();
+  });
+
   it('validates the reply cap', async () => {
     const store = await openStore(':memory:');
     assert.throws(() => serverDepsFor(store, { replyTokenCap: 10 }), /mcp\/serverDeps: replyTokenCap must be an integer above 64/);

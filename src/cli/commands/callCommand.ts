@@ -29,6 +29,7 @@ export async function callCommand(argv: string[], io: CliIo): Promise<number> {
   const deps = await openServerDeps(dbPath, {
     replyTokenCap: positiveIntegerOption(args, 'reply-token-cap'),
     log: (message) => io.stderr.write(`${message}\n`),
+    writerCommand: 'ckg call',
   });
   const server = createMcpServer(deps, { log: (message) => io.stderr.write(`${message}\n`) });
   const client = new Client({ name: 'ckg-call', version: '1' });

@@ -1,21 +1,21 @@
 import { RepoIndexer } from '../../index/repoIndexer';
 import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
 import { openStore } from '../../store';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
 
-export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] -db <db_path>';
+export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--no-wait] -db <db_path>';
 
 export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers']);
+  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers'], ['no-wait']);
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
-  const store = await openStore(dbPath);
+  const store = await openStore(dbPath, { writer: writerLock(args, `ckg index ${repoPath}`, io) });
   const bar = progressBar(io.stderr);
   try {
     const summary = await new RepoIndexer(store, (m) => io.stderr.write(`warning: ${m}\n`)).index({

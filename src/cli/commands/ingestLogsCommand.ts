@@ -5,10 +5,10 @@ import { parseLogLine } from '../../runtime/accessLogs';
 import { RuntimeIngestor } from '../../runtime/ingestor';
 import type { HTTPLogEntry } from '../../runtime/spans';
 import { openStore } from '../../store';
-import { UsageError, parseArgs, requireOption } from '../args';
+import { UsageError, parseArgs, requireOption, writerLock } from '../args';
 import type { CliIo } from '../io';
 
-export const INGEST_LOGS_USAGE = 'ckg ingest-logs <file|-> -db <db_path> [--service NAME] [--config FILE]';
+export const INGEST_LOGS_USAGE = 'ckg ingest-logs <file|-> -db <db_path> [--service NAME] [--config FILE] [--no-wait]';
 
 const BATCH = 1000;
 /** Unreadable lines listed in the summary; the rest are only counted. */
@@ -21,7 +21,7 @@ const SHOWN_ERRORS = 5;
  * named by line number; they never stop the run. The graph is saved at the end.
  */
 export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS.ReadableStream = process.stdin): Promise<number> {
-  const args = parseArgs(argv, ['db', 'service', 'config']);
+  const args = parseArgs(argv, ['db', 'service', 'config'], ['no-wait']);
   if (args.positionals.length !== 1) throw new UsageError(`expected one log file (or - for stdin); usage: ${INGEST_LOGS_USAGE}`);
   const [source] = args.positionals;
   const dbPath = requireOption(args, 'db', 'db_path');
@@ -39,7 +39,7 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
     throw error;
   }
 
-  const store = await openStore(dbPath);
+  const store = await openStore(dbPath, { writer: writerLock(args, 'ckg ingest-logs', io) });
   try {
     const ingestor = new RuntimeIngestor(() => store, { config });
     const input = source === '-' ? stdin : fs.createReadStream(source);

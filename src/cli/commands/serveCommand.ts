@@ -50,7 +50,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   };
   if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots });
+  const deps = await openServerDeps(dbPath, {
+    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve',
+  });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
   try {

@@ -1,9 +1,10 @@
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
-import type { GraphTables } from '../roles';
+import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
 import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import { fileSignature } from './fileSignature';
+import { acquireGraphFileLock } from './graphFileLock';
 import { SqlJsTables } from './sqljsTables';
 import { WriteLock } from './writeLock';
 
@@ -64,6 +65,8 @@ export class SqlJsStore {
   private runtimeWrites = 0;
   /** The persisted version this store shows: read before the file was, moved by save(). */
   private shownVersion: string | undefined;
+  /** The writer lock this store was opened under (openStore's `writer`), released on close. */
+  private ownedLease: WriterLease | undefined;
 
   constructor(private readonly database: SqlJsDatabase, readonly location: string, readVersion: string | undefined) {
     this.shownVersion = readVersion;
@@ -98,6 +101,17 @@ export class SqlJsStore {
     return this.commit(work, true);
   }
 
+  async lockForWriting(options: WriterLockOptions = {}): Promise<WriterLease> {
+    if (this.location === ':memory:') return { release: async () => undefined };
+    const lock = await acquireGraphFileLock(this.location, options);
+    return { release: async () => lock.release() };
+  }
+
+  /** Keeps `lease` until close(): the store was opened under it. */
+  holdUntilClose(lease: WriterLease): void {
+    this.ownedLease = lease;
+  }
+
   async save(): Promise<void> {
     if (this.location === ':memory:') return;
     const wait = this.lock.idle();
@@ -107,8 +121,14 @@ export class SqlJsStore {
   }
 
   async close(): Promise<void> {
-    await this.lock.drained();
-    this.database.close();
+    try {
+      await this.lock.drained();
+      this.database.close();
+    } finally {
+      const lease = this.ownedLease;
+      this.ownedLease = undefined;
+      await lease?.release();
+    }
   }
 
   /** One transaction under the write lock; its work reads and writes through the handle. */
