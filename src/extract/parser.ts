@@ -5,7 +5,7 @@ import type { FileFacts } from './facts';
 import { skippedFacts } from './manifests/collector';
 import { type LanguageSpec, type TreeSitterLanguageSpec, languageForPath } from './registry';
 import { chargeQueryCost } from './treeCost';
-import { BudgetExceeded, DEFAULT_WORK_BUDGET, type WorkBudget, WorkMeter } from './workBudget';
+import { BudgetExceeded, UNTIMED_WORK_BUDGET, type WorkBudget, WorkMeter } from './workBudget';
 
 /** Work units one tree-sitter progress callback stands for: it is called about every 100 parser operations. */
 const UNITS_PER_PARSE_TICK = 100;
@@ -48,9 +48,10 @@ function loadLanguage(spec: TreeSitterLanguageSpec): Promise<LoadedLanguage> {
 /**
  * Parses one file and runs its extractor within a work budget. Returns undefined for
  * paths no extractor handles, and facts with the budget's skip reason (no symbols) for a
- * file over budget. The tree is freed before returning: wasm memory is not garbage collected.
+ * file over budget. The default counts work only; an index run passes a timed budget.
+ * The tree is freed before returning: wasm memory is not garbage collected.
  */
-export async function extractFile(path: string, source: string, budget: WorkBudget = DEFAULT_WORK_BUDGET): Promise<FileFacts | undefined> {
+export async function extractFile(path: string, source: string, budget: WorkBudget = UNTIMED_WORK_BUDGET): Promise<FileFacts | undefined> {
   const spec = languageForPath(path);
   if (!spec) return undefined;
   const meter = new WorkMeter(budget);
