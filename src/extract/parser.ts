@@ -52,6 +52,17 @@ function loadLanguage(spec: TreeSitterLanguageSpec): Promise<LoadedLanguage> {
  * The tree is freed before returning: wasm memory is not garbage collected.
  */
 export async function extractFile(path: string, source: string, budget: WorkBudget = UNTIMED_WORK_BUDGET): Promise<FileFacts | undefined> {
+  return (await extractFileMetered(path, source, budget))?.facts;
+}
+
+/** What one budgeted extraction gave, and the work units it spent (never over the budget). */
+export interface MeteredFacts {
+  readonly facts: FileFacts;
+  readonly workUnits: number;
+}
+
+/** extractFile, with the work units spent: the fuzz suite checks the bound with them. */
+export async function extractFileMetered(path: string, source: string, budget: WorkBudget = UNTIMED_WORK_BUDGET): Promise<MeteredFacts | undefined> {
   const spec = languageForPath(path);
   if (!spec) return undefined;
   const meter = new WorkMeter(budget);
@@ -59,9 +70,9 @@ export async function extractFile(path: string, source: string, budget: WorkBudg
     const facts = spec.parser === 'text' ? extractText(spec, path, source, meter) : await extractTree(spec, path, source, meter);
     // The resolvers' work on a file is linear in its facts: counting them bounds it.
     meter.spend(factCount(facts), 'facts');
-    return facts;
+    return { facts, workUnits: meter.units };
   } catch (error) {
-    if (error instanceof BudgetExceeded) return skippedFacts(path, spec.id, error.reason);
+    if (error instanceof BudgetExceeded) return { facts: skippedFacts(path, spec.id, error.reason), workUnits: meter.units };
     throw error;
   }
 }

@@ -65,7 +65,7 @@ export class WorkMeter {
     this.deadline = budget.milliseconds > 0 ? now() + budget.milliseconds : Infinity;
   }
 
-  /** Units spent so far. */
+  /** Units spent so far: never more than the budget, since a charge over it is refused, not made. */
   get units(): number {
     return this.spent;
   }
@@ -77,10 +77,10 @@ export class WorkMeter {
 
   /** Spends work units; throws BudgetExceeded when over the work or the time budget. */
   spend(units: number, stage: string): void {
-    this.spent += units;
-    if (this.spent > this.budget.workUnits) {
+    if (this.spent + units > this.budget.workUnits) {
       throw new BudgetExceeded(SKIP_OVER_WORK_BUDGET, `${stage}: more than ${this.budget.workUnits} work units`);
     }
+    this.spent += units;
     this.checkTime(stage);
   }
 
