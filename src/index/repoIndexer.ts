@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { type WorkBudget, workBudget } from '../extract/workBudget';
+import { DEFAULT_WORK_BUDGET, type WorkBudget, workBudget } from '../extract/workBudget';
 import { type Hash, Identity, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
@@ -201,7 +201,7 @@ export class RepoIndexer {
       });
     }
     const table = await this.tableOf(repo, live);
-    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn);
+    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn, DEFAULT_WORK_BUDGET);
     const working = await workingSnapshot(this.store, repo);
     const run: IndexRun = {
       repo, snapshot: { snapshotHash: working.snapshotHash, commit: working.commitHash, dirty: true }, live, skipped,
