@@ -9,7 +9,8 @@
 // The parse has one gap the units miss: a lexer- or recovery-bound parse whose cost per
 // parser operation grows (597 KB of `"` in Go: linear ticks, quadratic time). The clock
 // (--budget-ms) is the net for those; they are counted and named apart.
-//   node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--no-record]
+// --languages runs a subset (each language's inputs are the same as in a full run).
+//   node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--languages a,b] [--no-record]
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -18,7 +19,7 @@ import { machineSummary, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { FUZZ_LANGUAGES, inputsFor, realFiles } from './fuzzInputs.mjs';
 
-const USAGE = 'node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--no-record]';
+const USAGE = 'node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--languages a,b] [--no-record]';
 const DEFAULTS = { inputs: 10_000, seed: 12, 'work-units': 5_000_000, 'budget-ms': 2000, 'repo-files': 40 };
 const EXTRACT_SECTION = 'Fuzz: extraction per language';
 const EXTRACT_DESCRIPTION = `One row per language per \`npm run bench:fuzz\` (bench/fuzz.mjs). Inputs from a fixed seed:
@@ -46,10 +47,15 @@ const INDEX_COLUMNS = [
 ];
 
 function parseOptions(argv) {
-  const options = { ...DEFAULTS, 'no-record': false };
+  const options = { ...DEFAULTS, 'no-record': false, languages: Object.keys(FUZZ_LANGUAGES) };
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i].replace(/^--/, '');
     if (name === 'no-record') options[name] = true;
+    else if (name === 'languages') {
+      options.languages = String(argv[++i]).split(',');
+      const unknown = options.languages.filter((l) => !Object.hasOwn(FUZZ_LANGUAGES, l));
+      if (unknown.length > 0) throw new Error(`bench/fuzz: --languages ${argv[i]}: unknown ${unknown.join(', ')}; expected some of ${Object.keys(FUZZ_LANGUAGES).join(', ')}`);
+    }
     else if (Object.hasOwn(DEFAULTS, name)) {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value <= 0) throw new Error(`bench/fuzz: --${name} ${argv[i]}: expected a positive integer; usage: ${USAGE}`);
@@ -142,13 +148,13 @@ function formatCounts(counts) {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const engine = loadEngine();
-  const command = `node bench/fuzz.mjs --inputs ${options.inputs} --seed ${options.seed} --work-units ${options['work-units']} --budget-ms ${options['budget-ms']} --repo-files ${options['repo-files']}`;
+  const command = `node bench/fuzz.mjs --inputs ${options.inputs} --seed ${options.seed} --work-units ${options['work-units']} --budget-ms ${options['budget-ms']} --repo-files ${options['repo-files']}${options.languages.length < Object.keys(FUZZ_LANGUAGES).length ? ` --languages ${options.languages.join(',')}` : ''}`;
   const realByExtension = realFiles(path.join(PACKAGE_ROOT, 'test/fixtures'));
   const machine = machineSummary();
   const commit = shortHead(PACKAGE_ROOT);
   const sample = [];
   const failures = [];
-  for (const [language, extension] of Object.entries(FUZZ_LANGUAGES)) {
+  for (const [language, extension] of Object.entries(FUZZ_LANGUAGES).filter(([l]) => options.languages.includes(l))) {
     if (engine.languageForPath(`x${extension}`)?.id !== language) throw new Error(`bench/fuzz: ${extension} is not ${language}'s extension`);
     const seeds = realByExtension.get(extension) ?? [];
     const { counts, failures: found, timeCut } = await fuzzLanguage(engine, language, extension, seeds, options, sample);
