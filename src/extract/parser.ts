@@ -2,7 +2,13 @@ import * as fs from 'node:fs';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { Assets } from '../assets';
 import type { FileFacts } from './facts';
-import { type TreeSitterLanguageSpec, languageForPath } from './registry';
+import { skippedFacts } from './manifests/collector';
+import { type LanguageSpec, type TreeSitterLanguageSpec, languageForPath } from './registry';
+import { chargeQueryCost } from './treeCost';
+import { BudgetExceeded, UNTIMED_WORK_BUDGET, type WorkBudget, WorkMeter } from './workBudget';
+
+/** Work units one tree-sitter progress callback stands for: it is called about every 100 parser operations. */
+const UNITS_PER_PARSE_TICK = 100;
 
 interface LoadedLanguage {
   readonly parser: Parser;
@@ -40,21 +46,79 @@ function loadLanguage(spec: TreeSitterLanguageSpec): Promise<LoadedLanguage> {
 }
 
 /**
- * Parses one file and runs its extractor. Returns undefined for paths no extractor
- * handles. The tree is freed before returning: wasm memory is not garbage collected.
+ * Parses one file and runs its extractor within a work budget. Returns undefined for
+ * paths no extractor handles, and facts with the budget's skip reason (no symbols) for a
+ * file over budget. The default counts work only; an index run passes a timed budget.
+ * The tree is freed before returning: wasm memory is not garbage collected.
  */
-export async function extractFile(path: string, source: string): Promise<FileFacts | undefined> {
+export async function extractFile(path: string, source: string, budget: WorkBudget = UNTIMED_WORK_BUDGET): Promise<FileFacts | undefined> {
+  return (await extractFileMetered(path, source, budget))?.facts;
+}
+
+/** What one budgeted extraction gave, and the work units it spent (never over the budget). */
+export interface MeteredFacts {
+  readonly facts: FileFacts;
+  readonly workUnits: number;
+}
+
+/** extractFile, with the work units spent: the fuzz suite checks the bound with them. */
+export async function extractFileMetered(path: string, source: string, budget: WorkBudget = UNTIMED_WORK_BUDGET): Promise<MeteredFacts | undefined> {
   const spec = languageForPath(path);
   if (!spec) return undefined;
-  if (spec.parser === 'text') return spec.extractor.extract({ source, path, language: spec.id });
+  const meter = new WorkMeter(budget);
+  try {
+    const facts = spec.parser === 'text' ? extractText(spec, path, source, meter) : await extractTree(spec, path, source, meter);
+    // The resolvers' work on a file is linear in its facts: counting them bounds it.
+    meter.spend(factCount(facts), 'facts');
+    return { facts, workUnits: meter.units };
+  } catch (error) {
+    if (error instanceof BudgetExceeded) return { facts: skippedFacts(path, spec.id, error.reason), workUnits: meter.units };
+    throw error;
+  }
+}
+
+function extractText(spec: LanguageSpec & { parser: 'text' }, path: string, source: string, meter: WorkMeter): FileFacts {
+  // The tokenizers are linear in the text; what they cost past that the clock bounds.
+  meter.spend(source.length, 'tokenize');
+  const facts = spec.extractor.extract({ source, path, language: spec.id });
+  meter.checkTime('extract');
+  return facts;
+}
+
+async function extractTree(spec: TreeSitterLanguageSpec, path: string, source: string, meter: WorkMeter): Promise<FileFacts> {
   const { parser, query } = await loadLanguage(spec);
-  const tree = parser.parse(source);
+  let over: BudgetExceeded | undefined;
+  // The typings say the callback returns nothing; tree-sitter cancels the parse when it returns true.
+  const tree = parser.parse(source, null, {
+    progressCallback: () => {
+      try {
+        meter.spend(UNITS_PER_PARSE_TICK, 'parse');
+        return false;
+      } catch (error) {
+        over = error as BudgetExceeded;
+        return true;
+      }
+    },
+  });
+  if (over) {
+    // A cancelled parse would resume on the next call: start afresh.
+    parser.reset();
+    tree?.delete();
+    throw over;
+  }
   if (!tree) throw new Error(`extract/parser: tree-sitter returned no tree for ${path}`);
   try {
-    return spec.extractor.extract({ tree, query, source, path, language: spec.id });
+    chargeQueryCost(tree, meter);
+    const facts = spec.extractor.extract({ tree, query, source, path, language: spec.id });
+    meter.checkTime('extract');
+    return facts;
   } finally {
     tree.delete();
   }
+}
+
+function factCount(facts: FileFacts): number {
+  return facts.symbols.length + facts.imports.length + facts.calls.length + facts.references.length + facts.routes.length + (facts.links?.length ?? 0);
 }
 
 /** Parse plus one query pass, with no interpretation: the floor the bench compares to. */

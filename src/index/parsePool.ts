@@ -2,7 +2,10 @@ import * as os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { Assets } from '../assets';
 import type { FileFacts } from '../extract/facts';
+import { skippedFacts } from '../extract/manifests/collector';
 import { extractFile } from '../extract/parser';
+import { languageForPath } from '../extract/registry';
+import { DEFAULT_WORK_BUDGET, SKIP_OVER_MEMORY_BUDGET, SKIP_OVER_TIME_BUDGET, type WorkBudget } from '../extract/workBudget';
 import { decodeFacts } from './factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
@@ -25,47 +28,109 @@ export function defaultWorkerCount(): number {
  */
 const REQUESTS_PER_WORKER = 2;
 
+/** Heap limit of one parse worker, MB: a file that needs more is skipped, not the run. */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
+
+/** How a pool bounds its workers. */
+export interface ParsePoolOptions {
+  /** Each file's parse and extraction budget (the extractor's default when absent). */
+  readonly budget?: WorkBudget;
+  /**
+   * A worker that has held a request this long without replying is stuck: it is
+   * terminated and replaced, and its file is skipped over the time budget. Default:
+   * twice the budget's time plus 2 s (60 s when the budget has no time limit).
+   */
+  readonly stuckAfterMs?: number;
+  /** Heap limit of each worker, MB (DEFAULT_WORKER_HEAP_MB). */
+  readonly maxHeapMb?: number;
+  /** The worker script; tests pass one that hangs. */
+  readonly workerScript?: string;
+}
+
+interface PoolWorker {
+  readonly thread: Worker;
+  /** Requests sent and not answered, oldest first: the oldest is the one being worked on. */
+  readonly inFlight: ParseRequest[];
+  /** When the worker last replied, or was handed work while it had none. */
+  lastProgress: number;
+}
+
 /**
  * Parses files in worker threads; each worker loads a grammar once. Results come back
- * in any order; the caller (the single writer) consumes them as they arrive.
+ * in any order; the caller (the single writer) consumes them as they arrive. A worker
+ * stuck on one file, or out of memory, is replaced: its file is skipped with the reason
+ * and the files it held besides are handed to others, so no file blocks the run.
  */
 export class ParsePool {
-  private readonly workers: Worker[] = [];
+  private readonly workers = new Set<PoolWorker>();
   /** One entry per request a worker can take now. */
-  private readonly idle: Worker[] = [];
+  private idle: PoolWorker[] = [];
   private readonly pending = new Map<number, (outcome: ParseOutcome) => void>();
   private readonly queue: ParseRequest[] = [];
   private nextId = 0;
+  private readonly script: string;
+  private readonly budget: WorkBudget | undefined;
+  private readonly stuckAfterMs: number;
+  private readonly maxHeapMb: number;
+  private readonly watchdog: NodeJS.Timeout;
+  /** Workers replaced so far (stuck or out of memory). */
+  replaced = 0;
 
-  constructor(size = defaultWorkerCount()) {
-    const script = Assets.parseWorker();
-    for (let i = 0; i < size; i++) {
-      const worker = startWorker(script);
-      worker.on('message', (reply: ParseReply) => this.onReply(worker, reply));
-      worker.on('error', (error) => this.failAll(`parse worker crashed: ${error.message}`));
-      this.workers.push(worker);
-      for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) this.idle.push(worker);
-    }
+  constructor(size = defaultWorkerCount(), options: ParsePoolOptions = {}) {
+    this.script = options.workerScript ?? Assets.parseWorker();
+    this.budget = options.budget;
+    const budgetMs = options.budget?.milliseconds ?? DEFAULT_WORK_BUDGET.milliseconds;
+    this.stuckAfterMs = options.stuckAfterMs ?? (budgetMs > 0 ? budgetMs * 2 + 2000 : 60_000);
+    this.maxHeapMb = options.maxHeapMb ?? DEFAULT_WORKER_HEAP_MB;
+    for (let i = 0; i < size; i++) this.spawn();
+    this.watchdog = setInterval(() => this.replaceStuck(), Math.max(10, Math.min(1000, this.stuckAfterMs / 4)));
+    this.watchdog.unref();
   }
 
   parse(path: string, source: string, mode: 'extract' | 'floor' = 'extract'): Promise<ParseOutcome> {
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.pending.set(id, resolve);
-      this.queue.push({ id, path, source, mode });
+      this.queue.push({ id, path, source, mode, ...(this.budget ? { budget: this.budget } : {}) });
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    clearInterval(this.watchdog);
+    const threads = [...this.workers].map((w) => w.thread);
+    this.workers.clear();
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+
+  private spawn(): void {
+    const worker: PoolWorker = {
+      thread: startWorker(this.script, this.maxHeapMb), inFlight: [], lastProgress: performance.now(),
+    };
+    worker.thread.on('message', (reply: ParseReply) => this.onReply(worker, reply));
+    worker.thread.on('error', (error: Error & { code?: string }) => {
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      this.replace(worker, outOfMemory ? SKIP_OVER_MEMORY_BUDGET : undefined, `parse worker crashed: ${error.message}`);
+    });
+    this.workers.add(worker);
+    for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) this.idle.push(worker);
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) this.idle.pop()!.postMessage(this.queue.shift()!);
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const worker = this.idle.pop()!;
+      const request = this.queue.shift()!;
+      if (worker.inFlight.length === 0) worker.lastProgress = performance.now();
+      worker.inFlight.push(request);
+      worker.thread.postMessage(request);
+    }
   }
 
-  private onReply(worker: Worker, reply: ParseReply): void {
+  private onReply(worker: PoolWorker, reply: ParseReply): void {
+    if (!this.workers.has(worker)) return;
+    const at = worker.inFlight.findIndex((r) => r.id === reply.id);
+    if (at >= 0) worker.inFlight.splice(at, 1);
+    worker.lastProgress = performance.now();
     const resolve = this.pending.get(reply.id);
     this.pending.delete(reply.id);
     this.idle.push(worker);
@@ -73,10 +138,34 @@ export class ParsePool {
     resolve?.(reply.encoded ? decoded(reply.encoded) : { captures: reply.captures, error: reply.error });
   }
 
-  private failAll(error: string): void {
-    for (const resolve of this.pending.values()) resolve({ error });
-    this.pending.clear();
-    this.queue.length = 0;
+  private replaceStuck(): void {
+    const now = performance.now();
+    for (const worker of this.workers) {
+      if (worker.inFlight.length > 0 && now - worker.lastProgress > this.stuckAfterMs) {
+        this.replace(worker, SKIP_OVER_TIME_BUDGET, 'parse worker stuck');
+      }
+    }
+  }
+
+  /**
+   * Terminates a worker and starts another. Its oldest request is the file it was stuck
+   * on: skipped with `reason` (or failed with `error`); the rest go back to the queue.
+   */
+  private replace(worker: PoolWorker, reason: string | undefined, error: string): void {
+    if (!this.workers.delete(worker)) return;
+    this.replaced++;
+    this.idle = this.idle.filter((w) => w !== worker);
+    void worker.thread.terminate();
+    const [culprit, ...others] = worker.inFlight;
+    this.queue.unshift(...others);
+    if (culprit) {
+      const resolve = this.pending.get(culprit.id);
+      this.pending.delete(culprit.id);
+      const language = languageForPath(culprit.path)?.id;
+      resolve?.(reason && language ? { facts: skippedFacts(culprit.path, language, reason) } : { error });
+    }
+    this.spawn();
+    this.dispatch();
   }
 }
 
@@ -84,9 +173,10 @@ export class ParsePool {
  * The bundled worker runs as is. From sources (tests under tsx) the loader hooks do not
  * reach worker threads, so the worker registers tsx's require hook itself first.
  */
-function startWorker(script: string): Worker {
-  if (!script.endsWith('.ts')) return new Worker(script);
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(script)});`, { eval: true });
+function startWorker(script: string, maxHeapMb: number): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
+  if (!script.endsWith('.ts')) return new Worker(script, { resourceLimits });
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(script)});`, { eval: true, resourceLimits });
 }
 
 function decoded(encoded: Uint8Array): ParseOutcome {
@@ -98,9 +188,9 @@ function decoded(encoded: Uint8Array): ParseOutcome {
 }
 
 /** Parses in this thread: cheaper than a pool for a handful of files (a saved file). */
-export async function parseInline(path: string, source: string): Promise<ParseOutcome> {
+export async function parseInline(path: string, source: string, budget?: WorkBudget): Promise<ParseOutcome> {
   try {
-    return { facts: await extractFile(path, source) };
+    return { facts: await extractFile(path, source, budget) };
   } catch (error) {
     return { error: (error as Error).message };
   }

@@ -12,7 +12,7 @@ parentPort?.on('message', (request: ParseRequest) => {
     );
     return;
   }
-  extractFile(request.path, request.source).then(
+  extractFile(request.path, request.source, request.budget).then(
     (facts) => {
       if (!facts) return parentPort?.postMessage({ id: request.id } satisfies ParseReply);
       const encoded = ownBuffer(encodeFacts(facts));

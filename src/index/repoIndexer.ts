@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
+import { DEFAULT_WORK_BUDGET, type WorkBudget, workBudget } from '../extract/workBudget';
 import { type Hash, Identity, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
@@ -35,6 +36,11 @@ export interface IndexOptions {
   readonly maxFileBytes?: number;
   readonly workers?: number;
   readonly onProgress?: ProgressListener;
+  /**
+   * Each file's parse and extraction budget (time and work units); missing fields take
+   * DEFAULT_WORK_BUDGET's. A file over it is skipped and counted with the reason.
+   */
+  readonly fileBudget?: Partial<WorkBudget>;
   /** Repo-relative paths to leave out, on top of .gitignore (the editor's exclude settings). */
   readonly exclude?: (relativePath: string) => boolean;
 }
@@ -85,6 +91,7 @@ export class RepoIndexer {
 
   async index(options: IndexOptions): Promise<IndexSummary> {
     const startedAt = performance.now();
+    const budget = workBudget(options.fileBudget);
     const root = resolveRepoRoot(options.repoPath);
     const progress = options.onProgress ?? (() => undefined);
     const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
@@ -139,7 +146,7 @@ export class RepoIndexer {
 
     const { table, stale } = await this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale];
-    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn);
+    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
       toParse, parsed, removed, seq,
@@ -194,7 +201,7 @@ export class RepoIndexer {
       });
     }
     const table = await this.tableOf(repo, live);
-    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn);
+    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn, DEFAULT_WORK_BUDGET);
     const working = await workingSnapshot(this.store, repo);
     const run: IndexRun = {
       repo, snapshot: { snapshotHash: working.snapshotHash, commit: working.commitHash, dirty: true }, live, skipped,

@@ -1,9 +1,13 @@
+import type { WorkBudget } from '../extract/workBudget';
+
 export interface ParseRequest {
   readonly id: number;
   readonly path: string;
   readonly source: string;
   /** 'floor' parses and runs one query pass only: the bench's parse+query floor. */
   readonly mode?: 'extract' | 'floor';
+  /** The file's parse and extraction budget; the extractor's default when absent. */
+  readonly budget?: WorkBudget;
 }
 
 export interface ParseReply {

@@ -5,16 +5,17 @@ import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
 
-export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--no-wait] -db <db_path>';
+export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--file-budget-ms N] [--no-wait] -db <db_path>';
 
 export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers'], ['no-wait']);
+  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers', 'file-budget-ms'], ['no-wait']);
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
+  const fileBudgetMs = positiveIntegerOption(args, 'file-budget-ms');
   const store = await openStore(dbPath, { writer: writerLock(args, `ckg index ${repoPath}`, io) });
   const bar = progressBar(io.stderr);
   try {
@@ -24,6 +25,7 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
       commit: args.options.get('commit') as string | undefined,
       maxFileBytes,
       workers,
+      fileBudget: { milliseconds: fileBudgetMs },
       onProgress: (p) => bar.update(p),
     });
     bar.end();

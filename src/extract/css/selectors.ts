@@ -11,6 +11,12 @@ const MAX_NAME = 160;
 const KEEP_WHEN_TRUNCATED = 120;
 /** A nested list resolves to parents x children selectors; beyond this many, the rest are dropped. */
 const MAX_RESOLVED = 64;
+/**
+ * A resolved selector is cut at this many characters: each `&` repeats the parent, so
+ * nesting `&&&&` a few hundred levels deep would grow it exponentially (a fuzzed file hit
+ * V8's string length limit). Names are truncated far below this anyway.
+ */
+const MAX_RESOLVED_CHARS = 4096;
 
 /** Splits a selector list at its top-level commas (not inside `:is(a, b)`, `[x="a,b"]`). */
 export function splitSelectorList(text: string): string[] {
@@ -42,10 +48,20 @@ export function resolveNested(parents: readonly string[] | null, children: reado
   for (const parent of parents) {
     for (const child of children) {
       if (resolved.length >= MAX_RESOLVED) return resolved;
-      resolved.push(child.includes('&') ? child.replace(/&/g, parent) : `${parent} ${child}`);
+      resolved.push(child.includes('&') ? substituteParent(child, parent) : `${parent} ${child}`.slice(0, MAX_RESOLVED_CHARS));
     }
   }
   return resolved;
+}
+
+/** `child` with each `&` replaced by `parent`, built only up to MAX_RESOLVED_CHARS. */
+function substituteParent(child: string, parent: string): string {
+  let out = '';
+  for (const piece of child.split('&').entries()) {
+    out += (piece[0] > 0 ? parent : '') + piece[1];
+    if (out.length >= MAX_RESOLVED_CHARS) return out.slice(0, MAX_RESOLVED_CHARS);
+  }
+  return out;
 }
 
 export function selectorName(selectors: readonly string[]): string {

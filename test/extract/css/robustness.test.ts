@@ -102,6 +102,13 @@ describe('extract/css on nasty input', () => {
     for (const source of ['{'.repeat(5000), '#{'.repeat(2000), '('.repeat(5000), '"', '\u0000\uFFFD']) await extractStyle(source);
   });
 
+  it('does not grow a selector exponentially when each level repeats its parent with `&`', async () => {
+    // Found by npm run bench:fuzz: 40 levels of `&&&&` would be 4^40 characters long.
+    const facts = await extractStyle(`${'&&&& { '.repeat(40)}color: red;${' }'.repeat(40)}`);
+    assert.equal(facts.syntaxErrors, 0);
+    assert.ok(facts.symbols.length > 0);
+  });
+
   it('never throws on 2000 mutated CSS and 2000 mutated SCSS sheets', async () => {
     await fuzzExtractor('styles/main.css', [CSS_SAMPLE], 2000, 1701);
     await fuzzExtractor('styles/main.scss', [SCSS_SAMPLE], 2000, 1702);
