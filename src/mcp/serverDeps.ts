@@ -145,9 +145,7 @@ class GraphDeps implements OpenServerDeps {
         await this.releaseWhenIdle();
       }
     };
-    const result = this.indexQueue.then(run, run);
-    this.indexQueue = result.catch(() => undefined);
-    return result;
+    return this.enqueue(run);
   }
 
   async withGraphWrite<T>(work: () => Promise<T>): Promise<T> {
@@ -173,6 +171,11 @@ class GraphDeps implements OpenServerDeps {
         await this.releaseWhenIdle();
       }
     };
+    return this.enqueue(run);
+  }
+
+  /** Runs a write after every write queued before it, whether those failed or not. */
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
     const result = this.indexQueue.then(run, run);
     this.indexQueue = result.catch(() => undefined);
     return result;

@@ -20,3 +20,11 @@ export function parseHostPort(value: string): HostPort | undefined {
 export function formatHostPort(address: HostPort): string {
   return address.host.includes(':') ? `[${address.host}]:${address.port}` : `${address.host}:${address.port}`;
 }
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
+
+/** True for hosts only this machine can reach: 127.0.0.0/8, ::1, localhost, *.localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return LOOPBACK_NAMES.has(bare) || /^127(\.\d{1,3}){3}$/.test(bare) || bare.endsWith('.localhost');
+}

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { HttpConfigError, type RunningHttpServer, isLoopbackHost, parseListenAddress, startHttpServer } from '../../src/mcp/transports/http';
+import { HttpConfigError, type RunningHttpServer, parseListenAddress, startHttpServer } from '../../src/mcp/transports/http';
+import { isLoopbackHost } from '../../src/model';
 import type { OpenServerDeps } from '../../src/mcp/serverDeps';
 import { fixtureDeps } from './mcpHarness';
 

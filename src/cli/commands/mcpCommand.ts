@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import { IndexRootError, indexRoots } from '../../mcp/indexRoots';
 import { openServerDeps } from '../../mcp/serverDeps';
-import { HttpConfigError, isLoopbackHost, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
+import { HttpConfigError, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
+import { isLoopbackHost } from '../../model';
 import { serveStdio } from '../../mcp/transports/stdio';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { openServerDeps } from '../../mcp/serverDeps';
-import { isLoopbackHost, startHttpServer } from '../../mcp/transports/http';
+import { startHttpServer } from '../../mcp/transports/http';
+import { isLoopbackHost } from '../../model';
 import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, endpointAt } from '../../runtime/config';
 import { checkReceiverBinds } from '../../runtime/receivers/access';
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';

@@ -3,7 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
-import { CkgError, type HostPort, parseHostPort } from '../../model';
+import { CkgError, type HostPort, isLoopbackHost, parseHostPort } from '../../model';
 import { readCappedBody } from './requestBody';
 
 /**
@@ -67,13 +67,6 @@ export interface RunningHttpServer {
 /** A listen address or policy the server refuses (the CLI exits non-zero with it). */
 export class HttpConfigError extends CkgError {
   readonly code = 'http_config';
-}
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return LOOPBACK_NAMES.has(bare) || /^127(\.\d{1,3}){3}$/.test(bare) || bare.endsWith('.localhost');
 }
 
 /** The `--http` address: `127.0.0.1:7420`, `localhost:0`, `[::1]:7420`; the port is required. */

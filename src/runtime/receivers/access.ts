@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isLoopbackHost } from '../../model';
 import { ConfigError, type TraceIngestionConfig, endpointAt } from '../config';
 
 /**
@@ -14,15 +15,6 @@ export interface ReceiverAccess {
   readonly insecure: boolean;
 }
 
-// The same names `ckg serve --http` treats as loopback (src/mcp/transports/http.ts); kept
-// here because src/runtime must not import src/mcp (mcp imports runtime).
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1']);
-
-/** True for addresses only this machine can reach: 127.0.0.0/8, ::1, localhost, *.localhost. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return LOOPBACK_NAMES.has(bare) || /^127(\.\d{1,3}){3}$/.test(bare) || bare.endsWith('.localhost');
-}
 
 /**
  * Refuses a non-loopback receiver with neither a token nor the insecure opt-out, naming
