@@ -48,14 +48,18 @@ export class GraphService implements ServerDeps {
   static async open(storagePath: string, log: (message: string) => void, rootDirs: readonly string[] = []): Promise<GraphService> {
     fs.mkdirSync(storagePath, { recursive: true });
     const dbPath = path.join(storagePath, GRAPH_FILE);
+    // The server writes this graph for its whole session, so it holds the writer lock
+    // from before the first read to close(): a `ckg index` pointed at the same file, or a
+    // second window on the same workspace, waits instead of losing writes.
+    const writer = { command: 'Code Graph graph server (VS Code)', onWait: log };
     try {
-      return new GraphService(await openStore(dbPath), log, rootDirs);
+      return new GraphService(await openStore(dbPath, { writer }), log, rootDirs);
     } catch (error) {
       if (!(error instanceof StoreOpenError)) throw error;
       const aside = `${dbPath}.unreadable-${Date.now()}`;
       fs.renameSync(dbPath, aside);
       log(`${(error as Error).message}; moved it to ${aside} and started a new graph`);
-      return new GraphService(await openStore(dbPath), log, rootDirs);
+      return new GraphService(await openStore(dbPath, { writer }), log, rootDirs);
     }
   }
 
