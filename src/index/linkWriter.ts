@@ -60,7 +60,7 @@ export class LinkWriter {
         if (newNames.has(lastSegment(node.qualifiedName))) targets.push(node.nodeHash);
       }
     }
-    const pathOfFileHash = new Map((await live.all()).map((f) => [f.fileHash, f.path]));
+    const pathOfFileHash = new Map([...(await live.all()).values()].map((f) => [f.fileHash, f.path]));
     for (const owner of await this.store.ownersOfEdgesInto(targets)) {
       const p = pathOfFileHash.get(owner);
       if (p && table.factsOf(p)) relink.add(p);

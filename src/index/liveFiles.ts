@@ -37,10 +37,10 @@ export class LiveFiles {
     return this.byPath ? this.byPath.size === 0 : !(await this.store.hasLiveFiles(this.repoHash));
   }
 
-  /** Every live file, read once. */
-  async all(): Promise<LiveFile[]> {
+  /** Every live file by path, read once. */
+  async all(): Promise<ReadonlyMap<string, LiveFile>> {
     this.byPath ??= new Map((await this.store.liveFiles(this.repoHash)).map((f) => [f.path, f]));
-    return [...this.byPath.values()];
+    return this.byPath;
   }
 
   /** The live files at these paths, in order; paths without one are left out. */

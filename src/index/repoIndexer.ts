@@ -124,7 +124,7 @@ export class RepoIndexer {
 
     await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
     const live = await LiveFiles.all(this.store, repo.repoHash);
-    const liveByPath = new Map((await live.all()).map((f) => [f.path, f]));
+    const liveByPath = await live.all();
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
     const run: IndexRun = {
       repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
@@ -334,7 +334,7 @@ export class RepoIndexer {
    */
   private async tableOf(repo: RepoState, live: LiveFiles): Promise<SymbolTable> {
     if (!this.tables.has(repo.repoHash)) {
-      await this.loadTable(repo, await live.all(), live);
+      await this.loadTable(repo, [...(await live.all()).values()], live);
     }
     return this.tables.get(repo.repoHash)!;
   }

@@ -1,3 +1,4 @@
+export * from './bearer';
 export * from './errors';
 export * from './hash';
 export * from './hostPort';

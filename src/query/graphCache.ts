@@ -68,8 +68,8 @@ export class GraphCache {
     for (const other of others) {
       nodes.push(...await store.liveNodesOfRepo(other));
       edges.push(...await store.liveEdges({ repoHash: other }));
+      fileRecords.push(...await store.liveFileRecords(other));
     }
-    for (const other of others) fileRecords.push(...await store.liveFileRecords(other));
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, edges, files, repos);
     // A write during the build moved the generation on: serve the view, keep nothing stale.

@@ -22,13 +22,8 @@ export function localName(qualifiedName: string): string {
  * this, so a diff reads as "what the graph gained or lost".
  */
 export async function dumpGraph(store: GraphStore): Promise<string> {
-  const repos = await store.repos();
-  const files = new Map<string, string>();
-  const nodes: GraphNode[] = [];
-  for (const repo of repos) {
-    for (const file of await store.liveFiles(repo.repoHash)) files.set(file.fileHash, file.path);
-    nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
-  }
+  const files = new Map((await store.liveFileRecords()).map((f) => [f.fileHash, f.path]));
+  const nodes = await liveNodes(store);
   const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
   const nodeLines = nodes
     .map((n) => `${n.kind.padEnd(9)} ${localName(n.qualifiedName)}${n.fileHash ? `  @${files.get(n.fileHash)}:${n.line}` : ''}`)

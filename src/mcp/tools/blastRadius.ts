@@ -21,8 +21,11 @@ export const INDEXER_VERSION = `${packageJson.version}+facts.${FACTS_FORMAT_VERS
  * asked for, else the repo's latest). Edges belong to the repo of their source node.
  */
 async function originLookup(store: SnapshotLog, view: GraphView, snapshot: SnapshotRecord | undefined): Promise<(edge: GraphEdge) => EdgeOrigin> {
-  const latest = new Map<Hash, SnapshotRecord | undefined>();
-  for (const repoHash of view.repos.keys()) latest.set(repoHash, await store.latestSnapshot(repoHash));
+  // One read for every repository, not one per repository: the latest snapshot of each.
+  const latest = new Map<Hash, SnapshotRecord>();
+  for (const record of await store.snapshots()) {
+    if ((latest.get(record.repoHash)?.seq ?? -1) < record.seq) latest.set(record.repoHash, record);
+  }
   const byRepo = new Map<Hash, EdgeOrigin>();
   return (edge) => {
     const repoHash = view.nodes.get(edge.sourceHash)?.repoHash ?? '';

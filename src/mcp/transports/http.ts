@@ -1,9 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
-import { CkgError, type HostPort, isLoopbackHost, parseHostPort } from '../../model';
+import { CkgError, type HostPort, bearerMatches, isLoopbackHost, parseHostPort } from '../../model';
 import { readCappedBody } from './requestBody';
 
 /**
@@ -87,7 +86,6 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
   const allowedHosts = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   if (!isLoopbackHost(options.host) && !['0.0.0.0', '::'].includes(options.host)) allowedHosts.add(options.host.toLowerCase());
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
-  const expectedToken = options.token ? Buffer.from(options.token) : undefined;
   /** Responses not yet finished: what close waits for. */
   const inFlight = new Set<http.ServerResponse>();
   let closing = false;
@@ -120,7 +118,7 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== HTTP_DEFAULTS.path) return reject(res, 404, -32601, `not found: the MCP endpoint is ${HTTP_DEFAULTS.path}`);
-    if (expectedToken && !authorized(req.headers.authorization, expectedToken)) {
+    if (options.token && !bearerMatches(req.headers.authorization, options.token)) {
       res.setHeader('WWW-Authenticate', 'Bearer realm="ckg"');
       return reject(res, 401, -32001, 'unauthorized: send Authorization: Bearer <token>');
     }
@@ -221,10 +219,3 @@ function originAllowed(origin: string, allowed: ReadonlySet<string>): boolean {
   }
 }
 
-/** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), the token compared in constant time. */
-function authorized(header: string | undefined, token: Buffer): boolean {
-  const match = /^bearer[ \t]+(.*?)[ \t]*$/i.exec(header ?? '');
-  if (!match) return false;
-  const given = Buffer.from(match[1]);
-  return given.length === token.length && timingSafeEqual(given, token);
-}

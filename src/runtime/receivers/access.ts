@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { isLoopbackHost } from '../../model';
 import { ConfigError, type TraceIngestionConfig, endpointAt } from '../config';
 
@@ -31,18 +30,6 @@ export function checkReceiverBind(host: string, what: string, access: ReceiverAc
     );
   }
   log(`ckg serve: WARNING: ${what} listens on ${host} with NO authentication (--otlp-insecure): anyone who can reach it can write runtime edges into the graph`);
-}
-
-/**
- * Whether an `Authorization` value carries the token: the `Bearer` scheme in any case
- * (RFC 7235 schemes are case-insensitive), then the token compared in constant time.
- */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^\s*bearer\s+(.*?)\s*$/i.exec(header ?? '');
-  if (!match) return false;
-  const given = Buffer.from(match[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Both receivers' addresses checked by checkReceiverBind, with the flags and keys that set them. */

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { OtlpDecodeError, decodeProtobufRequest } from '../otlp/decode';
 import { TRACE_EXPORT_PATH, encodeExportResponse } from '../otlp/schema';
-import { bearerMatches } from './access';
+import { bearerMatches } from '../../model';
 import { type ReceiverOptions, type RunningReceiver, hostPort } from './receiver';
 
 /**

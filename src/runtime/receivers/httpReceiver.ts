@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import { type DecodedRequest, OtlpDecodeError, decodeJsonRequest, decodeProtobufRequest, jsonRequestToProtobuf } from '../otlp/decode';
 import { encodeExportResponse, encodeStatus } from '../otlp/schema';
-import { bearerMatches } from './access';
+import { bearerMatches } from '../../model';
 import { bodyEncoding, readCappedBody } from './cappedBody';
 import { type ReceiverOptions, type RunningReceiver, hostPort } from './receiver';
 

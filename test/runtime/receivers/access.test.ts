@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as grpc from '@grpc/grpc-js';
 import { CKG_CONFIG_DEFAULTS, ConfigError, TRACE_INGESTION_DEFAULTS, endpointAt } from '../../../src/runtime/config';
-import { isLoopbackHost } from '../../../src/model';
-import { bearerMatches, checkReceiverBinds } from '../../../src/runtime/receivers/access';
+import { bearerMatches, isLoopbackHost } from '../../../src/model';
+import { checkReceiverBinds } from '../../../src/runtime/receivers/access';
 import { type RunningRuntime, startRuntimeService } from '../../../src/runtime/runtimeService';
 import { TRACE_EXPORT_PATH } from '../../../src/runtime/otlp/schema';
 import { fixtureDeps } from '../../mcp/mcpHarness';
