@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 7;
+export const FACTS_FORMAT_VERSION = 8;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -56,7 +56,41 @@ export interface SymbolFact extends Position {
    * `k8s:label:default/app=web`, `tf:infra/network:aws_sqs_queue.orders`, `sql:table:users`.
    */
   readonly keys?: readonly string[];
+  /** Functions and methods: each parameter's type as written, '' where it names a type parameter. */
+  readonly params?: readonly string[];
+  /** Functions and methods: each result's type as written, '' where it names a type parameter. */
+  readonly results?: readonly string[];
+  /** Variables and constants: their type, when the declaration shows or implies it. */
+  readonly valueType?: TypeExpr;
+  /** Structs and classes: named fields and their types as written (embedded ones are `bases`). */
+  readonly fields?: readonly FieldFact[];
+  /** Types defined over a composite type (`type Items []*Item`): that type as written. */
+  readonly underlying?: string;
 }
+
+/** A named field of a struct or class. */
+export interface FieldFact {
+  readonly name: string;
+  readonly type: string;
+}
+
+/**
+ * The type of a value, as declarations let the resolver compute it when it links: the
+ * extractor sees one file, and the types a receiver needs are often declared in others.
+ * - `named`: a type as written in this file (`T`, `*pkg.T`, `[]T`, `map[K]V`);
+ * - `value`: the declared type of the variable or constant `of` names (`x`, `pkg.Var`);
+ * - `result`: the `index`-th result (default 0) of calling `call`: a function's declared
+ *   result, a conversion's or a constructor's type;
+ * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
+ * - `element`: what indexing or ranging over a value of type `of` yields.
+ * What the resolver cannot pin down stays unknown, and a call on it makes no edge.
+ */
+export type TypeExpr =
+  | { readonly t: 'named'; readonly name: string }
+  | { readonly t: 'value'; readonly of: CalleeExpr }
+  | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number }
+  | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
+  | { readonly t: 'element'; readonly of: TypeExpr };
 
 /**
  * One import statement. `source` is the module as written (`./util`, `net/http`,
@@ -91,6 +125,8 @@ export type CalleeExpr =
       readonly object: string;
       readonly property: string;
       readonly objectType?: string;
+      /** The object's type as an expression to evaluate, when objectType cannot name it. */
+      readonly receiverType?: TypeExpr;
     }
   | { readonly form: 'new'; readonly name: string; readonly object?: string };
 

@@ -1,6 +1,7 @@
 import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
-import type { ImportTarget, LanguageResolver } from './languages/languageResolver';
+import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
+import { NAMED_TYPES_ONLY, typeOf, typeSymbolOf } from './valueTypes';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -18,6 +19,13 @@ const MAX_HOPS = 6;
 const TYPE_KINDS = new Set(['type', 'interface']);
 
 /**
+ * The scope of each file as last built, so that following types through other files'
+ * declarations does not rebuild their import bindings on every step. Keyed by the facts
+ * object: new facts (a changed file) get a new scope.
+ */
+const scopesByFacts = new WeakMap<FileFacts, FileScope>();
+
+/**
  * Name resolution inside one file: its own package, its imports, and through them the
  * symbols other files export (following re-exports and base types). It never guesses:
  * anything it cannot pin to one declaration is `undefined`.
@@ -33,6 +41,7 @@ export class FileScope {
     private readonly table: SymbolTable,
     private readonly resolver: LanguageResolver,
   ) {
+    scopesByFacts.set(facts, this);
     for (const fact of facts.imports) {
       // `export { a as b } from './x'` makes an export, not a local name.
       if (fact.reexport) continue;
@@ -45,8 +54,13 @@ export class FileScope {
     }
   }
 
+  /** How this file's language writes types. */
+  get typeSyntax(): TypeSyntax {
+    return this.resolver.typeSyntax ?? NAMED_TYPES_ONLY;
+  }
+
   /** The target of a call, or undefined when the call is a builtin or ambiguous. */
-  resolveCallee(callee: CalleeExpr): Resolution | undefined {
+  resolveCallee(callee: CalleeExpr, depth = 0): Resolution | undefined {
     switch (callee.form) {
       case 'name': {
         const target = this.resolveName(callee.name, true);
@@ -59,8 +73,14 @@ export class FileScope {
         return type?.kind === 'symbol' ? this.constructorOf(type) : type;
       }
       case 'member':
-        return this.resolveMember(callee.object, callee.property, callee.objectType);
+        return this.resolveMember(callee, depth);
     }
+  }
+
+  /** What a value expression names: a variable, constant or function, here or in an imported package. */
+  resolveValue(value: CalleeExpr): Resolution | undefined {
+    if (value.form === 'name') return this.resolveName(value.name, false);
+    return value.form === 'member' ? this.resolveMemberOfNamespace(value.object, value.property) : undefined;
   }
 
   /** A bare name: the file's package, then imports; builtins and unknowns as noted. */
@@ -140,19 +160,24 @@ export class FileScope {
     return undefined;
   }
 
-  /** `object.property(...)`: a namespace member, a static member, or a typed receiver's method. */
-  private resolveMember(object: string, property: string, objectType: string | undefined): Resolution | undefined {
-    const viaNamespace = this.resolveMemberOfNamespace(object, property);
+  /**
+   * `object.property(...)`: a namespace member, a static member, or a method of the
+   * receiver's type, named by the extractor or computed from its receiverType.
+   */
+  private resolveMember(callee: Extract<CalleeExpr, { form: 'member' }>, depth: number): Resolution | undefined {
+    const { object, property, objectType, receiverType } = callee;
+    // A typed receiver is a value, even when its name is also an import's.
+    const viaNamespace = objectType || receiverType ? undefined : this.resolveMemberOfNamespace(object, property);
     if (viaNamespace) return viaNamespace;
     const staticOwner = /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }
-    if (!objectType) return undefined;
-    const type = this.resolveTypeName(objectType);
+    const written = objectType ? { text: objectType, scope: this as FileScope } : receiverType && typeOf(receiverType, this, depth + 1);
+    const type = written && typeSymbolOf(written);
     if (!type) return undefined;
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
-    return type.kind === 'symbol' ? this.memberOfType(type, property, 0) : undefined;
+    return written.scope.memberOfType(type, property, 0);
   }
 
   /** `ns.member` where ns is an imported package/module (longest dotted binding wins). */
@@ -193,15 +218,15 @@ export class FileScope {
   }
 
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
-  private memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
+  memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
     const direct = this.table.lookup(type.packagePath, `${type.entry.name}.${member}`);
     if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
     for (const base of type.entry.fact.bases ?? []) {
       const baseScope = this.scopeOfFile(type.entry.file, type.packagePath);
-      const baseType = baseScope.resolveTypeName(base);
+      const baseType = baseScope?.resolveTypeName(base);
       if (baseType?.kind === 'symbol') {
-        const found = baseScope.memberOfType(baseType, member, hops + 1);
+        const found = baseScope!.memberOfType(baseType, member, hops + 1);
         if (found) return found;
       }
     }
@@ -218,9 +243,19 @@ export class FileScope {
     return type;
   }
 
-  private scopeOfFile(file: string, packagePath: string): FileScope {
+  /** The scope of another file of the repo in the same language, where its declarations' type names resolve. */
+  scopeOfFile(file: string, packagePath: string): FileScope | undefined {
     if (file === this.facts.path) return this;
     const facts = this.table.factsOf(file);
-    return facts ? new FileScope(facts, packagePath, this.table, this.resolver) : this;
+    if (!facts || !sameLanguageFamily(facts.language, this.facts.language)) return undefined;
+    const cached = scopesByFacts.get(facts);
+    if (cached && cached.table === this.table && cached.resolver === this.resolver && cached.packagePath === packagePath) return cached;
+    return new FileScope(facts, packagePath, this.table, this.resolver);
   }
+}
+
+/** TypeScript and JavaScript share one resolver and see each other's declarations. */
+function sameLanguageFamily(a: string, b: string): boolean {
+  const family = (language: string): string => (language === 'javascript' || language === 'tsx' ? 'typescript' : language);
+  return family(a) === family(b);
 }

@@ -21,6 +21,16 @@ export interface LanguageResolver {
   resolveImport(source: string, fromFile: string): ImportTarget;
   /** Builtins: calls to them produce no edge at all. */
   isBuiltin(name: string): boolean;
+  /** How the language writes types, for receiver types computed at link time; absent: named types only. */
+  readonly typeSyntax?: TypeSyntax;
+}
+
+/** Reading a type as written (`*pkg.T`, `[]T`, `Array<T>`): what member lookup and indexing need. */
+export interface TypeSyntax {
+  /** The named type whose members a value of this type has (`pkg.T` for `*pkg.T`); undefined for composite and builtin types. */
+  named(type: string): string | undefined;
+  /** What indexing or ranging over a value of this type yields, when the type is written as a container. */
+  element(type: string): string | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

@@ -1,0 +1,115 @@
+import type { TypeExpr } from '../extract/facts';
+import type { TypeSyntax } from './languages/languageResolver';
+import type { FileScope, Resolution } from './scope';
+
+/**
+ * The types of values, computed at link time from the declarations of the whole repo: a
+ * local's `x := pkg.New()` needs the result type `New` declares in another file, and
+ * `x.store.Get()` the field types of that result. Every step either lands on a type the
+ * source declares or gives up: an unknown type makes no edge, never a guess.
+ */
+
+/** A type as written, with the scope of the file it is written in (where its names resolve). */
+export interface WrittenType {
+  readonly text: string;
+  readonly scope: FileScope;
+}
+
+type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
+
+/** Chains longer than this (or cycles such as `var a = b; var b = a`) stay unknown. */
+const MAX_DEPTH = 16;
+
+const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__', 'new']);
+
+/** For languages without a TypeSyntax: a type is a name, perhaps behind `*`/`&` or with type arguments. */
+export const NAMED_TYPES_ONLY: TypeSyntax = {
+  named: (type) => type.replace(/^[*&]+/, '').replace(/[[<].*$/, '') || undefined,
+  element: () => undefined,
+};
+
+/** The type a TypeExpr denotes, read in `scope`, or undefined when the declarations do not say. */
+export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  switch (expr.t) {
+    case 'named':
+      return expr.name ? { text: expr.name, scope } : undefined;
+    case 'value':
+      return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
+    case 'result':
+      return resultTypeOf(scope.resolveCallee(expr.call, depth + 1), expr.index ?? 0, scope, depth);
+    case 'field': {
+      const owner = typeOf(expr.of, scope, depth + 1);
+      return owner && fieldTypeOf(owner, expr.name, depth + 1);
+    }
+    case 'element': {
+      const container = typeOf(expr.of, scope, depth + 1);
+      return container && elementTypeOf(container, depth + 1);
+    }
+  }
+}
+
+/** The declared type (class, struct, interface) whose members a value of this type has, or an external type. */
+export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Resolution, { kind: 'external' }> | undefined {
+  const named = type.scope.typeSyntax.named(type.text);
+  if (!named) return undefined;
+  const resolved = type.scope.resolveTypeName(named);
+  return resolved?.kind === 'symbol' || resolved?.kind === 'external' ? resolved : undefined;
+}
+
+function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: number): WrittenType | undefined {
+  if (value?.kind !== 'symbol' || !value.entry.fact.valueType) return undefined;
+  const declaring = scope.scopeOfFile(value.entry.file, value.packagePath);
+  return declaring && typeOf(value.entry.fact.valueType, declaring, depth + 1);
+}
+
+/**
+ * What calling the target gives: a function's declared result, the type itself for a
+ * conversion or class instantiation, the class for its constructor.
+ */
+function resultTypeOf(target: Resolution | undefined, index: number, scope: FileScope, depth: number): WrittenType | undefined {
+  if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;
+  const { entry } = target;
+  const declaring = scope.scopeOfFile(entry.file, target.packagePath);
+  if (!declaring) return undefined;
+  if (entry.kind === 'type' || entry.kind === 'interface') return index === 0 ? { text: entry.name, scope: declaring } : undefined;
+  if (entry.kind !== 'function' && entry.kind !== 'method') return undefined;
+  const dot = entry.name.lastIndexOf('.');
+  if (entry.kind === 'method' && dot > 0 && CONSTRUCTOR_NAMES.has(entry.name.slice(dot + 1)) && !entry.fact.results?.length) {
+    return index === 0 ? { text: entry.name.slice(0, dot), scope: declaring } : undefined;
+  }
+  const result = entry.fact.results?.[index];
+  return result ? { text: result, scope: declaring } : undefined;
+}
+
+/** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */
+function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const type = typeSymbolOf(owner);
+  if (type?.kind !== 'symbol') return undefined;
+  const declaring = owner.scope.scopeOfFile(type.entry.file, type.packagePath);
+  if (!declaring) return undefined;
+  const field = type.entry.fact.fields?.find((f) => f.name === name);
+  if (field) return field.type ? { text: field.type, scope: declaring } : undefined;
+  for (const base of type.entry.fact.bases ?? []) {
+    const baseName = declaring.typeSyntax.named(base);
+    if (baseName && baseName.slice(baseName.lastIndexOf('.') + 1) === name) return { text: base, scope: declaring };
+  }
+  for (const base of type.entry.fact.bases ?? []) {
+    const found = fieldTypeOf({ text: base, scope: declaring }, name, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The element of a container written as one, or of the composite type a named type is defined over. */
+function elementTypeOf(container: WrittenType, depth: number): WrittenType | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const element = container.scope.typeSyntax.element(container.text);
+  if (element) return { text: element, scope: container.scope };
+  const type = typeSymbolOf(container);
+  const underlying = type?.kind === 'symbol' ? type.entry.fact.underlying : undefined;
+  if (!type || type.kind !== 'symbol' || !underlying) return undefined;
+  const declaring = container.scope.scopeOfFile(type.entry.file, type.packagePath);
+  return declaring && elementTypeOf({ text: underlying, scope: declaring }, depth + 1);
+}
