@@ -288,8 +288,9 @@ class FileLinker {
     if (expression.form === 'name') {
       return this.scope.resolveName(expression.name, false) ?? this.scope.resolveTypeName(expression.name);
     }
-    if (expression.form === 'new') return expression.object ? this.scope.resolveCallee(expression) : this.scope.resolveTypeName(expression.name);
-    return this.scope.resolveCallee(expression);
+    if (expression.form === 'new') return expression.object ? this.scope.callTarget(expression) : this.scope.resolveTypeName(expression.name);
+    // A reference or a handler names what it names: a Go type written `pkg.T` is a type here, not a conversion.
+    return this.scope.callTarget(expression);
   }
 
   private targetHash(target: Resolution | undefined, placeholderKind: NodeKind): Hash | undefined {

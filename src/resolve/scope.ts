@@ -59,14 +59,21 @@ export class FileScope {
     return this.resolver.typeSyntax ?? NAMED_TYPES_ONLY;
   }
 
-  /** The target of a call, or undefined when the call is a builtin or ambiguous. */
+  /** The target of a call, or undefined when the call is a builtin, a conversion or ambiguous. */
   resolveCallee(callee: CalleeExpr, depth = 0): Resolution | undefined {
+    const target = this.callTarget(callee, depth);
+    // Go `T(x)` and `pkg.T(x)` convert; nothing is called.
+    const conversion = this.facts.language === 'go' && target?.kind === 'symbol' && TYPE_KINDS.has(target.entry.kind);
+    return conversion ? undefined : target;
+  }
+
+  /** What a call expression applies: a function or method, a class's constructor, or (Go) the type it converts to. */
+  callTarget(callee: CalleeExpr, depth = 0): Resolution | undefined {
     switch (callee.form) {
       case 'name': {
         const target = this.resolveName(callee.name, true);
         if (target?.kind !== 'symbol' || !TYPE_KINDS.has(target.entry.kind)) return target;
-        // Go `T(x)` is a conversion, not a call; elsewhere calling a class constructs it.
-        return this.facts.language === 'go' ? undefined : this.constructorOf(target);
+        return this.facts.language === 'go' ? target : this.constructorOf(target);
       }
       case 'new': {
         const type = callee.object ? this.resolveMemberOfNamespace(callee.object, callee.name) : this.resolveName(callee.name, true);

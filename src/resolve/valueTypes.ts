@@ -37,7 +37,7 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
     case 'value':
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result':
-      return resultTypeOf(scope.resolveCallee(expr.call, depth + 1), expr.index ?? 0, scope, depth);
+      return resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth);
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
       return owner && fieldTypeOf(owner, expr.name, depth + 1);

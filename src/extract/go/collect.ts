@@ -53,8 +53,6 @@ export interface GoMatches {
   readonly definitions: DefinitionMatch[];
   readonly literals: SyntaxNode[];
   readonly locals: { node: SyntaxNode; kind: LocalKind }[];
-  /** Declared name node id -> the type node its declaration shows. */
-  readonly localTypes: Map<number, SyntaxNode>;
   readonly calls: CallMatch[];
   readonly references: ReferenceMatch[];
   /** Identifier ids that are declarations, callees or keys, never references. */
@@ -129,15 +127,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     if (callee) into.excluded.add(callee.id);
     into.calls.push({ node, arguments: args, name, callee, object: parts.get('call.object'), property: parts.get('call.property') });
   }],
-  ['local.param', (node, parts, into) => {
-    local('param')(node, parts, into);
-    const type = parts.get('local.type');
-    if (type) into.localTypes.set(node.id, type);
-  }],
-  ['local.typed', (node, parts, into) => {
-    const type = parts.get('local.type');
-    if (type) into.localTypes.set(node.id, type);
-  }],
+  ['local.param', local('param')],
   ['local.router', (node, parts, into) => {
     const pkg = parts.get('router.package');
     const factory = parts.get('router.factory');
@@ -180,7 +170,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], locals: [], localTypes: new Map(), calls: [],
+    imports: [], definitions: [], literals: [], locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeGroups: new Map(), routeMethods: new Map(),
     localRouters: new Map(),

@@ -1,7 +1,8 @@
 import { unquote } from '../common';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { importLocalName, namedTypeOf, routerFramework, symbolNameOf } from './names';
+import { declaredTypeOf } from './expressionTypes';
+import { importLocalName, namedTypeOf, namedTypeText, routerFramework, symbolNameOf } from './names';
 import { inDocumentOrder, Scope } from './scopes';
 
 /**
@@ -103,10 +104,9 @@ export class GoFileContext {
     for (const { node, kind } of inDocumentOrder(this.matches.locals, (local) => local.node.startIndex)) {
       const at = node.startIndex;
       const scope = this.scopeAt(at);
-      const typeNode = this.matches.localTypes.get(node.id);
-      const type = typeNode ? namedTypeOf(typeNode) : undefined;
+      const type = kind === 'typeparam' || kind === 'typename' ? undefined : declaredTypeOf(node, scope, this);
       if (scope !== this.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id));
-      else if (kind === 'var') this.declarePackageVar(node.text, type);
+      else if (kind === 'var') this.declarePackageVar(node.text, type?.t === 'named' ? namedTypeText(type.name) : undefined);
     }
   }
 

@@ -67,6 +67,17 @@ export function namedTypeOf(typeNode: SyntaxNode): string | undefined {
   }
 }
 
+/**
+ * The named type a type written as text denotes (`Server` for `*Server`, `pkg.Client`,
+ * `Pair` for `Pair[K, V]`); undefined for builtin and composite types.
+ */
+export function namedTypeText(type: string): string | undefined {
+  const bare = type.replace(/^[\s*(]+/, '').replace(/[\s)]+$/, '');
+  if (/^(?:\[|map\s*\[|chan\b|<-|func\b|struct\b|interface\b)/.test(bare)) return undefined;
+  const name = bare.replace(/\s*\[.*$/s, '').replace(/\s+/g, '');
+  return DOTTED_PATH.test(name) && !BUILTIN_TYPES.has(name) ? name : undefined;
+}
+
 /** Semantic import versioning suffixes start at v2; `core/v1` is a package named v1. */
 const MAJOR_VERSION_SEGMENT = /^v(?:[2-9]|[1-9]\d+)$/;
 

@@ -103,37 +103,9 @@
       ])))
 
 ; var specs: inside a function they are locals, at package level their types serve
-; member calls on package variables.
+; member calls on package variables. Every local's type is read from its declaration
+; (expressionTypes.ts), not captured here.
 (var_spec name: (identifier) @local.var)
-(var_spec name: (identifier) @local.typed type: (_) @local.type)
-
-; The single-value forms whose type the syntax shows: T{...}, &T{...}, new(T).
-(short_var_declaration
-  left: (expression_list . (identifier) @local.typed .)
-  right: (expression_list . (composite_literal type: (_) @local.type) .))
-(short_var_declaration
-  left: (expression_list . (identifier) @local.typed .)
-  right: (expression_list . (unary_expression operator: "&" operand: (composite_literal type: (_) @local.type)) .))
-(short_var_declaration
-  left: (expression_list . (identifier) @local.typed .)
-  right: (expression_list .
-    (call_expression
-      function: (identifier) @_builtin
-      arguments: (argument_list . (_) @local.type .)) .)
-  (#eq? @_builtin "new"))
-(var_spec
-  . name: (identifier) @local.typed
-  . value: (expression_list . (composite_literal type: (_) @local.type) .))
-(var_spec
-  . name: (identifier) @local.typed
-  . value: (expression_list . (unary_expression operator: "&" operand: (composite_literal type: (_) @local.type)) .))
-(var_spec
-  . name: (identifier) @local.typed
-  . value: (expression_list .
-    (call_expression
-      function: (identifier) @_builtin
-      arguments: (argument_list . (_) @local.type .)) .)
-  (#eq? @_builtin "new"))
 
 ; Routers built in place: `mux := http.NewServeMux()`, `r := chi.NewRouter()`,
 ; `r := mux.NewRouter()` tell which framework a registration on them belongs to.

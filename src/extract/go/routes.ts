@@ -5,7 +5,7 @@ import type { CallMatch } from './collect';
 import type { GoFileContext } from './context';
 import { CHI_IMPORT, isBuiltin, isDottedPath, routerFramework } from './names';
 import { inDocumentOrder, type Scope } from './scopes';
-import { memberExpression, objectTypeOf } from './uses';
+import { memberExpression, objectTypeOf } from './expressionTypes';
 
 /**
  * Route registrations: net/http (with Go 1.22 method patterns), chi, gorilla/mux and

@@ -6,14 +6,16 @@
  * invent them.
  */
 
+import type { TypeExpr } from '../facts';
+
 export type LocalKind = 'param' | 'name' | 'var' | 'typeparam' | 'typename';
 
 export interface LocalName {
   readonly kind: LocalKind;
   /** Offset of the first declaration; earlier uses refer to an outer name. */
   declaredAt: number;
-  /** The named type local syntax shows; undefined when unknown or declarations disagree. */
-  type: string | undefined;
+  /** The type its declaration gives it; undefined when unknown or declarations disagree. */
+  type: TypeExpr | undefined;
   /** The router framework that built it (`mux := http.NewServeMux()`), when one did. */
   router: string | undefined;
 }
@@ -35,14 +37,14 @@ export class Scope {
     return this.ownSymbol ?? this.parent?.symbol ?? '';
   }
 
-  declare(name: string, at: number, kind: LocalKind, type?: string, router?: string): void {
+  declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string): void {
     const existing = this.locals.get(name);
     if (!existing) {
       this.locals.set(name, { kind, declaredAt: at, type, router });
       return;
     }
     existing.declaredAt = Math.min(existing.declaredAt, at);
-    if (existing.type !== type) existing.type = undefined;
+    if (!sameType(existing.type, type)) existing.type = undefined;
     if (existing.router !== router) existing.router = undefined;
   }
 
@@ -75,4 +77,8 @@ export function inDocumentOrder<T>(items: readonly T[], startOf: (item: T) => nu
     if (startOf(items[i]) < startOf(items[i - 1])) return [...items].sort((a, b) => startOf(a) - startOf(b));
   }
   return items;
+}
+
+function sameType(a: TypeExpr | undefined, b: TypeExpr | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
 }

@@ -1,9 +1,10 @@
 import { bodyHashOf, collapseWhitespace, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { SymbolFact } from '../facts';
+import type { FieldFact, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { DefinitionMatch, OwnedNode } from './collect';
 import type { GoFileContext } from './context';
+import { declaredTypeOf, writtenType } from './expressionTypes';
 import { isExported, isTestFunctionName, namedTypeOf, symbolNameOf } from './names';
 
 /** Package-level declarations as symbols: functions, methods, types, constants, variables. */
@@ -16,15 +17,17 @@ export function buildSymbols(context: GoFileContext, isTestFile: boolean): Symbo
   const interfaceMethods = context.packageParts(matches.interfaceMethods);
   const methods = namesByOwner(interfaceMethods, (node) => node.text);
   const methodSignatures = namesByOwner(interfaceMethods, (node) => collapseWhitespace(node.parent?.text ?? node.text));
+  const fields = fieldsByOwner(context);
   const symbols: SymbolFact[] = [];
   const seen = new Set<string>();
-  for (const definition of context.definitions) {
-    const symbol = symbolOf(definition, { isTestFile, bases, methods, methodSignatures });
+  const add = (symbol: SymbolFact | undefined): void => {
     // Several `func init()` may share a file; the first stands for them all.
-    if (!symbol || seen.has(symbol.name)) continue;
+    if (!symbol || seen.has(symbol.name)) return;
     seen.add(symbol.name);
     symbols.push(symbol);
-  }
+  };
+  for (const definition of context.definitions) add(symbolOf(definition, { isTestFile, bases, methods, methodSignatures, fields, file: context }));
+  for (const method of interfaceMethods) add(interfaceMethodSymbol(method, context));
   return symbols;
 }
 
@@ -33,6 +36,8 @@ interface SymbolContext {
   readonly bases: ReadonlyMap<string, string[]>;
   readonly methods: ReadonlyMap<string, string[]>;
   readonly methodSignatures: ReadonlyMap<string, string[]>;
+  readonly fields: ReadonlyMap<string, FieldFact[]>;
+  readonly file: GoFileContext;
 }
 
 function symbolOf(definition: DefinitionMatch, context: SymbolContext): SymbolFact | undefined {
@@ -40,39 +45,99 @@ function symbolOf(definition: DefinitionMatch, context: SymbolContext): SymbolFa
   if (name === '_' || name === '') return undefined;
   switch (definition.role) {
     case 'function':
-      return functionSymbol(definition, name, context.isTestFile);
+      return functionSymbol(definition, name, context);
     case 'method':
-      return methodSymbol(definition, name);
+      return methodSymbol(definition, name, context.file);
     case 'type':
       return typeSymbol(definition, name, context);
     case 'constant':
-      return valueSymbol(definition, name, 'constant', 'const');
+      return valueSymbol(definition, name, 'constant', 'const', context.file);
     case 'variable':
-      return valueSymbol(definition, name, 'variable', 'var');
+      return valueSymbol(definition, name, 'variable', 'var', context.file);
   }
 }
 
-function functionSymbol(definition: DefinitionMatch, name: string, isTestFile: boolean): SymbolFact {
-  const kind = isTestFile && isTestFunctionName(name) ? 'test' : 'function';
-  return fact(definition, name, kind, signatureOf(definition.node, definition.body, MAX_SIGNATURE), leadingComment(definition.node), isExported(name));
+function functionSymbol(definition: DefinitionMatch, name: string, context: SymbolContext): SymbolFact {
+  const kind = isTestFunctionName(name) && context.isTestFile ? 'test' : 'function';
+  const symbol = fact(definition, name, kind, signatureOf(definition.node, definition.body, MAX_SIGNATURE), leadingComment(definition.node), isExported(name));
+  return { ...symbol, ...signatureTypes(definition.node, context.file) };
 }
 
-function methodSymbol(definition: DefinitionMatch, name: string): SymbolFact | undefined {
+function methodSymbol(definition: DefinitionMatch, name: string, file: GoFileContext): SymbolFact | undefined {
   const qualified = symbolNameOf(definition);
   if (!qualified) return undefined;
   const signature = signatureOf(definition.node, definition.body, MAX_SIGNATURE);
-  return fact(definition, qualified, 'method', signature, leadingComment(definition.node), isExported(name));
+  return { ...fact(definition, qualified, 'method', signature, leadingComment(definition.node), isExported(name)), ...signatureTypes(definition.node, file) };
+}
+
+/** A method an interface requires, as its own symbol at its own line, with its parameter and result types. */
+function interfaceMethodSymbol(method: OwnedNode, file: GoFileContext): SymbolFact | undefined {
+  const spec = method.node.parent;
+  if (!spec || spec.type !== 'method_elem') return undefined;
+  return {
+    ...positionOf(method.node),
+    name: `${method.owner}.${method.node.text}`,
+    kind: 'method',
+    endLine: spec.endPosition.row + 1,
+    signature: collapseWhitespace(spec.text),
+    bodyHash: bodyHashOf(spec),
+    doc: leadingComment(spec),
+    exported: isExported(method.node.text),
+    ...signatureTypes(spec, file),
+  };
+}
+
+/** Parameter and result types as written, one per name (`a, b int` is two). */
+function signatureTypes(node: SyntaxNode, file: GoFileContext): Pick<SymbolFact, 'params' | 'results'> {
+  const params = typesOfList(node.childForFieldName('parameters'), file);
+  const result = node.childForFieldName('result');
+  const results = !result ? [] : result.type === 'parameter_list' ? typesOfList(result, file) : [typeText(result, file)];
+  return { params, results };
+}
+
+function typesOfList(list: SyntaxNode | null, file: GoFileContext): string[] {
+  const types: string[] = [];
+  for (const parameter of list?.namedChildren ?? []) {
+    if (!parameter || (parameter.type !== 'parameter_declaration' && parameter.type !== 'variadic_parameter_declaration')) continue;
+    const typeNode = parameter.childForFieldName('type');
+    const written = typeNode ? typeText(typeNode, file) : '';
+    const type = parameter.type === 'variadic_parameter_declaration' && written ? `...${written}` : written;
+    const names = Math.max(1, parameter.childrenForFieldName('name').filter((n) => n !== null).length);
+    for (let i = 0; i < names; i++) types.push(type);
+  }
+  return types;
+}
+
+function typeText(node: SyntaxNode, file: GoFileContext): string {
+  return writtenType(node, file.scopeAt(node.startIndex)) ?? '';
 }
 
 function typeSymbol(definition: DefinitionMatch, name: string, context: SymbolContext): SymbolFact {
   const isInterface = definition.type?.type === 'interface_type';
   const symbol = fact(definition, name, isInterface ? 'interface' : 'type', typeSignature(definition), specDoc(definition), isExported(name));
-  const bases = context.bases.get(name);
+  const aliased = definition.node.type === 'type_alias' && definition.type ? namedTypeOf(definition.type) : undefined;
+  const bases = aliased ? [aliased] : context.bases.get(name);
+  const fields = context.fields.get(name);
+  const composite = definition.type && !isInterface && definition.type.type !== 'struct_type' ? typeText(definition.type, context.file) : '';
   return {
     ...symbol,
     ...(isInterface ? { methods: context.methods.get(name) ?? [], methodSignatures: context.methodSignatures.get(name) ?? [] } : {}),
     ...(bases && bases.length > 0 ? { bases } : {}),
+    ...(fields && fields.length > 0 ? { fields } : {}),
+    ...(composite ? { underlying: composite } : {}),
   };
+}
+
+/** Named fields of the package-level structs, with their types as written ('' for a type parameter). */
+function fieldsByOwner(file: GoFileContext): Map<string, FieldFact[]> {
+  const byOwner = new Map<string, FieldFact[]>();
+  for (const field of file.packageParts(file.matches.structFields)) {
+    if (!field.name) continue;
+    const fields = byOwner.get(field.owner) ?? [];
+    fields.push({ name: field.name, type: typeText(field.node, file) });
+    byOwner.set(field.owner, fields);
+  }
+  return byOwner;
 }
 
 /** `type Server struct`, `type Store interface`, `type ID string`: the header, no body. */
@@ -84,10 +149,11 @@ function typeSignature(definition: DefinitionMatch): string {
   return `type ${signatureOf(spec, null, MAX_SIGNATURE)}`;
 }
 
-function valueSymbol(definition: DefinitionMatch, name: string, kind: NodeKind, keyword: string): SymbolFact {
+function valueSymbol(definition: DefinitionMatch, name: string, kind: NodeKind, keyword: string, file: GoFileContext): SymbolFact {
   const text = collapseWhitespace(definition.node.text);
   const signature = `${keyword} ${text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE - 1)}…` : text}`;
-  return fact(definition, name, kind, signature, specDoc(definition), isExported(name));
+  const valueType = declaredTypeOf(definition.name, file.scopeAt(definition.name.startIndex), file);
+  return { ...fact(definition, name, kind, signature, specDoc(definition), isExported(name)), ...(valueType ? { valueType } : {}) };
 }
 
 /** A spec's own comment inside a group; the declaration's when the spec starts on its line. */

@@ -1,4 +1,5 @@
 import { type RepoLayout, joinPath, parentDir } from '../layout';
+import { goTypeSyntax } from './goTypes';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
 
 const GO_BUILTINS = new Set([
@@ -64,5 +65,6 @@ export function goResolver(layout: RepoLayout): LanguageResolver {
       return { inRepo: false, module: source };
     },
     isBuiltin: (name) => GO_BUILTINS.has(name),
+    typeSyntax: goTypeSyntax,
   };
 }

@@ -22,6 +22,7 @@ describe('extract/go symbols', () => {
       name: 'Open', kind: 'function', line: 5, col: 5, endLine: 7,
       signature: 'func Open(path string, opts ...Option) (*Store, error)',
       doc: 'Open opens a store.\nIt never fails.', exported: true, bodyHash: undefined,
+      params: ['string', '...Option'], results: ['*Store', 'error'],
     });
     assert.match(open.bodyHash, /^[0-9a-f]{64}$/);
     assert.deepEqual([helper.name, helper.exported, helper.doc, helper.line], ['helper', false, '', 9]);

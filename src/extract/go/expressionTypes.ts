@@ -1,0 +1,228 @@
+import { collapseWhitespace } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CalleeExpr, TypeExpr } from '../facts';
+import type { GoFileContext } from './context';
+import { BUILTIN_FUNCTIONS, BUILTIN_TYPES, isBuiltin, isDottedPath, namedTypeText } from './names';
+import type { Scope } from './scopes';
+
+/**
+ * The types of Go expressions as far as one file shows them, written as TypeExprs for the
+ * resolver to finish with the repo's declarations: `x := store.Open()` is "the first
+ * result of store.Open", `for _, it := range s.items` "the element of field items of s's
+ * type". Nothing here guesses: a form it does not know has no type.
+ */
+
+const MAX_OBJECT_TEXT = 80;
+
+/** A type node as written, or undefined when it mentions a type parameter or a type declared inside a function. */
+export function writtenType(node: SyntaxNode, scope: Scope): string | undefined {
+  for (const name of node.type === 'type_identifier' ? [node] : node.descendantsOfType('type_identifier')) {
+    const local = name && scope.lookup(name.text, name.startIndex);
+    if (local && (local.kind === 'typeparam' || local.kind === 'typename')) return undefined;
+  }
+  return collapseWhitespace(node.text);
+}
+
+function named(node: SyntaxNode | null, scope: Scope): TypeExpr | undefined {
+  const text = node ? writtenType(node, scope) : undefined;
+  return text ? { t: 'named', name: text } : undefined;
+}
+
+/** The type of the value an expression yields. */
+export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFileContext): TypeExpr | undefined {
+  switch (node.type) {
+    case 'identifier': {
+      const local = scope.lookup(node.text, node.startIndex);
+      if (local) return local.kind === 'typeparam' || local.kind === 'typename' ? undefined : local.type;
+      if (isBuiltin(node.text) || context.importPaths.has(node.text)) return undefined;
+      return { t: 'value', of: { form: 'name', name: node.text } };
+    }
+    case 'selector_expression': {
+      const operand = node.childForFieldName('operand');
+      const field = node.childForFieldName('field');
+      if (!operand || !field) return undefined;
+      if (isPackageName(operand, scope, context)) return { t: 'value', of: { form: 'member', object: operand.text, property: field.text } };
+      const owner = typeOfExpression(operand, scope, context);
+      return owner && { t: 'field', of: owner, name: field.text };
+    }
+    case 'call_expression':
+      return resultTypeOf(node, 0, scope, context);
+    case 'composite_literal':
+      return named(node.childForFieldName('type'), scope);
+    case 'type_assertion_expression':
+      return named(node.childForFieldName('type'), scope);
+    case 'parenthesized_expression': {
+      const inner = node.namedChild(0);
+      return inner ? typeOfExpression(inner, scope, context) : undefined;
+    }
+    case 'unary_expression': {
+      const operand = node.childForFieldName('operand');
+      const operator = node.childForFieldName('operator')?.text;
+      if (!operand) return undefined;
+      if (operator === '&' || operator === '*') return typeOfExpression(operand, scope, context);
+      if (operator === '<-') return elementOf(typeOfExpression(operand, scope, context));
+      return undefined;
+    }
+    case 'index_expression': {
+      const operand = node.childForFieldName('operand');
+      return operand ? elementOf(typeOfExpression(operand, scope, context)) : undefined;
+    }
+    case 'slice_expression': {
+      const operand = node.childForFieldName('operand');
+      return operand ? typeOfExpression(operand, scope, context) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What indexing, ranging over or receiving from a value of this type yields. */
+export function elementOf(container: TypeExpr | undefined): TypeExpr | undefined {
+  return container && { t: 'element', of: container };
+}
+
+/** The `index`-th result of a call expression: a conversion's type, `new(T)`, or the callee's declared result. */
+export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, context: GoFileContext): TypeExpr | undefined {
+  const fn = call.childForFieldName('function');
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') {
+    const name = fn.text;
+    if (scope.lookup(name, fn.startIndex)) return undefined;
+    if (name === 'new' || name === 'make') {
+      const first = call.childForFieldName('arguments')?.namedChild(0);
+      return index === 0 && first ? named(first, scope) : undefined;
+    }
+    if (BUILTIN_FUNCTIONS.has(name) || BUILTIN_TYPES.has(name)) return undefined;
+    return { t: 'result', call: { form: 'name', name }, index };
+  }
+  if (fn.type === 'selector_expression') {
+    const operand = fn.childForFieldName('operand');
+    const field = fn.childForFieldName('field');
+    const callee = operand && field ? memberExpression(operand, field.text, scope, context) : undefined;
+    return callee && { t: 'result', call: callee, index };
+  }
+  if (fn.type === 'parenthesized_type' || fn.type === 'qualified_type' || fn.type === 'pointer_type') {
+    return index === 0 ? named(fn, scope) : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The type a declared name gets from its declaration: a parameter's or `var`'s written
+ * type, or the value assigned to it (`x := T{}`, `x, err := f()`, `for _, v := range xs`).
+ * Read in the scope where the declaration sits, before the name itself is declared.
+ */
+export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileContext): TypeExpr | undefined {
+  const list = name.parent;
+  if (!list) return undefined;
+  switch (list.type) {
+    case 'parameter_declaration':
+      return named(list.childForFieldName('type'), scope);
+    case 'variadic_parameter_declaration': {
+      const type = list.childForFieldName('type');
+      const text = type ? writtenType(type, scope) : undefined;
+      return text ? { t: 'named', name: `[]${text}` } : undefined;
+    }
+    case 'var_spec':
+    case 'const_spec': {
+      const declared = list.childForFieldName('type');
+      if (declared) return named(declared, scope);
+      return assignedType(list.childrenForFieldName('name'), name, valuesOf(list.childForFieldName('value')), scope, context);
+    }
+    case 'expression_list': {
+      const statement = list.parent;
+      if (!statement) return undefined;
+      const names = list.namedChildren;
+      if (statement.type === 'short_var_declaration') {
+        return assignedType(names, name, valuesOf(statement.childForFieldName('right')), scope, context);
+      }
+      if (statement.type === 'range_clause') {
+        const ranged = statement.childForFieldName('right');
+        // The second name takes the element; the first is an index or key (or a channel's element: unknown here).
+        return ranged && names[1]?.id === name.id ? elementOf(typeOfExpression(ranged, scope, context)) : undefined;
+      }
+      if (statement.type === 'receive_statement') {
+        const received = statement.childForFieldName('right');
+        return received && names[0]?.id === name.id ? typeOfExpression(received, scope, context) : undefined;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function valuesOf(list: SyntaxNode | null): SyntaxNode[] {
+  if (!list) return [];
+  return list.type === 'expression_list' ? list.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== 'comment') : [list];
+}
+
+/** `a, b := x, y` pairs names with values; `a, b := f()` takes f's results in order; `v, ok := m[k]` the element. */
+function assignedType(
+  names: readonly (SyntaxNode | null)[], name: SyntaxNode, values: readonly SyntaxNode[], scope: Scope, context: GoFileContext,
+): TypeExpr | undefined {
+  const index = names.findIndex((n) => n?.id === name.id);
+  if (index < 0) return undefined;
+  if (values.length === names.length) return typeOfExpression(values[index]!, scope, context);
+  if (values.length !== 1) return undefined;
+  const value = values[0]!;
+  if (value.type === 'call_expression') return resultTypeOf(value, index, scope, context);
+  // The comma-ok forms: the value comes first.
+  return index === 0 ? typeOfExpression(value, scope, context) : undefined;
+}
+
+function isPackageName(node: SyntaxNode, scope: Scope, context: GoFileContext): boolean {
+  return node.type === 'identifier' && !scope.lookup(node.text, node.startIndex) && context.importPaths.has(node.text);
+}
+
+/**
+ * `object.property` as a callee: the object as written, with its type as a name when this
+ * file shows it (objectType), else as an expression the resolver evaluates (receiverType).
+ * A package name stays a namespace. Undefined when the object is a local of unknown type
+ * that shadows an import name: the resolver would take it for the package.
+ */
+export function memberExpression(objectNode: SyntaxNode, property: string, scope: Scope, context: GoFileContext): CalleeExpr | undefined {
+  const object = objectNode.text;
+  if (isDottedPath(object)) {
+    const at = objectNode.startIndex;
+    const root = object.split('.', 1)[0]!;
+    const local = scope.lookup(root, at);
+    if (local && local.type === undefined && context.importPaths.has(root)) return undefined;
+    if (isPackageName(objectNode, scope, context)) return { form: 'member', object, property };
+    const objectType = objectTypeOf(object, scope, at, context);
+    if (objectType) return { form: 'member', object, property, objectType };
+  }
+  const written = abbreviate(object);
+  const receiverType = typeOfExpression(objectNode, scope, context);
+  return receiverType ? { form: 'member', object: written, property, receiverType } : { form: 'member', object: written, property };
+}
+
+/**
+ * The named type of a dotted object path when this file alone shows it: its root's
+ * declared type (a local, a parameter, a receiver or a package variable of this file),
+ * then struct fields declared here.
+ */
+export function objectTypeOf(path: string, scope: Scope, at: number, context: GoFileContext): string | undefined {
+  const [root, ...fields] = path.split('.');
+  const local = scope.lookup(root!, at);
+  let type: string | undefined;
+  if (local) type = local.kind === 'typeparam' || local.kind === 'typename' || local.type?.t !== 'named' ? undefined : namedTypeText(local.type.name);
+  else if (!context.importPaths.has(root!)) type = context.packageVarTypes.get(root!);
+  type = visibleType(type, scope, at);
+  for (const field of fields) {
+    if (!type) return undefined;
+    type = visibleType(context.fieldType(type, field), scope, at);
+  }
+  return type;
+}
+
+/** A bare type name shadowed by a type parameter or a local type is not the package's type. */
+function visibleType(type: string | undefined, scope: Scope, at: number): string | undefined {
+  if (!type || type.includes('.')) return type;
+  return scope.lookup(type, at) ? undefined : type;
+}
+
+function abbreviate(text: string): string {
+  const collapsed = collapseWhitespace(text);
+  return collapsed.length > MAX_OBJECT_TEXT ? `${collapsed.slice(0, MAX_OBJECT_TEXT - 1)}…` : collapsed;
+}
