@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 7;
+export const FACTS_FORMAT_VERSION = 8;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -132,8 +132,11 @@ export interface RouteFact extends Position {
   readonly framework: string;
 }
 
-/** The edge types a LinkFact may produce; calls come from CallFacts, routes from RouteFacts. */
-export type LinkEdgeType = Exclude<EdgeType, 'calls' | 'handles_route' | `runtime_${string}`>;
+/**
+ * The edge types a LinkFact may produce; routes come from RouteFacts. Calls come from
+ * CallFacts, except where the callee is found by keys rather than a scope (SQL routines).
+ */
+export type LinkEdgeType = Exclude<EdgeType, 'handles_route' | `runtime_${string}`>;
 
 /**
  * One end of a LinkFact:
@@ -152,8 +155,9 @@ export type LinkEnd =
 /**
  * A typed edge between two symbols that is neither a call nor a route: infrastructure
  * links (depends_on, deploys, exposes, configures, publishes, subscribes, connects_to),
- * references resolved by keys (SQL, proto), implements declared apart from the type
- * (Rust `impl Trait for Type`). Its position is where the link is written.
+ * references resolved by keys (SQL, proto), calls of SQL routines found by keys,
+ * implements declared apart from the type (Rust `impl Trait for Type`). Its position is
+ * where the link is written.
  */
 export interface LinkFact extends Position {
   readonly edgeType: LinkEdgeType;
