@@ -19,6 +19,8 @@ const NOT_A_CALL_AFTER = new Set([
   'DOMAIN', 'SEQUENCE', 'AGGREGATE', 'EXECUTE', 'PREPARE', 'DEALLOCATE', 'DECLARE', 'CURSOR',
 ]);
 
+const OPEN_PAREN = 40;
+
 /** Adds a `calls` link from `caller` for each routine invoked in tokens [from, to) of `view`. */
 export function linkRoutineCalls(facts: SqlFactsBuilder, caller: LinkEnd, view: TokenView, from: number, to: number): void {
   for (const name of routineCalls(view, from, to)) {
@@ -39,14 +41,20 @@ export function innerTokens(view: TokenView, k: number): TokenView {
 /** The routine names invoked in [from, to), in order, one per call site. */
 export function routineCalls(view: TokenView, from: number, to: number): QualifiedName[] {
   const calls: QualifiedName[] = [];
-  for (let k = from; k < to; k++) {
-    const kind = view.kind(k);
+  // The typed arrays directly: an INSERT dump runs every token through this loop.
+  const { kinds, starts, ends, source, count } = view.tokens;
+  const end = Math.min(to, count);
+  for (let k = from; k < end; k++) {
+    const kind = kinds[k];
     if (kind !== TokenKind.Word && kind !== TokenKind.Quoted) continue;
-    if (view.isPunct(k + 1, '(')) {
+    if (k + 1 < count && kinds[k + 1] === TokenKind.Punct && source.charCodeAt(starts[k + 1]!) === OPEN_PAREN) {
       const name = view.qualifiedName(nameStart(view, k, from), to);
       if (name && isCallSite(view, name, from, to) && isRepoRoutine(name)) calls.push(name);
       continue;
     }
+    // Only CALL, EXEC and EXECUTE invoke without `(`.
+    const length = ends[k]! - starts[k]!;
+    if (length !== 4 && length !== 7) continue;
     const word = view.keyword(k);
     if (word !== 'CALL' && word !== 'EXEC' && word !== 'EXECUTE') continue;
     const explicit = explicitCall(view, word, k, to);
