@@ -168,8 +168,11 @@ export interface RouteFact extends Position {
   readonly framework: string;
 }
 
-/** The edge types a LinkFact may produce; calls come from CallFacts, routes from RouteFacts. */
-export type LinkEdgeType = Exclude<EdgeType, 'calls' | 'handles_route' | `runtime_${string}`>;
+/**
+ * The edge types a LinkFact may produce; routes come from RouteFacts. Calls come from
+ * CallFacts, except where the callee is found by keys rather than a scope (SQL routines).
+ */
+export type LinkEdgeType = Exclude<EdgeType, 'handles_route' | `runtime_${string}`>;
 
 /**
  * One end of a LinkFact:
@@ -188,8 +191,9 @@ export type LinkEnd =
 /**
  * A typed edge between two symbols that is neither a call nor a route: infrastructure
  * links (depends_on, deploys, exposes, configures, publishes, subscribes, connects_to),
- * references resolved by keys (SQL, proto), implements declared apart from the type
- * (Rust `impl Trait for Type`). Its position is where the link is written.
+ * references resolved by keys (SQL, proto), calls of SQL routines found by keys,
+ * implements declared apart from the type (Rust `impl Trait for Type`). Its position is
+ * where the link is written.
  */
 export interface LinkFact extends Position {
   readonly edgeType: LinkEdgeType;

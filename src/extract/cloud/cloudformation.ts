@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import type { FactsCollector } from '../manifests/collector';
 import type { YamlDoc } from '../yaml/nodes';
+import { nestedStackImports } from './imports';
 import { logicalReference } from './intrinsics';
 import {
   type Target, addLinks, channelTarget, environmentTargets, functionTarget, localEnd, namedTarget, publishTargetsOfStatements,
@@ -10,12 +11,13 @@ import { addFunctionRoute } from './routes';
 
 /**
  * CloudFormation and SAM templates (SPEC §2.5 #8): the resources of `Resources` as nodes,
- * and who subscribes and publishes to which topic or queue.
+ * who subscribes and publishes to which topic or queue, and the nested stacks imported.
  */
 export function extractCloudFormation(yaml: YamlDoc, out: FactsCollector): void {
   const index = new ResourceIndex();
   declareResources(yaml, yaml.get(yaml.root, 'Resources'), out, index);
   linkResources(yaml, out, index);
+  nestedStackImports(yaml, out, index);
 }
 
 /**

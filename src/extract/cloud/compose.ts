@@ -1,6 +1,7 @@
 import { type Node, isMap } from 'yaml';
 import type { LinkEnd } from '../facts';
 import type { FactsCollector } from '../manifests/collector';
+import { composeImports } from './imports';
 import { type Entry, type YamlDoc, commentAbove } from '../yaml/nodes';
 
 /** A service's reference to another service, with where it is written. */
@@ -14,7 +15,8 @@ interface ServiceLink {
  * (list or map), `links` and `network_mode: service:x` are `connects_to` links to the
  * named service, and two services on a shared user-defined network are connected once,
  * from the one declared first to the later one (unless a depends_on already links the
- * pair either way). Only services declared in the same file are linked.
+ * pair either way). Only services declared in the same file are linked. The files it
+ * `include`s and `extends` services of are its imports.
  */
 export function extractCompose(yaml: YamlDoc, out: FactsCollector): void {
   const services = yaml.entries(yaml.get(yaml.root, 'services'));
@@ -29,6 +31,7 @@ export function extractCompose(yaml: YamlDoc, out: FactsCollector): void {
     }
   }
   linkSharedNetworks(yaml, out, services, linked);
+  composeImports(yaml, out);
 }
 
 function serviceEnd(name: string): LinkEnd {

@@ -2,6 +2,7 @@ import { type Node, isMap } from 'yaml';
 import type { FactsCollector } from '../manifests/collector';
 import { type Entry, type YamlDoc, commentAbove } from '../yaml/nodes';
 import { linkResources } from './cloudformation';
+import { nestedStackImports, serverlessFileImports } from './imports';
 import { arnResourceName } from './intrinsics';
 import {
   type Target, addLinks, channelTarget, environmentTargets, localEnd, namedTarget, publishTargetsOfStatements,
@@ -18,7 +19,8 @@ const TOPIC_NAME = /^[\w.-]+$/;
  * http/httpApi events are routes it handles, sns/sqs events are `subscribes` links, and
  * the topics and queues its IAM statements allow publishing to, or its environment
  * names, are `publishes` links. Provider-level statements and environment apply to
- * every function. `resources.Resources` is read as a CloudFormation template.
+ * every function. `resources.Resources` is read as a CloudFormation template. The files
+ * of `${file(...)}` variables are its imports.
  */
 export function extractServerless(yaml: YamlDoc, out: FactsCollector): void {
   const root = yaml.root;
@@ -30,6 +32,8 @@ export function extractServerless(yaml: YamlDoc, out: FactsCollector): void {
   const functions = functionEntries(yaml, root);
   functions.forEach((fn, position) => declareFunction(yaml, out, fn, position === 0 ? yaml.get(root, 'functions') : undefined));
   linkResources(yaml, out, index);
+  nestedStackImports(yaml, out, index);
+  serverlessFileImports(yaml, out);
   for (const fn of functions) linkEvents(yaml, out, index, fn);
   const provider = yaml.get(root, 'provider');
   const providerTargets = [

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { linkRepo } from '../../helpers/linkRepo';
 import { extractTf, linkLine, tf } from './helpers';
 
 describe('extract/terraform links and imports', () => {
@@ -89,6 +90,27 @@ describe('extract/terraform links and imports', () => {
     assert.deepEqual(facts.imports, [
       { line: 2, col: 11, source: './modules/queue', bindings: [] },
       { line: 5, col: 12, source: 'terraform-aws-modules/vpc/aws', bindings: [] },
+    ]);
+  });
+
+  it('links a local module source to the module directory, and registry and git sources to placeholders', async () => {
+    const files = await Promise.all([
+      extractTf(tf(
+        'module "queue" { source = "./modules/queue" }',
+        'module "shared" { source = "../shared/" }',
+        'module "vpc" { source = "terraform-aws-modules/vpc/aws" }',
+        'module "dns" { source = "git::https://example.com/dns.git//zone?ref=v1" }',
+        'module "gone" { source = "./modules/gone" }',
+      ), 'infra/main.tf'),
+      extractTf(tf('resource "aws_sqs_queue" "q" {}'), 'infra/modules/queue/main.tf'),
+      extractTf(tf('variable "x" {}'), 'shared/variables.tf'),
+    ]);
+    assert.deepEqual(linkRepo(files).edges.filter((e) => e.startsWith('imports')).sort(), [
+      'imports infra/main.tf -> UNRESOLVED/./modules/gone',
+      'imports infra/main.tf -> UNRESOLVED/git::https://example.com/dns.git//zone?ref=v1',
+      'imports infra/main.tf -> UNRESOLVED/terraform-aws-modules/vpc/aws',
+      'imports infra/main.tf -> infra/modules/queue',
+      'imports infra/main.tf -> shared',
     ]);
   });
 });
