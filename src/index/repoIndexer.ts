@@ -9,6 +9,7 @@ import { type LanguageResolver, type LanguageResolverFactory, withImportCache } 
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
+import { typeNamesChanged } from '../resolve/typeDependencies';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { GraphStore, GraphTables, LiveFile } from '../store';
 import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
@@ -234,15 +235,24 @@ export class RepoIndexer {
     const firstIndex = await live.empty();
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
+    const typeNames = new Set<string>();
     for (const [p, { facts }] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
       const previous = await live.get(p);
       const before = table.factsOf(p) ?? (previous && (await readFacts(this.store, previous.fileHash, previous.contentHash)));
-      if (!before || exportSurface(before) !== exportSurface(facts)) surfaceChanged.push(p);
+      if (!before || exportSurface(before) !== exportSurface(facts)) {
+        surfaceChanged.push(p);
+        if (!firstIndex) for (const name of typeNamesChanged(before, facts)) typeNames.add(name);
+      }
       table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
-    for (const file of removed) table.removeFile(file.path);
+    for (const file of removed) {
+      for (const name of typeNamesChanged(table.factsOf(file.path), undefined)) typeNames.add(name);
+      table.removeFile(file.path);
+    }
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
+    // Receiver types computed through declarations of other files: no edge leads back to them.
+    for (const p of table.filesTypingThrough(typeNames)) relink.add(p);
     progress({ phase: 'resolve', done: 0, total: relink.size });
     // Read through the live owner index, for the rewritten files only: cheap for a save.
     const rewritten = (await live.of(new Set([...relink, ...removed.map((f) => f.path)]))).map((f) => f.fileHash);

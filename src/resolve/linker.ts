@@ -4,7 +4,7 @@ import {
   type Provenance, QualifiedName, type RouteSymbolRow,
 } from '../model';
 import { declaredSymbols } from './declaredSymbols';
-import { goArity, sameArity } from './goArity';
+import { goInterfacesImplemented } from './goImplements';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
 import { type SymbolTable, grpcServiceKey } from './symbolTable';
@@ -158,20 +158,16 @@ class FileLinker {
     }
   }
 
-  /** Go: method-set comparison within the package; elsewhere: declared bases that are interfaces. */
+  /** Go: method sets against every interface of the repo; elsewhere: declared bases that are interfaces. */
   private linkImplements(): void {
     const types = this.facts.symbols.filter((s) => s.kind === 'type');
     if (types.length === 0) return;
     if (this.facts.language === 'go') {
-      const interfaces = [...this.ctx.table.entries(this.packagePath)].filter((e) => e.kind === 'interface' && (e.fact.methods?.length ?? 0) > 0);
       for (const type of types) {
-        for (const iface of interfaces) {
-          const satisfied = iface.fact.methods!.every((m, index) => {
-            const method = this.ctx.table.lookup(this.packagePath, `${type.name}.${m}`);
-            const spec = iface.fact.methodSignatures?.[index];
-            return method !== undefined && sameArity(goArity(method.fact.signature), spec === undefined ? undefined : goArity(spec));
-          });
-          if (satisfied) this.addEdge(this.sourceOf(type.name), this.symbolHash({ kind: 'symbol', packagePath: this.packagePath, entry: iface }), 'implements', 'ast_inferred', type);
+        const entry = this.ctx.table.lookup(this.packagePath, type.name);
+        if (entry?.file !== this.facts.path) continue;
+        for (const iface of goInterfacesImplemented({ kind: 'symbol', packagePath: this.packagePath, entry }, this.scope, this.ctx.table)) {
+          this.addEdge(this.sourceOf(type.name), this.symbolHash(iface), 'implements', 'ast_inferred', type);
         }
       }
       return;

@@ -1,5 +1,6 @@
 import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
+import { namesTypesDependOn } from './typeDependencies';
 import type { NodeKind } from '../model';
 
 export interface SymbolEntry {
@@ -48,19 +49,35 @@ export class SymbolTable {
   private readonly byKey = new Map<string, Map<string, KeyedSymbol>>();
   /** Files whose links or gRPC routes look a key up: they re-link when its holders change. */
   private readonly linkersByKey = new Map<string, Set<string>>();
+  /** Files whose computed types lean on declarations of a name (typeDependencies.ts). */
+  private readonly typeUsersByName = new Map<string, Set<string>>();
+  /** Interfaces by each method they declare, and those that only embed others (under ''). */
+  private readonly interfacesByMethod = new Map<string, Map<string, KeyedSymbol>>();
+  /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
+  private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
   setFile(file: string, packagePath: string, facts: FileFacts): void {
     this.removeFile(file);
     const symbols = declaredSymbols(facts);
     const packages = new Set([packagePath, ...symbols.map((s) => s.packagePath ?? packagePath)]);
     this.fileState.set(file, { packagePath, facts, packages });
-    for (const pkg of packages) setAdd(this.filesByPackage, pkg, file);
+    for (const pkg of packages) {
+      setAdd(this.filesByPackage, pkg, file);
+      this.membersByPackage.delete(pkg);
+    }
     for (const fact of symbols) {
       const pkg = fact.packagePath ?? packagePath;
       const names = this.packageNames(pkg);
       const owner = names.get(fact.name);
       const entry: SymbolEntry = { name: fact.name, kind: fact.kind, file, fact };
       if (!owner || file < owner.file) names.set(fact.name, entry);
+      if (fact.kind === 'interface') {
+        for (const method of fact.methods?.length ? fact.methods : fact.bases?.length ? [''] : []) {
+          let holders = this.interfacesByMethod.get(method);
+          if (!holders) this.interfacesByMethod.set(method, (holders = new Map()));
+          holders.set(`${file}\0${pkg}\0${fact.name}`, { packagePath: pkg, entry });
+        }
+      }
       for (const key of fact.keys ?? []) {
         let holders = this.byKey.get(key);
         if (!holders) this.byKey.set(key, (holders = new Map()));
@@ -68,15 +85,24 @@ export class SymbolTable {
       }
     }
     for (const key of keysLookedUp(facts)) setAdd(this.linkersByKey, key, file);
+    for (const name of namesTypesDependOn(facts)) setAdd(this.typeUsersByName, name, file);
   }
 
   removeFile(file: string): void {
     const state = this.fileState.get(file);
     if (!state) return;
     this.fileState.delete(file);
-    for (const pkg of state.packages) this.filesByPackage.get(pkg)?.delete(file);
+    for (const pkg of state.packages) {
+      this.filesByPackage.get(pkg)?.delete(file);
+      this.membersByPackage.delete(pkg);
+    }
     for (const fact of declaredSymbols(state.facts)) {
       const pkg = fact.packagePath ?? state.packagePath;
+      if (fact.kind === 'interface') {
+        for (const method of fact.methods?.length ? fact.methods : fact.bases?.length ? [''] : []) {
+          this.interfacesByMethod.get(method)?.delete(`${file}\0${pkg}\0${fact.name}`);
+        }
+      }
       for (const key of fact.keys ?? []) {
         const holders = this.byKey.get(key);
         holders?.delete(`${file}\0${pkg}\0${fact.name}`);
@@ -95,6 +121,14 @@ export class SymbolTable {
       }
     }
     for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
+    for (const name of namesTypesDependOn(state.facts)) this.typeUsersByName.get(name)?.delete(file);
+  }
+
+  /** Files whose computed types may change when declarations of these names change. */
+  filesTypingThrough(names: Iterable<string>): Set<string> {
+    const files = new Set<string>();
+    for (const name of names) for (const file of this.typeUsersByName.get(name) ?? []) files.add(file);
+    return files;
   }
 
   lookup(packagePath: string, name: string): SymbolEntry | undefined {
@@ -146,6 +180,32 @@ export class SymbolTable {
 
   packageOf(file: string): string | undefined {
     return this.fileState.get(file)?.packagePath;
+  }
+
+  /**
+   * Interfaces declaring a method of this name, with the interfaces that only embed
+   * others (`''`); an interface's own entry may be another file's when names collide.
+   */
+  interfacesWithMethod(method: string): Iterable<KeyedSymbol> {
+    return this.interfacesByMethod.get(method)?.values() ?? [];
+  }
+
+  /** The members a package declares for a type (`T.m` entries), methods and interface methods alike. */
+  membersOf(packagePath: string, typeName: string): readonly SymbolEntry[] {
+    let byType = this.membersByPackage.get(packagePath);
+    if (!byType) {
+      byType = new Map();
+      for (const entry of this.entries(packagePath)) {
+        const dot = entry.name.lastIndexOf('.');
+        if (dot <= 0) continue;
+        const owner = entry.name.slice(0, dot);
+        const members = byType.get(owner);
+        if (members) members.push(entry);
+        else byType.set(owner, [entry]);
+      }
+      this.membersByPackage.set(packagePath, byType);
+    }
+    return byType.get(typeName) ?? [];
   }
 
   /** All entries of a package, for method-set comparison. */

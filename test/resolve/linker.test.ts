@@ -62,16 +62,38 @@ describe('resolve/linker', () => {
     assert.ok(linked[1].repoLevelNodes.some((n) => n.qualifiedName === `${REPO_URL}://UNRESOLVED/lodash.chunk`));
   });
 
-  it('compares Go method sets within a package and treats T(x) as a conversion', () => {
+  it('compares Go method sets with their types across packages and treats T(x) as a conversion', () => {
     const layoutFiles = { 'go.mod': 'module example.com/r' };
+    const get = { params: ['string'], results: ['*Item', 'error'] };
+    const put = { params: ['string', '*Item'], results: [] };
     const { edges } = linkRepo([
-      facts('store/store.go', 'go', { symbols: [symbol('Store', 'interface', { methods: ['Get', 'Put'] }), symbol('ID', 'type')] }),
+      facts('store/store.go', 'go', {
+        symbols: [
+          symbol('Store', 'interface', { methods: ['Get', 'Put'] }), symbol('Store.Get', 'method', get), symbol('Store.Put', 'method', put),
+          symbol('Item', 'type'), symbol('ID', 'type'),
+        ],
+      }),
       facts('store/mem.go', 'go', {
-        symbols: [symbol('Mem', 'type'), symbol('Mem.Get', 'method'), symbol('Mem.Put', 'method'), symbol('Half', 'type'), symbol('Half.Get', 'method'), symbol('use', 'function')],
+        symbols: [
+          symbol('Mem', 'type'), symbol('Mem.Get', 'method', get), symbol('Mem.Put', 'method', put),
+          symbol('Half', 'type'), symbol('Half.Get', 'method', get), symbol('use', 'function'),
+        ],
         calls: [call('use', { form: 'name', name: 'ID' })],
       }),
+      facts('other/other.go', 'go', {
+        imports: [{ source: 'example.com/r/store', line: 1, col: 0, bindings: [{ imported: '*', local: 'store' }] }],
+        symbols: [
+          symbol('Remote', 'type'), symbol('Remote.Get', 'method', { params: ['string'], results: ['*store.Item', 'error'] }),
+          symbol('Remote.Put', 'method', { params: ['string', '*store.Item'], results: [] }),
+          symbol('Keyed', 'type'), symbol('Keyed.Get', 'method', { params: ['int'], results: ['*store.Item', 'error'] }),
+          symbol('Keyed.Put', 'method', { params: ['string', '*store.Item'], results: [] }),
+        ],
+      }),
     ], layoutFiles);
-    assert.deepEqual(edges.filter((e) => !e.startsWith('imports')), ['implements example.com/r/store.Mem -> example.com/r/store.Store']);
+    assert.deepEqual(edges.filter((e) => !e.startsWith('imports')).sort(), [
+      'implements example.com/r/other.Remote -> example.com/r/store.Store',
+      'implements example.com/r/store.Mem -> example.com/r/store.Store',
+    ]);
   });
 
   it('expands a gRPC registration into one route per exported method of the server type', () => {
