@@ -1,4 +1,6 @@
-import { type EdgeType, type GraphEdge, type Hash, Identity, PROVENANCE_CONFIDENCE } from '../model';
+import {
+  type CallSite, type EdgeType, type GraphEdge, type Hash, Identity, NO_LATER_CALL_SITES, PROVENANCE_CONFIDENCE, callSitesOf, withCallSites,
+} from '../model';
 import type { GraphReader, SnapshotLog, StaticGraphWriter } from '../store';
 
 export const LSP_PROVENANCE = 'lsp_resolved';
@@ -12,13 +14,6 @@ interface OwnerChanges {
   readonly add: Map<Hash, GraphEdge>;
 }
 
-export interface CallSite {
-  readonly file: string;
-  readonly line: number;
-  /** 1-based, as edges store it. */
-  readonly col: number;
-}
-
 /** An `lsp_resolved` edge (SPEC 2.6, confidence 0.9) owned by the file of its source. */
 export function lspEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, ownerFileHash: Hash, site: CallSite | undefined): GraphEdge {
   return {
@@ -27,6 +22,7 @@ export function lspEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, 
     confidence: PROVENANCE_CONFIDENCE.lsp_resolved,
     provenance: LSP_PROVENANCE,
     callSiteFile: site?.file ?? '', callSiteLine: site?.line ?? 0, callSiteCol: site?.col ?? 0,
+    laterCallSites: NO_LATER_CALL_SITES,
     observationCount: 0, lastObserved: 0,
     ownerFileHash,
   };
@@ -47,7 +43,9 @@ export class EdgePlan {
   add(repoHash: Hash, contentHash: Hash, edge: GraphEdge): void {
     const changes = this.changesOf(edge.ownerFileHash, repoHash, contentHash);
     changes.remove.delete(edge.edgeHash);
-    changes.add.set(edge.edgeHash, edge);
+    // The server names one declaration from several sites: one edge keeps them all.
+    const known = changes.add.get(edge.edgeHash);
+    changes.add.set(edge.edgeHash, known ? withCallSites(known, [...callSitesOf(known), ...callSitesOf(edge)]) : edge);
   }
 
   get size(): number {

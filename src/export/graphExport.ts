@@ -1,4 +1,4 @@
-import type { GraphEdge, GraphNode } from '../model';
+import { type GraphEdge, type GraphNode, callSitesOf } from '../model';
 import type { GraphReader, SnapshotLog } from '../store';
 
 export type ExportFormat = 'jsonl' | 'graphml';
@@ -51,6 +51,8 @@ export async function* exportJsonl(store: GraphReader & SnapshotLog): AsyncGener
       call_site_file: edge.callSiteFile,
       call_site_line: edge.callSiteLine,
       call_site_col: edge.callSiteCol,
+      // Every site, the first being call_site_*: one edge stands for every call of its pair.
+      call_sites: callSitesOf(edge).map((site) => [site.file, site.line, site.col]),
       observation_count: edge.observationCount,
       last_observed: edge.lastObserved,
     })}\n`;

@@ -2,11 +2,12 @@ import * as vscode from 'vscode';
 import { codeLensEditorLanguages } from '../model/languages';
 import { GraphConfig } from './config';
 import type { GraphClient } from './graphClient';
+import { callersLensTitle } from './lensTitle';
 
 /** The editor language ids that get caller CodeLenses, from the language table. */
 export const CODE_LENS_LANGUAGES = codeLensEditorLanguages();
 
-/** "N callers · M observed" above functions and methods, from the live graph; a setting turns it off. */
+/** "N callers · S call sites · M observed" above functions and methods, from the live graph; a setting turns it off. */
 export class CallersCodeLensProvider implements vscode.CodeLensProvider {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
@@ -20,10 +21,10 @@ export class CallersCodeLensProvider implements vscode.CodeLensProvider {
   async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!GraphConfig.current().codeLensEnabled || document.uri.scheme !== 'file' || !this.client.running) return [];
     const lenses = await this.client.codeLenses(document.uri.fsPath).catch(() => []);
-    return lenses.map(({ symbol, callers, observed }) => new vscode.CodeLens(
+    return lenses.map(({ symbol, ...counts }) => new vscode.CodeLens(
       new vscode.Range(symbol.line - 1, symbol.character, symbol.line - 1, symbol.character),
       {
-        title: `${callers} caller${callers === 1 ? '' : 's'} · ${observed} observed`,
+        title: callersLensTitle(counts),
         command: 'codeKnowledgeGraph.showCallers',
         arguments: [{ nodeHash: symbol.nodeHash }],
       },

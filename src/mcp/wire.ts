@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FileRecord, GraphEdge, GraphNode, RouteSymbolRow } from '../model';
+import { type CallSite, type FileRecord, type GraphEdge, type GraphNode, type RouteSymbolRow, callSitesOf } from '../model';
 
 /**
  * SPEC §2 record shapes, as tools return them (internal records are camelCase), and the
@@ -145,6 +145,28 @@ export const WireRouteSymbolSchema = z.object({
 
 /** `{Node, Depth}`: one symbol a walk reached and its hop count. */
 export const NodeDepthSchema = z.looseObject({ Node: WireNodeSchema, Depth: integer });
+
+/**
+ * One call site, added to the SPEC caller shapes (issue 13): an object, not a tuple, so the
+ * reply cap, which cuts every list, never cuts a site in half.
+ */
+export interface WireCallSite {
+  readonly File: string;
+  readonly Line: number;
+  /** 1-based, as CallSiteCol. */
+  readonly Col: number;
+}
+
+export const WireCallSiteSchema = z.object({ File: z.string(), Line: integer, Col: integer });
+
+/** Every site of an edge, in source order: the first is its CallSite* (none for a runtime edge). */
+export function wireCallSites(edge: GraphEdge | undefined): WireCallSite[] {
+  return edge ? callSitesOf(edge).map(wireCallSite) : [];
+}
+
+function wireCallSite(site: CallSite): WireCallSite {
+  return { File: site.file, Line: site.line, Col: site.col };
+}
 
 const capFields = { truncated: z.boolean().optional(), hint: z.string().optional() };
 

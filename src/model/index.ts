@@ -1,4 +1,5 @@
 export * from './bearer';
+export * from './callSites';
 export * from './errors';
 export * from './hash';
 export * from './hostPort';

@@ -1,3 +1,4 @@
+import type { CallSite } from './callSites';
 import type { Hash } from './hash';
 import type { EdgeType, NodeKind } from './kinds';
 
@@ -37,6 +38,12 @@ export interface GraphEdge {
   readonly callSiteFile: string;
   readonly callSiteLine: number;
   readonly callSiteCol: number;
+  /**
+   * The edge's other sites after the first (`callSite*`), in source order (file, line,
+   * column) without repeats: an edge is one per (source, target, type, provenance), however
+   * often the source calls the target. `callSitesOf` gives them all.
+   */
+  readonly laterCallSites: readonly CallSite[];
   readonly observationCount: number;
   readonly lastObserved: number;
   /** The file whose re-index replaces this edge; empty for runtime edges. */

@@ -1,9 +1,10 @@
 import type { CalleeExpr, FileFacts, LinkEnd, LinkFact, RouteFact, SymbolFact } from '../extract/facts';
 import {
-  type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, type NodeKind, PROVENANCE_CONFIDENCE,
+  type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, NO_LATER_CALL_SITES, type NodeKind, PROVENANCE_CONFIDENCE,
   type Provenance, QualifiedName, type RouteSymbolRow,
 } from '../model';
 import { declaredSymbols } from './declaredSymbols';
+import { FileEdges } from './fileEdges';
 import { goInterfacesImplemented } from './goImplements';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
@@ -51,7 +52,7 @@ class FileLinker {
   private readonly moduleNode: GraphNode;
   private readonly symbolHashes = new Map<string, Hash>();
   private readonly nodes: GraphNode[] = [];
-  private readonly edges: GraphEdge[] = [];
+  private readonly edges = new FileEdges();
   private readonly routes: RouteSymbolRow[] = [];
   private readonly fallbackRoutes: RouteSymbolRow[] = [];
   private readonly repoLevel = new Map<Hash, GraphNode>();
@@ -77,7 +78,7 @@ class FileLinker {
     for (const route of this.facts.routes) this.linkRoute(route);
     for (const link of this.facts.links ?? []) this.linkTyped(link);
     return {
-      nodes: this.nodes, edges: this.edges, routes: this.routes, fallbackRoutes: this.fallbackRoutes, repoLevelNodes: [...this.repoLevel.values()],
+      nodes: this.nodes, edges: this.edges.toArray(), routes: this.routes, fallbackRoutes: this.fallbackRoutes, repoLevelNodes: [...this.repoLevel.values()],
     };
   }
 
@@ -317,7 +318,7 @@ class FileLinker {
   }
 
   private addEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, provenance: Provenance, at: { line: number; col: number }): void {
-    this.edges.push({
+    this.edges.add({
       edgeHash: Identity.edge(sourceHash, targetHash, edgeType, provenance),
       sourceHash,
       targetHash,
@@ -327,6 +328,7 @@ class FileLinker {
       callSiteFile: this.facts.path,
       callSiteLine: at.line,
       callSiteCol: at.col + 1,
+      laterCallSites: NO_LATER_CALL_SITES,
       observationCount: 0,
       lastObserved: 0,
       ownerFileHash: this.fileHash,

@@ -1,4 +1,4 @@
-import { type GraphEdge, type GraphNode, type Hash, Identity } from '../model';
+import { type GraphEdge, type GraphNode, type Hash, Identity, NO_LATER_CALL_SITES } from '../model';
 import { type GraphTables, type RuntimeWriter, type ServiceSeen, staticGeneration } from '../store';
 import {
   type LifecycleWindows, computeConfidence, dayOf, lifecycleState, shouldGarbageCollect,
@@ -247,7 +247,7 @@ function edgeHashOf(edge: EdgeObservations): Hash {
 function newEdge(edgeHash: Hash, edge: EdgeObservations, count: number, lastObserved: number, confidence: number): GraphEdge {
   return {
     edgeHash, sourceHash: edge.source.nodeHash, targetHash: edge.target.nodeHash, edgeType: edge.edgeType, confidence,
-    provenance: provenanceWithTraceIds(edge.provenance, edge.traceIds), callSiteFile: '', callSiteLine: 0, callSiteCol: 0,
+    provenance: provenanceWithTraceIds(edge.provenance, edge.traceIds), callSiteFile: '', callSiteLine: 0, callSiteCol: 0, laterCallSites: NO_LATER_CALL_SITES,
     observationCount: count, lastObserved, ownerFileHash: '',
   };
 }

@@ -103,7 +103,10 @@ export interface SymbolSummary {
 
 export interface CodeLensInfo {
   readonly symbol: SymbolSummary;
+  /** Distinct symbols with a calls edge into the symbol. */
   readonly callers: number;
+  /** Distinct places those calls are made (every site of every calls edge). */
+  readonly callSites: number;
   /** Runtime observations of edges into the symbol (SPEC 2.6 otel_*). */
   readonly observed: number;
 }

@@ -5,7 +5,7 @@ import { cachedCommunities } from '../graph/communities';
 import type { GraphView } from '../graph/graphView';
 import { runTool } from '../mcp/server';
 import { TOOLS } from '../mcp/registry';
-import { type GraphNode, isRuntimeProvenance } from '../model';
+import { type GraphNode, callSitesOf, isRuntimeProvenance } from '../model';
 import type { GraphService } from './graphService';
 import type { CodeLensInfo, SymbolSummary, ToolCallResult } from './protocol';
 
@@ -68,9 +68,12 @@ export class GraphQueries {
     const view = await this.service.graphs.liveView();
     return locator.nodesOf(located.file.fileHash).filter((n) => LENS_KINDS.has(n.kind)).map((node) => {
       const incoming = view.incoming(node.nodeHash);
-      const callers = new Set(incoming.filter((e) => e.edgeType === 'calls').map((e) => e.sourceHash));
+      const calls = incoming.filter((e) => e.edgeType === 'calls');
+      const callers = new Set(calls.map((e) => e.sourceHash));
+      // Distinct places: an inferred and a language-server edge of one call share its site.
+      const callSites = new Set(calls.flatMap((e) => callSitesOf(e).map((s) => `${s.file}:${s.line}:${s.col}`)));
       const observed = incoming.filter((e) => isRuntimeProvenance(e.provenance)).reduce((sum, e) => sum + e.observationCount, 0);
-      return { symbol: this.summary(node, located.absolutePath), callers: callers.size, observed };
+      return { symbol: this.summary(node, located.absolutePath), callers: callers.size, callSites: callSites.size, observed };
     });
   }
 

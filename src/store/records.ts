@@ -17,6 +17,8 @@ export interface GraphCounts {
   readonly edges: number;
   readonly nodesByKind: Readonly<Record<string, number>>;
   readonly edgesByType: Readonly<Record<string, number>>;
+  /** Every site of the live `calls` edges (an edge has one per call of its source to its target). */
+  readonly callSites: number;
   readonly snapshots: number;
 }
 

@@ -21,7 +21,7 @@ describe('cli (built bundle)', () => {
     repo = makeTempDir();
     writeTree(repo, {
       'svc/__init__.py': '',
-      'svc/api.py': 'from svc.core import run\n\n\ndef handler():\n    return run()\n',
+      'svc/api.py': 'from svc.core import run\n\n\ndef handler():\n    return run() + run()\n',
       'svc/core.py': 'def run():\n    return 1\n',
       'logo.py': 'binary\0data',
     });
@@ -60,6 +60,7 @@ describe('cli (built bundle)', () => {
     assert.match(result.stdout, /^repos\s+1/m);
     assert.match(result.stdout, /example\.com\/svc/);
     assert.match(result.stdout, /^nodes\s+\d+ \(.*function 2/m);
+    assert.match(result.stdout, /^calls\s+1 edges, 2 call sites$/m, 'handler calls run twice: one edge, two sites');
   });
 
   it('exports jsonl with the documented fields', () => {
@@ -72,10 +73,11 @@ describe('cli (built bundle)', () => {
     const edge = records.find((r) => r.type === 'edge' && r.edge_type === 'calls');
     assert.deepEqual(Object.keys(edge), [
       'type', 'hash', 'source', 'target', 'edge_type', 'provenance', 'confidence', 'call_site_file', 'call_site_line',
-      'call_site_col', 'observation_count', 'last_observed',
+      'call_site_col', 'call_sites', 'observation_count', 'last_observed',
     ]);
     assert.equal(edge.target, node.hash);
     assert.deepEqual([edge.call_site_file, edge.call_site_line, edge.call_site_col], ['svc/api.py', 5, 12]);
+    assert.deepEqual(edge.call_sites, [['svc/api.py', 5, 12], ['svc/api.py', 5, 20]], 'every site, the first as call_site_*');
   });
 
   it('exports GraphML to a file', () => {

@@ -53,7 +53,7 @@ export class ContextGraph {
     const provenance = extra.provenance ?? 'ast_inferred';
     const edge: GraphEdge = {
       edgeHash: Identity.edge(from.nodeHash, to.nodeHash, edgeType, provenance), sourceHash: from.nodeHash, targetHash: to.nodeHash,
-      edgeType, confidence: 0.7, provenance, callSiteFile: '', callSiteLine: 0, callSiteCol: 0, observationCount: 0, lastObserved: 0,
+      edgeType, confidence: 0.7, provenance, callSiteFile: '', callSiteLine: 0, callSiteCol: 0, laterCallSites: [], observationCount: 0, lastObserved: 0,
       ownerFileHash: from.fileHash, ...extra,
     };
     this.edges.push(edge);

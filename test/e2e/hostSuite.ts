@@ -369,7 +369,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       await command('showOutput');
     });
 
-    it('CodeLens shows callers and observations', async () => {
+    it('CodeLens shows callers, call sites and observations', async () => {
       const util = vscode.Uri.file(path.join(folder, 'src', 'util.ts'));
       const lenses = await eventually('code lenses', async () => {
         // The editor computes lenses on an open document only ("Illegal argument" otherwise).
@@ -378,7 +378,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
         const ours = (found ?? []).filter((l) => l.command?.command === 'codeKnowledgeGraph.showCallers');
         return ours.length > 0 ? ours : undefined;
       });
-      assert.ok(lenses.some((l) => /^\d+ callers? · 0 observed$/.test(l.command!.title)));
+      assert.ok(lenses.some((l) => /^\d+ callers? · \d+ call sites? · 0 observed$/.test(l.command!.title)));
     });
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EdgeType } from '../../src/model';
+import { type EdgeType, callSitesOf } from '../../src/model';
 import type { GraphStore } from '../../src/store';
 import { FIXTURE_REPOS, indexFixture, liveNodes, localName } from '../helpers/indexFixture';
 
@@ -62,7 +62,10 @@ function caretsOf(repo: string): CaretAssertion[] {
 async function check(store: GraphStore, caret: CaretAssertion): Promise<void> {
   const nodes = await liveNodes(store);
   const names = new Map(nodes.map((n) => [n.nodeHash, localName(n.qualifiedName)]));
-  const at = (await store.liveEdges()).filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
+  // One row per edge and site: an edge holds every call of its pair, each may carry a caret.
+  const at = (await store.liveEdges())
+    .flatMap((e) => callSitesOf(e).map((site) => ({ ...e, callSiteFile: site.file, callSiteLine: site.line, callSiteCol: site.col })))
+    .filter((e) => e.callSiteFile === caret.file && e.callSiteLine === caret.line);
   const where = `${caret.file}:${caret.written}`;
   if ((LINE_LEVEL_KINDS as readonly string[]).includes(caret.kind)) {
     const targets = at.filter((e) => e.edgeType === caret.kind).map((e) => names.get(e.targetHash));

@@ -17,7 +17,7 @@ function layered(): { view: LayeredGraphView; placeholder: GraphNode; a: string;
   };
   const runtime = (source: string, target: string): GraphEdge => ({
     edgeHash: Identity.edge(source, target, 'runtime_calls', 'otel_trace'), sourceHash: source, targetHash: target, edgeType: 'runtime_calls',
-    confidence: 0.5, provenance: 'otel_trace', callSiteFile: '', callSiteLine: 0, callSiteCol: 0, observationCount: 3, lastObserved: 1, ownerFileHash: '',
+    confidence: 0.5, provenance: 'otel_trace', callSiteFile: '', callSiteLine: 0, callSiteCol: 0, laterCallSites: [], observationCount: 3, lastObserved: 1, ownerFileHash: '',
   });
   const view = new LayeredGraphView(base, new Map([[placeholder.nodeHash, placeholder]]), [runtime(a, placeholder.nodeHash), runtime(b, a)]);
   return { view, placeholder, a, b };

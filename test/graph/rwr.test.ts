@@ -17,7 +17,7 @@ function edge(from: string, to: string, edgeType: EdgeType = 'calls', confidence
   const targetHash = hashOf(to);
   return {
     edgeHash: Identity.edge(sourceHash, targetHash, edgeType, provenance), sourceHash, targetHash, edgeType, confidence, provenance,
-    callSiteFile: '', callSiteLine: 0, callSiteCol: 0, observationCount: 0, lastObserved: 0, ownerFileHash: '',
+    callSiteFile: '', callSiteLine: 0, callSiteCol: 0, laterCallSites: [], observationCount: 0, lastObserved: 0, ownerFileHash: '',
   };
 }
 

@@ -68,7 +68,7 @@ export class GraphBuilder {
     this.edges.push({
       edgeHash: Identity.edge(source.nodeHash, target.nodeHash, edgeType, provenance), sourceHash: source.nodeHash,
       targetHash: target.nodeHash, edgeType, confidence, provenance, callSiteFile: '', callSiteLine: options.line ?? 0,
-      callSiteCol: 0, observationCount: 0, lastObserved: 0, ownerFileHash: source.fileHash,
+      callSiteCol: 0, laterCallSites: [], observationCount: 0, lastObserved: 0, ownerFileHash: source.fileHash,
     });
     return this;
   }

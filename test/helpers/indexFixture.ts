@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { RepoIndexer } from '../../src/index/repoIndexer';
-import { type GraphNode, QualifiedName } from '../../src/model';
+import { type GraphEdge, type GraphNode, QualifiedName } from '../../src/model';
 import { type GraphReader, type GraphStore, type SnapshotLog, openStore } from '../../src/store';
 
 export const FIXTURE_REPOS = path.join(__dirname, '..', 'fixtures', 'repos');
@@ -30,13 +30,18 @@ export async function dumpGraph(store: GraphStore): Promise<string> {
     .sort();
   const edgeLines = (await store.liveEdges())
     .map((e) => `${e.edgeType.padEnd(13)} ${names.get(e.sourceHash) ?? e.sourceHash} -> ${names.get(e.targetHash) ?? e.targetHash}`
-      + `  [${e.provenance} ${e.confidence}]  @${e.callSiteFile}:${e.callSiteLine}:${e.callSiteCol}`)
+      + `  [${e.provenance} ${e.confidence}]  @${e.callSiteFile}:${e.callSiteLine}:${e.callSiteCol}${laterSites(e)}`)
     .sort();
   const routeLines = (await store.routeSymbols())
     .map((r) => `${r.mappingType.padEnd(11)} ${r.serviceName} ${r.routePattern} -> ${names.get(r.nodeHash) ?? r.nodeHash}`)
     .sort();
   return [`# nodes (${nodeLines.length})`, ...nodeLines, '', `# edges (${edgeLines.length})`, ...edgeLines, '',
     `# routes (${routeLines.length})`, ...routeLines, ''].join('\n');
+}
+
+/** An edge's sites after the first: ` +line:col` each, with the file when it is another. */
+function laterSites(edge: GraphEdge): string {
+  return edge.laterCallSites.map((s) => ` +${s.file === edge.callSiteFile ? '' : `${s.file}:`}${s.line}:${s.col}`).join('');
 }
 
 /** Every live node of every indexed repository. */

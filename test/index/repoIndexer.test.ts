@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { readFacts, staleFactsCount } from '../../src/index/factsCodec';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import type { IndexProgress } from '../../src/index/progress';
+import { callSitesOf } from '../../src/model';
 import { type GraphStore, openStore } from '../../src/store';
 import { liveNodes, localName } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
@@ -64,6 +65,20 @@ describe('index/RepoIndexer', () => {
     assert.equal(summary.files.changed, 1);
     assert.equal(summary.relinkedFiles, 1, 'a body-only change re-links only the edited file');
     assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total']);
+  });
+
+  it('keeps every call site of a pair, and updates the sites of the live edge when only sites change', async () => {
+    const sites = async (): Promise<string[]> => (await store.liveEdges({ edgeType: 'calls' })).flatMap((e) => callSitesOf(e).map((s) => `${s.line}:${s.col}`));
+    const { repoHash } = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    const [edge] = await store.liveEdges({ edgeType: 'calls' });
+    fs.writeFileSync(path.join(root, 'shop/cart.py'), CALLER.replace('total(items)\n', 'total(items) + total(items[1:])\n'));
+    await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.deepEqual(await sites(), ['5:12', '5:27'], 'a second call of the same pair is a second site of the same edge');
+    fs.writeFileSync(path.join(root, 'shop/cart.py'), `# moved down\n${CALLER}`);
+    await indexer.reindexFiles(root, ['shop/cart.py']);
+    assert.deepEqual(await sites(), ['6:12'], 'a save moves the site and drops the one deleted');
+    assert.deepEqual((await store.edgeEvents(edge.edgeHash)).map((e) => e.event), ['added'], 'sites change in place: no new edge version');
+    assert.equal((await store.edgesAt(repoHash, 1)).filter((e) => e.edgeType === 'calls').length, 1);
   });
 
   it('drops the edge when the callee disappears and restores it when it returns', async () => {

@@ -30,7 +30,7 @@ export async function addRuntimeEdges(store: GraphStore): Promise<{ readonly nam
   const edge = (target: GraphNode, edgeType: EdgeType, provenance: string, count: number, ageDays: number, confidence: number): GraphEdge => ({
     edgeHash: Identity.edge(main.nodeHash, target.nodeHash, edgeType, provenance.split(':')[0]),
     sourceHash: main.nodeHash, targetHash: target.nodeHash, edgeType, confidence, provenance,
-    callSiteFile: '', callSiteLine: 0, callSiteCol: 0, observationCount: count, lastObserved: NOW - ageDays * DAY, ownerFileHash: '',
+    callSiteFile: '', callSiteLine: 0, callSiteCol: 0, laterCallSites: [], observationCount: count, lastObserved: NOW - ageDays * DAY, ownerFileHash: '',
   });
   const edges = [
     edge(node('example.com/go-routes.Handlers.getUser'), 'runtime_calls', 'otel_trace', 500, 1, 0.85),

@@ -139,7 +139,7 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     const unknown = await server.request<ToolCallResult>(Methods.callTool, { tool: 'no_such_tool', args: {} });
     assert.match(unknown.text, /tool: unknown tool no_such_tool; expected one of/);
     const lenses = await server.request<CodeLensInfo[]>(Methods.codeLenses, { path: at('src/util.ts') });
-    assert.deepEqual(lenses.map((l) => [l.symbol.qualifiedName.split('.').at(-1), l.callers, l.observed]).sort(), [['format', 1, 0], ['helper', 2, 0]]);
+    assert.deepEqual(lenses.map((l) => [l.symbol.qualifiedName.split('.').at(-1), l.callers, l.callSites, l.observed]).sort(), [['format', 1, 1, 0], ['helper', 2, 2, 0]]);
     assert.deepEqual(await server.request<SymbolSummary | null>(Methods.locate, { nodeHash: helper.nodeHash }), helper);
     assert.equal(await server.request(Methods.locate, { nodeHash: '0'.repeat(64) }), null);
   });

@@ -23,7 +23,7 @@ function edge(source: GraphNode, target: GraphNode, line = 1): GraphEdge {
   return {
     edgeHash: Identity.edge(source.nodeHash, target.nodeHash, 'calls', 'ast_inferred'), sourceHash: source.nodeHash,
     targetHash: target.nodeHash, edgeType: 'calls', confidence: 0.7, provenance: 'ast_inferred', callSiteFile: 'a.ts',
-    callSiteLine: line, callSiteCol: 3, observationCount: 0, lastObserved: 0, ownerFileHash: FILE,
+    callSiteLine: line, callSiteCol: 3, laterCallSites: [], observationCount: 0, lastObserved: 0, ownerFileHash: FILE,
   };
 }
 
@@ -83,6 +83,28 @@ describe('store/sqljs', () => {
     const [stored] = await store.liveEdges();
     assert.equal(stored.observationCount, 0);
     assert.equal(stored.lastObserved, 0);
+  });
+
+  it('migrates a graph file written before migration 007: its edges have their one site', async () => {
+    const dbPath = path.join(makeTempDir(), 'graph.sqlite');
+    const [f, g] = [node('f'), node('g')];
+    const store = await openStore(dbPath);
+    await store.replaceFileNodes(FILE, [f, g], 1);
+    await store.replaceOwnedEdges(FILE, REPO, [edge(f, g, 4)], 1, 'snap');
+    await store.save();
+    await store.close();
+    // The file as schema 6 wrote it: no later_call_sites column.
+    const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
+    const raw = new SQL.Database(fs.readFileSync(dbPath));
+    raw.exec("ALTER TABLE edges DROP COLUMN later_call_sites; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+    fs.writeFileSync(dbPath, raw.export());
+    const reopened = await openStore(dbPath);
+    const [stored] = await reopened.liveEdges();
+    assert.deepEqual([stored.callSiteLine, stored.laterCallSites], [4, []]);
+    await reopened.replaceOwnedEdges(FILE, REPO, [{ ...edge(f, g, 4), laterCallSites: [{ file: 'a.ts', line: 8, col: 3 }] }], 2, 'snap2');
+    assert.deepEqual((await reopened.liveEdges())[0].laterCallSites, [{ file: 'a.ts', line: 8, col: 3 }]);
+    assert.equal((await reopened.counts()).callSites, 2);
+    await reopened.close();
   });
 
   it('round-trips compressed facts and ignores facts of another content hash', async () => {

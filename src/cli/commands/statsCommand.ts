@@ -19,6 +19,8 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
       `files     ${counts.files}`,
       `nodes     ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
       `edges     ${counts.edges} (${formatCounts(counts.edgesByType)})`,
+      // One calls edge per caller and callee, however often the one calls the other.
+      `calls     ${counts.edgesByType.calls ?? 0} edges, ${counts.callSites} call sites`,
       `routes    ${(await store.routeSymbols()).length}`,
       `db size   ${(fs.statSync(dbPath).size / 1024 / 1024).toFixed(1)} MiB`,
     ];

@@ -7,7 +7,7 @@ import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
 import type { SnapshotLog } from '../../store';
 import { hashArg, optionalHashArg, requireNode, requireSnapshot } from '../args';
 import { defineTool } from '../tool';
-import { integer, objectOutput, wireNode, WireNodeSchema } from '../wire';
+import { integer, objectOutput, WireCallSiteSchema, wireCallSites, wireNode, WireNodeSchema } from '../wire';
 
 /**
  * The indexer that wrote the graph. Edges do not record their own version, so this is
@@ -48,6 +48,8 @@ function wireCaller(caller: BlastCaller) {
       Source: step.source, Confidence: step.confidence, IndexerVersion: step.indexerVersion, SourceCommit: step.sourceCommit,
       Timestamp: step.timestamp,
     })),
+    // Added to the SPEC shape: where the caller calls the first symbol of its path, every site.
+    CallSites: wireCallSites(caller.provenance[0]?.edge),
   };
 }
 
@@ -60,7 +62,8 @@ export const tool = defineTool({
     `Every transitive caller of a symbol over calls edges (up to ${BLAST_RADIUS_DEFAULTS.maxDepth} levels), grouped by repository `
     + 'URL. Each caller has its Depth, the Confidence of its path (the minimum edge confidence; among shortest paths the '
     + 'highest) and the Provenance of every edge on that path, caller first. TotalCount counts all callers; at most '
-    + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist. With `
+    + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist. CallSites lists `
+    + 'every {File, Line, Col} where the caller calls the next symbol of that path (the target itself at Depth 1). With '
     + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now).',
   inputSchema: {
     target_hash: hashArg('target_hash', 'Node hash of the symbol whose callers are wanted (64 lowercase hex); graph_query finds it'),
@@ -70,6 +73,7 @@ export const tool = defineTool({
     Target: WireNodeSchema,
     ByRepo: z.record(z.string(), z.array(z.looseObject({
       Caller: WireNodeSchema, Depth: integer, Confidence: z.number(), Provenance: z.array(z.looseObject({ Source: z.string() })),
+      CallSites: z.array(WireCallSiteSchema),
     }))),
     TotalCount: integer,
     Truncated: z.boolean(),

@@ -1,15 +1,15 @@
-import type { GraphEdge, Hash } from '../../model';
+import { type GraphEdge, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { liveEdgesOwnedBy } from './reads';
-import { EDGE_COLUMNS, LIVE, edgeParams } from './rows';
+import { EDGE_COLUMNS, LIVE, edgeParams, encodeLaterCallSites } from './rows';
 
 /** Edge rows owned by files, and the edge event log their changes write (SPEC §6.2). */
 
 /** An edge closed earlier in this same seq is replaced (same primary key). */
 export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number): void {
   database.run(
-    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [...edgeParams(edge), repoHash, seq],
   );
 }
@@ -37,10 +37,11 @@ export function replaceOwnedEdges(
     const old = live.get(edge.edgeHash);
     live.delete(edge.edgeHash);
     if (old) {
-      if (old.callSiteLine !== edge.callSiteLine || old.callSiteCol !== edge.callSiteCol || old.callSiteFile !== edge.callSiteFile) {
+      // Sites are not part of the identity: they move in place, with no new version or event.
+      if (!sameCallSites(old, edge)) {
         database.run(
-          `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ? WHERE edge_hash = ? AND ${LIVE}`,
-          [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.edgeHash],
+          `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ?, later_call_sites = ? WHERE edge_hash = ? AND ${LIVE}`,
+          [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, encodeLaterCallSites(edge), edge.edgeHash],
         );
       }
       continue;

@@ -14,6 +14,11 @@ export function counts(database: SqlJsDatabase): GraphCounts {
     edges: Number(database.scalar(`SELECT count(*) FROM edges WHERE ${LIVE}`)),
     nodesByKind: grouped(`SELECT kind, count(*) FROM nodes WHERE ${LIVE} GROUP BY kind ORDER BY kind`),
     edgesByType: grouped(`SELECT edge_type, count(*) FROM edges WHERE ${LIVE} GROUP BY edge_type ORDER BY edge_type`),
+    callSites: Number(database.scalar(
+      `SELECT coalesce(sum((call_site_file != '' OR call_site_line != 0)
+         + CASE later_call_sites WHEN '' THEN 0 ELSE json_array_length(later_call_sites) END), 0)
+       FROM edges WHERE edge_type = 'calls' AND ${LIVE}`,
+    )),
     snapshots: Number(database.scalar('SELECT count(*) FROM snapshots')),
   };
 }

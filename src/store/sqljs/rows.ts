@@ -1,7 +1,8 @@
 import type { SqlValue } from 'sql.js';
 import type { LiveFile } from '../records';
-import type {
-  EdgeType, FileRecord, GraphEdge, GraphNode, NodeKind, RepoRecord, RouteSymbolRow, SnapshotRecord,
+import {
+  type CallSite, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, NO_LATER_CALL_SITES, type NodeKind, type RepoRecord, type RouteSymbolRow,
+  type SnapshotRecord,
 } from '../../model';
 
 /** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
@@ -38,7 +39,7 @@ export function nodeParams(node: GraphNode): SqlValue[] {
 }
 
 export const EDGE_COLUMNS =
-  'edge_hash, source_hash, target_hash, edge_type, provenance, confidence, call_site_file, call_site_line, call_site_col, observation_count, last_observed, owner_file_hash';
+  'edge_hash, source_hash, target_hash, edge_type, provenance, confidence, call_site_file, call_site_line, call_site_col, observation_count, last_observed, owner_file_hash, later_call_sites';
 
 export function edgeFromRow(row: SqlValue[]): GraphEdge {
   return {
@@ -54,6 +55,7 @@ export function edgeFromRow(row: SqlValue[]): GraphEdge {
     observationCount: row[9] as number,
     lastObserved: row[10] as number,
     ownerFileHash: row[11] as string,
+    laterCallSites: decodeLaterCallSites(row[12] as string, row[6] as string),
   };
 }
 
@@ -61,8 +63,21 @@ export function edgeParams(edge: GraphEdge): SqlValue[] {
   return [
     edge.edgeHash, edge.sourceHash, edge.targetHash, edge.edgeType, edge.provenance, edge.confidence,
     edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.observationCount, edge.lastObserved,
-    edge.ownerFileHash,
+    edge.ownerFileHash, encodeLaterCallSites(edge),
   ];
+}
+
+/** The later_call_sites column (migration 007): '' for none, else [line, col] or [file, line, col] per site. */
+export function encodeLaterCallSites(edge: GraphEdge): string {
+  if (edge.laterCallSites.length === 0) return '';
+  return JSON.stringify(edge.laterCallSites.map((s) => (s.file === edge.callSiteFile ? [s.line, s.col] : [s.file, s.line, s.col])));
+}
+
+function decodeLaterCallSites(text: string, firstFile: string): readonly CallSite[] {
+  if (text === '') return NO_LATER_CALL_SITES;
+  return (JSON.parse(text) as Array<[number, number] | [string, number, number]>).map((site) => (site.length === 2
+    ? { file: firstFile, line: site[0], col: site[1] }
+    : { file: site[0], line: site[1], col: site[2] }));
 }
 
 export const SNAPSHOT_COLUMNS =

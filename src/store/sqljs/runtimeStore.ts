@@ -41,7 +41,7 @@ export function insertRuntimeEdge(
   database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number,
 ): void {
   database.run(
-    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [...edgeParams(edge), repoHash, seq],
   );
   database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_hash, confidence_cap) VALUES (?, ?)', [edge.edgeHash, confidenceCap]);

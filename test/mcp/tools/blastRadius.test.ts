@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../../../src/mcp/tool';
 import { INDEXER_VERSION, tool } from '../../../src/mcp/tools/blastRadius';
 import type { WireNode } from '../../../src/mcp/wire';
 import { callTool, depsOver, hashIn, toolError, twoSnapshots } from '../../helpers/directTool';
+import { callSitesRepo } from '../callSitesRepo';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 interface Caller {
@@ -10,6 +11,7 @@ interface Caller {
   Depth: number;
   Confidence: number;
   Provenance: { Source: string; Confidence: number; IndexerVersion: string; SourceCommit: string; Timestamp: number }[];
+  CallSites: { File: string; Line: number; Col: number }[];
 }
 interface Radius { Target: WireNode; ByRepo: Record<string, Caller[]>; TotalCount: number; Truncated: boolean }
 
@@ -88,6 +90,46 @@ describe('mcp tool blast_radius through an SDK client', () => {
       assert.ok(textOf(failed).includes('target_hash: no node with hash'), textOf(failed));
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('mcp tool blast_radius: every call site of each caller', () => {
+  const sitesOf = (caller: Caller): string[] => caller.CallSites.map((s) => `${s.File}:${s.Line}:${s.Col}`);
+
+  it('lists where each caller calls the next symbol of its path, every site in source order', async () => {
+    const { store, deps, hashOf } = await callSitesRepo();
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const radius = structured<Radius>(await mcp.call('blast_radius', { target_hash: await hashOf('src/util.helper') }));
+      const callers = radius.ByRepo['example.com/sites']!;
+      assert.deepEqual(callers.map((c) => [c.Depth, c.Caller.QualifiedName.split('.').at(-1), sitesOf(c)]), [
+        [1, 'main', ['src/main.ts:4:10', 'src/main.ts:4:22']],
+        [1, 'outer', ['src/main.ts:9:19']],
+      ]);
+      const viaMain = structured<Radius>(await mcp.call('blast_radius', { target_hash: await hashOf('src/main.main') }));
+      assert.deepEqual(sitesOf(viaMain.ByRepo['example.com/sites']![0]!), ['src/main.ts:8:3', 'src/main.ts:9:10']);
+      assert.deepEqual(Object.keys(callers[0]!), ['Caller', 'Depth', 'Confidence', 'Provenance', 'CallSites'], 'SPEC fields first, unchanged');
+    } finally {
+      await mcp.close();
+      await store.close();
+    }
+  });
+
+  it('keeps the reply cap: a caller with hundreds of sites is cut to whole sites, and says so', async () => {
+    const { store, deps, hashOf } = await callSitesRepo(400, { replyTokenCap: 1500 });
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      const reply = await mcp.call('blast_radius', { target_hash: await hashOf('src/util.helper') });
+      const radius = structured<Radius & { truncated?: boolean; hint?: string }>(reply);
+      assert.equal(radius.truncated, true);
+      assert.match(radius.hint ?? '', /the longest had 400/);
+      const busy = radius.ByRepo['example.com/sites']!.find((c) => c.Caller.QualifiedName.endsWith('.busy'))!;
+      assert.ok(busy.CallSites.length > 0 && busy.CallSites.length < 400, `${busy.CallSites.length} sites`);
+      for (const site of busy.CallSites) assert.deepEqual(Object.keys(site), ['File', 'Line', 'Col']);
+    } finally {
+      await mcp.close();
+      await store.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type { WireNode } from '../../../src/mcp/wire';
 import type { GraphStore } from '../../../src/store';
 import { callTool, depsOver, hashIn, toolError } from '../../helpers/directTool';
 import { indexFixture } from '../../helpers/indexFixture';
+import { callSitesRepo } from '../callSitesRepo';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 
 type Items = { items: { Node: WireNode; Depth: number }[]; truncated: boolean };
@@ -70,6 +71,27 @@ describe('mcp tool cross_repo_callers through an SDK client', () => {
       assert.ok(textOf(failed).includes('target_hash: expected 64 lowercase hex characters'), textOf(failed));
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('mcp tool cross_repo_callers: every call site of each caller', () => {
+  it('lists where each caller calls the next symbol of its path, every site in source order', async () => {
+    const { store, deps, hashOf } = await callSitesRepo();
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      type Sited = { items: { Node: WireNode; Depth: number; CallSites: { File: string; Line: number; Col: number }[] }[] };
+      const result = structured<Sited>(await mcp.call('cross_repo_callers', { target_hash: await hashOf('src/util.helper') }));
+      assert.deepEqual(result.items.map((i) => [i.Depth, i.Node.QualifiedName.split('.').at(-1), i.CallSites.map((s) => `${s.Line}:${s.Col}`)]), [
+        [1, 'main', ['4:10', '4:22']],
+        [1, 'outer', ['9:19']],
+      ]);
+      assert.equal(result.items[0]!.CallSites[0]!.File, 'src/main.ts');
+      const twoDeep = structured<Sited>(await mcp.call('cross_repo_callers', { target_hash: await hashOf('src/main.main') }));
+      assert.deepEqual(twoDeep.items.map((i) => i.CallSites.map((s) => `${s.Line}:${s.Col}`)), [['8:3', '9:10']]);
+    } finally {
+      await mcp.close();
+      await store.close();
     }
   });
 });

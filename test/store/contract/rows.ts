@@ -19,7 +19,7 @@ export function edge(source: GraphNode, target: GraphNode, line = 1, edgeType: E
   return {
     edgeHash: Identity.edge(source.nodeHash, target.nodeHash, edgeType, provenance), sourceHash: source.nodeHash,
     targetHash: target.nodeHash, edgeType, confidence: 0.7, provenance, callSiteFile: 'a.ts',
-    callSiteLine: line, callSiteCol: 3, observationCount: 0, lastObserved: 0, ownerFileHash: FILE,
+    callSiteLine: line, callSiteCol: 3, laterCallSites: [], observationCount: 0, lastObserved: 0, ownerFileHash: FILE,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { GraphStore } from '../../../src/store';
+import { callSitesContract } from './callSites';
 import { lifecycleContract } from './lifecycle';
 import { runtimeAndFeedbackContract } from './runtimeAndFeedback';
 import { staticGraphContract } from './staticGraph';
@@ -10,6 +11,7 @@ import { staticGraphContract } from './staticGraph';
 export function describeStoreContract(backend: string, open: () => Promise<GraphStore>): void {
   describe(`store contract: ${backend}`, () => {
     describe('static graph (SnapshotLog, GraphReader, StaticGraphWriter, FactsCache)', () => staticGraphContract(open));
+    describe('every call site of an edge', () => callSitesContract(open));
     describe('runtime edges and feedback', () => runtimeAndFeedbackContract(open));
     describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
   });
