@@ -54,6 +54,8 @@ type repository struct {
 	testVariant  map[string]*types.Package // with its in-package test files: what <name>_test imports
 	inProgress   map[string]bool
 	declNames    map[token.Pos]string // in-repo declarations by the position of their name, named as the graph names them
+	declPackage  map[token.Pos]string // the graph's package path of each of those declarations
+	declMethods  map[token.Pos]bool   // which of them are methods (of a type or an interface)
 	std          types.Importer
 	opaque       map[string]*types.Package
 	stdFailures  map[string]bool
@@ -69,7 +71,7 @@ func loadRepository(root string) *repository {
 	r := &repository{
 		root: root, fset: token.NewFileSet(), dirs: map[string]*packageDir{}, byImport: map[string]*packageDir{},
 		plain: map[string]*types.Package{}, testVariant: map[string]*types.Package{}, inProgress: map[string]bool{},
-		declNames: map[token.Pos]string{}, opaque: map[string]*types.Package{}, stdFailures: map[string]bool{},
+		declNames: map[token.Pos]string{}, declPackage: map[token.Pos]string{}, declMethods: map[token.Pos]bool{}, opaque: map[string]*types.Package{}, stdFailures: map[string]bool{},
 	}
 	// The importer shares the file set, so positions of standard-library objects never
 	// collide with positions of repository declarations.
@@ -228,16 +230,21 @@ func majorityPackage(files []*parsedFile, skipped *int) []*parsedFile {
 // nameDeclarations records the graph's qualified name of every function, method, type and
 // interface method declared in the file, by the position of its name token.
 func (r *repository) nameDeclarations(pd *packageDir, file *parsedFile) {
+	declare := func(name *ast.Ident, qualified string, method bool) {
+		r.declNames[name.Pos()] = qualified
+		r.declPackage[name.Pos()] = pd.qualified
+		r.declMethods[name.Pos()] = method
+	}
 	prefix := pd.qualified + "."
 	for _, decl := range file.syntax.Decls {
 		switch d := decl.(type) {
 		case *ast.FuncDecl:
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				if recv := receiverTypeName(d.Recv.List[0].Type); recv != "" {
-					r.declNames[d.Name.Pos()] = prefix + recv + "." + d.Name.Name
+					declare(d.Name, prefix+recv+"."+d.Name.Name, true)
 				}
 			} else {
-				r.declNames[d.Name.Pos()] = prefix + d.Name.Name
+				declare(d.Name, prefix+d.Name.Name, false)
 			}
 		case *ast.GenDecl:
 			for _, spec := range d.Specs {
@@ -245,11 +252,11 @@ func (r *repository) nameDeclarations(pd *packageDir, file *parsedFile) {
 				if !ok {
 					continue
 				}
-				r.declNames[ts.Name.Pos()] = prefix + ts.Name.Name
+				declare(ts.Name, prefix+ts.Name.Name, false)
 				if iface, ok := ts.Type.(*ast.InterfaceType); ok {
 					for _, m := range iface.Methods.List {
 						for _, n := range m.Names {
-							r.declNames[n.Pos()] = prefix + ts.Name.Name + "." + n.Name
+							declare(n, prefix+ts.Name.Name+"."+n.Name, true)
 						}
 					}
 				}

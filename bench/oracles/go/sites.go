@@ -25,6 +25,8 @@ type siteRecord struct {
 	Caller   string `json:"caller"`
 	Outcome  string `json:"outcome"`
 	Callee   string `json:"callee,omitempty"`
+	Package  string `json:"calleePackage,omitempty"` // the graph's package path of the callee
+	Kind     string `json:"calleeKind,omitempty"`    // func or method
 	DeclFile string `json:"declFile,omitempty"`
 }
 
@@ -252,7 +254,10 @@ func (c *siteCollector) add(token *ast.Ident, form, outcome string, callee *type
 		site.DeclFile = declFile
 		switch name, named := c.r.declNames[origin.Pos()]; {
 		case inRepo && named:
-			site.Outcome, site.Callee = "repo", name
+			site.Outcome, site.Callee, site.Package, site.Kind = "repo", name, c.r.declPackage[origin.Pos()], "func"
+			if c.r.declMethods[origin.Pos()] {
+				site.Kind = "method"
+			}
 		case inRepo:
 			site.Outcome = "repo-unnamed"
 		default:
