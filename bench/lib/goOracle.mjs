@@ -58,7 +58,7 @@ export function runOracle(binary, root, workDir) {
       const repo = r.outcome === 'repo';
       sites.push({
         file: r.file, line: r.line, col: r.col, key: `${r.file}:${r.line}:${r.col}`, text: r.text, shape: r.form, group: r.group,
-        caller: r.caller, outcome: r.outcome, names: new Set(repo ? [r.callee] : []), functionLike: repo,
+        caller: r.caller, outcome: r.outcome, names: new Set(repo ? [r.callee] : []), functionLike: repo && r.calleeKind !== 'variable',
         declKind: repo ? r.calleeKind : r.outcome, declFile: r.declFile ?? '',
         modulePath: repo ? r.calleePackage : undefined, symbol: repo ? r.callee.slice(r.calleePackage.length + 1) : undefined,
       });

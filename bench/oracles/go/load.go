@@ -46,23 +46,24 @@ type checkUnit struct {
 }
 
 type repository struct {
-	root         string
-	fset         *token.FileSet
-	dirs         map[string]*packageDir
-	byImport     map[string]*packageDir
-	plain        map[string]*types.Package // the package without test files: what importers see
-	testVariant  map[string]*types.Package // with its in-package test files: what <name>_test imports
-	inProgress   map[string]bool
-	declNames    map[token.Pos]string // in-repo declarations by the position of their name, named as the graph names them
-	declPackage  map[token.Pos]string // the graph's package path of each of those declarations
-	declMethods  map[token.Pos]bool   // which of them are methods (of a type or an interface)
-	std          types.Importer
-	opaque       map[string]*types.Package
-	stdFailures  map[string]bool
-	units        []*checkUnit
-	typeErrors   int
-	errorSamples []string
-	skippedFiles int
+	root          string
+	fset          *token.FileSet
+	dirs          map[string]*packageDir
+	byImport      map[string]*packageDir
+	plain         map[string]*types.Package // the package without test files: what importers see
+	testVariant   map[string]*types.Package // with its in-package test files: what <name>_test imports
+	inProgress    map[string]bool
+	declNames     map[token.Pos]string // in-repo declarations by the position of their name, named as the graph names them
+	declPackage   map[token.Pos]string // the graph's package path of each of those declarations
+	declMethods   map[token.Pos]bool   // which of them are methods (of a type or an interface)
+	declVariables map[token.Pos]bool   // which of them are package-level variables and constants
+	std           types.Importer
+	opaque        map[string]*types.Package
+	stdFailures   map[string]bool
+	units         []*checkUnit
+	typeErrors    int
+	errorSamples  []string
+	skippedFiles  int
 }
 
 var skippedDirNames = map[string]bool{"vendor": true, "testdata": true, "node_modules": true}
@@ -71,7 +72,7 @@ func loadRepository(root string) *repository {
 	r := &repository{
 		root: root, fset: token.NewFileSet(), dirs: map[string]*packageDir{}, byImport: map[string]*packageDir{},
 		plain: map[string]*types.Package{}, testVariant: map[string]*types.Package{}, inProgress: map[string]bool{},
-		declNames: map[token.Pos]string{}, declPackage: map[token.Pos]string{}, declMethods: map[token.Pos]bool{}, opaque: map[string]*types.Package{}, stdFailures: map[string]bool{},
+		declNames: map[token.Pos]string{}, declPackage: map[token.Pos]string{}, declMethods: map[token.Pos]bool{}, declVariables: map[token.Pos]bool{}, opaque: map[string]*types.Package{}, stdFailures: map[string]bool{},
 	}
 	// The importer shares the file set, so positions of standard-library objects never
 	// collide with positions of repository declarations.
@@ -248,6 +249,15 @@ func (r *repository) nameDeclarations(pd *packageDir, file *parsedFile) {
 			}
 		case *ast.GenDecl:
 			for _, spec := range d.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok {
+					for _, n := range vs.Names {
+						if n.Name != "_" {
+							declare(n, prefix+n.Name, false)
+							r.declVariables[n.Pos()] = true
+						}
+					}
+					continue
+				}
 				ts, ok := spec.(*ast.TypeSpec)
 				if !ok {
 					continue

@@ -11,7 +11,7 @@ import (
 )
 
 // siteRecord is one call expression with a callee name token, as accuracy-go.mjs reads it.
-// outcome: repo (a named in-repo function or method), repo-unnamed (an in-repo function
+// outcome: repo (a named in-repo function, method or package-level variable), repo-unnamed (an in-repo function
 // value, field or method of an anonymous type), external (standard library or an opaque
 // import), none (the checker found no object), conversion (T(x): no call), builtin.
 type siteRecord struct {
@@ -26,7 +26,7 @@ type siteRecord struct {
 	Outcome  string `json:"outcome"`
 	Callee   string `json:"callee,omitempty"`
 	Package  string `json:"calleePackage,omitempty"` // the graph's package path of the callee
-	Kind     string `json:"calleeKind,omitempty"`    // func or method
+	Kind     string `json:"calleeKind,omitempty"`    // func, method or variable (a function value: not in C)
 	DeclFile string `json:"declFile,omitempty"`
 }
 
@@ -136,7 +136,7 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 			}
 			c.add(f, form, "", o)
 		case *types.Var:
-			c.add(f, "funcvalue()", c.valueOutcome(o), nil)
+			c.add(f, "funcvalue()", "", o)
 		default:
 			c.add(f, "Func()", "none", nil)
 		}
@@ -149,7 +149,7 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 				case *types.Func:
 					c.add(f.Sel, "pkg.Func()", "", o)
 				case *types.Var:
-					c.add(f.Sel, "funcvalue()", c.valueOutcome(o), nil)
+					c.add(f.Sel, "funcvalue()", "", o)
 				default:
 					c.add(f.Sel, "pkg.Func()", "none", nil)
 				}
@@ -161,9 +161,9 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 		case selection == nil:
 			c.add(f.Sel, c.receiverForm(f.X), "none", nil)
 		case selection.Kind() == types.MethodVal:
-			c.add(f.Sel, c.receiverForm(f.X), "", selection.Obj().(*types.Func))
+			c.add(f.Sel, c.receiverForm(f.X), "", selection.Obj())
 		case selection.Kind() == types.MethodExpr:
-			c.add(f.Sel, "T.M() method expression", "", selection.Obj().(*types.Func))
+			c.add(f.Sel, "T.M() method expression", "", selection.Obj())
 		default:
 			c.add(f.Sel, "x.funcfield()", c.valueOutcome(selection.Obj()), nil)
 		}
@@ -241,22 +241,28 @@ func (c *siteCollector) valueOutcome(obj types.Object) string {
 	return "external"
 }
 
-// add records a site; a non-empty outcome is final, else callee decides repo, repo-unnamed or external.
-func (c *siteCollector) add(token *ast.Ident, form, outcome string, callee *types.Func) {
+// add records a site; a non-empty outcome is final, else callee decides repo (a named
+// in-repo function, method or package-level variable), repo-unnamed or external.
+func (c *siteCollector) add(token *ast.Ident, form, outcome string, callee types.Object) {
 	position := c.r.fset.Position(token.Pos())
 	site := siteRecord{
 		T: "site", File: c.file.rel, Line: position.Line, Col: c.utf16Column(position), Text: token.Name,
 		Form: form, Group: groupOfForm[form], Caller: c.caller, Outcome: outcome,
 	}
 	if callee != nil {
-		origin := callee.Origin()
+		origin := originOf(callee)
 		declFile, inRepo := c.isRepoPosition(origin.Pos())
 		site.DeclFile = declFile
 		switch name, named := c.r.declNames[origin.Pos()]; {
 		case inRepo && named:
-			site.Outcome, site.Callee, site.Package, site.Kind = "repo", name, c.r.declPackage[origin.Pos()], "func"
-			if c.r.declMethods[origin.Pos()] {
+			site.Outcome, site.Callee, site.Package = "repo", name, c.r.declPackage[origin.Pos()]
+			switch {
+			case c.r.declMethods[origin.Pos()]:
 				site.Kind = "method"
+			case c.r.declVariables[origin.Pos()]:
+				site.Kind = "variable"
+			default:
+				site.Kind = "func"
 			}
 		case inRepo:
 			site.Outcome = "repo-unnamed"
@@ -265,6 +271,17 @@ func (c *siteCollector) add(token *ast.Ident, form, outcome string, callee *type
 		}
 	}
 	c.sites = append(c.sites, site)
+}
+
+// originOf is the generic declaration behind an instantiated function, method or field.
+func originOf(obj types.Object) types.Object {
+	switch o := obj.(type) {
+	case *types.Func:
+		return o.Origin()
+	case *types.Var:
+		return o.Origin()
+	}
+	return obj
 }
 
 func (c *siteCollector) utf16Column(position token.Position) int {
