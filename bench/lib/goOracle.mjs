@@ -30,7 +30,8 @@ export function buildOracle() {
 
 /**
  * Runs the oracle on `root` (its output goes to `workDir`) and returns { sites (compareCalls
- * form), analyzed (files it checked), named, implementsPairs, stats, stderr }.
+ * form), unchecked (keys of calls inside expressions the checker gave up on: not judged),
+ * analyzed (files it checked), named, implementsPairs, stats, stderr }.
  */
 export function runOracle(binary, root, workDir) {
   const outPath = path.join(workDir, 'go-oracle.jsonl');
@@ -43,6 +44,7 @@ export function runOracle(binary, root, workDir) {
   }
   if (run.status !== 0) throw new Error(`bench/accuracy-go: the oracle failed (exit ${run.status}):\n${run.stderr}`);
   const sites = [];
+  const unchecked = new Set();
   const analyzed = new Set();
   const named = [];
   const implementsPairs = [];
@@ -54,6 +56,7 @@ export function runOracle(binary, root, workDir) {
     else if (r.t === 'named') named.push(r);
     else if (r.t === 'implements') implementsPairs.push(r);
     else if (r.t === 'stats') stats = r;
+    else if (r.t === 'site' && r.outcome === 'unchecked') unchecked.add(`${r.file}:${r.line}:${r.col}`);
     else if (r.t === 'site') {
       const repo = r.outcome === 'repo';
       sites.push({
@@ -64,7 +67,7 @@ export function runOracle(binary, root, workDir) {
       });
     }
   }
-  return { sites, analyzed, named, implementsPairs, stats, stderr: run.stderr };
+  return { sites, unchecked, analyzed, named, implementsPairs, stats, stderr: run.stderr };
 }
 
 /**

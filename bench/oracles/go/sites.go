@@ -13,7 +13,8 @@ import (
 // siteRecord is one call expression with a callee name token, as accuracy-go.mjs reads it.
 // outcome: repo (a named in-repo function, method or package-level variable), repo-unnamed (an in-repo function
 // value, field or method of an anonymous type), external (standard library or an opaque
-// import), none (the checker found no object), conversion (T(x): no call), builtin.
+// import), none (the checker found no object), unchecked (the checker never looked at the
+// expression: not judged), conversion (T(x): no call), builtin.
 type siteRecord struct {
 	T        string `json:"t"`
 	File     string `json:"file"`
@@ -138,7 +139,7 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 		case *types.Var:
 			c.add(f, "funcvalue()", "", o)
 		default:
-			c.add(f, "Func()", "none", nil)
+			c.add(f, "Func()", c.unknownOutcome(f), nil)
 		}
 	case *ast.SelectorExpr:
 		if id, ok := unparen(f.X).(*ast.Ident); ok {
@@ -151,7 +152,7 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 				case *types.Var:
 					c.add(f.Sel, "funcvalue()", "", o)
 				default:
-					c.add(f.Sel, "pkg.Func()", "none", nil)
+					c.add(f.Sel, "pkg.Func()", "none", nil) // the package was looked up: a member it lacks (opaque)
 				}
 				return
 			}
@@ -159,13 +160,56 @@ func (c *siteCollector) visitCall(call *ast.CallExpr) {
 		selection := c.info.Selections[f]
 		switch {
 		case selection == nil:
-			c.add(f.Sel, c.receiverForm(f.X), "none", nil)
+			outcome := "none"
+			if root := leftmostIdent(f.X); root != nil {
+				outcome = c.unknownOutcome(root)
+			}
+			c.add(f.Sel, c.receiverForm(f.X), outcome, nil)
 		case selection.Kind() == types.MethodVal:
 			c.add(f.Sel, c.receiverForm(f.X), "", selection.Obj())
 		case selection.Kind() == types.MethodExpr:
 			c.add(f.Sel, "T.M() method expression", "", selection.Obj())
 		default:
 			c.add(f.Sel, "x.funcfield()", c.valueOutcome(selection.Obj()), nil)
+		}
+	}
+}
+
+// unknownOutcome tells a name the checker resolved to nothing it records (none: an
+// undeclared name, a member of an opaque package) from one it never looked at
+// (unchecked: inside an expression it gave up on, such as the value of an unknown field).
+func (c *siteCollector) unknownOutcome(name *ast.Ident) string {
+	if _, recorded := c.info.Uses[name]; recorded {
+		return "none"
+	}
+	if _, recorded := c.info.Types[name]; recorded {
+		return "none"
+	}
+	return "unchecked"
+}
+
+// leftmostIdent is the identifier an expression starts from (x of x.a.b(), f of f().g).
+func leftmostIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.CallExpr:
+			e = x.Fun
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.TypeAssertExpr:
+			e = x.X
+		default:
+			return nil
 		}
 	}
 }
