@@ -10,6 +10,7 @@ import ts from 'typescript';
 import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { loadCorpus } from './lib/corpus.mjs';
+import { FORM_COLUMNS, formRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { indexAndExport, readCallEdges } from './lib/graphCalls.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
@@ -18,6 +19,7 @@ import { callSitesOf, createProgram, isCompilerSource, modulePaths } from './lib
 
 const USAGE = 'npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME]';
 const SECTION = 'Call-edge accuracy (TypeScript compiler oracle)';
+const FORM_SECTION = 'Call-edge accuracy by call form (TypeScript compiler oracle)';
 const SECTION_DESCRIPTION = `One row per \`npm run accuracy\`. R = our calls edges in the repo's .ts/.tsx files whose
 target is not an UNRESOLVED placeholder; C = the compiler's call and \`new\` sites (keyed by the
 callee name token's 1-based line and column) that resolve to an in-repo function-like
@@ -25,7 +27,8 @@ declaration. precision = edges of R whose site the compiler resolves to the same
 name / |R| (bar: >= 0.95); recall = sites of C where we have that edge / |C|. Edges are unique
 per (caller, callee), so a callee called twice by one caller has one edge at one site: pair
 recall counts (caller, callee) pairs of C instead. engine = this package's commit (+dirty:
-src/ had uncommitted changes).`;
+src/ had uncommitted changes). Since the export lists every call site of an edge
+(\`call_sites\`), R counts one entry per kept site; the per-form figures are in the next section.`;
 const COLUMNS = ['date', 'engine', 'corpus', 'precision', 'recall (sites)', 'recall (pairs)', '|R|', '|C|', 'R without compiler call', 'command'];
 
 function fmt(value, digits = 3) {
@@ -68,6 +71,7 @@ function printReport(result, context) {
   out(`  R wrong by compiler outcome: ${Object.entries(c.RWrongByCompilerOutcome).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out(`  compiler sites   ${c.compilerSites} call/new sites with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
   out(`  time             index+export ${fmt(context.indexMs / 1000, 1)} s, compiler ${fmt(context.compilerMs / 1000, 1)} s`);
+  printFormTable(out, 'By callee shape (site.shape):', result.byForm);
   out('\n15 most common mismatch patterns:');
   result.patterns.forEach((p, i) => {
     out(`${String(i + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
@@ -113,7 +117,10 @@ async function main() {
       today(), context.engine, context.corpus, fmt(result.precision), fmt(result.recall), fmt(result.pairRecall),
       result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, `\`${command}\``,
     ]);
-    log(`appended a row to ${written}`);
+    for (const row of formRows([today(), context.engine, context.corpus], result.byForm)) {
+      appendResultRow(FORM_SECTION, formSectionDescription('compiler', 'npm run accuracy'), FORM_COLUMNS, row);
+    }
+    log(`appended a row to ${written} and ${Object.keys(result.byForm).length} per-form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -49,10 +49,66 @@ function positionHint(edge, sitesOnLine) {
   return 'other calls on that line only';
 }
 
+const ratio = (a, b) => (b === 0 ? Number.NaN : a / b);
+
 /**
- * sites: compiler call sites ({ file, line, col, key, text, shape, caller, outcome, names,
- * functionLike, declKind }); calls: our calls edges (graphCalls.readCallEdges); analyzed:
- * the set of files the compiler saw. Returns the figures and the mismatch patterns.
+ * Figures per call form: by `site.shape`, and by `site.group` when an oracle groups its
+ * shapes. A (caller, callee) pair counts under every form it has a site of, and is recalled
+ * there when we have its edge at any of its sites (as overall pair recall counts it).
+ */
+class FormTally {
+  constructor() {
+    this.by = { shape: new Map(), group: new Map() };
+  }
+
+  entry(kind, form) {
+    const map = this.by[kind];
+    if (!map.has(form)) map.set(form, { C: 0, recalledSites: 0, pairs: 0, recalledPairs: 0, R: 0, correct: 0 });
+    return map.get(form);
+  }
+
+  each(site, fn) {
+    for (const kind of ['shape', 'group']) if (site?.[kind] !== undefined) fn(this.entry(kind, site[kind]));
+  }
+
+  edge(site, correct) {
+    this.each(site, (e) => {
+      e.R++;
+      if (correct) e.correct++;
+    });
+  }
+
+  site(site, recalled) {
+    this.each(site, (e) => {
+      e.C++;
+      if (recalled) e.recalledSites++;
+    });
+  }
+
+  pair(group, recalled) {
+    for (const kind of ['shape', 'group']) {
+      for (const form of new Set(group.map((s) => s[kind]).filter((f) => f !== undefined))) {
+        const e = this.entry(kind, form);
+        e.pairs++;
+        if (recalled) e.recalledPairs++;
+      }
+    }
+  }
+
+  /** { form: { C, siteRecall, pairs, pairRecall, R, precision, ... } }, most sites first. */
+  figures(kind) {
+    const rows = [...this.by[kind].entries()].sort((a, b) => b[1].C - a[1].C || b[1].R - a[1].R || a[0].localeCompare(b[0]));
+    return Object.fromEntries(rows.map(([form, e]) => [form, {
+      ...e, siteRecall: ratio(e.recalledSites, e.C), pairRecall: ratio(e.recalledPairs, e.pairs), precision: ratio(e.correct, e.R),
+    }]));
+  }
+}
+
+/**
+ * sites: compiler call sites ({ file, line, col, key, text, shape, group?, caller, outcome,
+ * names, functionLike, declKind }); calls: our calls edges, one entry per call site
+ * (graphCalls.readCallEdges); analyzed: the set of files the compiler saw. Returns the
+ * figures (overall, and per call form in byForm and byGroup) and the mismatch patterns.
  */
 export function compareCalls(sites, calls, analyzed) {
   const siteAt = new Map();
@@ -82,9 +138,11 @@ export function compareCalls(sites, calls, analyzed) {
     if (correct) byShape[shape].correct++;
   };
   const wrongByOutcome = { none: 0, external: 0, 'repo-unnamed': 0, repo: 0 };
+  const forms = new FormTally();
   for (const edge of resolved) {
     const site = siteAt.get(edge.key);
     tally(site?.shape ?? 'no compiler call', site?.names.has(edge.local) ?? false);
+    forms.edge(site, site?.names.has(edge.local) ?? false);
     if (!site) {
       noCompilerCall++;
       patterns.note(`precision: no compiler call at our position; ${positionHint(edge, sitesOnLine.get(`${edge.file}:${edge.line}`))}`, example(edge.key, edge.local, site));
@@ -94,9 +152,11 @@ export function compareCalls(sites, calls, analyzed) {
       correctEdges++;
       continue;
     }
-    wrongByOutcome[site.outcome]++;
+    wrongByOutcome[site.outcome] = (wrongByOutcome[site.outcome] ?? 0) + 1;
     let why;
     if (site.outcome === 'none') why = 'compiler finds no symbol';
+    else if (site.outcome === 'conversion') why = 'a conversion T(x), not a call';
+    else if (site.outcome === 'builtin') why = 'a builtin';
     else if (site.outcome === 'external') why = `compiler resolves outside the repo (${externalKind(site.declFile)})`;
     else if (site.outcome === 'repo-unnamed') why = `compiler resolves to a local/unnamed ${site.declKind}`;
     else {
@@ -124,7 +184,9 @@ export function compareCalls(sites, calls, analyzed) {
   for (const group of groups.values()) {
     const groupHit = group.some(hit);
     if (groupHit) recalledPairs++;
+    forms.pair(group, groupHit);
     for (const site of group) {
+      forms.site(site, hit(site));
       if (hit(site)) {
         recalledSites++;
         continue;
@@ -145,7 +207,6 @@ export function compareCalls(sites, calls, analyzed) {
     }
   }
 
-  const ratio = (a, b) => (b === 0 ? Number.NaN : a / b);
   return {
     precision: ratio(correctEdges, resolved.length),
     recall: ratio(recalledSites, expected.length),
@@ -168,6 +229,8 @@ export function compareCalls(sites, calls, analyzed) {
       missedWithoutEdge,
       missedAsDeduplicated,
     },
+    byForm: forms.figures('shape'),
+    byGroup: forms.figures('group'),
     patterns: patterns.top(15),
   };
 }

@@ -22,28 +22,66 @@ export function indexAndExport(repoPath, workDir) {
   return { jsonl, report, indexMs };
 }
 
-/**
- * The calls edges of an export: { file, line, col, key, target (qualified name), local
- * (its part after `://`), unresolved, targetKind, targetFile, source }.
- */
-export function readCallEdges(jsonlPath) {
+/** The nodes (by hash) of an export and its edges of one type. */
+function readExport(jsonlPath, edgeType) {
   const nodes = new Map();
   const edges = [];
   for (const line of fs.readFileSync(jsonlPath, 'utf8').split('\n')) {
     if (!line) continue;
     const record = JSON.parse(line);
     if (record.type === 'node') nodes.set(record.hash, record);
-    else if (record.type === 'edge' && record.edge_type === 'calls') edges.push(record);
+    else if (record.type === 'edge' && record.edge_type === edgeType) edges.push(record);
   }
-  const calls = edges.map((e) => {
+  return { nodes, edges };
+}
+
+/**
+ * The implements edges of an export: { source, target } (qualified names after `://`),
+ * sourceFile, targetFile, provenance.
+ */
+export function readImplementsEdges(jsonlPath) {
+  const { nodes, edges } = readExport(jsonlPath, 'implements');
+  return edges.map((e) => {
+    const source = nodes.get(e.source);
+    const target = nodes.get(e.target);
+    return {
+      source: source ? localPart(source.qualified_name) : e.source,
+      target: target ? localPart(target.qualified_name) : e.target,
+      sourceFile: source?.file ?? '',
+      targetFile: target?.file ?? '',
+      provenance: e.provenance,
+    };
+  });
+}
+
+/**
+ * Where an edge was called: every `call_sites` entry ([file, line, col]) when the export
+ * has the list, else the single `call_site_*` (exports before every site was kept).
+ */
+function callSitesOf(edge) {
+  if (Array.isArray(edge.call_sites) && edge.call_sites.length > 0) {
+    return edge.call_sites.map(([file, line, col]) => ({ file, line, col }));
+  }
+  return [{ file: edge.call_site_file, line: edge.call_site_line, col: edge.call_site_col }];
+}
+
+/**
+ * The calls edges of an export, one entry per call site of each edge: { file, line, col,
+ * key, target (qualified name), local (its part after `://`), unresolved, targetKind,
+ * targetFile, source, sitesOfEdge }.
+ */
+export function readCallEdges(jsonlPath) {
+  const { nodes, edges } = readExport(jsonlPath, 'calls');
+  const calls = edges.flatMap((e) => {
     const target = nodes.get(e.target);
     const source = nodes.get(e.source);
     const qualifiedName = target?.qualified_name ?? '';
-    return {
-      file: e.call_site_file,
-      line: e.call_site_line,
-      col: e.call_site_col,
-      key: `${e.call_site_file}:${e.call_site_line}:${e.call_site_col}`,
+    const sites = callSitesOf(e);
+    return sites.map(({ file, line, col }) => ({
+      file,
+      line,
+      col,
+      key: `${file}:${line}:${col}`,
       target: qualifiedName,
       local: localPart(qualifiedName),
       unresolved: qualifiedName.includes(UNRESOLVED),
@@ -52,7 +90,8 @@ export function readCallEdges(jsonlPath) {
       targetFile: target?.file ?? '',
       source: source ? localPart(source.qualified_name) : e.source,
       provenance: e.provenance,
-    };
+      sitesOfEdge: sites.length,
+    }));
   });
   return { calls, nodeCount: nodes.size };
 }

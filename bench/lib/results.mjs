@@ -18,14 +18,28 @@ function cell(value) {
 }
 
 /** Sections in the order the file lists them, whichever script runs first. */
-const SECTION_ORDER = ['Indexing', 'Call-edge accuracy (TypeScript compiler oracle)'];
+const SECTION_ORDER = [
+  'Indexing',
+  'Call-edge accuracy (TypeScript compiler oracle)',
+  'Call-edge accuracy by call form (TypeScript compiler oracle)',
+  'Call-edge accuracy (Go type-checker oracle)',
+  'Call-edge accuracy by call form (Go type-checker oracle)',
+];
 
-/** Where a new section goes: before the first existing section that the order puts after it. */
+/**
+ * Where a new section goes: before the first existing section that the order puts after
+ * it, else right after the last existing section the order puts before it.
+ */
 function insertionPoint(lines, section) {
-  const later = SECTION_ORDER.slice(SECTION_ORDER.indexOf(section) + 1);
   if (!SECTION_ORDER.includes(section)) return lines.length;
-  const at = lines.findIndex((l) => later.some((s) => l.trim() === `## ${s}`));
-  return at < 0 ? lines.length : at;
+  const index = SECTION_ORDER.indexOf(section);
+  const headingOf = (s) => lines.findIndex((l) => l.trim() === `## ${s}`);
+  const later = SECTION_ORDER.slice(index + 1).map(headingOf).filter((at) => at >= 0);
+  if (later.length > 0) return Math.min(...later);
+  const earlier = SECTION_ORDER.slice(0, index).map(headingOf).filter((at) => at >= 0);
+  if (earlier.length === 0) return lines.length;
+  const next = lines.findIndex((l, i) => i > Math.max(...earlier) && l.startsWith('## '));
+  return next < 0 ? lines.length : next;
 }
 
 /**

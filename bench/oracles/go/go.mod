@@ -1,0 +1,3 @@
+module ckg.local/bench/oracles/go
+
+go 1.19
