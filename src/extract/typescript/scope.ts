@@ -22,14 +22,22 @@ export type ScopeKind =
   | 'type'
   /** A `describe`/`it`/`test` call: its callbacks' calls belong to the test. */
   | 'test'
-  /** A named symbol without a scope of its own: `const f = ...`, a class field. */
-  | 'holder';
+  /** A named symbol without a scope of its own: `const f = ...`, a class field, `p: () => ...`. */
+  | 'holder'
+  /** An object literal bound to a name (`const api = {...}`): its members are `api.m`. */
+  | 'object';
 
 /** What a name is bound to: a type name, or null when nothing (or conflicting) is known. */
 type BoundType = string | null;
 
 /** Scopes `this` passes through on its way to the class. */
-const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test']);
+const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object']);
+/** Separates a function-local symbol from the symbol whose body declares it: `outer>inner`. */
+export const NESTED_SEPARATOR = '>';
+/** Scopes whose symbol's body is the function that local declarations live in. */
+const BODY_OWNERS: ReadonlySet<ScopeKind> = new Set(['function', 'method']);
+/** Scopes holding the function value whose body local declarations live in. */
+const VALUE_HOLDERS: ReadonlySet<ScopeKind> = new Set(['holder', 'test']);
 
 export class Scope {
   // Most scopes bind nothing: the maps are made on first use.
@@ -44,6 +52,16 @@ export class Scope {
    * level, 'N.' directly inside `namespace N`; undefined everywhere else.
    */
   declarationPrefix: string | undefined;
+  /**
+   * Where function declarations local to a symbol's body become symbols, and the prefix
+   * of their names: 'outer>' in the body of `outer` (or of the function value `outer`
+   * holds); undefined where the body belongs to no symbol (an anonymous callback).
+   */
+  readonly nestedPrefix: string | undefined;
+  /** Object scopes: the name the literal is bound to (`api`, `outer>api`, `api.nested`). */
+  objectName: string | undefined;
+  /** Names bound here that are symbols: the name as written to the symbol's name. */
+  private declared: Map<string, string> | undefined;
 
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
@@ -57,6 +75,7 @@ export class Scope {
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
     if (kind === 'program') this.declarationPrefix = '';
+    this.nestedPrefix = nestedPrefixOf(kind, parent, symbol);
   }
 
   get isModuleLevel(): boolean {
@@ -65,6 +84,16 @@ export class Scope {
 
   bind(name: string, type: string | undefined): void {
     this.bindings = withBinding(this.bindings, name, type);
+  }
+
+  /** Records that a name bound here is the symbol `symbol`: calls to the name reach it. */
+  declare(name: string, symbol: string): void {
+    (this.declared ??= new Map()).set(name, symbol);
+  }
+
+  /** The symbol a name bound here was declared as; undefined for plain locals. */
+  symbolOf(name: string): string | undefined {
+    return this.declared?.get(name);
   }
 
   declareField(name: string, type: string | undefined): void {
@@ -108,6 +137,17 @@ export class Scope {
     }
     return undefined;
   }
+}
+
+/**
+ * A function or method symbol's own body; or an anonymous function that is the value a
+ * holder (`const f = () => ...`, a class field, a test) names.
+ */
+function nestedPrefixOf(kind: ScopeKind, parent: Scope | undefined, symbol: string | undefined): string | undefined {
+  if (BODY_OWNERS.has(kind) && symbol !== undefined) return `${symbol}${NESTED_SEPARATOR}`;
+  if (kind !== 'function' && kind !== 'arrow') return undefined;
+  const holder = parent && VALUE_HOLDERS.has(parent.kind) ? parent.symbol : undefined;
+  return holder === undefined ? undefined : `${holder}${NESTED_SEPARATOR}`;
 }
 
 /** Binds a name; a second binding with another type leaves it unknown (null). */
