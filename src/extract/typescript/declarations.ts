@@ -223,6 +223,14 @@ export const onNamespace: MatchHandler = (match, state) => {
   return scope;
 };
 
+/** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
+const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
+
 export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
-  return (match, state) => new Scope(kind, endOf(match), state.scope);
+  return (match, state) => {
+    const scope = new Scope(kind, endOf(match), state.scope);
+    const parent = match.node.parent;
+    if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) scope.nestUnder(state.scope);
+    return scope;
+  };
 }

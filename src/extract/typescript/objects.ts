@@ -16,8 +16,7 @@ const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesize
 
 /** The name the literal is bound to, or undefined when it is bound to none. */
 function objectNameOf(literal: SyntaxNode, scope: Scope): string | undefined {
-  let parent = literal.parent;
-  while (parent && WRAPPERS.has(parent.type)) parent = parent.parent;
+  const parent = literal.parent?.type === 'pair' ? literal.parent : declaratorOf(literal);
   if (parent?.type === 'pair') {
     const key = memberName(parent.childForFieldName('key'));
     return scope.kind === 'object' && scope.objectName !== undefined && key !== undefined ? `${scope.objectName}.${key}` : undefined;
@@ -29,6 +28,13 @@ function objectNameOf(literal: SyntaxNode, scope: Scope): string | undefined {
   if (scope.kind === 'holder' && scope.end === parent.endIndex) return scope.symbol;
   const prefix = scope.declarationPrefix ?? scope.nestedPrefix;
   return prefix === undefined ? undefined : `${prefix}${nameNode.text}`;
+}
+
+/** `const o = {...}`, also as `{...} as T`, `{...} satisfies T` or `({...})`. */
+function declaratorOf(literal: SyntaxNode): SyntaxNode | null {
+  let parent = literal.parent;
+  while (parent && WRAPPERS.has(parent.type)) parent = parent.parent;
+  return parent;
 }
 
 export const onObject: MatchHandler = (match, state) => {

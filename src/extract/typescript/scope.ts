@@ -34,10 +34,7 @@ type BoundType = string | null;
 const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object']);
 /** Separates a function-local symbol from the symbol whose body declares it: `outer>inner`. */
 export const NESTED_SEPARATOR = '>';
-/** Scopes whose symbol's body is the function that local declarations live in. */
-const BODY_OWNERS: ReadonlySet<ScopeKind> = new Set(['function', 'method']);
-/** Scopes holding the function value whose body local declarations live in. */
-const VALUE_HOLDERS: ReadonlySet<ScopeKind> = new Set(['holder', 'test']);
+
 
 export class Scope {
   // Most scopes bind nothing: the maps are made on first use.
@@ -55,9 +52,10 @@ export class Scope {
   /**
    * Where function declarations local to a symbol's body become symbols, and the prefix
    * of their names: 'outer>' in the body of `outer` (or of the function value `outer`
-   * holds); undefined where the body belongs to no symbol (an anonymous callback).
+   * holds); undefined where the body belongs to no symbol (an anonymous callback, a
+   * test's callback: a title is no name to nest under).
    */
-  readonly nestedPrefix: string | undefined;
+  nestedPrefix: string | undefined;
   /** Object scopes: the name the literal is bound to (`api`, `outer>api`, `api.nested`). */
   objectName: string | undefined;
   /** Names bound here that are symbols: the name as written to the symbol's name. */
@@ -75,7 +73,15 @@ export class Scope {
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
     if (kind === 'program') this.declarationPrefix = '';
-    this.nestedPrefix = nestedPrefixOf(kind, parent, symbol);
+    if ((kind === 'function' || kind === 'method') && symbol !== undefined) this.nestedPrefix = `${symbol}${NESTED_SEPARATOR}`;
+  }
+
+  /**
+   * Makes this anonymous function's body the body of the holder it is the value of
+   * (`const f = () => ...`, a class field, `p: () => ...`): its local functions are `f>g`.
+   */
+  nestUnder(holder: Scope): void {
+    if (holder.kind === 'holder' && holder.symbol !== undefined) this.nestedPrefix = `${holder.symbol}${NESTED_SEPARATOR}`;
   }
 
   get isModuleLevel(): boolean {
@@ -137,17 +143,6 @@ export class Scope {
     }
     return undefined;
   }
-}
-
-/**
- * A function or method symbol's own body; or an anonymous function that is the value a
- * holder (`const f = () => ...`, a class field, a test) names.
- */
-function nestedPrefixOf(kind: ScopeKind, parent: Scope | undefined, symbol: string | undefined): string | undefined {
-  if (BODY_OWNERS.has(kind) && symbol !== undefined) return `${symbol}${NESTED_SEPARATOR}`;
-  if (kind !== 'function' && kind !== 'arrow') return undefined;
-  const holder = parent && VALUE_HOLDERS.has(parent.kind) ? parent.symbol : undefined;
-  return holder === undefined ? undefined : `${holder}${NESTED_SEPARATOR}`;
 }
 
 /** Binds a name; a second binding with another type leaves it unknown (null). */

@@ -130,6 +130,16 @@ describe('extract/typescript symbols', () => {
     assert.equal(symbolNamed(facts, 'api.put').signature, 'put: function ()');
   });
 
+  it('nests only under a function that is the value of its holder, and never under a test title', async () => {
+    const facts = await extract('src/held.test.ts', lines(
+      'const wrapped = memo(() => { function inner() {} });',
+      'const direct = () => { function inner() {} };',
+      "it('works', () => { function helper() {} helper(); });",
+    ));
+    assert.deepEqual(symbolKinds(facts), ['wrapped:constant', 'direct:function', 'direct>inner:function', 'works:test']);
+    assert.deepEqual(facts.calls.map((c) => c.caller), ['wrapped']);
+  });
+
   it('names namespace members after their namespace, also where they call each other', async () => {
     const facts = await extract('src/options.ts', lines(
       'export interface Options { url: string }',
