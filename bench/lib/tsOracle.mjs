@@ -83,6 +83,8 @@ function calleeOf(node) {
   const isNew = ts.isNewExpression(node);
   const callee = unwrapExpression(node.expression);
   if (ts.isIdentifier(callee)) return { token: callee, shape: isNew ? 'new X()' : 'f()' };
+  // `super(...)`: the checker resolves the keyword to the base class.
+  if (!isNew && callee.kind === ts.SyntaxKind.SuperKeyword) return { token: callee, shape: 'super()' };
   if (ts.isPropertyAccessExpression(callee)) {
     return { token: callee.name, shape: isNew ? 'new x.X()' : objectShape(callee.expression) };
   }
@@ -105,20 +107,27 @@ function propertyNameText(name) {
 
 /**
  * Names of the containers a declaration is nested in that qualified names spell out:
- * namespaces, and (marking the name as nested) functions and methods.
+ * namespaces (`N.f`), classes (`C.m`), and (marking the name as nested) the function
+ * whose body declares it, by that function's own qualified name: `outer>inner`,
+ * `C.m>inner`, `api.get>inner` (docs/extractors/typescript.md).
  */
 function containerPrefix(declaration) {
-  const parts = [];
+  let prefix = '';
   let nested = false;
   for (let n = declaration.parent; n && !ts.isSourceFile(n); n = n.parent) {
-    if (ts.isModuleDeclaration(n) && ts.isIdentifier(n.name)) parts.unshift(n.name.text);
-    else if (ts.isFunctionLike(n) || ts.isClassLike(n)) {
+    if (ts.isModuleDeclaration(n) && ts.isIdentifier(n.name)) prefix = `${n.name.text}.${prefix}`;
+    else if (ts.isClassLike(n)) {
       nested = true;
-      const name = ts.isClassLike(n) ? classNameOf(n) : propertyNameText(n.name) ?? (ts.isVariableDeclaration(n.parent) ? propertyNameText(n.parent.name) : undefined);
-      parts.unshift(name ?? '<anonymous>');
+      prefix = `${classNameOf(n) ?? '<anonymous>'}.${prefix}`;
+    } else if (ts.isFunctionLike(n)) {
+      const holder = ts.isArrowFunction(n) || ts.isFunctionExpression(n)
+        ? (ts.isVariableDeclaration(n.parent) || ts.isPropertyDeclaration(n.parent) || ts.isPropertyAssignment(n.parent) ? n.parent : undefined)
+        : n;
+      const named = holder ? nameDeclaration(holder) : undefined;
+      return { prefix: `${named?.name ?? '<anonymous>'}>${prefix}`, nested: true };
     }
   }
-  return { prefix: parts.length > 0 ? `${parts.join('.')}.` : '', nested };
+  return { prefix, nested };
 }
 
 function classNameOf(cls) {

@@ -18,29 +18,39 @@ export function callFacts(tree: ScopeTree, calls: readonly CallMatch[]): CallFac
     // `super()` itself is never a call into user code; the member call on it is.
     if (!object && name === 'super') continue;
     const scope = tree.ownerAt(nameNode.startIndex);
-    if (!object && isFunctionLocal(scope, name)) continue;
+    const local = object ? undefined : functionLocal(scope, name);
+    if (local === LOCAL) continue;
     const { row, column } = nameNode.startPosition;
     facts.push({
       line: row + 1,
       col: column,
       caller: scope.enclosingSymbol,
-      callee: object ? memberCallee(tree, scope, object, name, topLevelClasses) : { form: 'name', name },
+      callee: object ? memberCallee(tree, scope, object, name, topLevelClasses) : { form: 'name', name: local ?? name },
     });
   }
   return isInSourceOrder(facts) ? facts : facts.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 
+/** A name bound in a function that names no symbol. */
+const LOCAL = Symbol('local');
+
 /**
- * A name a function binds: a parameter, a local, a nested def or class. Calling it names
- * no symbol of the graph (nested definitions get no node), so it makes no call fact,
- * rather than an `UNRESOLVED/<name>` placeholder. Class bodies do not enclose their methods.
+ * What a name means where a function binds it: the nested function's symbol
+ * (`outer>inner`) when the nearest binding is exactly one nested def that is a symbol;
+ * LOCAL for a parameter, a local, a local class or a def also bound otherwise, which
+ * makes no call fact rather than an `UNRESOLVED/<name>` placeholder; undefined when no
+ * function binds it. Class bodies do not enclose their methods.
  */
-function isFunctionLocal(scope: Scope, name: string): boolean {
+function functionLocal(scope: Scope, name: string): string | typeof LOCAL | undefined {
   for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
     if (current.kind !== 'function') continue;
-    if (current.bindings.has(name) || current.children.some((child) => child.name === name)) return true;
+    const defined = current.children.filter((child) => child.name === name);
+    if (!current.bindings.has(name) && defined.length === 0) continue;
+    const [only] = defined;
+    const symbol = defined.length === 1 && !current.bindings.has(name) ? only?.symbolName : undefined;
+    return only?.kind === 'function' && symbol !== undefined ? symbol : LOCAL;
   }
-  return false;
+  return undefined;
 }
 
 /** Matches mostly arrive in source order already; checking is cheaper than sorting. */

@@ -24,7 +24,7 @@ export interface Scope {
   readonly bodyStart: number;
   readonly parent: Scope | undefined;
   readonly children: Scope[];
-  /** The symbol name (`f`, `C`, `C.m`, `Outer.Inner`); undefined for nested functions. */
+  /** The symbol name (`f`, `C`, `C.m`, `Outer.Inner`, `f>inner`); undefined inside local classes. */
   symbolName: string | undefined;
   /** The nearest symbol at or above this scope, '' for the module: a caller's name. */
   enclosingSymbol: string;
@@ -156,12 +156,20 @@ function nestScopes(definitions: readonly DefinitionMatch[], module: Scope): Sco
   });
 }
 
-/** Functions and classes at module level or inside such classes are symbols. */
+/** Separates a nested function from the function whose body defines it: `outer>inner`. */
+export const NESTED_SEPARATOR = '>';
+
+/**
+ * Functions and classes at module level or inside such classes are symbols, and so are
+ * functions defined in the body of a function symbol (`outer>inner`, `C.m>helper`);
+ * classes defined inside functions, and their methods, are not.
+ */
 function symbolNameOf(scope: Scope): string | undefined {
   const parent = scope.parent;
   if (!parent || parent.kind === 'module') return scope.name;
-  if (parent.kind === 'class' && parent.symbolName !== undefined) return `${parent.symbolName}.${scope.name}`;
-  return undefined;
+  if (parent.symbolName === undefined) return undefined;
+  if (parent.kind === 'class') return `${parent.symbolName}.${scope.name}`;
+  return scope.kind === 'function' ? `${parent.symbolName}${NESTED_SEPARATOR}${scope.name}` : undefined;
 }
 
 /** `@app.route('/x')` -> `app.route`; `@ staticmethod` -> `staticmethod`. */

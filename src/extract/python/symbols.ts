@@ -4,7 +4,7 @@ import type { SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { ConstantMatch } from './collect';
 import { docstringOf, stringNodeValue } from './literals';
-import { type Scope, type ScopeTree, basesOf } from './scopes';
+import { NESTED_SEPARATOR, type Scope, type ScopeTree, basesOf } from './scopes';
 
 /** Symbols: functions, classes (types or interfaces), methods, tests and constants. */
 
@@ -129,6 +129,8 @@ function isTypeFactory(value: SyntaxNode | undefined): boolean {
 /** Private when any part of the name starts with `_`, dunders (`__init__`) excepted. */
 function isExported(name: string, listed: ReadonlySet<string>): boolean {
   if (listed.has(name)) return true;
+  // A nested function is reachable only through its enclosing function.
+  if (name.includes(NESTED_SEPARATOR)) return false;
   return name.split('.').every((part) => !part.startsWith('_') || /^__\w+__$/.test(part));
 }
 

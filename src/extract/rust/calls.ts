@@ -48,7 +48,9 @@ export class CallReader {
     const modules = owner?.modules ?? [];
     if (call.name) {
       const name = call.name.text;
-      // A closure or nested function bound in the body names no item.
+      // A nested `fn` item is its symbol (`outer>inner`); a closure or other local names no item.
+      const nested = this.scopes.nestedFunction(call.node, name);
+      if (nested !== undefined) return { callee: { form: 'name', name: nested }, at: call.name };
       if (this.scopes.isLocal(call.node, name)) return undefined;
       return { callee: { form: 'name', name: this.items.lexical(name, modules) }, at: call.name };
     }

@@ -15,6 +15,8 @@ import type { Owner } from './symbols';
 /** A local name: its type when every binding of that name in the function shows the same one. */
 interface LocalName {
   type: string | undefined;
+  /** The nested `fn` symbol the name is, when that item is its only binding in the function. */
+  nestedFunction: string | undefined;
 }
 
 /** Associated functions whose result is taken to be of their type: `let x = T::new()`. */
@@ -28,7 +30,13 @@ export class Scopes {
   /** Struct local name -> field name -> the field's type name. */
   private readonly fieldTypes = new Map<string, Map<string, string>>();
 
-  constructor(owners: readonly SourceRange<Owner>[], matches: RustMatches, items: ItemIndex) {
+  constructor(
+    owners: readonly SourceRange<Owner>[],
+    matches: RustMatches,
+    items: ItemIndex,
+    /** Nested `fn` items that are symbols, by start offset. */
+    private readonly nestedFunctions: ReadonlyMap<number, string>,
+  ) {
     this.owners = new ScopeIndex(owners);
     this.functions = new ScopeIndex(
       matches.definitions.filter((d) => d.role === 'function').map((d) => ({ start: d.node.startIndex, end: d.node.endIndex })),
@@ -48,6 +56,11 @@ export class Scopes {
   /** Whether `name` is bound locally where `node` is (then it names no item). */
   isLocal(node: SyntaxNode, name: string): boolean {
     return this.localsOf(node)?.has(name) ?? false;
+  }
+
+  /** The nested `fn` symbol `name` is where `node` is, when a nested item is its only binding. */
+  nestedFunction(node: SyntaxNode, name: string): string | undefined {
+    return this.localsOf(node)?.get(name)?.nestedFunction;
   }
 
   /** The type of the local `name` where `node` is, when its declaration shows one. */
@@ -71,10 +84,15 @@ export class Scopes {
     if (!names) this.locals.set(scope, (names = new Map()));
     const type = this.declaredType(local, this.owners.around(at.startIndex)?.value.selfType);
     const name = local.name.text;
+    const nestedFunction = local.nestedFunction ? this.nestedFunctions.get(local.nestedFunction.startIndex) : undefined;
     const known = names.get(name);
-    if (!known) names.set(name, { type });
+    if (!known) {
+      names.set(name, { type, nestedFunction });
+      return;
+    }
     // Bound twice with different (or unknown) types: shadowing makes the type unknown.
-    else if (known.type !== type) known.type = undefined;
+    if (known.type !== type) known.type = undefined;
+    known.nestedFunction = undefined;
   }
 
   private declaredType(local: LocalMatch, selfType: string | undefined): string | undefined {

@@ -21,6 +21,8 @@ export interface SymbolsOfFile {
   readonly symbols: SymbolFact[];
   /** The source ranges of the symbols that own bodies (functions, methods, constants). */
   readonly owners: SourceRange<Owner>[];
+  /** Nested `fn` items that are symbols: the item's start offset to its name (`outer>inner`). */
+  readonly nestedFunctions: ReadonlyMap<number, string>;
   readonly implements: LinkFact[];
 }
 
@@ -32,11 +34,11 @@ function isTestAttribute(path: string): boolean {
 export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfFile {
   const symbols: SymbolFact[] = [];
   const owners: SourceRange<Owner>[] = [];
+  const nestedFunctions = new Map<number, string>();
   // Types and traits first: impl bodies look their type up among the declared names.
   const typesFirst = [...matches.definitions].sort((a, b) => rank(a) - rank(b));
   for (const definition of typesFirst) {
     const container = items.containerOf(definition.node);
-    if (!container) continue;
     const fact = (name: string, kind: NodeKind, exported: boolean, extra: Partial<SymbolFact> = {}): SymbolFact => {
       const text = definition.node.text;
       return {
@@ -46,6 +48,15 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
       };
     };
     const ownName = definition.name.text;
+    if (!container) {
+      const nested = nestedFunctionOwner(definition, owners);
+      if (!nested) continue;
+      const name = `${nested.name}${NESTED_SEPARATOR}${ownName}`;
+      symbols.push(fact(name, 'function', false));
+      owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: nested.modules } });
+      nestedFunctions.set(definition.node.startIndex, name);
+      continue;
+    }
     const isPublic = definition.visibility?.text.startsWith('pub') ?? false;
     const memberOf = container.impl?.type ?? container.trait;
     switch (definition.role) {
@@ -84,7 +95,25 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
     }
   }
   symbols.sort((a, b) => a.line - b.line || a.col - b.col);
-  return { symbols, owners, implements: implementsLinks(matches, items) };
+  return { symbols, owners, nestedFunctions, implements: implementsLinks(matches, items) };
+}
+
+/** Separates a nested `fn` item from the symbol whose body declares it: `outer>inner`. */
+export const NESTED_SEPARATOR = '>';
+
+/**
+ * The symbol whose body declares a `fn` item as a statement of a block: the innermost
+ * owner read so far around it (owners are read outer first, in source order). Items of
+ * a local `impl`, `trait` or `mod` inside a body are not nested functions.
+ */
+function nestedFunctionOwner(definition: DefinitionMatch, owners: readonly SourceRange<Owner>[]): Owner | undefined {
+  if (definition.role !== 'function' || definition.node.parent?.type !== 'block') return undefined;
+  const { startIndex, endIndex } = definition.node;
+  for (let i = owners.length - 1; i >= 0; i--) {
+    const owner = owners[i]!;
+    if (owner.start <= startIndex && endIndex <= owner.end) return owner.value;
+  }
+  return undefined;
 }
 
 function rank(definition: DefinitionMatch): number {

@@ -62,6 +62,8 @@ export function resolveCallee(draft: CalleeDraft, scope: Scope, moduleClasses: R
 export const onCall: MatchHandler = (match, state) => {
   const name = match.parts.get('callee.name');
   if (name) return onNamedCall(match.node, name, state);
+  const superToken = match.parts.get('callee.super');
+  if (superToken) return onSuperCall(superToken, state);
   const object = match.parts.get('callee.object');
   const property = match.parts.get('callee.property');
   if (!object || !property) return;
@@ -74,6 +76,18 @@ function onNamedCall(call: SyntaxNode, nameNode: SyntaxNode, state: FileState): 
   if (name === 'require') return onRequire(call, state);
   if (state.isTestFile && TEST_FUNCTIONS.has(name)) return;
   state.calls.push({ position: positionOf(nameNode), scope: state.scope, callee: { form: 'name', name } });
+}
+
+/**
+ * `super(...)` runs the base class's constructor: read like `new Base()`, so it links to
+ * the constructor the base declares, else to the base class. `Mixin(Base)` names none.
+ */
+function onSuperCall(token: SyntaxNode, state: FileState): void {
+  const base = state.scope.thisClass()?.baseClass;
+  if (base === undefined) return;
+  const dot = base.lastIndexOf('.');
+  const callee: CalleeDraft = dot < 0 ? { form: 'new', name: base } : { form: 'new', name: base.slice(dot + 1), object: base.slice(0, dot) };
+  state.calls.push({ position: positionOf(token), scope: state.scope, callee });
 }
 
 /** `const x = require('m')` is read with its declarator; any other require() binds nothing. */
@@ -96,16 +110,17 @@ export const onNew: MatchHandler = (match, state) => {
 };
 
 /**
- * A called name as the symbol it names: `f` inside `namespace N` is the symbol `N.f`.
- * `next()` on a parameter or `helper()` on a nested function names no symbol: left in,
- * it would read as a call to an outside `next`, so it is dropped (undefined).
+ * A called name as the symbol it names: `f` inside `namespace N` is the symbol `N.f`,
+ * `inner` in the body of `outer` the symbol `outer>inner`. `next()` on a parameter or a
+ * local names no symbol: left in, it would read as a call to an outside `next`, so it
+ * is dropped (undefined).
  */
 function calleeInScope(callee: CalleeDraft, scope: Scope): CalleeDraft | undefined {
   if (callee.form === 'member' || (callee.form === 'new' && callee.object !== undefined)) return callee;
   const binder = scope.binderOf(callee.name);
   if (!binder || binder.isModuleLevel) return callee;
-  if (binder.declarationPrefix === undefined) return undefined;
-  return { ...callee, name: `${binder.declarationPrefix}${callee.name}` };
+  const symbol = binder.symbolOf(callee.name);
+  return symbol === undefined ? undefined : { ...callee, name: symbol };
 }
 
 export function callFacts(state: FileState): CallFact[] {

@@ -12,7 +12,8 @@ import type { RoleMatch } from './types';
 /** Every role capture of queries.scm. */
 export const ROLES = [
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.parameter_field',
-  'definition.interface', 'definition.type', 'definition.namespace', 'interface.method', 'base.extends',
+  'definition.interface', 'definition.type', 'definition.namespace', 'definition.object', 'definition.object_method',
+  'definition.object_property', 'interface.method', 'base.extends',
   'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type',
   'binding.parameter', 'binding.name', 'call', 'call.new', 'import', 'import.default', 'import.namespace',
   'import.specifier', 'import.dynamic', 'export', 'export.namespace', 'export.specifier', 'export.commonjs',
@@ -27,7 +28,7 @@ export type Role = (typeof ROLES)[number];
  */
 const MAY_OPEN_SCOPE: ReadonlySet<Role> = new Set<Role>([
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.interface',
-  'definition.namespace',
+  'definition.namespace', 'definition.object', 'definition.object_method', 'definition.object_property',
   'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'export', 'export.commonjs_member',
   'test',
 ]);

@@ -1,8 +1,7 @@
-import { unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
-import { constructedTypeOf, dottedNameOf, isFunctionValue, typeNameOf } from './syntax';
+import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
  * Declarations: module-level functions, classes, interfaces, types and constants become
@@ -18,27 +17,27 @@ function docAnchorOf(state: FileState, declaration: SyntaxNode): SyntaxNode {
   return state.exportStatementOf(declaration) ?? declaration;
 }
 
-/** Member names as written: `m`, `#m`, `'m'`; computed names (`[k]`) are not symbols. */
-function memberName(nameNode: SyntaxNode | undefined): string | undefined {
-  if (!nameNode || nameNode.type === 'computed_property_name') return undefined;
-  return nameNode.type === 'string' ? unquote(nameNode.text) : nameNode.text;
-}
-
 /**
- * The symbol name a declaration gets here (`f`, or `N.f` inside namespace N), or
- * undefined where declarations are not symbols (inside functions, blocks of classes).
- * Inside a namespace the short name is bound, so calls to `f` there reach `N.f`.
+ * The symbol name a declaration gets here (`f`, or `N.f` inside namespace N; a function
+ * in the body of the symbol `outer` is `outer>inner`), or undefined where declarations
+ * are not symbols (classes and types inside functions, anonymous callbacks). Inside a
+ * namespace or a function the short name is bound, so calls to `f` there reach the symbol.
  */
-function declaredName(state: FileState, nameNode: SyntaxNode | undefined): string | undefined {
-  const prefix = state.scope.declarationPrefix;
+function declaredName(state: FileState, nameNode: SyntaxNode | undefined, nestable = false): string | undefined {
+  const { scope } = state;
+  const prefix = scope.declarationPrefix ?? (nestable ? scope.nestedPrefix : undefined);
   if (!nameNode || prefix === undefined) return undefined;
-  if (prefix !== '') state.scope.bind(nameNode.text, undefined);
-  return `${prefix}${nameNode.text}`;
+  const name = `${prefix}${nameNode.text}`;
+  if (prefix !== '') {
+    scope.bind(nameNode.text, undefined);
+    scope.declare(nameNode.text, name);
+  }
+  return name;
 }
 
 export const onFunction: MatchHandler = (match, state) => {
   const nameNode = match.parts.get('name');
-  const name = declaredName(state, nameNode);
+  const name = declaredName(state, nameNode, true);
   if (name === undefined || !nameNode) {
     if (nameNode) state.scope.bind(nameNode.text, undefined);
     return new Scope('function', endOf(match), state.scope);
@@ -224,6 +223,14 @@ export const onNamespace: MatchHandler = (match, state) => {
   return scope;
 };
 
+/** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
+const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
+
 export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
-  return (match, state) => new Scope(kind, endOf(match), state.scope);
+  return (match, state) => {
+    const scope = new Scope(kind, endOf(match), state.scope);
+    const parent = match.node.parent;
+    if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) scope.nestUnder(state.scope);
+    return scope;
+  };
 }

@@ -90,7 +90,23 @@
 
 [(function_expression) (generator_function)] @scope.function
 
-(object (method_definition) @scope.function)
+; Object literals bound to a name (`const api = {...}`, `api.users = {...}` inside one):
+; their methods and function-valued properties are methods `api.get`.
+(variable_declarator value: (object) @definition.object)
+(variable_declarator value: (as_expression (object) @definition.object))
+(variable_declarator value: (satisfies_expression (object) @definition.object))
+(variable_declarator value: (parenthesized_expression (object) @definition.object))
+(pair value: (object) @definition.object)
+
+(object
+  (method_definition
+    name: (_) @name
+    body: (statement_block) @body) @definition.object_method)
+
+(object
+  (pair
+    key: (_) @name
+    value: [(arrow_function) (function_expression) (generator_function)] @value) @definition.object_property)
 
 (arrow_function) @scope.arrow
 
@@ -132,6 +148,11 @@
 
 (call_expression
   function: (identifier) @callee.name
+  arguments: (arguments) @arguments) @call
+
+; `super(...)` in a constructor: the base class's constructor.
+(call_expression
+  function: (super) @callee.super
   arguments: (arguments) @arguments) @call
 
 (call_expression

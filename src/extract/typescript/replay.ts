@@ -9,6 +9,7 @@ import {
   onCommonJsExports, onCommonJsMember, onDynamicImport, onExport, onImport, onImportDefault, onNamespaceBinding,
   onSpecifier,
 } from './moduleMatches';
+import { onObject, onObjectMethod, onObjectProperty } from './objects';
 import { onRouteCall, onRouteDecorator } from './routes';
 import { onTest } from './tests';
 import type { FileState, MatchHandler, RoleMatch } from './types';
@@ -30,6 +31,9 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   'definition.interface': onInterface,
   'definition.type': onType,
   'definition.namespace': onNamespace,
+  'definition.object': onObject,
+  'definition.object_method': onObjectMethod,
+  'definition.object_property': onObjectProperty,
   'interface.method': onInterfaceMethod,
   'base.extends': onExtends,
   'base.implements': onImplements,

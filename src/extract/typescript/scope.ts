@@ -22,14 +22,19 @@ export type ScopeKind =
   | 'type'
   /** A `describe`/`it`/`test` call: its callbacks' calls belong to the test. */
   | 'test'
-  /** A named symbol without a scope of its own: `const f = ...`, a class field. */
-  | 'holder';
+  /** A named symbol without a scope of its own: `const f = ...`, a class field, `p: () => ...`. */
+  | 'holder'
+  /** An object literal bound to a name (`const api = {...}`): its members are `api.m`. */
+  | 'object';
 
 /** What a name is bound to: a type name, or null when nothing (or conflicting) is known. */
 type BoundType = string | null;
 
 /** Scopes `this` passes through on its way to the class. */
-const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test']);
+const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object']);
+/** Separates a function-local symbol from the symbol whose body declares it: `outer>inner`. */
+export const NESTED_SEPARATOR = '>';
+
 
 export class Scope {
   // Most scopes bind nothing: the maps are made on first use.
@@ -44,6 +49,17 @@ export class Scope {
    * level, 'N.' directly inside `namespace N`; undefined everywhere else.
    */
   declarationPrefix: string | undefined;
+  /**
+   * Where function declarations local to a symbol's body become symbols, and the prefix
+   * of their names: 'outer>' in the body of `outer` (or of the function value `outer`
+   * holds); undefined where the body belongs to no symbol (an anonymous callback, a
+   * test's callback: a title is no name to nest under).
+   */
+  nestedPrefix: string | undefined;
+  /** Object scopes: the name the literal is bound to (`api`, `outer>api`, `api.nested`). */
+  objectName: string | undefined;
+  /** Names bound here that are symbols: the name as written to the symbol's name. */
+  private declared: Map<string, string> | undefined;
 
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
@@ -57,6 +73,15 @@ export class Scope {
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
     if (kind === 'program') this.declarationPrefix = '';
+    if ((kind === 'function' || kind === 'method') && symbol !== undefined) this.nestedPrefix = `${symbol}${NESTED_SEPARATOR}`;
+  }
+
+  /**
+   * Makes this anonymous function's body the body of the holder it is the value of
+   * (`const f = () => ...`, a class field, `p: () => ...`): its local functions are `f>g`.
+   */
+  nestUnder(holder: Scope): void {
+    if (holder.kind === 'holder' && holder.symbol !== undefined) this.nestedPrefix = `${holder.symbol}${NESTED_SEPARATOR}`;
   }
 
   get isModuleLevel(): boolean {
@@ -65,6 +90,16 @@ export class Scope {
 
   bind(name: string, type: string | undefined): void {
     this.bindings = withBinding(this.bindings, name, type);
+  }
+
+  /** Records that a name bound here is the symbol `symbol`: calls to the name reach it. */
+  declare(name: string, symbol: string): void {
+    (this.declared ??= new Map()).set(name, symbol);
+  }
+
+  /** The symbol a name bound here was declared as; undefined for plain locals. */
+  symbolOf(name: string): string | undefined {
+    return this.declared?.get(name);
   }
 
   declareField(name: string, type: string | undefined): void {

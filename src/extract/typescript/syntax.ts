@@ -9,6 +9,12 @@ export function isFunctionValue(node: SyntaxNode | undefined): boolean {
   return node !== undefined && FUNCTION_VALUES.has(node.type);
 }
 
+/** Member names as written: `m`, `#m`, `'m'`; computed names (`[k]`) are not symbols. */
+export function memberName(nameNode: SyntaxNode | undefined | null): string | undefined {
+  if (!nameNode || nameNode.type === 'computed_property_name') return undefined;
+  return nameNode.type === 'string' ? unquote(nameNode.text) : nameNode.text;
+}
+
 /**
  * The type a `: T` annotation names, when it is a plain reference: `Foo`, `ns.Foo`, or
  * `Foo<T>` as `Foo`. Unions, arrays, literals and predefined types name no single class.

@@ -42,11 +42,13 @@ export const onDeclarator: MatchHandler = (match, state) => {
   const declarationNode = (): SyntaxNode | null => (declaration ??= match.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
   state.scope.bind(nameNode.text, boundTypeOf(match.parts.get('type'), value, keyword));
-  const prefix = state.scope.declarationPrefix;
+  // In a function's body only function values are symbols (`outer>f`); locals are not.
+  const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
   if (prefix === undefined || !value) return undefined;
   const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
   if (!kind) return undefined;
   const name = `${prefix}${nameNode.text}`;
+  if (prefix !== '') state.scope.declare(nameNode.text, name);
   addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };

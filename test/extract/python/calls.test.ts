@@ -24,10 +24,38 @@ describe('extract/python calls', () => {
       { line: 4, col: 17, caller: 'run', callee: { form: 'member', object: 'helpers.text', property: 'slug' } },
       { line: 5, col: 13, caller: 'run', callee: { form: 'member', object: 'items[0]', property: 'save' } },
       { line: 6, col: 4, caller: 'run', callee: { form: 'name', name: 'make' } },
-      { line: 8, col: 8, caller: 'run', callee: { form: 'name', name: 'notify' } },
+      { line: 8, col: 8, caller: 'run>inner', callee: { form: 'name', name: 'notify' } },
       { line: 10, col: 15, caller: 'Job', callee: { form: 'name', name: 'register' } },
       { line: 11, col: 5, caller: 'Job', callee: { form: 'name', name: 'retry' } },
       { line: 12, col: 23, caller: 'Job', callee: { form: 'name', name: 'default' } },
+    ]);
+  });
+
+  it('links a nested def by its name from the body that defines it; parameters, locals and rebound names stay out', async () => {
+    const facts = await extractPython(py(
+      'def helper(): pass',
+      'def outer(callback):',
+      '    def helper():',
+      '        step()',
+      '    def step(): pass',
+      '    def twice(): pass',
+      '    twice = wrap(twice)',
+      '    class Local: pass',
+      '    helper()',
+      '    callback()',
+      '    twice()',
+      '    Local()',
+      '    [step() for _ in range(2)]',
+      'def other():',
+      '    helper()',
+    ));
+    assert.deepEqual(facts.calls.map((c) => `${c.caller} -> ${c.callee.form === 'member' ? c.callee.property : c.callee.name}`), [
+      'outer>helper -> outer>step',
+      'outer -> wrap',
+      'outer -> outer>helper',
+      'outer -> outer>step',
+      'outer -> range',
+      'other -> helper',
     ]);
   });
 

@@ -51,7 +51,7 @@ describe('extract/python routes', () => {
       "10:1 flask DELETE /users/{user_id} -> remove in ''",
       "13:1 flask ANY /dynamic -> dynamic in ''",
       "17:5 flask GET /view -> UserView.get in 'UserView'",
-      "25:5 flask GET /health -> null in 'create_app'",
+      "25:5 flask GET /health -> create_app>health in 'create_app'",
       "28:1 flask ANY /users/pets -> Pets in ''",
     ]);
     assert.equal(facts.routes[0]?.mappingType, 'http_route');

@@ -36,6 +36,7 @@ describe('extract/python symbols', () => {
       { name: 'Outer.Inner', kind: 'type', line: 9, col: 10, endLine: 11, exported: true },
       { name: 'Outer.Inner.deep', kind: 'method', line: 10, col: 12, endLine: 11, exported: true },
       { name: 'Outer.build', kind: 'method', line: 14, col: 8, endLine: 17, exported: true },
+      { name: 'Outer.build>helper', kind: 'function', line: 15, col: 12, endLine: 16, exported: false },
       { name: 'Outer._hidden', kind: 'method', line: 19, col: 8, endLine: 20, exported: false },
       { name: 'Outer.__init__', kind: 'method', line: 22, col: 8, endLine: 23, exported: true },
     ]);
@@ -166,16 +167,20 @@ describe('extract/python symbols', () => {
     assert.deepEqual(facts.symbols.map((s) => `${s.name}@${s.line}`), ['parse@5', 'Box@7', 'Box.size@9']);
   });
 
-  it('leaves functions and classes defined inside functions out', async () => {
+  it('names functions defined inside functions outer>inner, unexported; local classes stay out', async () => {
     const facts = await extractPython(py(
       'def factory():',
       '    class Local:',
       '        def method(self):',
-      '            pass',
+      '            def deep():',
+      '                pass',
       '    def inner():',
-      '        pass',
+      '        def innermost():',
+      '            pass',
       '    return Local',
     ));
-    assert.deepEqual(facts.symbols.map((s) => s.name), ['factory']);
+    assert.deepEqual(facts.symbols.map((s) => `${s.name}:${s.kind}:${s.exported}`), [
+      'factory:function:true', 'factory>inner:function:false', 'factory>inner>innermost:function:false',
+    ]);
   });
 });

@@ -55,7 +55,7 @@ describe('extract/rust calls', () => {
     assert.deepEqual([typeAt(7, 10), typeAt(7, 19), typeAt(7, 28), typeAt(7, 37)], ['Store', 'Store', 'Store', undefined]);
   });
 
-  it('forgets a type when a name is bound again, and calls no local closure or nested function', async () => {
+  it('forgets a type when a name is bound again, calls no local closure, and links a nested fn as outer>inner', async () => {
     const facts = await extractRust(rs(
       'fn run(store: Store, items: Vec<u8>) {',
       '    let check = |x: u8| x > 1;',
@@ -67,9 +67,30 @@ describe('extract/rust calls', () => {
       'fn later() { helper(); }',
     ));
     assert.deepEqual(facts.calls.map((c) => [c.line, c.col, c.callee.form === 'member' ? c.callee.property : c.callee.name]), [
-      [5, 25, 'other'], [5, 41, 'get'], [6, 29, 'save'], [8, 13, 'helper'],
+      [4, 14, 'run>helper'], [5, 25, 'other'], [5, 41, 'get'], [6, 29, 'save'], [8, 13, 'helper'],
     ]);
+    assert.deepEqual(facts.calls.map((c) => c.caller), ['run', 'run', 'run', 'run', 'later']);
     assert.deepEqual(callAt(facts, 5, 41).callee, { form: 'member', object: 'store', property: 'get' });
+  });
+
+  it('attributes calls in a nested fn to it; a name bound again in the function is no nested fn', async () => {
+    const facts = await extractRust(rs(
+      'impl Cache {',
+      '    fn get(&self) {',
+      '        fn load() { fetch(); fn parse() {} parse(); }',
+      '        load();',
+      '        fn twice() {}',
+      '        let twice = 2;',
+      '        twice();',
+      '    }',
+      '}',
+    ));
+    assert.deepEqual(facts.symbols.map((s) => `${s.name}:${s.kind}:${s.exported}`), [
+      'Cache.get:method:false', 'Cache.get>load:function:false', 'Cache.get>load>parse:function:false', 'Cache.get>twice:function:false',
+    ]);
+    assert.deepEqual(facts.calls.map((c) => `${c.caller} -> ${c.callee.form === 'member' ? c.callee.property : c.callee.name}`), [
+      'Cache.get>load -> fetch', 'Cache.get>load -> Cache.get>load>parse', 'Cache.get -> Cache.get>load',
+    ]);
   });
 
   it('resolves paths through inline modules and crate roots by their local names', async () => {

@@ -90,7 +90,7 @@ describe('extract/rust symbols', () => {
     ]);
   });
 
-  it('names items of inline modules after the module and skips items inside bodies', async () => {
+  it('names items of inline modules after the module; of items inside bodies only nested fns are symbols', async () => {
     const facts = await extractRust(rs(
       'mod outer {',
       '    pub mod inner {',
@@ -106,7 +106,7 @@ describe('extract/rust symbols', () => {
       'impl<T: Clone> Marker for T { fn mark(&self) {} }',
       'extern "C" { fn abs(x: i32) -> i32; }',
     ));
-    assert.deepEqual(facts.symbols.map((s) => s.name), ['outer.inner.Cache', 'outer.inner.Cache.clear', 'run']);
+    assert.deepEqual(facts.symbols.map((s) => s.name), ['outer.inner.Cache', 'outer.inner.Cache.clear', 'run', 'run>nested']);
     assert.equal(facts.symbols.some((s) => s.packagePath !== undefined), false);
   });
 

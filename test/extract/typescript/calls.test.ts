@@ -39,14 +39,14 @@ describe('extract/typescript calls', () => {
     ));
     assert.deepEqual(callees(facts).map(({ caller, callee }) => `${caller || '<module>'} -> ${callee.form === 'member' ? `${callee.object}.${callee.property}` : callee.name}`), [
       '<module> -> setup',
-      'outer -> deep',
+      'outer>inner -> deep',
       'outer -> [1].map',
       'outer -> twice',
       'handler -> wrap',
       'handler -> work',
       'Box -> measure',
-      'Box.open -> hidden',
-      'obj -> inObject',
+      'Box.open>f -> hidden',
+      'obj.m -> inObject',
     ]);
   });
 
@@ -156,10 +156,9 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('skips tagged templates, super(), and call/apply/bind on untyped objects', async () => {
+  it('skips tagged templates and call/apply/bind on untyped objects', async () => {
     const facts = await extract('src/h.ts', lines(
       'class A extends B {',
-      '  constructor() { super(); }',
       '  m(h: Handler) { sql`select 1`; run.call(null); fn.bind(this); h.call(1); }',
       '}',
     ));
@@ -168,7 +167,24 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('leaves out calls to names bound inside functions: parameters, locals, nested declarations', async () => {
+  it('reads super(...) as constructing the base class, and super.m() as a call on it', async () => {
+    const facts = await extract('src/s.ts', lines(
+      'class A extends B {',
+      '  constructor() { super(1); super.init(); }',
+      '}',
+      'class C extends ns.Base { constructor() { super(); } }',
+      'class D extends Mixin(B) { constructor() { super(); } }',
+      'class E { constructor() { const f = () => super.x(); } }',
+    ));
+    assert.deepEqual(facts.calls.filter((c) => c.line <= 5).map(({ caller, line, col, callee }) => ({ caller, line, col, callee })), [
+      { caller: 'A.constructor', line: 2, col: 18, callee: { form: 'new', name: 'B' } },
+      { caller: 'A.constructor', line: 2, col: 34, callee: { form: 'member', object: 'super', property: 'init', objectType: 'B' } },
+      { caller: 'C.constructor', line: 4, col: 42, callee: { form: 'new', name: 'Base', object: 'ns' } },
+      { caller: 'D', line: 5, col: 16, callee: { form: 'name', name: 'Mixin' } },
+    ]);
+  });
+
+  it('leaves out calls to names bound inside functions (parameters, locals, local classes); nested functions are symbols', async () => {
     const facts = await extract('src/j.js', lines(
       'function middleware(req, res, next) {',
       '  next();',
@@ -184,8 +200,33 @@ describe('extract/typescript calls', () => {
     ));
     assert.deepEqual(callees(facts), [
       { caller: 'middleware', callee: { form: 'name', name: 'pick' } },
+      { caller: 'middleware', callee: { form: 'name', name: 'middleware>helper' } },
       { caller: 'middleware', callee: { form: 'name', name: 'outside' } },
       { caller: '', callee: { form: 'new', name: 'Promise' } },
+    ]);
+  });
+
+  it('links a nested function by its local name from anywhere in its enclosing body; the local name shadows', async () => {
+    const facts = await extract('src/k.ts', lines(
+      'function helper() {}',
+      'function outer() {',
+      '  later();',
+      '  [1].forEach(() => helper());',
+      '  function helper() { deeper(); function deeper() {} }',
+      '  const later = () => helper();',
+      '}',
+      'function other() { helper(); }',
+      'const api = { get() { helper(); }, put: () => { const local = () => 1; local(); } };',
+    ));
+    assert.deepEqual(callees(facts).map(({ caller, callee }) => `${caller} -> ${callee.form === 'member' ? callee.property : callee.name}`), [
+      'outer -> outer>later',
+      'outer -> forEach',
+      'outer -> outer>helper',
+      'outer>helper -> outer>helper>deeper',
+      'outer>later -> outer>helper',
+      'other -> helper',
+      'api.get -> helper',
+      'api.put -> api.put>local',
     ]);
   });
 

@@ -104,18 +104,40 @@ describe('extract/typescript symbols', () => {
     assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm' }, 'overload parameters bind nothing');
   });
 
-  it('does not make symbols of nested functions, object methods or module augmentations', async () => {
+  it('names nested functions outer>inner and members of named object literals api.get; local classes and augmentations are no symbols', async () => {
     const facts = await extract('src/nested.ts', lines(
       'function outer() {',
       '  function inner() {}',
       '  const helper = () => 1;',
+      '  const limit = 3;',
       '  class Local { m() {} }',
+      '  const local = { run() {} };',
+      '  [1].map(() => { function anonymous() {} });',
       '}',
-      'const api = { get() {}, put: function () {} };',
+      'const api = { get() {}, put: function () {}, users: { list: () => [] }, size: 1, [key]() {} };',
+      'let loose = { go() {} } satisfies Loose;',
+      'run({ option() {} });',
+      'class Widget { handle = () => { function step() {} }; render() { const draw = () => 1; } }',
+      'const make = () => { function part() {} };',
       'declare module "m" { interface Augmented {} }',
       'declare global { function inGlobal(): void }',
     ));
-    assert.deepEqual(symbolKinds(facts), ['outer:function', 'api:constant']);
+    assert.deepEqual(symbolKinds(facts), [
+      'outer:function', 'outer>inner:function', 'outer>helper:function', 'outer>local.run:method', 'api:constant',
+      'api.get:method', 'api.put:method', 'api.users.list:method', 'loose.go:method', 'Widget:type', 'Widget.handle:method',
+      'Widget.handle>step:function', 'Widget.render:method', 'Widget.render>draw:function', 'make:function', 'make>part:function',
+    ]);
+    assert.equal(symbolNamed(facts, 'api.put').signature, 'put: function ()');
+  });
+
+  it('nests only under a function that is the value of its holder, and never under a test title', async () => {
+    const facts = await extract('src/held.test.ts', lines(
+      'const wrapped = memo(() => { function inner() {} });',
+      'const direct = () => { function inner() {} };',
+      "it('works', () => { function helper() {} helper(); });",
+    ));
+    assert.deepEqual(symbolKinds(facts), ['wrapped:constant', 'direct:function', 'direct>inner:function', 'works:test']);
+    assert.deepEqual(facts.calls.map((c) => c.caller), ['wrapped']);
   });
 
   it('names namespace members after their namespace, also where they call each other', async () => {
