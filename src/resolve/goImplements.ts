@@ -34,7 +34,7 @@ export function goInterfacesImplemented(type: SymbolResolution, scope: FileScope
   const candidates = new Map<string, SymbolResolution>();
   for (const name of [...methods.keys(), '']) {
     for (const { packagePath, entry } of table.interfacesWithMethod(name)) {
-      if (entry.file.endsWith('.go')) candidates.set(`${packagePath}\0${entry.name}`, { kind: 'symbol', packagePath, entry });
+      if (table.factsOf(entry.file)?.language === 'go') candidates.set(`${packagePath}\0${entry.name}`, { kind: 'symbol', packagePath, entry });
     }
   }
   const implemented: SymbolResolution[] = [];

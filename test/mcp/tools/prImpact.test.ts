@@ -37,7 +37,7 @@ describe('mcp tool pr_impact', () => {
       callees: c.callees.map((r) => short(r.qualified_name)), counts: [c.caller_count, c.callee_count],
     })), [
       { symbol: '/service.Extra', type: 'added', callers: [], callees: ['/service.pick'], counts: [0, 1] },
-      { symbol: '/service.Probe', type: 'signature_changed', callers: ['1 /service.TestProbeMissing'], callees: ['/service.pick'], counts: [1, 1] },
+      { symbol: '/service.Probe', type: 'signature_changed', callers: ['1 /service.TestProbeMissing'], callees: ['/service.pick', '/store.Store.Get'], counts: [1, 2] },
       {
         symbol: '/service.Seed', type: 'modified', callers: ['1 .main', '1 /service.TestLookup'],
         callees: ['/service.Default', '/service.New', '/store.NewMemoryStore'], counts: [2, 3],
@@ -57,7 +57,7 @@ describe('mcp tool pr_impact', () => {
       '/service.TestProbeMissing calls /service.Probe',
     ]);
     assert.deepEqual(impact.summary, {
-      total_symbols_changed: 4, total_callers_affected: 4, total_callees_affected: 5, risk_level: 'medium',
+      total_symbols_changed: 4, total_callers_affected: 4, total_callees_affected: 6, risk_level: 'medium',
       cross_repo_repositories: 0, breaking_callers: 4,
     });
   });
