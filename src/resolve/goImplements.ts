@@ -5,7 +5,8 @@ import type { SymbolEntry, SymbolTable } from './symbolTable';
  * Go's implicit `implements`: a type implements an interface of any package when its
  * method set (its own methods and those promoted from embedded types, pointer receivers
  * included, as for `*T`) has every method the interface requires (its own and its
- * embedded interfaces'), with identical parameter and result types. Types compare by
+ * embedded interfaces'), with identical parameter and result types; an unexported method
+ * can only come from the interface's own package. Types compare by
  * what they resolve to, so `*Item` in one package and `*store.Item` in another are one
  * type; a type no scope can resolve (a type parameter, a name declared nowhere) matches
  * nothing: no edge rather than a guess.
@@ -46,7 +47,9 @@ export function goInterfacesImplemented(type: SymbolResolution, scope: FileScope
     let all = true;
     for (const [name, wanted] of required.methods) {
       const have = methods.get(name);
-      if (!have || !sameSignature(have, wanted)) {
+      // An unexported method name belongs to its package: only that package's methods can supply it.
+      const reachable = have !== undefined && (isExported(name) || have.scope.packagePath === iface.packagePath);
+      if (!have || !reachable || !sameSignature(have, wanted)) {
         all = false;
         break;
       }
@@ -83,6 +86,10 @@ function methodSet(type: SymbolResolution, scope: FileScope, table: SymbolTable,
     for (const [name, method] of promoted.methods) if (!methods.has(name)) methods.set(name, method);
   }
   return { methods, complete };
+}
+
+function isExported(name: string): boolean {
+  return /^\p{Lu}/u.test(name);
 }
 
 function sameSignature(a: Method, b: Method): boolean {

@@ -176,7 +176,8 @@ export class FileScope {
     // A typed receiver is a value, even when its name is also an import's.
     const viaNamespace = objectType || receiverType ? undefined : this.resolveMemberOfNamespace(object, property);
     if (viaNamespace) return viaNamespace;
-    const staticOwner = /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
+    // `Type.member` on a type's own name, unless the object is a value with a type of its own.
+    const staticOwner = !objectType && !receiverType && /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }

@@ -171,6 +171,13 @@ function assignedType(
   return index === 0 ? typeOfExpression(value, scope, context) : undefined;
 }
 
+/** An object rooted at a local (a variable, parameter or result) whose type nothing shows. */
+function isValueOfUnknownType(node: SyntaxNode, scope: Scope): boolean {
+  let root = node;
+  while (root.type === 'selector_expression') root = root.childForFieldName('operand') ?? root;
+  return root.type === 'identifier' && scope.lookup(root.text, root.startIndex) !== undefined;
+}
+
 function isPackageName(node: SyntaxNode, scope: Scope, context: GoFileContext): boolean {
   return node.type === 'identifier' && !scope.lookup(node.text, node.startIndex) && context.importPaths.has(node.text);
 }
@@ -194,7 +201,9 @@ export function memberExpression(objectNode: SyntaxNode, property: string, scope
   }
   const written = abbreviate(object);
   const receiverType = typeOfExpression(objectNode, scope, context);
-  return receiverType ? { form: 'member', object: written, property, receiverType } : { form: 'member', object: written, property };
+  if (receiverType) return { form: 'member', object: written, property, receiverType };
+  // A value of unknown type: left bare, the resolver could take a local named like a type for the type.
+  return isValueOfUnknownType(objectNode, scope) ? undefined : { form: 'member', object: written, property };
 }
 
 /**
