@@ -1,5 +1,5 @@
 import type { MatchHandler } from './types';
-import { typeNameOf } from './syntax';
+import { namedType, typeNameOf } from './syntax';
 
 /**
  * Names bound in a scope. A parameter carries its annotated type; destructured names,
@@ -9,7 +9,7 @@ import { typeNameOf } from './syntax';
 
 export const onParameter: MatchHandler = (match, state) => {
   const name = match.parts.get('name');
-  if (name) state.scope.bind(name.text, typeNameOf(match.parts.get('type')));
+  if (name) state.scope.bind(name.text, namedType(typeNameOf(match.parts.get('type'))));
 };
 
 export const onBinding: MatchHandler = (match, state) => {

@@ -43,7 +43,7 @@ function objectTypeOf(ref: ObjectRef, scope: Scope, moduleClasses: ReadonlySet<s
       return scope.thisClass()?.fieldType(ref.field);
     case 'name': {
       const binding = scope.typeOf(ref.name);
-      if (binding.bound) return binding.type;
+      if (binding.bound) return binding.type?.t === 'named' ? binding.type.name : undefined;
       return moduleClasses.has(ref.name) ? ref.name : undefined;
     }
     default:

@@ -1,3 +1,4 @@
+import type { TypeExpr } from '../facts';
 import type { SymbolDraft } from './symbols';
 
 /**
@@ -27,8 +28,8 @@ export type ScopeKind =
   /** An object literal bound to a name (`const api = {...}`): its members are `api.m`. */
   | 'object';
 
-/** What a name is bound to: a type name, or null when nothing (or conflicting) is known. */
-type BoundType = string | null;
+/** What a name is bound to: its type, or null when nothing (or conflicting) is known. */
+type BoundType = TypeExpr | null;
 
 /** Scopes `this` passes through on its way to the class. */
 const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object']);
@@ -39,7 +40,7 @@ export const NESTED_SEPARATOR = '>';
 export class Scope {
   // Most scopes bind nothing: the maps are made on first use.
   private bindings: Map<string, BoundType> | undefined;
-  private fieldTypes: Map<string, BoundType> | undefined;
+  private fieldTypes: Map<string, string | null> | undefined;
   /** Classes only: the first `extends` base as written. */
   baseClass: string | undefined;
   /** Classes and interfaces that are symbols: where their bases and methods are listed. */
@@ -88,7 +89,7 @@ export class Scope {
     return this.kind === 'program';
   }
 
-  bind(name: string, type: string | undefined): void {
+  bind(name: string, type: TypeExpr | undefined): void {
     this.bindings = withBinding(this.bindings, name, type);
   }
 
@@ -103,7 +104,9 @@ export class Scope {
   }
 
   declareField(name: string, type: string | undefined): void {
-    this.fieldTypes = withBinding(this.fieldTypes, name, type);
+    const fields = (this.fieldTypes ??= new Map());
+    const previous = fields.get(name);
+    fields.set(name, previous !== undefined && previous !== (type ?? null) ? null : type ?? null);
   }
 
   fieldType(name: string): string | undefined {
@@ -111,7 +114,7 @@ export class Scope {
   }
 
   /** The type of the nearest binding of `name`; undefined when unbound or unknown. */
-  typeOf(name: string): { readonly bound: boolean; readonly type?: string } {
+  typeOf(name: string): { readonly bound: boolean; readonly type?: TypeExpr } {
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       const bound = scope.bindings?.get(name);
       if (bound !== undefined) return { bound: true, type: bound ?? undefined };
@@ -146,10 +149,14 @@ export class Scope {
 }
 
 /** Binds a name; a second binding with another type leaves it unknown (null). */
-function withBinding(bindings: Map<string, BoundType> | undefined, name: string, type: string | undefined): Map<string, BoundType> {
+function withBinding(bindings: Map<string, BoundType> | undefined, name: string, type: TypeExpr | undefined): Map<string, BoundType> {
   const map = bindings ?? new Map<string, BoundType>();
   const bound = type ?? null;
   const previous = map.get(name);
-  map.set(name, previous !== undefined && previous !== bound ? null : bound);
+  map.set(name, previous !== undefined && !sameType(previous, bound) ? null : bound);
   return map;
+}
+
+function sameType(a: BoundType, b: BoundType): boolean {
+  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 }

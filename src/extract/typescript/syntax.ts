@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '../extractor';
 import { collapseWhitespace, unquote } from '../common';
+import type { TypeExpr } from '../facts';
 
 /** Small readers of TypeScript syntax nodes shared by the extractor's parts. */
 
@@ -31,6 +32,11 @@ export function typeNameOf(type: SyntaxNode | undefined | null): string | undefi
     default:
       return undefined;
   }
+}
+
+/** A type name as a TypeExpr. */
+export function namedType(name: string | undefined): TypeExpr | undefined {
+  return name === undefined ? undefined : { t: 'named', name };
 }
 
 /** The class a `new` expression constructs, when written as a name or a dotted name. */

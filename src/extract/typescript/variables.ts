@@ -3,7 +3,7 @@ import type { NodeKind } from '../../model/kinds';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
 import { constantBody } from './symbols';
-import { constructedTypeOf, isFunctionValue, requireSourceOf, typeNameOf } from './syntax';
+import { constructedTypeOf, isFunctionValue, namedType, requireSourceOf, typeNameOf } from './syntax';
 
 /**
  * `const|let|var name = value`: a require() import, a typed local that member calls
@@ -41,7 +41,7 @@ export const onDeclarator: MatchHandler = (match, state) => {
   let declaration: SyntaxNode | null | undefined;
   const declarationNode = (): SyntaxNode | null => (declaration ??= match.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
-  state.scope.bind(nameNode.text, boundTypeOf(match.parts.get('type'), value, keyword));
+  state.scope.bind(nameNode.text, namedType(boundTypeOf(match.parts.get('type'), value, keyword)));
   // In a function's body only function values are symbols (`outer>f`); locals are not.
   const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
   if (prefix === undefined || !value) return undefined;
