@@ -186,9 +186,14 @@ class FileLinker {
     }
   }
 
+  /**
+   * A route and the symbol registered as its handler. When the handler cannot be pinned to
+   * a symbol (an inline function, a value of unknown type) the route keeps its node but no
+   * symbol is said to handle it: the function that registers a route does not serve it.
+   */
   private linkRoute(route: RouteFact): void {
     const handler = route.handler ? this.resolveExpression(route.handler) : undefined;
-    const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : this.sourceOf(route.registeredIn);
+    const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
     if (route.mappingType !== 'grpc_method') {
       this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
       return;
@@ -225,18 +230,23 @@ class FileLinker {
     return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
   }
 
-  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash, declarationOnly = false): void {
+  /**
+   * The route node, the handler's handles_route edge, and the route_symbols row. Without a
+   * handler the row names the route node itself and only fills a pattern no handler maps
+   * (like a proto rpc's own row), so runtime spans still land on the registration.
+   */
+  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash | undefined, declarationOnly = false): void {
     const routeName = route.mappingType === 'grpc_method' ? `GRPC ${pattern}` : pattern;
     const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, routeName), 'route', {
       line: route.line, col: route.col, endLine: route.line, signature: `${route.framework} ${routeName}`, bodyHash: '', doc: '',
     });
     if (!this.nodes.some((n) => n.nodeHash === node.nodeHash)) this.nodes.push(node);
-    this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
-    (declarationOnly ? this.fallbackRoutes : this.routes).push({
+    if (handlerHash) this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
+    (declarationOnly || !handlerHash ? this.fallbackRoutes : this.routes).push({
       serviceName: this.ctx.serviceName,
       routePattern: pattern,
       mappingType: route.mappingType,
-      nodeHash: handlerHash,
+      nodeHash: handlerHash ?? node.nodeHash,
       createdAt: Math.floor(Date.now() / 1000),
     });
   }
