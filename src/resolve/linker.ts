@@ -199,7 +199,9 @@ class FileLinker {
       return;
     }
     const slash = route.path.indexOf('/');
-    const service = this.grpcService(slash < 0 ? route.path : route.path.slice(0, slash));
+    const written = slash < 0 ? route.path : route.path.slice(0, slash);
+    // A proto file names its own services exactly; a package-less one has no package to add.
+    const service = this.facts.language === 'proto' ? { fullName: written } : this.grpcService(written);
     if (slash >= 0) {
       const declarationOnly = handler?.kind === 'symbol' && handler.entry.kind === 'rpc';
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);

@@ -1,5 +1,6 @@
 import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
+import { languageFamily } from './languageFamily';
 import type { NodeKind } from '../model';
 
 export interface SymbolEntry {
@@ -99,6 +100,30 @@ export class SymbolTable {
 
   lookup(packagePath: string, name: string): SymbolEntry | undefined {
     return this.byPackage.get(packagePath)?.get(name);
+  }
+
+  /**
+   * `name` in a package as a file of one language family declares it: the owner of the
+   * plain name when its file is of the family, else the family's declaring file whose
+   * path sorts first. Each language names its packages by its own rules, so two of them
+   * can share a package path (a Java package and a proto package `shop`).
+   */
+  lookupInFamily(packagePath: string, name: string, family: string): SymbolEntry | undefined {
+    const owner = this.lookup(packagePath, name);
+    if (!owner || this.familyOf(owner.file) === family) return owner;
+    let found: SymbolEntry | undefined;
+    for (const file of this.filesByPackage.get(packagePath) ?? []) {
+      const state = this.fileState.get(file);
+      if (!state || (found && found.file < file) || this.familyOf(file) !== family) continue;
+      const fact = declaredSymbols(state.facts).find((s) => s.name === name && (s.packagePath ?? state.packagePath) === packagePath);
+      if (fact) found = { name, kind: fact.kind, file, fact };
+    }
+    return found;
+  }
+
+  private familyOf(file: string): string | undefined {
+    const language = this.fileState.get(file)?.facts.language;
+    return language && languageFamily(language);
   }
 
   /**
