@@ -143,11 +143,13 @@ export type LinkEdgeType = Exclude<EdgeType, 'calls' | 'handles_route' | `runtim
  * - `keys`: candidate key sets tried in order; the first set that some symbols of the
  *   repo all carry wins, and the link goes to each of them (a label selector can select
  *   several Deployments). Candidates express scoping: proto `a.b.Msg`, then `a.Msg`.
+ *   `within: 'imports'` counts only symbols of this file and of the files it imports,
+ *   directly or through the re-exports of those (proto `import public`), transitively.
  */
 export type LinkEnd =
   | { readonly form: 'local'; readonly name: string; readonly packagePath?: string }
   | { readonly form: 'expr'; readonly expr: CalleeExpr }
-  | { readonly form: 'keys'; readonly candidates: readonly (readonly string[])[] };
+  | { readonly form: 'keys'; readonly candidates: readonly (readonly string[])[]; readonly within?: 'imports' };
 
 /**
  * A typed edge between two symbols that is neither a call nor a route: infrastructure

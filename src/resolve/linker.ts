@@ -5,9 +5,11 @@ import {
 } from '../model';
 import { declaredSymbols } from './declaredSymbols';
 import { goArity, sameArity } from './goArity';
+import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
 import { type SymbolTable, grpcServiceKey } from './symbolTable';
+import { visibleFiles } from './visibleFiles';
 
 export interface LinkContext {
   readonly repoUrl: string;
@@ -55,6 +57,7 @@ class FileLinker {
   private readonly routes: RouteSymbolRow[] = [];
   private readonly fallbackRoutes: RouteSymbolRow[] = [];
   private readonly repoLevel = new Map<Hash, GraphNode>();
+  private visible: ReadonlySet<string> | undefined;
 
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
     this.resolver = ctx.resolverFor(facts);
@@ -192,7 +195,7 @@ class FileLinker {
    * symbol is said to handle it: the function that registers a route does not serve it.
    */
   private linkRoute(route: RouteFact): void {
-    const handler = route.handler ? this.resolveExpression(route.handler) : undefined;
+    const handler = this.ownDeclaration(route.handler) ?? (route.handler ? this.resolveExpression(route.handler) : undefined);
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
     if (route.mappingType !== 'grpc_method') {
       this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
@@ -212,6 +215,17 @@ class FileLinker {
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
     }
+  }
+
+  /**
+   * A handler named bare that this file itself declares: that declaration, even where
+   * another file of the package owns the plain name (each copy of a vendored proto
+   * handles its own rpcs).
+   */
+  private ownDeclaration(handler: CalleeExpr | null): SymbolResolution | undefined {
+    if (handler?.form !== 'name') return undefined;
+    const fact = declaredSymbols(this.facts).find((s) => s.name === handler.name && (s.packagePath ?? this.packagePath) === this.packagePath);
+    return fact && { kind: 'symbol', packagePath: this.packagePath, entry: { name: fact.name, kind: fact.kind, file: this.facts.path, fact } };
   }
 
   /**
@@ -263,13 +277,19 @@ class FileLinker {
     const prefix = `${type.entry.name}.`;
     const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
     const methods: { name: string; resolution: SymbolResolution }[] = [];
+    const family = this.familyOf(type.entry.file);
     for (const entry of this.ctx.table.entries(type.packagePath)) {
-      if (entry.kind !== 'method' || !entry.name.startsWith(prefix)) continue;
+      if (entry.kind !== 'method' || !entry.name.startsWith(prefix) || this.familyOf(entry.file) !== family) continue;
       const method = entry.name.slice(prefix.length);
       const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
       if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
     }
     return methods;
+  }
+
+  private familyOf(file: string): string | undefined {
+    const language = this.ctx.table.factsOf(file)?.language;
+    return language && languageFamily(language);
   }
 
   /** A LinkFact: each resolved source to each resolved target, or to its placeholder. */
@@ -291,9 +311,18 @@ class FileLinker {
         const target = this.resolveExpression(end.expr);
         return target?.kind === 'symbol' ? [this.symbolHash(target)] : [];
       }
-      case 'keys':
-        return this.ctx.table.lookupKeys(end.candidates).map(({ packagePath, entry }) => this.symbolHash({ kind: 'symbol', packagePath, entry }));
+      case 'keys': {
+        const admits = end.within === 'imports' ? this.importedFiles() : undefined;
+        return this.ctx.table.lookupKeys(end.candidates, admits && ((file) => admits.has(file)))
+          .map(({ packagePath, entry }) => this.symbolHash({ kind: 'symbol', packagePath, entry }));
+      }
     }
+  }
+
+  /** This file and the files it sees through its imports, computed once per file. */
+  private importedFiles(): ReadonlySet<string> {
+    this.visible ??= visibleFiles(this.facts, this.resolver, this.ctx.table);
+    return this.visible;
   }
 
   private resolveExpression(expression: CalleeExpr): Resolution | undefined {
