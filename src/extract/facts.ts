@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 10;
+export const FACTS_FORMAT_VERSION = 11;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -182,11 +182,13 @@ export type LinkEdgeType = Exclude<EdgeType, 'handles_route' | `runtime_${string
  * - `keys`: candidate key sets tried in order; the first set that some symbols of the
  *   repo all carry wins, and the link goes to each of them (a label selector can select
  *   several Deployments). Candidates express scoping: proto `a.b.Msg`, then `a.Msg`.
+ *   `within: 'imports'` counts only symbols of this file and of the files it imports,
+ *   directly or through the re-exports of those (proto `import public`), transitively.
  */
 export type LinkEnd =
   | { readonly form: 'local'; readonly name: string; readonly packagePath?: string }
   | { readonly form: 'expr'; readonly expr: CalleeExpr }
-  | { readonly form: 'keys'; readonly candidates: readonly (readonly string[])[] };
+  | { readonly form: 'keys'; readonly candidates: readonly (readonly string[])[]; readonly within?: 'imports' };
 
 /**
  * A typed edge between two symbols that is neither a call nor a route: infrastructure

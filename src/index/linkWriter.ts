@@ -1,6 +1,6 @@
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
-import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName } from '../model';
+import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName, type RouteSymbolRow } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
@@ -134,9 +134,17 @@ export class LinkWriter {
         if (linked.fallbackRoutes.length === 0) await tx.replaceFileRoutes(fileHash, linked.routes);
       }
       if (bulk) await tx.insertNewRows(newNodes, newEdges, repo.repoHash, seq, (rows, total) => progress({ phase: 'write', done: rows, total }));
-      // Declared-only routes go last: they fill the patterns no handler maps after this batch.
-      for (const { fileHash, linked } of batch) {
-        if (linked.fallbackRoutes.length > 0) await tx.replaceFileRoutes(fileHash, linked.routes, linked.fallbackRoutes);
+      // Declared-only and handler-less routes go last: they fill the patterns no handler maps
+      // after this batch. A file's handler rows are written again with them, all but those a
+      // later file of the batch took over, so handlers keep the batch order.
+      const lastHandlerOf = new Map<string, number>();
+      batch.forEach(({ linked }, index) => {
+        for (const row of linked.routes) lastHandlerOf.set(routeKey(row), index);
+      });
+      for (const [index, { fileHash, linked }] of batch.entries()) {
+        if (linked.fallbackRoutes.length === 0) continue;
+        const kept = linked.routes.filter((row) => lastHandlerOf.get(routeKey(row)) === index);
+        await tx.replaceFileRoutes(fileHash, kept, linked.fallbackRoutes);
       }
     };
     if (bulk) await tx.bulkLoad(repo.repoHash, seq, snapshotHash, write);
@@ -152,6 +160,11 @@ function firstClaims<T>(items: readonly T[], key: (item: T) => Hash, claimed: Se
     claimed.add(k);
     return true;
   });
+}
+
+/** route_symbols' primary key (SPEC 2.7). */
+function routeKey(row: RouteSymbolRow): string {
+  return `${row.serviceName}\0${row.routePattern}\0${row.mappingType}`;
 }
 
 function lastSegment(name: string): string {

@@ -6,9 +6,11 @@ import {
 import { declaredSymbols } from './declaredSymbols';
 import { FileEdges } from './fileEdges';
 import { goInterfacesImplemented } from './goImplements';
+import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
 import { type SymbolTable, grpcServiceKey } from './symbolTable';
+import { visibleFiles } from './visibleFiles';
 
 export interface LinkContext {
   readonly repoUrl: string;
@@ -56,6 +58,7 @@ class FileLinker {
   private readonly routes: RouteSymbolRow[] = [];
   private readonly fallbackRoutes: RouteSymbolRow[] = [];
   private readonly repoLevel = new Map<Hash, GraphNode>();
+  private visible: ReadonlySet<string> | undefined;
 
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
     this.resolver = ctx.resolverFor(facts);
@@ -183,15 +186,22 @@ class FileLinker {
     }
   }
 
+  /**
+   * A route and the symbol registered as its handler. When the handler cannot be pinned to
+   * a symbol (an inline function, a value of unknown type) the route keeps its node but no
+   * symbol is said to handle it: the function that registers a route does not serve it.
+   */
   private linkRoute(route: RouteFact): void {
-    const handler = route.handler ? this.resolveExpression(route.handler) : undefined;
-    const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : this.sourceOf(route.registeredIn);
+    const handler = this.ownDeclaration(route.handler) ?? (route.handler ? this.resolveExpression(route.handler) : undefined);
+    const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
     if (route.mappingType !== 'grpc_method') {
       this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
       return;
     }
     const slash = route.path.indexOf('/');
-    const service = this.grpcService(slash < 0 ? route.path : route.path.slice(0, slash));
+    const written = slash < 0 ? route.path : route.path.slice(0, slash);
+    // A proto file names its own services exactly; a package-less one has no package to add.
+    const service = this.facts.language === 'proto' ? { fullName: written } : this.grpcService(written);
     if (slash >= 0) {
       const declarationOnly = handler?.kind === 'symbol' && handler.entry.kind === 'rpc';
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
@@ -202,6 +212,17 @@ class FileLinker {
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
     }
+  }
+
+  /**
+   * A handler named bare that this file itself declares: that declaration, even where
+   * another file of the package owns the plain name (each copy of a vendored proto
+   * handles its own rpcs).
+   */
+  private ownDeclaration(handler: CalleeExpr | null): SymbolResolution | undefined {
+    if (handler?.form !== 'name') return undefined;
+    const fact = declaredSymbols(this.facts).find((s) => s.name === handler.name && (s.packagePath ?? this.packagePath) === this.packagePath);
+    return fact && { kind: 'symbol', packagePath: this.packagePath, entry: { name: fact.name, kind: fact.kind, file: this.facts.path, fact } };
   }
 
   /**
@@ -222,18 +243,23 @@ class FileLinker {
     return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
   }
 
-  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash, declarationOnly = false): void {
+  /**
+   * The route node, the handler's handles_route edge, and the route_symbols row. Without a
+   * handler the row names the route node itself and only fills a pattern no handler maps
+   * (like a proto rpc's own row), so runtime spans still land on the registration.
+   */
+  private addRoute(route: RouteFact, pattern: string, handlerHash: Hash | undefined, declarationOnly = false): void {
     const routeName = route.mappingType === 'grpc_method' ? `GRPC ${pattern}` : pattern;
     const node = this.fileNode(QualifiedName.symbol(this.ctx.repoUrl, this.packagePath, routeName), 'route', {
       line: route.line, col: route.col, endLine: route.line, signature: `${route.framework} ${routeName}`, bodyHash: '', doc: '',
     });
     if (!this.nodes.some((n) => n.nodeHash === node.nodeHash)) this.nodes.push(node);
-    this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
-    (declarationOnly ? this.fallbackRoutes : this.routes).push({
+    if (handlerHash) this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
+    (declarationOnly || !handlerHash ? this.fallbackRoutes : this.routes).push({
       serviceName: this.ctx.serviceName,
       routePattern: pattern,
       mappingType: route.mappingType,
-      nodeHash: handlerHash,
+      nodeHash: handlerHash ?? node.nodeHash,
       createdAt: Math.floor(Date.now() / 1000),
     });
   }
@@ -248,13 +274,19 @@ class FileLinker {
     const prefix = `${type.entry.name}.`;
     const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
     const methods: { name: string; resolution: SymbolResolution }[] = [];
+    const family = this.familyOf(type.entry.file);
     for (const entry of this.ctx.table.entries(type.packagePath)) {
-      if (entry.kind !== 'method' || !entry.name.startsWith(prefix)) continue;
+      if (entry.kind !== 'method' || !entry.name.startsWith(prefix) || this.familyOf(entry.file) !== family) continue;
       const method = entry.name.slice(prefix.length);
       const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
       if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
     }
     return methods;
+  }
+
+  private familyOf(file: string): string | undefined {
+    const language = this.ctx.table.factsOf(file)?.language;
+    return language && languageFamily(language);
   }
 
   /** A LinkFact: each resolved source to each resolved target, or to its placeholder. */
@@ -276,9 +308,18 @@ class FileLinker {
         const target = this.resolveExpression(end.expr);
         return target?.kind === 'symbol' ? [this.symbolHash(target)] : [];
       }
-      case 'keys':
-        return this.ctx.table.lookupKeys(end.candidates).map(({ packagePath, entry }) => this.symbolHash({ kind: 'symbol', packagePath, entry }));
+      case 'keys': {
+        const admits = end.within === 'imports' ? this.importedFiles() : undefined;
+        return this.ctx.table.lookupKeys(end.candidates, admits && ((file) => admits.has(file)))
+          .map(({ packagePath, entry }) => this.symbolHash({ kind: 'symbol', packagePath, entry }));
+      }
     }
+  }
+
+  /** This file and the files it sees through its imports, computed once per file. */
+  private importedFiles(): ReadonlySet<string> {
+    this.visible ??= visibleFiles(this.facts, this.resolver, this.ctx.table);
+    return this.visible;
   }
 
   private resolveExpression(expression: CalleeExpr): Resolution | undefined {

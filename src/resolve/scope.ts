@@ -1,5 +1,6 @@
 import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
+import { languageFamily } from './languageFamily';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, typeOf, typeSymbolOf } from './valueTypes';
 
@@ -34,6 +35,7 @@ export class FileScope {
   private readonly bindings = new Map<string, Binding>();
   /** Packages whose exported names are all visible unqualified (`using A.B;`, `import a.b.*;`). */
   private readonly wildcards: string[] = [];
+  private readonly family: string;
 
   constructor(
     private readonly facts: FileFacts,
@@ -42,6 +44,7 @@ export class FileScope {
     private readonly resolver: LanguageResolver,
   ) {
     scopesByFacts.set(facts, this);
+    this.family = languageFamily(facts.language);
     for (const fact of facts.imports) {
       // `export { a as b } from './x'` makes an export, not a local name.
       if (fact.reexport) continue;
@@ -92,7 +95,7 @@ export class FileScope {
 
   /** A bare name: the file's package, then imports; builtins and unknowns as noted. */
   resolveName(name: string, placeholderIfUnknown: boolean): Resolution | undefined {
-    const local = this.table.lookup(this.packagePath, name);
+    const local = this.lookup(this.packagePath, name);
     // JS/TS test symbols are named by their titles (`describe('parse')`), not bound names.
     if (local && !(local.kind === 'test' && this.facts.language !== 'go' && this.facts.language !== 'python')) {
       return { kind: 'symbol', packagePath: this.packagePath, entry: local };
@@ -130,7 +133,7 @@ export class FileScope {
   lookupExport(packagePath: string, name: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
     const files = this.table.filesOfPackage(packagePath);
-    const entry = this.table.lookup(packagePath, name === 'default' ? this.defaultExportOf(files) ?? name : name);
+    const entry = this.lookup(packagePath, name === 'default' ? this.defaultExportOf(files) ?? name : name);
     if (entry) return { kind: 'symbol', packagePath, entry };
     for (const file of files) {
       const facts = this.table.factsOf(file);
@@ -177,7 +180,7 @@ export class FileScope {
     const viaNamespace = objectType || receiverType ? undefined : this.resolveMemberOfNamespace(object, property);
     if (viaNamespace) return viaNamespace;
     // `Type.member` on a type's own name, unless the object is a value with a type of its own.
-    const staticOwner = !objectType && !receiverType && /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
+    const staticOwner = !objectType && !receiverType && /^[A-Za-z_$][\w$]*$/.test(object) ? this.lookup(this.packagePath, object) : undefined;
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }
@@ -220,7 +223,7 @@ export class FileScope {
 
   /** A nested type written from outside it (`Outer.Inner`): declared in this package or a wildcard import. */
   private resolveNestedType(dotted: string): Resolution | undefined {
-    const entry = this.table.lookup(this.packagePath, dotted);
+    const entry = this.lookup(this.packagePath, dotted);
     if (entry && TYPE_KINDS.has(entry.kind)) return { kind: 'symbol', packagePath: this.packagePath, entry };
     return this.resolveThroughWildcards(dotted);
   }
@@ -228,7 +231,7 @@ export class FileScope {
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
   memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
-    const direct = this.table.lookup(type.packagePath, `${type.entry.name}.${member}`);
+    const direct = this.lookup(type.packagePath, `${type.entry.name}.${member}`);
     if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
     for (const base of type.entry.fact.bases ?? []) {
       const baseScope = this.scopeOfFile(type.entry.file, type.packagePath);
@@ -245,25 +248,28 @@ export class FileScope {
   private constructorOf(type: Extract<Resolution, { kind: 'symbol' }>): Resolution {
     if (!TYPE_KINDS.has(type.entry.kind)) return type;
     for (const name of ['constructor', '__init__']) {
-      const ctor = this.table.lookup(type.packagePath, `${type.entry.name}.${name}`);
+      const ctor = this.lookup(type.packagePath, `${type.entry.name}.${name}`);
       if (ctor) return { kind: 'symbol', packagePath: type.packagePath, entry: ctor };
     }
     return type;
+  }
+
+  /**
+   * The one guard against edges that join two languages by name alone: a name declared in
+   * a package, as this file's language family declares it (resolve/languageFamily.ts).
+   */
+  private lookup(packagePath: string, name: string): SymbolEntry | undefined {
+    return this.table.lookupInFamily(packagePath, name, this.family);
   }
 
   /** The scope of another file of the repo in the same language, where its declarations' type names resolve. */
   scopeOfFile(file: string, packagePath: string): FileScope | undefined {
     if (file === this.facts.path) return this;
     const facts = this.table.factsOf(file);
-    if (!facts || !sameLanguageFamily(facts.language, this.facts.language)) return undefined;
+    if (!facts || languageFamily(facts.language) !== this.family) return undefined;
     const cached = scopesByFacts.get(facts);
     if (cached && cached.table === this.table && cached.resolver === this.resolver && cached.packagePath === packagePath) return cached;
     return new FileScope(facts, packagePath, this.table, this.resolver);
   }
 }
 
-/** TypeScript and JavaScript share one resolver and see each other's declarations. */
-function sameLanguageFamily(a: string, b: string): boolean {
-  const family = (language: string): string => (language === 'javascript' || language === 'tsx' ? 'typescript' : language);
-  return family(a) === family(b);
-}

@@ -1,5 +1,6 @@
 import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
+import { languageFamily } from './languageFamily';
 import { namesTypesDependOn } from './typeDependencies';
 import type { NodeKind } from '../model';
 
@@ -40,7 +41,9 @@ export function grpcShortServiceName(routePath: string): string {
  * key (SymbolFact.keys). Built from facts and updated file by file, so an incremental run
  * changes only what its files declare. When two files of one package declare the same
  * name (Go `init`, build-tagged variants), the file whose path sorts first owns the
- * plain name; the other's symbol is named `<name>@<file base name>`.
+ * plain name; another's symbol is named `<name>@<file base name>` when it sits beside
+ * the owner, else `<name>@<file path>` (packages spanning directories: copies of one
+ * proto schema, C# namespaces), so every copy keeps nodes of its own.
  */
 export class SymbolTable {
   private readonly byPackage = new Map<string, Map<string, SymbolEntry>>();
@@ -136,16 +139,43 @@ export class SymbolTable {
   }
 
   /**
-   * The symbols of the first candidate key set that some symbols all carry, in a stable
-   * order; empty when no candidate matches.
+   * `name` in a package as a file of one language family declares it: the owner of the
+   * plain name when its file is of the family, else the family's declaring file whose
+   * path sorts first. Each language names its packages by its own rules, so two of them
+   * can share a package path (a Java package and a proto package `shop`).
    */
-  lookupKeys(candidates: readonly (readonly string[])[]): KeyedSymbol[] {
+  lookupInFamily(packagePath: string, name: string, family: string): SymbolEntry | undefined {
+    const owner = this.lookup(packagePath, name);
+    if (!owner || this.familyOf(owner.file) === family) return owner;
+    let found: SymbolEntry | undefined;
+    for (const file of this.filesByPackage.get(packagePath) ?? []) {
+      const state = this.fileState.get(file);
+      if (!state || (found && found.file < file) || this.familyOf(file) !== family) continue;
+      const fact = declaredSymbols(state.facts).find((s) => s.name === name && (s.packagePath ?? state.packagePath) === packagePath);
+      if (fact) found = { name, kind: fact.kind, file, fact };
+    }
+    return found;
+  }
+
+  private familyOf(file: string): string | undefined {
+    const language = this.fileState.get(file)?.facts.language;
+    return language && languageFamily(language);
+  }
+
+  /**
+   * The symbols of the first candidate key set that some symbols all carry, in a stable
+   * order; empty when no candidate matches. `admits`, when given, says which files'
+   * symbols count (a proto file sees only itself and what it imports).
+   */
+  lookupKeys(candidates: readonly (readonly string[])[], admits?: (file: string) => boolean): KeyedSymbol[] {
     for (const keys of candidates) {
       if (keys.length === 0) continue;
       const [first, ...rest] = keys;
       const holders = this.byKey.get(first!);
       if (!holders) continue;
-      const matches = [...holders].filter(([id]) => rest.every((key) => this.byKey.get(key)?.has(id))).map(([, symbol]) => symbol);
+      const matches = [...holders]
+        .filter(([id, symbol]) => (!admits || admits(symbol.entry.file)) && rest.every((key) => this.byKey.get(key)?.has(id)))
+        .map(([, symbol]) => symbol);
       if (matches.length > 0) {
         return matches.sort((a, b) => compare(a.entry.file, b.entry.file) || compare(a.packagePath, b.packagePath) || compare(a.entry.name, b.entry.name));
       }
@@ -163,7 +193,10 @@ export class SymbolTable {
   /** The name a file's symbol is stored under (see the class comment). */
   storedName(file: string, packagePath: string, name: string): string {
     const owner = this.lookup(packagePath, name);
-    return !owner || owner.file === file ? name : `${name}@${file.slice(file.lastIndexOf('/') + 1)}`;
+    if (!owner || owner.file === file) return name;
+    const slash = file.lastIndexOf('/');
+    const sameDirectory = file.slice(0, slash + 1) === owner.file.slice(0, owner.file.lastIndexOf('/') + 1);
+    return `${name}@${sameDirectory ? file.slice(slash + 1) : file}`;
   }
 
   hasPackage(packagePath: string): boolean {

@@ -105,6 +105,25 @@ describe('resolve/linker', () => {
     ], { 'go.mod': 'module example.com/r' });
     assert.deepEqual(linked[0].routes.map((r) => [r.routePattern, r.mappingType]), [['users.UserService/GetUser', 'grpc_method']]);
   });
+
+  it('gives a route whose handler does not resolve no handler: never the function that registers it', () => {
+    const { edges, linked } = linkRepo([
+      facts('src/app.ts', 'typescript', {
+        symbols: [symbol('mount', 'function')],
+        routes: [
+          { method: 'POST', path: '/users', mappingType: 'http_route', handler: null, registeredIn: 'mount', framework: 'express', line: 3, col: 6 },
+          { method: 'GRPC', path: 'Users', mappingType: 'grpc_method', handler: { form: 'name', name: 'nowhere' }, registeredIn: 'mount', framework: 'grpc-js', line: 4, col: 9 },
+        ],
+      }),
+    ]);
+    assert.deepEqual(edges.filter((e) => e.startsWith('handles_route')), []);
+    const routeNodes = new Map(linked[0].nodes.filter((n) => n.kind === 'route').map((n) => [n.nodeHash, n.qualifiedName]));
+    assert.deepEqual(linked[0].routes, []);
+    assert.deepEqual(linked[0].fallbackRoutes.map((r) => [r.routePattern, routeNodes.get(r.nodeHash)]), [
+      ['POST /users', `${REPO_URL}://src/app.POST /users`],
+      ['Users/*', `${REPO_URL}://src/app.GRPC Users/*`],
+    ]);
+  });
 });
 
 describe('resolve/linker interface methods', () => {

@@ -151,14 +151,18 @@ class RouteReader {
 
   /**
    * The handler as a callee: a function name, a method value `s.handleX`, a type for
-   * `&server{}`, a factory for `newServer()`; null for inline functions and anything
-   * local syntax cannot name.
+   * `&server{}` or for a variable or field whose type local syntax shows (`srv :=
+   * &server{}` then `RegisterXServer(s, srv)`), a factory for `newServer()`; null for
+   * inline functions and anything local syntax cannot name.
    */
   private handlerOf(node: SyntaxNode, scope: Scope): CalleeExpr | null {
     switch (node.type) {
       case 'identifier':
-        return isBuiltin(node.text) || scope.lookup(node.text, node.startIndex) ? null : { form: 'name', name: node.text };
+        if (isBuiltin(node.text)) return null;
+        return scope.lookup(node.text, node.startIndex) ? this.typedHandler(node, scope) : { form: 'name', name: node.text };
       case 'selector_expression': {
+        const typed = this.typedHandler(node, scope);
+        if (typed) return typed;
         const operand = node.childForFieldName('operand');
         const field = node.childForFieldName('field');
         const callee = operand && field ? memberExpression(operand, field.text, scope, this.context) : undefined;
@@ -176,6 +180,15 @@ class RouteReader {
       default:
         return null;
     }
+  }
+
+  /** A variable or struct field registered as the handler: the type it holds, when declared. */
+  private typedHandler(node: SyntaxNode, scope: Scope): CalleeExpr | null {
+    if (!isDottedPath(node.text)) return null;
+    const type = objectTypeOf(node.text, scope, node.startIndex, this.context)?.replace(/^\*+/, '');
+    if (!type || !/^(\w+\.)?\w+$/.test(type)) return null;
+    const dot = type.indexOf('.');
+    return dot < 0 ? { form: 'new', name: type } : { form: 'new', name: type.slice(dot + 1), object: type.slice(0, dot) };
   }
 
   /** `http.HandlerFunc(h)` is h; any other call names the factory that builds the handler. */

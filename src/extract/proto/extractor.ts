@@ -31,6 +31,9 @@ export const protoExtractor: TextExtractor = {
   },
 };
 
+/** `import public` re-exports: what it imports is visible to this file's importers. */
 function importFacts(document: ProtoDocument): ImportFact[] {
-  return document.imports.map((entry) => ({ source: entry.path, bindings: [], line: entry.keyword.line, col: entry.keyword.col }));
+  return document.imports.map((entry) => ({
+    source: entry.path, bindings: [], line: entry.keyword.line, col: entry.keyword.col, ...(entry.isPublic ? { reexport: true } : {}),
+  }));
 }

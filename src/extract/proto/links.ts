@@ -4,8 +4,9 @@ import { fullNameOf, protoTypeKey } from './symbols';
 
 /**
  * References from rpcs to their request and response messages and from messages to the
- * message types of their fields, as key candidates in proto's scoping order; and one
- * gRPC route per rpc, so a runtime span resolves to at least the rpc.
+ * message types of their fields, as key candidates in proto's scoping order, looked up
+ * only in the files this file can see (itself and its imports); and one gRPC route per
+ * rpc, so a runtime span resolves to at least the rpc.
  */
 
 /** Well-known types ship with protoc, not with the repo: they link to a placeholder. */
@@ -31,7 +32,7 @@ function referenceLink(from: string, use: ProtoTypeUse, packageName: string): Li
     col: use.at.col,
     edgeType: 'references',
     from: { form: 'local', name: from },
-    to: { form: 'keys', candidates: scopedCandidates(use, packageName).map((name) => [protoTypeKey(name)]) },
+    to: { form: 'keys', candidates: scopedCandidates(use, packageName).map((name) => [protoTypeKey(name)]), within: 'imports' },
     ...(written.startsWith(WELL_KNOWN_PREFIX) ? { unresolved: { name: written, kind: 'message' as const } } : {}),
   };
 }

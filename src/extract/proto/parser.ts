@@ -45,6 +45,8 @@ export interface ProtoService extends ProtoDeclaration {
 export interface ProtoImport {
   readonly path: string;
   readonly keyword: ProtoToken;
+  /** `import public`: files importing this one see the imported file's names too. */
+  readonly isPublic: boolean;
 }
 
 export interface ProtoDocument {
@@ -116,13 +118,14 @@ class ProtoParser {
   private parseImport(): void {
     const keyword = this.tokens[this.at++]!;
     const modifier = this.peek();
-    if (modifier?.kind === 'word' && (modifier.text === 'public' || modifier.text === 'weak')) this.at++;
+    const hasModifier = modifier?.kind === 'word' && (modifier.text === 'public' || modifier.text === 'weak');
+    if (hasModifier) this.at++;
     const path = this.peek();
     if (path?.kind !== 'string') {
       this.fail();
       return;
     }
-    this.imports.push({ path: path.text, keyword });
+    this.imports.push({ path: path.text, keyword, isPublic: hasModifier && modifier.text === 'public' });
     this.at++;
     this.expectSemicolon();
   }

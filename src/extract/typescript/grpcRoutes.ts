@@ -4,7 +4,7 @@ import type { CalleeExpr, RouteFact } from '../facts';
 import { memberDraft, resolveCallee } from './calls';
 import type { Scope } from './scope';
 import type { FileState } from './types';
-import { constructedTypeOf, dottedNameOf, elementsOf } from './syntax';
+import { constructedTypeOf, dottedNameOf, elementsOf, unboundFunction } from './syntax';
 
 /**
  * @grpc/grpc-js registrations: `server.addService(<service>, <implementation>)`. The
@@ -70,7 +70,8 @@ function methodOf(property: SyntaxNode): { key: SyntaxNode; value: SyntaxNode | 
 }
 
 /** A named function or a member to resolve; an inline function is no symbol of its own. */
-function handlerOf(value: SyntaxNode | undefined, scope: Scope, state: FileState): CalleeExpr | null {
+function handlerOf(written: SyntaxNode | undefined, scope: Scope, state: FileState): CalleeExpr | null {
+  const value = unboundFunction(written);
   if (value?.type === 'identifier' || value?.type === 'shorthand_property_identifier') return { form: 'name', name: value.text };
   if (value?.type !== 'member_expression') return null;
   const object = value.childForFieldName('object');

@@ -7,7 +7,7 @@ import { nestRoutes } from './nestRoutes';
 import { nextRoutes } from './nextRoutes';
 import type { Scope } from './scope';
 import type { FileState, MatchHandler, RouteCall } from './types';
-import { elementsOf, stringValueOf } from './syntax';
+import { elementsOf, stringValueOf, unboundFunction } from './syntax';
 
 /**
  * HTTP routes. Registration calls (`app.get('/p', h)`) count only in files that import
@@ -61,7 +61,8 @@ export function httpMethodOf(verb: string): string {
 }
 
 /** A handler argument: a function by name, or a member to resolve; inline functions are none. */
-function handlerOf(node: SyntaxNode | undefined, scope: Scope, state: FileState): CalleeExpr | null {
+function handlerOf(argument: SyntaxNode | undefined, scope: Scope, state: FileState): CalleeExpr | null {
+  const node = unboundFunction(argument);
   if (node?.type === 'identifier') return { form: 'name', name: node.text };
   if (node?.type !== 'member_expression') return null;
   const object = node.childForFieldName('object');

@@ -88,3 +88,14 @@ export function requireSourceOf(node: SyntaxNode): string | undefined {
   const [first] = elementsOf(node.childForFieldName('arguments') ?? undefined);
   return first?.type === 'string' ? unquote(first.text) : undefined;
 }
+
+/**
+ * The function a handler value names once `.bind(...)` is peeled off: `h.bind(this)` and
+ * `Server.onCharge.bind(this)` register `h` and `Server.onCharge`, not the call to bind.
+ */
+export function unboundFunction(node: SyntaxNode | undefined): SyntaxNode | undefined {
+  if (node?.type !== 'call_expression') return node;
+  const callee = node.childForFieldName('function');
+  const property = callee?.type === 'member_expression' ? callee.childForFieldName('property') : null;
+  return property?.text === 'bind' ? callee?.childForFieldName('object') ?? undefined : node;
+}

@@ -5,9 +5,12 @@ import type { ImportTarget, LanguageResolver } from './languageResolver';
 /**
  * Protocol Buffers: a file's package path is its `package` (DESIGN §4), or the file path
  * without `.proto` when it declares none. Its module node is the file itself, since an
- * import names a file: `import "a/b.proto"` is looked up from the repo root, then next to
- * the importing file, then as the unique repo file ending in `/a/b.proto` (protoc include
- * paths are rarely the repo root); otherwise it is outside the repo.
+ * import names a file. protoc resolves `import "a/b.proto"` against its include roots;
+ * the repo does not say which they are, so the plausible ones are tried nearest first:
+ * the importing file's directory, then each ancestor up to the repo root (a schema
+ * vendored into `svc-a/protos/` imports its siblings, never another service's copy),
+ * then the one repo file ending in `/a/b.proto` when exactly one does (a root such as
+ * `third_party/googleapis` outside the file's ancestry); otherwise it is outside the repo.
  */
 export function protoResolver(layout: RepoLayout): LanguageResolver {
   const bySuffix = new Map<string, string | null>();
@@ -25,11 +28,12 @@ export function protoResolver(layout: RepoLayout): LanguageResolver {
     packagePath: (filePath, facts) => facts?.packageName || filePath.replace(/\.proto$/, ''),
     moduleNodePath: (filePath) => filePath,
     resolveImport(source, fromFile): ImportTarget {
-      const fromRoot = joinPath('', source);
-      if (layout.files.has(fromRoot)) return { inRepo: true, packagePath: fromRoot };
-      const besides = joinPath(parentDir(fromFile), source);
-      if (layout.files.has(besides)) return { inRepo: true, packagePath: besides };
-      const bySuffixMatch = bySuffix.get(fromRoot);
+      for (let root = parentDir(fromFile); ; root = parentDir(root)) {
+        const candidate = joinPath(root, source);
+        if (layout.files.has(candidate)) return { inRepo: true, packagePath: candidate };
+        if (root === '') break;
+      }
+      const bySuffixMatch = bySuffix.get(joinPath('', source));
       return bySuffixMatch ? { inRepo: true, packagePath: bySuffixMatch } : { inRepo: false, module: source };
     },
     isBuiltin: () => false,

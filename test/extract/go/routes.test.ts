@@ -160,7 +160,7 @@ describe('extract/go routes', () => {
     ), []);
   });
 
-  it('takes the handler as null when it is a local value', async () => {
+  it('takes the handler as null when it is a local value of unknown type', async () => {
     assert.deepEqual(await routesOf(
       'package main',
       'func main() {',
@@ -168,6 +168,24 @@ describe('extract/go routes', () => {
       '\thttp.Handle("/", h)',
       '}',
     ), ['4:6 net/http ANY / -> null in main']);
+  });
+
+  it('takes the type of a local or field registered as the handler, when declared', async () => {
+    assert.deepEqual(await routesOf(
+      'package main',
+      'type app struct{ orders *orders.Server }',
+      'func (a *app) serve(s *grpc.Server) {',
+      '\tsrv := &greeter{}',
+      '\tpb.RegisterGreeterServer(s, srv)',
+      '\tvar users pb.UsersServer',
+      '\tpb.RegisterUsersServer(s, users)',
+      '\tpb.RegisterOrdersServer(s, a.orders)',
+      '}',
+    ), [
+      '5:4 grpc GRPC Greeter -> new greeter in app.serve',
+      '7:4 grpc GRPC Users -> new pb.UsersServer in app.serve',
+      '8:4 grpc GRPC Orders -> new orders.Server in app.serve',
+    ]);
   });
 
   it('parses ServeMux patterns', () => {

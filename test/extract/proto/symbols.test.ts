@@ -61,11 +61,11 @@ describe('extract/proto symbols and imports', () => {
     assert.ok(facts.symbols.every((s) => s.exported && /^[0-9a-f]{64}$/.test(s.bodyHash)));
   });
 
-  it('reports imports, public and weak ones too, at the import keyword', async () => {
+  it('reports imports at the import keyword, public ones as re-exports, weak ones as plain imports', async () => {
     const facts = await extractProto(proto('import "a/b.proto";', '  import public "c.proto";', 'import weak "d.proto";'));
     assert.deepEqual(facts.imports, [
       { source: 'a/b.proto', bindings: [], line: 1, col: 0 },
-      { source: 'c.proto', bindings: [], line: 2, col: 2 },
+      { source: 'c.proto', bindings: [], line: 2, col: 2, reexport: true },
       { source: 'd.proto', bindings: [], line: 3, col: 0 },
     ]);
   });

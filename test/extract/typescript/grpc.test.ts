@@ -23,6 +23,22 @@ describe('extract/typescript gRPC registrations', () => {
     ]);
   });
 
+  it('takes the function a handler binds, not the call to bind', async () => {
+    const facts = await extract('src/server.js', lines(
+      'class Shop {',
+      '  load(server) {',
+      '    server.addService(pkg.PaymentService.service, { charge: Shop.charge.bind(this), refund: refund.bind(null) });',
+      '    server.addService(pkg.Audit.service, { log: this.log.bind(this) });',
+      '  }',
+      '}',
+    ));
+    assert.deepEqual(facts.routes.map((r) => [r.path, r.handler]), [
+      ['PaymentService/Charge', { form: 'member', object: 'Shop', property: 'charge', objectType: 'Shop' }],
+      ['PaymentService/Refund', { form: 'name', name: 'refund' }],
+      ['Audit/Log', { form: 'member', object: 'this', property: 'log', objectType: 'Shop' }],
+    ]);
+  });
+
   it('names the service from a loaded definition and registers a class instance whole', async () => {
     const facts = await extract('src/main.js', lines(
       'server.addService(proto.helloworld.Greeter.service, new GreeterImpl());',
