@@ -176,11 +176,13 @@ export class FileScope {
    */
   private resolveMember(callee: Extract<CalleeExpr, { form: 'member' }>, depth: number): Resolution | undefined {
     const { object, property, objectType, receiverType } = callee;
-    // A typed receiver is a value, even when its name is also an import's.
-    const viaNamespace = objectType || receiverType ? undefined : this.resolveMemberOfNamespace(object, property);
+    // A receiver typed in its file is a value, even when its name is also an import's; one
+    // that names a module-level value (`value`) may be the import itself.
+    const typedLocally = objectType !== undefined || (receiverType !== undefined && receiverType.t !== 'value');
+    const viaNamespace = typedLocally ? undefined : this.resolveMemberOfNamespace(object, property);
     if (viaNamespace) return viaNamespace;
     // `Type.member` on a type's own name, unless the object is a value with a type of its own.
-    const staticOwner = !objectType && !receiverType && /^[A-Za-z_$][\w$]*$/.test(object) ? this.lookup(this.packagePath, object) : undefined;
+    const staticOwner = !typedLocally && /^[A-Za-z_$][\w$]*$/.test(object) ? this.lookup(this.packagePath, object) : undefined;
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }

@@ -3,6 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr } from '../facts';
 import type { Scope } from './scope';
 import type { CalleeDraft, FileState, MatchHandler, ObjectRef } from './types';
+import { memberCallee } from './expressionTypes';
 import { dottedNameOf, requireSourceOf, shortText } from './syntax';
 
 /**
@@ -23,12 +24,12 @@ export function memberDraft(object: SyntaxNode, property: string): CalleeDraft {
     case 'super':
       return { form: 'member', object: object.type, property, ref: { kind: object.type } };
     case 'identifier':
-      return { form: 'member', object: object.text, property, ref: { kind: 'name', name: object.text } };
+      return { form: 'member', object: object.text, property, ref: { kind: 'name', name: object.text }, node: object };
     default: {
       const dotted = dottedNameOf(object);
       const field = dotted ? THIS_FIELD.exec(dotted)?.[1] : undefined;
       const ref: ObjectRef = field !== undefined ? { kind: 'field', field } : { kind: 'opaque' };
-      return { form: 'member', object: dotted ?? shortText(object), property, ref };
+      return { form: 'member', object: dotted ?? shortText(object), property, ref, node: object };
     }
   }
 }
@@ -51,12 +52,16 @@ function objectTypeOf(ref: ObjectRef, scope: Scope, moduleClasses: ReadonlySet<s
   }
 }
 
-/** The callee with its objectType, once the file's bindings are all known. */
+/**
+ * The callee with its objectType once the file's bindings are all known, or else the
+ * receiver's type as an expression for the resolver to finish.
+ */
 export function resolveCallee(draft: CalleeDraft, scope: Scope, moduleClasses: ReadonlySet<string>): CalleeExpr {
   if (draft.form !== 'member') return draft;
   const objectType = objectTypeOf(draft.ref, scope, moduleClasses);
   const { object, property } = draft;
-  return objectType !== undefined ? { form: 'member', object, property, objectType } : { form: 'member', object, property };
+  if (objectType !== undefined) return { form: 'member', object, property, objectType };
+  return draft.node ? { ...memberCallee(draft.node, property, scope), object } : { form: 'member', object, property };
 }
 
 export const onCall: MatchHandler = (match, state) => {

@@ -30,7 +30,14 @@ export type ObjectRef =
 export type CalleeDraft =
   | { readonly form: 'name'; readonly name: string }
   | { readonly form: 'new'; readonly name: string; readonly object?: string }
-  | { readonly form: 'member'; readonly object: string; readonly property: string; readonly ref: ObjectRef };
+  | {
+    readonly form: 'member';
+    readonly object: string;
+    readonly property: string;
+    readonly ref: ObjectRef;
+    /** The object expression, typed at the end of the file when `ref` does not name its type. */
+    readonly node?: SyntaxNode;
+  };
 
 /** A call as read in source order, typed once the file's bindings are all known. */
 export interface PendingCall {

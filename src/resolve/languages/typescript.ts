@@ -1,5 +1,6 @@
 import { type RepoLayout, joinPath, parentDir } from '../layout';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
+import { typescriptTypeSyntax } from './typescriptTypes';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_BUILTINS = new Set([
@@ -66,6 +67,7 @@ export function typescriptResolver(layout: RepoLayout): LanguageResolver {
       return file ? { inRepo: true, packagePath: modulePathOf(file) } : { inRepo: false, module: source };
     },
     isBuiltin: (name) => JS_BUILTINS.has(name),
+    typeSyntax: typescriptTypeSyntax,
   };
 }
 

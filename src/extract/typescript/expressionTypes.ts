@@ -1,0 +1,174 @@
+import { collapseWhitespace } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CalleeExpr, TypeExpr } from '../facts';
+import type { Scope } from './scope';
+import { dottedNameOf, memberName } from './syntax';
+
+/**
+ * The types of TypeScript expressions as far as one file shows them, written as TypeExprs
+ * for the resolver to finish with the repo's declarations: `const s = createStore()` is
+ * "the result of createStore", `for (const u of users)` "the element of users' type",
+ * `await repo.find()` "what the promise find returns resolves to". A form not read here
+ * has no type, and a member call on it makes no edge.
+ */
+
+/** A type annotation or type as written; undefined when it mentions a type parameter in scope. */
+export function writtenTypeOf(node: SyntaxNode | undefined | null): string | undefined {
+  const type = node?.type === 'type_annotation' ? node.namedChild(0) : node;
+  if (!type || type.type === 'predefined_type' || mentionsTypeParameter(type)) return undefined;
+  return collapseWhitespace(type.text);
+}
+
+function mentionsTypeParameter(type: SyntaxNode): boolean {
+  const parameters = typeParametersAround(type);
+  if (parameters.size === 0) return false;
+  const names = type.type === 'type_identifier' ? [type] : type.descendantsOfType('type_identifier');
+  return names.some((name) => name !== null && parameters.has(name.text));
+}
+
+/** The type parameters of every declaration around a node (`<T>` of a function, method, class or alias). */
+function typeParametersAround(node: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (let at: SyntaxNode | null = node; at; at = at.parent) {
+    const list = at.childForFieldName('type_parameters');
+    for (const parameter of list?.namedChildren ?? []) {
+      const name = parameter?.childForFieldName('name');
+      if (name) names.add(name.text);
+    }
+  }
+  return names;
+}
+
+/** What a member call's object says about its type in this file alone: a type name, the fast path. */
+export type ObjectTypeName = (object: SyntaxNode, scope: Scope) => string | undefined;
+
+/** The type of the value an expression yields. */
+export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | undefined {
+  switch (node.type) {
+    case 'identifier':
+      return typeOfName(node.text, scope);
+    case 'this': {
+      const owner = scope.thisClass()?.symbol;
+      return owner === undefined ? undefined : { t: 'named', name: owner };
+    }
+    case 'member_expression': {
+      const object = node.childForFieldName('object');
+      const property = memberName(node.childForFieldName('property'));
+      if (!object || property === undefined) return undefined;
+      if (object.type === 'this') {
+        const field = scope.thisClass()?.fieldType(property);
+        if (field !== undefined) return { t: 'named', name: field };
+      }
+      if (object.type === 'identifier' && !scope.typeOf(object.text).bound) {
+        return { t: 'value', of: { form: 'member', object: object.text, property } };
+      }
+      const owner = typeOfExpression(object, scope);
+      return owner && { t: 'field', of: owner, name: property };
+    }
+    case 'call_expression': {
+      const callee = calleeOf(node.childForFieldName('function'), scope);
+      return callee && { t: 'result', call: callee };
+    }
+    case 'new_expression': {
+      const constructor = node.childForFieldName('constructor');
+      const name = constructor ? dottedNameOf(constructor) : undefined;
+      return name === undefined ? undefined : { t: 'named', name };
+    }
+    case 'await_expression': {
+      const awaited = node.namedChild(0);
+      const promise = awaited ? typeOfExpression(awaited, scope) : undefined;
+      return promise && { t: 'element', of: promise };
+    }
+    case 'subscript_expression': {
+      const object = node.childForFieldName('object');
+      const container = object ? typeOfExpression(object, scope) : undefined;
+      return container && { t: 'element', of: container };
+    }
+    case 'as_expression': {
+      const written = writtenTypeOf(node.childForFieldName('type') ?? node.lastNamedChild);
+      return written === undefined ? undefined : { t: 'named', name: written };
+    }
+    case 'parenthesized_expression':
+    case 'non_null_expression':
+    case 'satisfies_expression': {
+      const inner = node.namedChild(0);
+      return inner ? typeOfExpression(inner, scope) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A name's type: its local binding's, or for a name bound nowhere in the file's scopes
+ * (an import, a global) the declared type of what it names, for the resolver to find.
+ */
+function typeOfName(name: string, scope: Scope): TypeExpr | undefined {
+  const binding = scope.typeOf(name);
+  if (binding.bound) {
+    if (binding.type) return binding.type;
+    return scope.binderOf(name)?.isModuleLevel ? { t: 'value', of: { form: 'name', name } } : undefined;
+  }
+  return { t: 'value', of: { form: 'name', name } };
+}
+
+/** The callee of a call whose result is typed: a function by name, or a method of a typed object. */
+export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | undefined {
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') {
+    const binder = scope.binderOf(fn.text);
+    if (!binder || binder.isModuleLevel) return { form: 'name', name: fn.text };
+    const symbol = binder.symbolOf(fn.text);
+    return symbol === undefined ? undefined : { form: 'name', name: symbol };
+  }
+  if (fn.type === 'member_expression') {
+    const object = fn.childForFieldName('object');
+    const property = memberName(fn.childForFieldName('property'));
+    return object && property !== undefined ? memberCallee(object, property, scope) : undefined;
+  }
+  if (fn.type === 'parenthesized_expression' || fn.type === 'non_null_expression') return calleeOf(fn.namedChild(0), scope);
+  return undefined;
+}
+
+/**
+ * `object.property(...)` with its receiver: a type name when this file shows one
+ * (objectType), else an expression for the resolver (receiverType). A name bound nowhere
+ * in the file (an import) stays bare: the resolver reads it as a namespace or a static owner.
+ */
+export function memberCallee(object: SyntaxNode, property: string, scope: Scope): Extract<CalleeExpr, { form: 'member' }> {
+  const written = dottedNameOf(object) ?? collapseWhitespace(object.text).slice(0, 120);
+  const objectType = objectTypeName(object, scope);
+  if (objectType !== undefined) return { form: 'member', object: written, property, objectType };
+  if (object.type === 'identifier' && !scope.typeOf(object.text).bound) return { form: 'member', object: written, property };
+  const receiverType = typeOfExpression(object, scope);
+  return receiverType ? { form: 'member', object: written, property, receiverType } : { form: 'member', object: written, property };
+}
+
+const PLAIN_TYPE_NAME = /^[\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*$/u;
+
+/** The object's type as a plain name when this file alone shows it: `this`, `super`, a typed binding, `this.field`. */
+function objectTypeName(object: SyntaxNode, scope: Scope): string | undefined {
+  switch (object.type) {
+    case 'this':
+      return scope.thisClass()?.symbol;
+    case 'super':
+      return scope.thisClass()?.baseClass;
+    case 'identifier': {
+      const binding = scope.typeOf(object.text);
+      return binding.type?.t === 'named' ? plainName(binding.type.name) : undefined;
+    }
+    case 'member_expression': {
+      const owner = object.childForFieldName('object');
+      const property = memberName(object.childForFieldName('property'));
+      return owner?.type === 'this' && property !== undefined ? scope.thisClass()?.fieldType(property) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `Foo` and `ns.Foo` as they are; `Foo<T>` as `Foo`; anything else (arrays, unions) is no plain name. */
+function plainName(type: string): string | undefined {
+  const name = type.replace(/\s*<.*>$/s, '');
+  return PLAIN_TYPE_NAME.test(name) ? name : undefined;
+}
