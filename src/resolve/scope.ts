@@ -65,9 +65,10 @@ export class FileScope {
   /** The target of a call, or undefined when the call is a builtin, a conversion or ambiguous. */
   resolveCallee(callee: CalleeExpr, depth = 0): Resolution | undefined {
     const target = this.callTarget(callee, depth);
-    // Go `T(x)` and `pkg.T(x)` convert; nothing is called.
-    const conversion = this.facts.language === 'go' && target?.kind === 'symbol' && TYPE_KINDS.has(target.entry.kind);
-    return conversion ? undefined : target;
+    if (target?.kind !== 'symbol' || !TYPE_KINDS.has(target.entry.kind)) return target;
+    // Go `T(x)` and `pkg.T(x)` convert, nothing is called; elsewhere `mod.C()` constructs, as `C()` does.
+    if (this.facts.language === 'go') return undefined;
+    return callee.form === 'member' ? this.constructorOf(target) : target;
   }
 
   /** What a call expression applies: a function or method, a class's constructor, or (Go) the type it converts to. */

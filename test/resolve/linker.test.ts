@@ -140,6 +140,20 @@ describe('resolve/linker interface methods', () => {
   });
 });
 
+describe('resolve/linker instantiation through a module', () => {
+  it('links mod.C() to the constructor C declares, as C() is', () => {
+    const { edges } = linkRepo([
+      facts('pkg/models.py', 'python', { symbols: [symbol('User', 'type'), symbol('User.__init__', 'method')] }),
+      facts('pkg/app.py', 'python', {
+        imports: [{ source: 'pkg.models', line: 1, col: 0, bindings: [{ imported: '*', local: 'models' }] }],
+        symbols: [symbol('main', 'function')],
+        calls: [call('main', { form: 'member', object: 'models', property: 'User' })],
+      }),
+    ]);
+    assert.ok(edges.includes('calls pkg.app.main -> pkg.models.User.__init__'), edges.join('\n'));
+  });
+});
+
 describe('resolve/linker test symbols', () => {
   it('never links a call to a JS test named like the function it tests', () => {
     const { edges } = linkRepo([

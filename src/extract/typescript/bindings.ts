@@ -1,17 +1,23 @@
+import { typeOfExpression, writtenTypeOf } from './expressionTypes';
 import type { MatchHandler } from './types';
-import { namedType, typeNameOf } from './syntax';
+import { namedType } from './syntax';
 
 /**
- * Names bound in a scope. A parameter carries its annotated type; destructured names,
- * loop variables and catch parameters are bound without one, so they hide an outer
- * binding of the same name instead of letting a member call borrow its type.
+ * Names bound in a scope. A parameter carries its annotated type and a `for...of`
+ * variable the element of what it iterates; destructured names, `for...in` keys and
+ * catch parameters are bound without one, so they hide an outer binding of the same
+ * name instead of letting a member call borrow its type.
  */
 
 export const onParameter: MatchHandler = (match, state) => {
   const name = match.parts.get('name');
-  if (name) state.scope.bind(name.text, namedType(typeNameOf(match.parts.get('type'))));
+  if (name) state.scope.bind(name.text, namedType(writtenTypeOf(match.parts.get('type'))));
 };
 
+/** `for (const x of xs)` binds x to an element of xs; other bindings say nothing of the type. */
 export const onBinding: MatchHandler = (match, state) => {
-  state.scope.bind(match.node.text, undefined);
+  const loop = match.node.parent;
+  const iterated = loop?.type === 'for_in_statement' && loop.childForFieldName('operator')?.text === 'of' ? loop.childForFieldName('right') : null;
+  const container = iterated ? typeOfExpression(iterated, state.scope) : undefined;
+  state.scope.bind(match.node.text, container && { t: 'element', of: container });
 };

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr } from '../facts';
 import type { Scope } from './scope';
 import type { CalleeDraft, FileState, MatchHandler, ObjectRef } from './types';
-import { memberCallee } from './expressionTypes';
+import { memberCallee, plainTypeName } from './expressionTypes';
 import { dottedNameOf, requireSourceOf, shortText } from './syntax';
 
 /**
@@ -44,7 +44,7 @@ function objectTypeOf(ref: ObjectRef, scope: Scope, moduleClasses: ReadonlySet<s
       return scope.thisClass()?.fieldType(ref.field);
     case 'name': {
       const binding = scope.typeOf(ref.name);
-      if (binding.bound) return binding.type?.t === 'named' ? binding.type.name : undefined;
+      if (binding.bound) return plainTypeName(binding.type);
       return moduleClasses.has(ref.name) ? ref.name : undefined;
     }
     default:
@@ -128,13 +128,18 @@ function calleeInScope(callee: CalleeDraft, scope: Scope): CalleeDraft | undefin
   return symbol === undefined ? undefined : { ...callee, name: symbol };
 }
 
+/** A receiver whose type this file shows or computes; a `value` only names what to look up. */
+function isTyped(callee: Extract<CalleeExpr, { form: 'member' }>): boolean {
+  return callee.objectType !== undefined || (callee.receiverType !== undefined && callee.receiverType.t !== 'value');
+}
+
 export function callFacts(state: FileState): CallFact[] {
   const facts: CallFact[] = [];
   for (const call of state.calls) {
     const draft = calleeInScope(call.callee, call.scope);
     if (!draft) continue;
     const callee = resolveCallee(draft, call.scope, state.moduleClasses);
-    if (callee.form === 'member' && callee.objectType === undefined && INDIRECT_CALLS.has(callee.property)) continue;
+    if (callee.form === 'member' && !isTyped(callee) && INDIRECT_CALLS.has(callee.property)) continue;
     facts.push({ caller: call.scope.callerName, line: call.position.line, col: call.position.col, callee });
   }
   return facts.sort((a, b) => a.line - b.line || a.col - b.col);

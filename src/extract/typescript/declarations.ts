@@ -1,6 +1,8 @@
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
+import { writtenTypeOf } from './expressionTypes';
+import type { SymbolDraft } from './symbols';
 import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
@@ -52,6 +54,7 @@ export const onFunction: MatchHandler = (match, state) => {
     body: match.parts.get('body'),
     docAnchor: docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
+    returns: returnTypeOf(match.node),
   });
   return new Scope('function', endOf(match), state.scope, name);
 };
@@ -94,7 +97,7 @@ function firstDecoratorOf(member: SyntaxNode): SyntaxNode {
   return first;
 }
 
-function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefined): string | undefined {
+function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefined, signature: SyntaxNode): string | undefined {
   const className = state.scope.kind === 'class' ? state.scope.symbol : undefined;
   const nameNode = match.parts.get('name');
   const name = memberName(nameNode);
@@ -107,26 +110,43 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
     nameNode,
     body,
     docAnchor: firstDecoratorOf(match.node),
+    returns: returnTypeOf(signature, className),
   });
   return qualified;
 }
 
+/**
+ * A function's or method's declared return type as written; a method returning `this`
+ * returns its class. Undefined without an annotation, or when it names a type parameter.
+ */
+function returnTypeOf(signature: SyntaxNode, owner?: string): string | undefined {
+  const written = writtenTypeOf(signature.childForFieldName('return_type'));
+  return written === 'this' ? owner : written;
+}
+
+/** Records a field or property of a class or interface with its declared type ('' when unknown). */
+function addField(declaration: SymbolDraft | undefined, name: string, type: string | undefined): void {
+  if (!declaration || declaration.fields?.some((f) => f.name === name)) return;
+  (declaration.fields ??= []).push({ name, type: type ?? '' });
+}
+
 export const onMethod: MatchHandler = (match, state) => {
-  const symbol = addMethod(state, match, match.parts.get('body'));
+  const symbol = addMethod(state, match, match.parts.get('body'), match.node);
   return new Scope('method', endOf(match), state.scope, symbol);
 };
 
 /** Arrow-function properties are methods; other fields record the type `this.f` has. */
 export const onField: MatchHandler = (match, state) => {
   const value = match.parts.get('value');
-  if (isFunctionValue(value)) {
-    const symbol = addMethod(state, match, value?.childForFieldName('body') ?? undefined);
+  if (value && isFunctionValue(value)) {
+    const symbol = addMethod(state, match, value.childForFieldName('body') ?? undefined, value);
     return new Scope('holder', endOf(match), state.scope, symbol);
   }
   const name = memberName(match.parts.get('name'));
   if (state.scope.kind !== 'class' || name === undefined) return undefined;
   const annotation = match.parts.get('type');
   state.scope.declareField(name, annotation ? typeNameOf(annotation) : constructedTypeOf(value));
+  addField(state.scope.declaration, name, annotation ? writtenTypeOf(annotation) : constructedTypeOf(value));
   return undefined;
 };
 
@@ -136,6 +156,7 @@ export const onParameterField: MatchHandler = (match, state) => {
   const name = match.parts.get('name')?.text;
   if (method?.parent?.kind !== 'class' || name === undefined) return;
   method.parent.declareField(name, typeNameOf(match.parts.get('type')));
+  addField(method.parent.declaration, name, writtenTypeOf(match.parts.get('type')));
 };
 
 export const onInterface: MatchHandler = (match, state) => {
@@ -156,10 +177,36 @@ export const onInterface: MatchHandler = (match, state) => {
   return scope;
 };
 
+/**
+ * A method an interface requires: listed on the interface, and a symbol of its own with
+ * its declared return type, so calls through the interface link and their results type.
+ */
 export const onInterfaceMethod: MatchHandler = (match, state) => {
-  const methods = state.scope.nearest('interface')?.declaration?.methods;
+  const declaration = state.scope.nearest('interface')?.declaration;
+  const nameNode = match.parts.get('name');
+  const name = memberName(nameNode);
+  if (!declaration?.methods || name === undefined || declaration.methods.includes(name)) return;
+  declaration.methods.push(name);
+  const signature = match.node.type === 'property_signature'
+    ? match.node.childForFieldName('type')?.namedChild(0) ?? match.node
+    : match.node;
+  state.symbols.add({
+    name: `${declaration.name}.${name}`,
+    kind: 'method',
+    declaration: match.node,
+    nameNode,
+    docAnchor: match.node,
+    exported: declaration.exported,
+    returns: returnTypeOf(signature, declaration.name),
+  });
+};
+
+/** `store: Store` in an interface: a property whose type `x.store` has. */
+export const onInterfaceProperty: MatchHandler = (match, state) => {
+  const type = match.parts.get('type');
   const name = memberName(match.parts.get('name'));
-  if (methods && name !== undefined && !methods.includes(name)) methods.push(name);
+  if (type?.type === 'function_type' || name === undefined) return;
+  addField(state.scope.nearest('interface')?.declaration, name, writtenTypeOf(type));
 };
 
 /** Type aliases and enums. */

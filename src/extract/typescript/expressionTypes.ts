@@ -132,14 +132,14 @@ export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | unde
 
 /**
  * `object.property(...)` with its receiver: a type name when this file shows one
- * (objectType), else an expression for the resolver (receiverType). A name bound nowhere
- * in the file (an import) stays bare: the resolver reads it as a namespace or a static owner.
+ * (objectType), else an expression for the resolver (receiverType). For a name bound
+ * nowhere in the file (an import, a global) that is a `value`, which the resolver first
+ * reads as a namespace or a class (`ns.f()`, `Foo.create()`), then as a value.
  */
 export function memberCallee(object: SyntaxNode, property: string, scope: Scope): Extract<CalleeExpr, { form: 'member' }> {
   const written = dottedNameOf(object) ?? collapseWhitespace(object.text).slice(0, 120);
   const objectType = objectTypeName(object, scope);
   if (objectType !== undefined) return { form: 'member', object: written, property, objectType };
-  if (object.type === 'identifier' && !scope.typeOf(object.text).bound) return { form: 'member', object: written, property };
   const receiverType = typeOfExpression(object, scope);
   return receiverType ? { form: 'member', object: written, property, receiverType } : { form: 'member', object: written, property };
 }
@@ -153,10 +153,8 @@ function objectTypeName(object: SyntaxNode, scope: Scope): string | undefined {
       return scope.thisClass()?.symbol;
     case 'super':
       return scope.thisClass()?.baseClass;
-    case 'identifier': {
-      const binding = scope.typeOf(object.text);
-      return binding.type?.t === 'named' ? plainName(binding.type.name) : undefined;
-    }
+    case 'identifier':
+      return plainTypeName(scope.typeOf(object.text).type);
     case 'member_expression': {
       const owner = object.childForFieldName('object');
       const property = memberName(object.childForFieldName('property'));
@@ -167,8 +165,9 @@ function objectTypeName(object: SyntaxNode, scope: Scope): string | undefined {
   }
 }
 
-/** `Foo` and `ns.Foo` as they are; `Foo<T>` as `Foo`; anything else (arrays, unions) is no plain name. */
-function plainName(type: string): string | undefined {
-  const name = type.replace(/\s*<.*>$/s, '');
+/** A named type written `Foo`, `ns.Foo` or `Foo<T>` (as `Foo`); anything else (arrays, unions) is no plain name. */
+export function plainTypeName(type: TypeExpr | undefined): string | undefined {
+  if (type?.t !== 'named') return undefined;
+  const name = type.name.replace(/\s*<.*>$/s, '');
   return PLAIN_TYPE_NAME.test(name) ? name : undefined;
 }

@@ -68,6 +68,12 @@
     name: (_) @name
     type: (type_annotation (function_type))) @interface.method)
 
+; Other properties are fields: `store: Store` types `x.store` for a value x of the interface.
+(interface_body
+  (property_signature
+    name: (_) @name
+    type: (type_annotation (_) @type)) @interface.property)
+
 (type_alias_declaration
   name: (type_identifier) @name) @definition.type
 

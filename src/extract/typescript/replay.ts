@@ -2,7 +2,7 @@ import { onBinding, onParameter } from './bindings';
 import { onCall, onNew } from './calls';
 import type { Role } from './collect';
 import {
-  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceMethod, onMethod, onNamespace,
+  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceMethod, onInterfaceProperty, onMethod, onNamespace,
   onParameterField, onType, scopeOf,
 } from './declarations';
 import {
@@ -35,6 +35,7 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   'definition.object_method': onObjectMethod,
   'definition.object_property': onObjectProperty,
   'interface.method': onInterfaceMethod,
+  'interface.property': onInterfaceProperty,
   'base.extends': onExtends,
   'base.implements': onImplements,
   declarator: onDeclarator,

@@ -1,7 +1,7 @@
 import type { NodeKind } from '../../model/kinds';
 import { bodyHashOf, collapseWhitespace, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { SymbolFact } from '../facts';
+import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
 
 /** A symbol while the file is still being read: exports and members are added later. */
 export interface SymbolDraft {
@@ -16,6 +16,12 @@ export interface SymbolDraft {
   exported: boolean;
   readonly methods?: string[];
   readonly bases?: string[];
+  /** Functions and methods: the declared return type as written. */
+  results?: string[];
+  /** Classes and interfaces: fields and properties with the types they are declared with. */
+  fields?: FieldFact[];
+  /** Module-level constants: the type their value has. */
+  valueType?: TypeExpr;
 }
 
 export interface SymbolSource {
@@ -34,6 +40,8 @@ export interface SymbolSource {
   readonly exported?: boolean;
   /** Classes and interfaces list bases; interfaces also list methods. */
   readonly members?: 'bases' | 'bases-and-methods';
+  /** Functions and methods: the return type as written, when it names no type parameter. */
+  readonly returns?: string;
 }
 
 const CONSTANT_SIGNATURE_LIMIT = 120;
@@ -53,6 +61,7 @@ export function draftOf(source: SymbolSource): SymbolDraft {
     exported: source.exported ?? false,
     ...(source.members ? { bases: [] } : {}),
     ...(source.members === 'bases-and-methods' ? { methods: [] } : {}),
+    ...(source.returns !== undefined ? { results: [source.returns] } : {}),
   };
 }
 

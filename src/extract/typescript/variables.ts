@@ -1,9 +1,11 @@
 import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
+import { typeOfExpression, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
-import { constantBody } from './symbols';
-import { constructedTypeOf, isFunctionValue, namedType, requireSourceOf, typeNameOf } from './syntax';
+import { type SymbolDraft, constantBody } from './symbols';
+import { isFunctionValue, namedType, requireSourceOf } from './syntax';
 
 /**
  * `const|let|var name = value`: a require() import, a typed local that member calls
@@ -17,14 +19,17 @@ function keywordOf(declaration: SyntaxNode | null): string {
 }
 
 /**
- * The type local syntax shows: an annotation, `as Foo`, or for constants `new Foo()`
- * (a `let` may be reassigned, a JavaScript one to anything).
+ * The type a declaration gives its name: the annotation, else the value's type. A
+ * JavaScript `let` or `var` may be reassigned to anything, so only its annotation-free
+ * `const` siblings take their value's type; TypeScript fixes a `let`'s type at its
+ * initializer.
  */
-function boundTypeOf(annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, keyword: () => string): string | undefined {
-  if (annotation) return typeNameOf(annotation);
-  if (value?.type === 'as_expression') return typeNameOf(value.childForFieldName('type') ?? value.lastNamedChild);
-  if (value?.type === 'new_expression' && keyword() === 'const') return constructedTypeOf(value);
-  return undefined;
+function boundTypeOf(annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, keyword: () => string, state: FileState): TypeExpr | undefined {
+  if (annotation) return namedType(writtenTypeOf(annotation));
+  if (!value) return undefined;
+  if (value.type === 'as_expression') return typeOfExpression(value, state.scope);
+  if (keyword() !== 'const' && state.input.language === 'javascript') return undefined;
+  return typeOfExpression(value, state.scope);
 }
 
 export const onDeclarator: MatchHandler = (match, state) => {
@@ -41,7 +46,8 @@ export const onDeclarator: MatchHandler = (match, state) => {
   let declaration: SyntaxNode | null | undefined;
   const declarationNode = (): SyntaxNode | null => (declaration ??= match.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
-  state.scope.bind(nameNode.text, namedType(boundTypeOf(match.parts.get('type'), value, keyword)));
+  const type = boundTypeOf(match.parts.get('type'), value, keyword, state);
+  state.scope.bind(nameNode.text, type);
   // In a function's body only function values are symbols (`outer>f`); locals are not.
   const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
   if (prefix === undefined || !value) return undefined;
@@ -49,7 +55,8 @@ export const onDeclarator: MatchHandler = (match, state) => {
   if (!kind) return undefined;
   const name = `${prefix}${nameNode.text}`;
   if (prefix !== '') state.scope.declare(nameNode.text, name);
-  addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
+  const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
+  if (draft && kind === 'constant' && type) draft.valueType = type;
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
 
@@ -62,12 +69,12 @@ interface VariableSymbol {
   readonly declaration: SyntaxNode | null;
 }
 
-function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator, value, declaration }: VariableSymbol): void {
+function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator, value, declaration }: VariableSymbol): SymbolDraft | undefined {
   // `const a = 1, b = 2` is hashed and shown per declarator, without the keyword.
   const sole = declaration?.firstNamedChild?.startIndex === declarator.startIndex
     && declaration.lastNamedChild?.startIndex === declarator.startIndex;
   const exportStatement = declaration ? state.exportStatementOf(declaration) : undefined;
-  state.symbols.add({
+  return state.symbols.add({
     name,
     kind,
     declaration: sole && declaration ? declaration : declarator,
@@ -75,5 +82,6 @@ function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator,
     body: kind === 'function' ? value.childForFieldName('body') ?? undefined : constantBody(value),
     docAnchor: exportStatement ?? declaration ?? declarator,
     exported: exportStatement !== undefined,
+    returns: kind === 'function' ? writtenTypeOf(value.childForFieldName('return_type')) : undefined,
   });
 }

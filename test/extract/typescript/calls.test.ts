@@ -20,7 +20,7 @@ describe('extract/typescript calls', () => {
       { caller: 'run', line: 3, col: 12, callee: { form: 'member', object: 'api.users', property: 'list', receiverType: { t: 'value', of: { form: 'member', object: 'api', property: 'users' } } } },
       { caller: 'run', line: 4, col: 6, callee: { form: 'new', name: 'Foo' } },
       { caller: 'run', line: 5, col: 9, callee: { form: 'new', name: 'Bar', object: 'ns' } },
-      { caller: 'run', line: 6, col: 5, callee: { form: 'member', object: 'a', property: 'b' } },
+      { caller: 'run', line: 6, col: 5, callee: { form: 'member', object: 'a', property: 'b', receiverType: { t: 'value', of: { form: 'name', name: 'a' } } } },
       { caller: 'run', line: 7, col: 2, callee: { form: 'name', name: 'make' } },
       { caller: 'run', line: 7, col: 9, callee: { form: 'member', object: 'make()', property: 'then', receiverType: { t: 'result', call: { form: 'name', name: 'make' } } } },
       { caller: 'run', line: 8, col: 11, callee: { form: 'member', object: 'items[0]', property: 'close', receiverType: { t: 'element', of: { t: 'value', of: { form: 'name', name: 'items' } } } } },
@@ -73,7 +73,7 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('types parameters by plain, dotted and generic annotations only', async () => {
+  it('types parameters by plain, dotted and generic annotations, and leaves other written types to the resolver', async () => {
     const facts = await extract('src/d.ts', lines(
       'function use(a: Repo, b: db.Pool, c: List<Item>, d: A | B, e: Item[], f: string, g?: Cache, h) {',
       '  a.get(); b.query(); c.first(); d.x(); e.pop(); f.trim(); g.clear(); h.any();',
@@ -84,8 +84,8 @@ describe('extract/typescript calls', () => {
       { form: 'member', object: 'a', property: 'get', objectType: 'Repo' },
       { form: 'member', object: 'b', property: 'query', objectType: 'db.Pool' },
       { form: 'member', object: 'c', property: 'first', objectType: 'List' },
-      { form: 'member', object: 'd', property: 'x' },
-      { form: 'member', object: 'e', property: 'pop' },
+      { form: 'member', object: 'd', property: 'x', receiverType: { t: 'named', name: 'A | B' } },
+      { form: 'member', object: 'e', property: 'pop', receiverType: { t: 'named', name: 'Item[]' } },
       { form: 'member', object: 'f', property: 'trim' },
       { form: 'member', object: 'g', property: 'clear', objectType: 'Cache' },
       { form: 'member', object: 'h', property: 'any' },
@@ -93,7 +93,7 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('types locals from new and annotations, declared before or after use', async () => {
+  it('types locals from new, annotations and (TypeScript) let initializers, declared before or after use', async () => {
     const facts = await extract('src/e.ts', lines(
       'const shared = new Registry();',
       'function f() {',
@@ -108,7 +108,7 @@ describe('extract/typescript calls', () => {
     assert.deepEqual(callees(facts).filter(({ callee }) => callee.form === 'member').map(({ callee }) => callee), [
       { form: 'member', object: 'a', property: 'send', objectType: 'Client' },
       { form: 'member', object: 'b', property: 'get', objectType: 'Store' },
-      { form: 'member', object: 'c', property: 'change' },
+      { form: 'member', object: 'c', property: 'change', objectType: 'Mutable' },
       { form: 'member', object: 'd', property: 'draw', objectType: 'Widget' },
       { form: 'member', object: 'shared', property: 'add', objectType: 'Registry' },
       { form: 'member', object: 'late', property: 'use', objectType: 'Late' },

@@ -19,7 +19,7 @@ describe('extract/typescript gRPC registrations', () => {
       [5, 4, 'GRPC', 'Greeter/SayHello', { form: 'name', name: 'sayHello' }, 'start', 'grpc-js', 'grpc_method'],
       [6, 4, 'GRPC', 'Greeter/SayBye', { form: 'name', name: 'sayBye' }, 'start', 'grpc-js', 'grpc_method'],
       [7, 4, 'GRPC', 'Greeter/StreamNews', null, 'start', 'grpc-js', 'grpc_method'],
-      [8, 4, 'GRPC', 'Greeter/Ping', { form: 'member', object: 'impl', property: 'ping' }, 'start', 'grpc-js', 'grpc_method'],
+      [8, 4, 'GRPC', 'Greeter/Ping', { form: 'member', object: 'impl', property: 'ping', receiverType: { t: 'value', of: { form: 'name', name: 'impl' } } }, 'start', 'grpc-js', 'grpc_method'],
     ]);
   });
 

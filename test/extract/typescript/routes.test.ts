@@ -24,7 +24,7 @@ describe('extract/typescript routes', () => {
       '}',
     ));
     assert.deepEqual(routeRows(facts), [
-      ['GET', '/users/{id}', { form: 'member', object: 'users', property: 'show' }, '', 'express'],
+      ['GET', '/users/{id}', { form: 'member', object: 'users', property: 'show', receiverType: { t: 'value', of: { form: 'name', name: 'users' } } }, '', 'express'],
       ['POST', '/users', { form: 'name', name: 'createUser' }, '', 'express'],
       ['ANY', '/health', null, '', 'express'],
       ['DELETE', '/users/{id}', { form: 'name', name: 'removeUser' }, 'mount', 'express'],
@@ -60,8 +60,8 @@ describe('extract/typescript routes', () => {
     ));
     assert.deepEqual(routeRows(fastify), [
       ['GET', '/ping', { form: 'name', name: 'ping' }, '', 'fastify'],
-      ['GET', '/items/{id}', { form: 'member', object: 'items', property: 'get' }, '', 'fastify'],
-      ['HEAD', '/items/{id}', { form: 'member', object: 'items', property: 'get' }, '', 'fastify'],
+      ['GET', '/items/{id}', { form: 'member', object: 'items', property: 'get', receiverType: { t: 'value', of: { form: 'name', name: 'items' } } }, '', 'fastify'],
+      ['HEAD', '/items/{id}', { form: 'member', object: 'items', property: 'get', receiverType: { t: 'value', of: { form: 'name', name: 'items' } } }, '', 'fastify'],
       ['POST', '/items', null, '', 'fastify'],
     ]);
 
@@ -77,7 +77,7 @@ describe('extract/typescript routes', () => {
       'const router = new Router();',
       "router.patch('/me', controller.update);",
     ));
-    assert.deepEqual(routeRows(koa), [['PATCH', '/me', { form: 'member', object: 'controller', property: 'update' }, '', 'koa']]);
+    assert.deepEqual(routeRows(koa), [['PATCH', '/me', { form: 'member', object: 'controller', property: 'update', receiverType: { t: 'value', of: { form: 'name', name: 'controller' } } }, '', 'koa']]);
   });
 
   it('types a member handler the way calls are typed', async () => {

@@ -59,7 +59,10 @@ describe('extract/typescript symbols', () => {
       'type Id = string | number;',
       'export enum Color { Red, Green }',
     ));
-    assert.deepEqual(symbolKinds(facts), ['Store:interface', 'Id:type', 'Color:type']);
+    // Each required method is a symbol of its own, with its declared return type.
+    assert.deepEqual(symbolKinds(facts), ['Store:interface', 'Store.get:method', 'Store.put:method', 'Id:type', 'Color:type']);
+    // `string` and `void` name no type with members: no result type is recorded.
+    assert.equal(symbolNamed(facts, 'Store.get').results, undefined);
     const store = symbolNamed(facts, 'Store');
     assert.deepEqual(store.methods, ['get', 'put']);
     assert.deepEqual(store.bases, ['Reader', 'Writer']);
@@ -101,7 +104,7 @@ describe('extract/typescript symbols', () => {
     assert.equal(symbolNamed(facts, 'expectType').doc, 'Provided by the test runner.');
     assert.equal(symbolNamed(facts, 'expectType').signature, 'function expectType<T>(value: T): void;');
     assert.equal(symbolNamed(facts, 'exported').exported, true);
-    assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm' }, 'overload parameters bind nothing');
+    assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm', receiverType: { t: 'value', of: { form: 'name', name: 'a' } } }, 'overload parameters bind nothing: a is the module-level name');
   });
 
   it('names nested functions outer>inner and members of named object literals api.get; local classes and augmentations are no symbols', async () => {
