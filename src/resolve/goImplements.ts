@@ -1,3 +1,4 @@
+import { stdInterfaceMethods } from './languages/goStdInterfaces';
 import type { FileScope, Resolution } from './scope';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 
@@ -14,10 +15,11 @@ import type { SymbolEntry, SymbolTable } from './symbolTable';
 
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
+/** A method of a method set: where it is declared, and its types once asked for. */
 interface Method {
-  readonly entry: SymbolEntry;
-  /** The scope of the file that declares the method, where its types resolve. */
-  readonly scope: FileScope;
+  readonly packagePath: string;
+  /** Parameter and result types, each resolved to what it names; undefined when any cannot be. */
+  signature(): string | undefined;
 }
 
 const MAX_EMBEDDING = 5;
@@ -48,7 +50,7 @@ export function goInterfacesImplemented(type: SymbolResolution, scope: FileScope
     for (const [name, wanted] of required.methods) {
       const have = methods.get(name);
       // An unexported method name belongs to its package: only that package's methods can supply it.
-      const reachable = have !== undefined && (isExported(name) || have.scope.packagePath === iface.packagePath);
+      const reachable = have !== undefined && (isExported(name) || have.packagePath === iface.packagePath);
       if (!have || !reachable || !sameSignature(have, wanted)) {
         all = false;
         break;
@@ -70,11 +72,16 @@ function methodSet(type: SymbolResolution, scope: FileScope, table: SymbolTable,
   for (const entry of table.membersOf(type.packagePath, type.entry.name)) {
     if (entry.kind !== 'method') continue;
     const declaring = scope.scopeOfFile(entry.file, type.packagePath);
-    if (declaring) methods.set(entry.name.slice(prefix.length), { entry, scope: declaring });
+    if (declaring) methods.set(entry.name.slice(prefix.length), { packagePath: type.packagePath, signature: () => signatureOf(entry, declaring) });
   }
   const bases = type.entry.fact.bases ?? [];
   if (depth >= MAX_EMBEDDING) return { methods, complete: bases.length === 0 };
   for (const base of bases) {
+    const std = stdMethods(base, scope);
+    if (std) {
+      for (const [name, method] of std) if (!methods.has(name)) methods.set(name, method);
+      continue;
+    }
     const embedded = scope.resolveTypeName(base);
     const declaring = embedded?.kind === 'symbol' ? scope.scopeOfFile(embedded.entry.file, embedded.packagePath) : undefined;
     if (embedded?.kind !== 'symbol' || !declaring) {
@@ -92,24 +99,36 @@ function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
 }
 
+/** The methods of an embedded standard-library interface (`io.Closer`, `error`), when it is one the table knows. */
+function stdMethods(base: string, scope: FileScope): Map<string, Method> | undefined {
+  const resolved = base === 'error' ? undefined : scope.resolveTypeName(base);
+  const name = base === 'error' ? 'error' : resolved?.kind === 'external' ? resolved.name : undefined;
+  const known = name === undefined ? undefined : stdInterfaceMethods(name);
+  if (!known) return undefined;
+  const packagePath = name!.slice(0, name!.lastIndexOf('.'));
+  return new Map(Object.entries(known).map(([method, { params, results }]) => {
+    const signature = [...params, '->', ...results].join(',');
+    return [method, { packagePath, signature: () => signature }];
+  }));
+}
+
 function sameSignature(a: Method, b: Method): boolean {
-  const left = signatureOf(a);
-  return left !== undefined && left === signatureOf(b);
+  const left = a.signature();
+  return left !== undefined && left === b.signature();
 }
 
 const signatures = new WeakMap<SymbolEntry, string | null>();
 
-/** Parameter and result types, each resolved to what it names; undefined when any cannot be. */
-function signatureOf(method: Method): string | undefined {
-  const cached = signatures.get(method.entry);
+function signatureOf(entry: SymbolEntry, scope: FileScope): string | undefined {
+  const cached = signatures.get(entry);
   if (cached !== undefined) return cached ?? undefined;
-  const { params, results } = method.entry.fact;
+  const { params, results } = entry.fact;
   let signature: string | undefined;
   if (params && results) {
-    const types = [...params, '->', ...results].map((t) => (t === '->' ? t : canonicalType(t, method.scope)));
+    const types = [...params, '->', ...results].map((t) => (t === '->' ? t : canonicalType(t, scope)));
     signature = types.every((t) => t !== undefined) ? types.join(',') : undefined;
   }
-  signatures.set(method.entry, signature ?? null);
+  signatures.set(entry, signature ?? null);
   return signature;
 }
 
