@@ -55,7 +55,7 @@ export const onFunction: MatchHandler = (match, state) => {
     docAnchor: docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
     returns: returnTypeOf(match.node),
-  });
+  }) ?? forgetReturnTypeUnlessSame(state, name, returnTypeOf(match.node));
   return new Scope('function', endOf(match), state.scope, name);
 };
 
@@ -103,16 +103,27 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
   const name = memberName(nameNode);
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
-  state.symbols.add({
+  const returns = returnTypeOf(signature, className);
+  const added = state.symbols.add({
     name: qualified,
     kind: 'method',
     declaration: match.node,
     nameNode,
     body,
     docAnchor: firstDecoratorOf(match.node),
-    returns: returnTypeOf(signature, className),
+    returns,
   });
+  if (!added) forgetReturnTypeUnlessSame(state, qualified, returns);
   return qualified;
+}
+
+/**
+ * Overloads share one symbol: which one a call picks depends on its arguments, so the
+ * result type is known only when every overload declares the same one.
+ */
+function forgetReturnTypeUnlessSame(state: FileState, name: string, returns: string | undefined): void {
+  const draft = state.symbols.named(name).find((d) => d.kind === 'method' || d.kind === 'function');
+  if (draft?.results && draft.results[0] !== returns) draft.results = undefined;
 }
 
 /**

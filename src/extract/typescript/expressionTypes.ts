@@ -12,15 +12,21 @@ import { dottedNameOf, memberName } from './syntax';
  * has no type, and a member call on it makes no edge.
  */
 
-/** A type annotation or type as written; undefined when it mentions a type parameter in scope. */
+/**
+ * A type annotation or type as written; undefined when it mentions a type parameter in
+ * scope, except as a type argument of a generic type, which then stands for its base
+ * (`Builder<T>` is a `Builder` whatever T is, and members are looked up on Builder).
+ */
 export function writtenTypeOf(node: SyntaxNode | undefined | null): string | undefined {
   const type = node?.type === 'type_annotation' ? node.namedChild(0) : node;
-  if (!type || type.type === 'predefined_type' || mentionsTypeParameter(type)) return undefined;
-  return collapseWhitespace(type.text);
+  if (!type || type.type === 'predefined_type') return undefined;
+  const parameters = typeParametersAround(type);
+  if (!mentionsTypeParameter(type, parameters)) return collapseWhitespace(type.text);
+  const base = type.type === 'generic_type' ? type.childForFieldName('name') : null;
+  return base && !mentionsTypeParameter(base, parameters) ? collapseWhitespace(base.text) : undefined;
 }
 
-function mentionsTypeParameter(type: SyntaxNode): boolean {
-  const parameters = typeParametersAround(type);
+function mentionsTypeParameter(type: SyntaxNode, parameters: ReadonlySet<string>): boolean {
   if (parameters.size === 0) return false;
   const names = type.type === 'type_identifier' ? [type] : type.descendantsOfType('type_identifier');
   return names.some((name) => name !== null && parameters.has(name.text));
