@@ -33,8 +33,8 @@ const ITERATORS = new Set(['iter', 'iter_mut', 'into_iter']);
 const MAX_DEPTH = 32;
 
 export class ExpressionTypes {
-  private readonly known = new Map<LocalName, ValueType | null>();
-  private readonly pending = new Set<LocalName>();
+  private readonly known = new Map<object, ValueType | null>();
+  private readonly pending = new Set<object>();
   private depth = 0;
 
   constructor(
@@ -102,31 +102,53 @@ export class ExpressionTypes {
   /** A local's type from its bindings; a static or constant (named in upper case) through its declared type. */
   private identifierType(node: SyntaxNode, owner: Owner | undefined): ValueType | undefined {
     const local = this.scopes.local(node, node.text);
-    if (local) return this.localType(local);
+    if (local) return this.localType(local, node);
     if (!/^[A-Z][A-Z0-9_]*$/.test(node.text)) return undefined;
     return { expr: { t: 'value', of: { form: 'name', name: this.items.lexical(node.text, owner?.modules ?? []) } } };
   }
 
-  /** Every binding of the name must show the same type; a binding that refers back to itself shows none. */
-  private localType(local: LocalName): ValueType | undefined {
-    const cached = this.known.get(local);
-    if (cached !== undefined) return cached ?? undefined;
-    if (this.pending.has(local)) return undefined;
-    this.pending.add(local);
+  /**
+   * The binding a use sees: when every binding's extent is known (`let` to the end of
+   * its block, `for` and `if let` their bodies, parameters their function), the latest
+   * one around the use; else every binding of the name in the function must show the
+   * same type. A binding that refers back to itself shows none.
+   */
+  private localType(local: LocalName, use: SyntaxNode): ValueType | undefined {
+    const extents = local.bindings.map((binding) => extentOf(binding.local.name));
+    if (extents.every((extent) => extent !== undefined)) {
+      let seen: number | undefined;
+      for (let i = 0; i < extents.length; i++) {
+        const extent = extents[i]!;
+        const around = extent.start <= use.startIndex && use.endIndex <= extent.end;
+        if (around && (seen === undefined || extent.start >= extents[seen]!.start)) seen = i;
+      }
+      return seen === undefined ? undefined : this.guarded(local.bindings[seen]!, () => this.bindingType(local.bindings[seen!]!));
+    }
+    return this.guarded(local, () => this.agreedType(local));
+  }
+
+  private agreedType(local: LocalName): ValueType | undefined {
     let found: ValueType | undefined;
     let key: string | undefined;
     for (const binding of local.bindings) {
       const type = this.bindingType(binding);
       const typeKey = type && JSON.stringify(type);
-      if (!type || (key !== undefined && typeKey !== key)) {
-        found = undefined;
-        break;
-      }
+      if (!type || (key !== undefined && typeKey !== key)) return undefined;
       found = type;
       key = typeKey;
     }
-    this.pending.delete(local);
-    this.known.set(local, found ?? null);
+    return found;
+  }
+
+  /** Computes once per key, and nothing for a key asked again while being computed (`let x = x.next()`). */
+  private guarded(key: object, compute: () => ValueType | undefined): ValueType | undefined {
+    const cached = this.known.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    if (this.pending.has(key)) return undefined;
+    this.pending.add(key);
+    const found = compute();
+    this.pending.delete(key);
+    this.known.set(key, found ?? null);
     return found;
   }
 
@@ -187,6 +209,38 @@ function typeNode(node: SyntaxNode | null | undefined, selfType: string | undefi
   if (!text) return undefined;
   const name = typeNameOf(node, selfType);
   return name ? { expr: { t: 'named', name: text }, name } : { expr: { t: 'named', name: text } };
+}
+
+/**
+ * Where a binding is seen: a `let` to the end of its block, a `for` or `if let`/`while
+ * let` binding in its body, a parameter in its function or closure; undefined for other
+ * patterns (match arms, tuples), whose extent is not read.
+ */
+function extentOf(name: SyntaxNode): { start: number; end: number } | undefined {
+  const parent = name.parent;
+  if (!parent) return undefined;
+  const span = (node: SyntaxNode | null | undefined, from = node?.startIndex) =>
+    node && from !== undefined ? { start: from, end: node.endIndex } : undefined;
+  switch (parent.type) {
+    case 'let_declaration':
+      return parent.parent?.type === 'block' ? span(parent.parent, parent.endIndex) : undefined;
+    case 'for_expression':
+      return span(parent.childForFieldName('body'));
+    case 'parameter': {
+      let fn = parent.parent;
+      while (fn && fn.type !== 'function_item' && fn.type !== 'closure_expression') fn = fn.parent;
+      return span(fn);
+    }
+    case 'tuple_struct_pattern': {
+      const condition = parent.parent;
+      const statement = condition?.type === 'let_condition' ? condition.parent : undefined;
+      if (statement?.type === 'if_expression') return span(statement.childForFieldName('consequence'));
+      if (statement?.type === 'while_expression') return span(statement.childForFieldName('body'));
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function elementOf(container: ValueType | undefined): ValueType | undefined {
