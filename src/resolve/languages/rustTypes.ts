@@ -12,7 +12,8 @@ export const rustTypeSyntax: TypeSyntax = {
     const path = pathOf(bare(type));
     if (!path) return undefined;
     const last = path.segments[path.segments.length - 1]!;
-    if (DEREF_WRAPPERS.has(last)) return path.args[0] === undefined ? undefined : rustTypeSyntax.named(path.args[0]);
+    // `Arc<T>` derefs to T; `Arc` alone (`Arc::new`) is the pointer type itself.
+    if (DEREF_WRAPPERS.has(last) && path.args[0] !== undefined) return rustTypeSyntax.named(path.args[0]);
     return /^[A-Z]/.test(last) ? path.segments.join('.') : undefined;
   },
   element(type) {
