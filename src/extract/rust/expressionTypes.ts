@@ -4,7 +4,7 @@ import type { ItemIndex } from './items';
 import { typeNameOf } from './names';
 import type { LocalBinding, LocalName, Scopes } from './scopes';
 import type { Owner } from './symbols';
-import { writtenType } from './typeText';
+import { typeParametersAround, writtenType } from './typeText';
 
 /**
  * The types of Rust expressions as far as one file shows them, as TypeExprs the resolver
@@ -186,6 +186,9 @@ export class ExpressionTypes {
       if (receiver && method === 'clone') return this.typeOf(receiver, owner);
       if (receiver && method && UNWRAPPERS.has(method)) return this.unwrapped(receiver, owner);
     }
+    const path = fn.type === 'scoped_identifier' ? fn.childForFieldName('path') : null;
+    // `T::f()` on a generic parameter: which type T is, is not known here.
+    if (path && typeParametersAround(path).has(path.text)) return undefined;
     if (viaConstructor && fn.type === 'scoped_identifier' && CONSTRUCTORS.has(fn.childForFieldName('name')?.text ?? '')) {
       const built = typeNode(fn.childForFieldName('path'), owner?.selfType);
       if (built?.name) return built;
