@@ -6,7 +6,6 @@ import { ExpressionTypes } from './expressionTypes';
 import type { ItemIndex } from './items';
 import { pathSegments, renderObject, startsUpperCase, typeNameOf } from './names';
 import type { Scopes } from './scopes';
-import { typeParametersAround } from './typeText';
 import type { Owner } from './symbols';
 
 /** A module path a call goes through, where it was first written. */
@@ -105,7 +104,7 @@ export class CallReader {
     const lexical = segments && this.lexicalTarget([...segments, property], modules);
     if (lexical) return { form: 'name', name: lexical };
     // `T::f()` on a generic parameter names no type of the repo.
-    const typeName = typeParametersAround(prefix).has(prefix.text) ? undefined : typeNameOf(prefix, owner?.selfType);
+    const typeName = this.items.generics.names(prefix) ? undefined : typeNameOf(prefix, owner?.selfType);
     const objectType = typeName && !typeName.includes('.') ? this.items.lexical(typeName, modules) : typeName;
     const object = renderObject(prefix);
     if (!objectType && segments && isModulePath(segments) && !this.modulePaths.has(object)) {

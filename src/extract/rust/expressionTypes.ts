@@ -4,7 +4,7 @@ import type { ItemIndex } from './items';
 import { typeNameOf } from './names';
 import type { LocalBinding, LocalName, Scopes } from './scopes';
 import type { Owner } from './symbols';
-import { typeParametersAround, writtenType } from './typeText';
+import { writtenType } from './typeText';
 
 /**
  * The types of Rust expressions as far as one file shows them, as TypeExprs the resolver
@@ -35,6 +35,7 @@ const MAX_DEPTH = 32;
 export class ExpressionTypes {
   private readonly known = new Map<object, ValueType | null>();
   private readonly pending = new Set<object>();
+  private readonly extents = new Map<LocalBinding, Extent | null>();
   private depth = 0;
 
   constructor(
@@ -75,9 +76,9 @@ export class ExpressionTypes {
       case 'unary_expression':
         return node.child(0)?.text === '*' ? this.typeOfChild(node.namedChild(0), owner) : undefined;
       case 'struct_expression':
-        return typeNode(node.childForFieldName('name'), owner?.selfType);
+        return this.typeNode(node.childForFieldName('name'), owner?.selfType);
       case 'type_cast_expression':
-        return typeNode(node.childForFieldName('type'), owner?.selfType);
+        return this.typeNode(node.childForFieldName('type'), owner?.selfType);
       case 'index_expression':
         return elementOf(this.typeOfChild(node.namedChild(0), owner));
       default:
@@ -114,7 +115,7 @@ export class ExpressionTypes {
    * same type. A binding that refers back to itself shows none.
    */
   private localType(local: LocalName, use: SyntaxNode): ValueType | undefined {
-    const extents = local.bindings.map((binding) => extentOf(binding.local.name));
+    const extents = local.bindings.map((binding) => this.extentOf(binding));
     if (extents.every((extent) => extent !== undefined)) {
       let seen: number | undefined;
       for (let i = 0; i < extents.length; i++) {
@@ -125,6 +126,13 @@ export class ExpressionTypes {
       return seen === undefined ? undefined : this.guarded(local.bindings[seen]!, () => this.bindingType(local.bindings[seen!]!));
     }
     return this.guarded(local, () => this.agreedType(local));
+  }
+
+  /** Read once per binding: finding it walks `parent`, which is slow in web-tree-sitter. */
+  private extentOf(binding: LocalBinding): Extent | undefined {
+    let extent = this.extents.get(binding);
+    if (extent === undefined) this.extents.set(binding, (extent = extentOf(binding.local.name) ?? null));
+    return extent ?? undefined;
   }
 
   private agreedType(local: LocalName): ValueType | undefined {
@@ -153,7 +161,7 @@ export class ExpressionTypes {
   }
 
   private bindingType({ local, owner }: LocalBinding): ValueType | undefined {
-    if (local.type) return typeNode(local.type, owner?.selfType);
+    if (local.type) return this.typeNode(local.type, owner?.selfType);
     if (local.value) return this.typeOf(local.value, owner);
     if (local.iterable) return this.iterated(local.iterable, owner);
     if (local.unwrapped) return elementOf(this.typeOf(local.unwrapped, owner));
@@ -167,7 +175,7 @@ export class ExpressionTypes {
     const of = value && field ? this.typeOf(value, owner) : undefined;
     if (!of || !field) return undefined;
     const declared = of.name ? this.scopes.field(of.name, field.text) : undefined;
-    if (declared) return typeNode(declared.type, of.name);
+    if (declared) return this.typeNode(declared.type, of.name);
     return { expr: { t: 'field', of: of.expr, name: field.text } };
   }
 
@@ -188,15 +196,23 @@ export class ExpressionTypes {
     }
     const path = fn.type === 'scoped_identifier' ? fn.childForFieldName('path') : null;
     // `T::f()` on a generic parameter: which type T is, is not known here.
-    if (path && typeParametersAround(path).has(path.text)) return undefined;
+    if (path && this.items.generics.names(path)) return undefined;
     if (viaConstructor && fn.type === 'scoped_identifier' && CONSTRUCTORS.has(fn.childForFieldName('name')?.text ?? '')) {
-      const built = typeNode(fn.childForFieldName('path'), owner?.selfType);
+      const built = this.typeNode(fn.childForFieldName('path'), owner?.selfType);
       if (built?.name) return built;
     }
     const call = this.calleeOf(node, owner);
     // A method on a receiver of unknown type returns an unknown type.
     const untypedMethod = fn.type === 'field_expression' && call?.form === 'member' && !call.objectType && !call.receiverType;
     return call && !untypedMethod ? { expr: { t: 'result', call } } : undefined;
+  }
+
+  /** A type node as written; its name too when the syntax alone names it. */
+  private typeNode(node: SyntaxNode | null | undefined, selfType: string | undefined): ValueType | undefined {
+    const text = node ? writtenType(node, selfType, this.items.generics) : undefined;
+    if (!text) return undefined;
+    const name = typeNameOf(node, selfType);
+    return name ? { expr: { t: 'named', name: text }, name } : { expr: { t: 'named', name: text } };
   }
 
   /** `x?`, `x.unwrap()`: what the Option or Result x holds (the element of either). */
@@ -206,12 +222,11 @@ export class ExpressionTypes {
   }
 }
 
-/** A type node as written; its name too when the syntax alone names it. */
-function typeNode(node: SyntaxNode | null | undefined, selfType: string | undefined): ValueType | undefined {
-  const text = node ? writtenType(node, selfType) : undefined;
-  if (!text) return undefined;
-  const name = typeNameOf(node, selfType);
-  return name ? { expr: { t: 'named', name: text }, name } : { expr: { t: 'named', name: text } };
+
+/** Source offsets a binding is seen between. */
+interface Extent {
+  readonly start: number;
+  readonly end: number;
 }
 
 /**
@@ -219,7 +234,7 @@ function typeNode(node: SyntaxNode | null | undefined, selfType: string | undefi
  * let` binding in its body, a parameter in its function or closure; undefined for other
  * patterns (match arms, tuples), whose extent is not read.
  */
-function extentOf(name: SyntaxNode): { start: number; end: number } | undefined {
+function extentOf(name: SyntaxNode): Extent | undefined {
   const parent = name.parent;
   if (!parent) return undefined;
   const span = (node: SyntaxNode | null | undefined, from = node?.startIndex) =>

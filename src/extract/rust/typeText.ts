@@ -1,5 +1,7 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
+import { ScopeIndex, type SourceRange } from '../scopeIndex';
+import type { RustMatches } from './collect';
 
 /**
  * Types as written, for facts the resolver reads in the declaring file's scope
@@ -8,21 +10,45 @@ import type { SyntaxNode } from '../extractor';
  * parameter's name.
  */
 
-/** Items whose `<...>` parameters are in scope inside them. */
-const GENERIC_ITEMS = new Set([
-  'function_item', 'function_signature_item', 'impl_item', 'trait_item', 'struct_item', 'enum_item', 'union_item', 'type_item',
-]);
+/**
+ * The generic type parameters in scope at each offset: those of the functions, impls,
+ * traits and types around it, found by source range (walking `parent` is slow in
+ * web-tree-sitter).
+ */
+export class GenericParameters {
+  private readonly scopes: ScopeIndex<SourceRange<ReadonlySet<string>>>;
 
-/** The generic type parameters in scope at a node: its function's, impl's, trait's or type's. */
-export function typeParametersAround(node: SyntaxNode): Set<string> {
-  const names = new Set<string>();
-  for (let at: SyntaxNode | null = node; at; at = at.parent) {
-    if (!GENERIC_ITEMS.has(at.type)) continue;
-    for (const parameter of at.childForFieldName('type_parameters')?.namedChildren ?? []) {
-      if (!parameter) continue;
-      const name = parameter.type === 'type_identifier' ? parameter : parameter.childForFieldName('name') ?? parameter.childForFieldName('left');
-      if (name && (name.type === 'type_identifier' || name.type === 'identifier')) names.add(name.text);
+  constructor(matches: RustMatches) {
+    const spans: SourceRange<ReadonlySet<string>>[] = [];
+    for (const item of [...matches.definitions.map((d) => d.node), ...matches.impls.map((i) => i.node)]) {
+      const own = parameterNames(item);
+      if (own.size > 0) spans.push({ start: item.startIndex, end: item.endIndex, value: own });
     }
+    // Each scope holds its own parameters and those of the items around it.
+    this.scopes = ScopeIndex.nest(spans, (span, parent: SourceRange<ReadonlySet<string>> | undefined) => (
+      parent ? { ...span, value: new Set([...parent.value, ...span.value]) } : span
+    ));
+  }
+
+  /** The parameters in scope at a node. */
+  around(node: SyntaxNode): ReadonlySet<string> {
+    return this.scopes.at(node.startIndex)?.value ?? NONE;
+  }
+
+  /** Whether a single-segment path names a parameter in scope (`T` of `T::new()`). */
+  names(path: SyntaxNode): boolean {
+    return (path.type === 'identifier' || path.type === 'type_identifier') && this.around(path).has(path.text);
+  }
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+function parameterNames(item: SyntaxNode): Set<string> {
+  const names = new Set<string>();
+  for (const parameter of item.childForFieldName('type_parameters')?.namedChildren ?? []) {
+    if (!parameter) continue;
+    const name = parameter.type === 'type_identifier' ? parameter : parameter.childForFieldName('name') ?? parameter.childForFieldName('left');
+    if (name && (name.type === 'type_identifier' || name.type === 'identifier')) names.add(name.text);
   }
   return names;
 }
@@ -32,12 +58,12 @@ export function typeParametersAround(node: SyntaxNode): Set<string> {
  * impl's type by its local name): undefined when it mentions a generic parameter, or
  * `Self` where no type stands for it (a trait's own body).
  */
-export function writtenType(node: SyntaxNode, selfType: string | undefined): string | undefined {
+export function writtenType(node: SyntaxNode, selfType: string | undefined, generics: GenericParameters): string | undefined {
   const names = node.type === 'type_identifier' || node.type === 'identifier'
     ? [node]
     : [...node.descendantsOfType('type_identifier'), ...node.descendantsOfType('identifier')];
   const selves: SyntaxNode[] = [];
-  let parameters: Set<string> | undefined;
+  let parameters: ReadonlySet<string> | undefined;
   for (const name of names) {
     if (!name) continue;
     if (name.text === 'Self') {
@@ -45,7 +71,7 @@ export function writtenType(node: SyntaxNode, selfType: string | undefined): str
       selves.push(name);
       continue;
     }
-    parameters ??= typeParametersAround(node);
+    parameters ??= generics.around(node);
     if (parameters.has(name.text)) return undefined;
   }
   let text = node.text;
