@@ -6,15 +6,12 @@ import type { Owner } from './symbols';
 
 /**
  * What a use inside a body can know from its surroundings: the symbol it belongs to
- * (the caller) and the function whose local names it sees. Scopes are whole functions
- * (closures share their function's): a name bound twice in one function with different
- * types has no known type, and any local binding hides an item of the same name.
+ * (the caller) and the function whose local names it sees. Names are collected per
+ * whole function (closures share their function's): any local binding hides an item of
+ * the same name, and which binding a use sees is expressionTypes.ts's to decide.
  */
 
-/**
- * A local name and every binding of it in the function: it has a type when all of them
- * show the same one (expressionTypes.ts reads them).
- */
+/** A local name and every binding of it in the function. */
 export interface LocalName {
   readonly bindings: LocalBinding[];
   /** The nested `fn` symbol the name is, when that item is its only binding in the function. */
