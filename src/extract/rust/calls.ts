@@ -2,6 +2,7 @@ import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, CallFact, Position } from '../facts';
 import type { CallMatch } from './collect';
+import { ExpressionTypes } from './expressionTypes';
 import type { ItemIndex } from './items';
 import { pathSegments, renderObject, startsUpperCase, typeNameOf } from './names';
 import type { Scopes } from './scopes';
@@ -16,8 +17,9 @@ export interface ModulePath extends Position {
 
 /**
  * Calls: `f()`, `a::f()` / `Type::assoc()` (member form, the path prefix as the object),
- * `x.m()` (member form; typed when `x` is `self`, `self.field`, a typed parameter or a
- * `let` whose value shows its type). Macro invocations are not calls.
+ * `x.m()` (member form; its receiver typed as expressionTypes.ts reads it: `objectType`
+ * when this file names the type, else a `receiverType` for the resolver to evaluate).
+ * Macro invocations are not calls.
  */
 export class CallReader {
   /**
@@ -26,12 +28,18 @@ export class CallReader {
    */
   readonly modulePaths = new Map<string, ModulePath>();
 
+  private readonly types: ExpressionTypes;
+  /** Callees by call node id: receiver chains ask for the same inner calls again. */
+  private readonly callees = new Map<number, CalleeExpr | null>();
+
   constructor(
     private readonly items: ItemIndex,
     private readonly scopes: Scopes,
     /** `crate::f` names this file's own module (lib.rs, main.rs, a bin, a test target). */
     private readonly isCrateRoot: boolean,
-  ) {}
+  ) {
+    this.types = new ExpressionTypes(items, scopes, (call, owner) => this.calleeOfCall(call, owner));
+  }
 
   callFacts(calls: readonly CallMatch[]): CallFact[] {
     const facts: CallFact[] = [];
@@ -41,6 +49,16 @@ export class CallReader {
       if (site) facts.push({ ...positionOf(site.at), caller: owner?.name ?? '', callee: site.callee });
     }
     return facts.sort((a, b) => a.line - b.line || a.col - b.col);
+  }
+
+  /** The callee of a call expression, as a receiver chain needs it. */
+  private calleeOfCall(node: SyntaxNode, owner: Owner | undefined): CalleeExpr | undefined {
+    const cached = this.callees.get(node.id);
+    if (cached !== undefined) return cached ?? undefined;
+    const match = callMatchOf(node);
+    const callee = match ? this.calleeOf(match, owner)?.callee : undefined;
+    this.callees.set(node.id, callee ?? null);
+    return callee;
   }
 
   /** The callee of a call, and the token the call is reported at. */
@@ -85,7 +103,8 @@ export class CallReader {
     const segments = pathSegments(prefix);
     const lexical = segments && this.lexicalTarget([...segments, property], modules);
     if (lexical) return { form: 'name', name: lexical };
-    const typeName = typeNameOf(prefix, owner?.selfType);
+    // `T::f()` on a generic parameter names no type of the repo.
+    const typeName = this.items.generics.names(prefix) ? undefined : typeNameOf(prefix, owner?.selfType);
     const objectType = typeName && !typeName.includes('.') ? this.items.lexical(typeName, modules) : typeName;
     const object = renderObject(prefix);
     if (!objectType && segments && isModulePath(segments) && !this.modulePaths.has(object)) {
@@ -95,7 +114,11 @@ export class CallReader {
   }
 
   private memberCallee(object: SyntaxNode, property: string, owner: Owner | undefined): CalleeExpr {
-    return this.typedMember(renderObject(object), property, this.typeOfObject(object, owner));
+    const type = this.types.typeOf(object, owner);
+    const rendered = renderObject(object);
+    // A type written without a name (`&[T]`, a tuple, a primitive) has only builtin methods.
+    if (!type || type.name || type.expr.t === 'named') return this.typedMember(rendered, property, type?.name);
+    return { form: 'member', object: rendered, property, receiverType: type.expr };
   }
 
   /** A member call; on a type of an inline module, the method by its local name when declared. */
@@ -105,16 +128,6 @@ export class CallReader {
       return { form: 'name', name: method! };
     }
     return objectType ? { form: 'member', object, property, objectType } : { form: 'member', object, property };
-  }
-
-  private typeOfObject(object: SyntaxNode, owner: Owner | undefined): string | undefined {
-    if (object.type === 'self') return owner?.selfType;
-    if (object.type === 'identifier') return this.scopes.localType(object, object.text);
-    if (object.type === 'field_expression' && object.childForFieldName('value')?.type === 'self' && owner?.selfType) {
-      const field = object.childForFieldName('field');
-      return field ? this.scopes.fieldType(owner.selfType, field.text) : undefined;
-    }
-    return undefined;
   }
 
   /**
@@ -151,6 +164,21 @@ export class CallReader {
     const name = [...base, ...rest].join('.');
     return this.items.declared.has(name) ? name : undefined;
   }
+}
+
+/** A call expression read as the query's call patterns read it. */
+function callMatchOf(node: SyntaxNode): CallMatch | undefined {
+  let fn = node.childForFieldName('function');
+  if (fn?.type === 'generic_function') fn = fn.childForFieldName('function');
+  if (!fn) return undefined;
+  if (fn.type === 'identifier') return { node, name: fn };
+  const property = fn.childForFieldName(fn.type === 'field_expression' ? 'field' : 'name') ?? undefined;
+  if (fn.type === 'scoped_identifier') return property?.type === 'identifier' ? { node, path: fn, property } : undefined;
+  if (fn.type === 'field_expression') {
+    const object = fn.childForFieldName('value') ?? undefined;
+    return object && property?.type === 'field_identifier' ? { node, object, property } : undefined;
+  }
+  return undefined;
 }
 
 /** Files whose `crate::` is their own module: crate roots and separately compiled targets. */

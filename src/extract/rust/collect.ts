@@ -31,12 +31,17 @@ export interface AttributeMatch {
   readonly arguments?: SyntaxNode;
 }
 
-/** A name bound inside a function body; `type` when the syntax shows it. */
+/** A name bound inside a function body, with what its declaration shows of its type. */
 export interface LocalMatch {
   readonly name: SyntaxNode;
+  /** `x: T` (a parameter) and `let x: T`. */
   readonly type?: SyntaxNode;
-  /** `let x = T::new()`: the associated function that built it (`new`). */
-  readonly builtBy?: string;
+  /** `let x = <value>`. */
+  readonly value?: SyntaxNode;
+  /** `for x in <iterable>`: x is its element. */
+  readonly iterable?: SyntaxNode;
+  /** `if let Some(x) = <wrapped>` / `Ok(x)`: x is what the Option or Result holds. */
+  readonly unwrapped?: SyntaxNode;
   /** A function declared inside a body (this node): its scope is the function around it. */
   readonly nestedFunction?: SyntaxNode;
 }
@@ -138,7 +143,12 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   }],
   ['local.typed', (_node, parts, into) => {
     const name = parts.get('local.name');
-    if (name) into.locals.push({ name, type: parts.get('local.type'), builtBy: parts.get('local.constructor')?.text });
+    if (name) {
+      into.locals.push({
+        name, type: parts.get('local.type'), value: parts.get('local.value'),
+        iterable: parts.get('local.iterable'), unwrapped: parts.get('local.unwrapped'),
+      });
+    }
   }],
   ['local', (node, _parts, into) => { into.locals.push({ name: node }); }],
   ['local.nested', (node, parts, into) => {

@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import { ScopeIndex, type SourceRange } from '../scopeIndex';
 import type { AttributeMatch, RustMatches } from './collect';
 import { typeNameOf } from './names';
+import { GenericParameters } from './typeText';
 
 /**
  * Where items sit: the inline modules around them and the impl or trait whose body
@@ -43,8 +44,11 @@ export class ItemIndex {
    * are added before any impl body is placed, so an impl finds its type here.
    */
   readonly declared = new Set<string>();
+  /** The generic parameters in scope anywhere in the file. */
+  readonly generics: GenericParameters;
 
   constructor(matches: RustMatches, private readonly source: string) {
+    this.generics = new GenericParameters(matches);
     this.bodies = new ScopeIndex(bodyRanges(matches));
     this.attachAttributes(matches);
     for (const module of matches.inlineModules) {

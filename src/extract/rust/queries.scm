@@ -43,14 +43,12 @@
 
 (parameter pattern: (identifier) @local.name type: (_) @local.type) @local.typed
 (let_declaration pattern: (identifier) @local.name type: (_) @local.type) @local.typed
-(let_declaration
-  pattern: (identifier) @local.name
-  !type
-  value: [
-    (struct_expression name: (_) @local.type)
-    (call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @local.constructor))
-    (reference_expression value: (call_expression function: (scoped_identifier path: (_) @local.type name: (identifier) @local.constructor)))
-  ]) @local.typed
+(let_declaration pattern: (identifier) @local.name !type value: (_) @local.value) @local.typed
+(for_expression pattern: (identifier) @local.name value: (_) @local.iterable) @local.typed
+(let_condition
+  pattern: (tuple_struct_pattern type: (identifier) @_wrapper . (identifier) @local.name .)
+  value: (_) @local.unwrapped
+  (#any-of? @_wrapper "Some" "Ok")) @local.typed
 
 (let_declaration pattern: (identifier) @local)
 (for_expression pattern: (identifier) @local)

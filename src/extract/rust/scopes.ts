@@ -2,33 +2,40 @@ import type { SyntaxNode } from '../extractor';
 import { ScopeIndex, type SourceRange, type SourceSpan } from '../scopeIndex';
 import type { FieldMatch, LocalMatch, RustMatches } from './collect';
 import type { ItemIndex } from './items';
-import { typeNameOf } from './names';
 import type { Owner } from './symbols';
 
 /**
  * What a use inside a body can know from its surroundings: the symbol it belongs to
- * (the caller) and the function whose local names it sees. Scopes are whole functions
- * (closures share their function's): a name bound twice in one function with different
- * types has no known type, and any local binding hides an item of the same name.
+ * (the caller) and the function whose local names it sees. Names are collected per
+ * whole function (closures share their function's): any local binding hides an item of
+ * the same name, and which binding a use sees is expressionTypes.ts's to decide.
  */
 
-/** A local name: its type when every binding of that name in the function shows the same one. */
-interface LocalName {
-  type: string | undefined;
+/** A local name and every binding of it in the function. */
+export interface LocalName {
+  readonly bindings: LocalBinding[];
   /** The nested `fn` symbol the name is, when that item is its only binding in the function. */
   nestedFunction: string | undefined;
 }
 
-/** Associated functions whose result is taken to be of their type: `let x = T::new()`. */
-const CONSTRUCTORS = new Set(['new', 'default']);
+/** One binding of a local name, with the owner it sits in (what `Self` is there). */
+export interface LocalBinding {
+  readonly local: LocalMatch;
+  readonly owner: Owner | undefined;
+}
+
+/** A struct field as declared in this file: its type node. */
+export interface DeclaredField {
+  readonly type: SyntaxNode;
+}
 
 export class Scopes {
   private readonly owners: ScopeIndex<SourceRange<Owner>>;
   private readonly functions: ScopeIndex<SourceSpan>;
   /** Function index (-1 for module level) -> local name -> what is known of it. */
   private readonly locals = new Map<number, Map<string, LocalName>>();
-  /** Struct local name -> field name -> the field's type name. */
-  private readonly fieldTypes = new Map<string, Map<string, string>>();
+  /** Struct local name -> field name -> the field's declaration. */
+  private readonly fieldTypes = new Map<string, Map<string, DeclaredField>>();
 
   constructor(
     owners: readonly SourceRange<Owner>[],
@@ -41,9 +48,9 @@ export class Scopes {
     this.functions = new ScopeIndex(
       matches.definitions.filter((d) => d.role === 'function').map((d) => ({ start: d.node.startIndex, end: d.node.endIndex })),
     );
-    // A `let` binding matches both the typed and the plain pattern: the typed one counts.
+    // A binding matches both a typing and the plain pattern: the typing one counts.
     const byNode = new Map<number, LocalMatch>();
-    for (const local of matches.locals) if (local.type || !byNode.has(local.name.id)) byNode.set(local.name.id, local);
+    for (const local of matches.locals) if (showsType(local) || !byNode.has(local.name.id)) byNode.set(local.name.id, local);
     for (const local of byNode.values()) this.addLocal(local);
     for (const field of matches.fields) this.addField(field, items);
   }
@@ -63,12 +70,13 @@ export class Scopes {
     return this.localsOf(node)?.get(name)?.nestedFunction;
   }
 
-  /** The type of the local `name` where `node` is, when its declaration shows one. */
-  localType(node: SyntaxNode, name: string): string | undefined {
-    return this.localsOf(node)?.get(name)?.type;
+  /** The local `name` where `node` is, with its bindings. */
+  local(node: SyntaxNode, name: string): LocalName | undefined {
+    return this.localsOf(node)?.get(name);
   }
 
-  fieldType(structName: string, field: string): string | undefined {
+  /** A field of a struct this file declares (by its local name). */
+  field(structName: string, field: string): DeclaredField | undefined {
     return this.fieldTypes.get(structName)?.get(field);
   }
 
@@ -82,32 +90,28 @@ export class Scopes {
     const scope = this.functions.indexAround(at.startIndex);
     let names = this.locals.get(scope);
     if (!names) this.locals.set(scope, (names = new Map()));
-    const type = this.declaredType(local, this.owners.around(at.startIndex)?.value.selfType);
+    const binding: LocalBinding = { local, owner: this.owners.around(at.startIndex)?.value };
     const name = local.name.text;
     const nestedFunction = local.nestedFunction ? this.nestedFunctions.get(local.nestedFunction.startIndex) : undefined;
     const known = names.get(name);
     if (!known) {
-      names.set(name, { type, nestedFunction });
+      names.set(name, { bindings: [binding], nestedFunction });
       return;
     }
-    // Bound twice with different (or unknown) types: shadowing makes the type unknown.
-    if (known.type !== type) known.type = undefined;
+    known.bindings.push(binding);
     known.nestedFunction = undefined;
-  }
-
-  private declaredType(local: LocalMatch, selfType: string | undefined): string | undefined {
-    if (!local.type) return undefined;
-    if (local.builtBy !== undefined && !CONSTRUCTORS.has(local.builtBy)) return undefined;
-    return typeNameOf(local.type, selfType);
   }
 
   private addField(field: FieldMatch, items: ItemIndex): void {
     const container = items.containerOf(field.struct);
-    const type = typeNameOf(field.type);
-    if (!container || container.impl || container.trait || !type) return;
+    if (!container || container.impl || container.trait) return;
     const owner = items.qualified(field.owner.text, container.modules);
     let byName = this.fieldTypes.get(owner);
     if (!byName) this.fieldTypes.set(owner, (byName = new Map()));
-    byName.set(field.name, type);
+    byName.set(field.name, { type: field.type });
   }
+}
+
+function showsType(local: LocalMatch): boolean {
+  return Boolean(local.type ?? local.value ?? local.iterable ?? local.unwrapped);
 }

@@ -5,6 +5,7 @@ import type { CalleeExpr, LinkFact, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { SourceRange } from '../scopeIndex';
 import type { DefinitionMatch, RustMatches } from './collect';
+import { declaredTypesOf } from './declaredTypes';
 import type { ItemIndex } from './items';
 import { pathSegments, typeNameOf } from './names';
 
@@ -52,7 +53,8 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
       const nested = nestedFunctionOwner(definition, owners);
       if (!nested) continue;
       const name = `${nested.name}${NESTED_SEPARATOR}${ownName}`;
-      symbols.push(fact(name, 'function', false));
+      // A nested `fn` cannot use the outer item's `Self`.
+      symbols.push(fact(name, 'function', false, declaredTypesOf(definition, undefined, items.generics)));
       owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: nested.modules } });
       nestedFunctions.set(definition.node.startIndex, name);
       continue;
@@ -68,7 +70,7 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
         items.declared.add(name);
         symbols.push(definition.role === 'trait'
           ? fact(name, 'interface', isPublic, { methods: traitMethods(definition) })
-          : fact(name, 'type', isPublic));
+          : fact(name, 'type', isPublic, declaredTypesOf(definition, name, items.generics)));
         break;
       }
       case 'function': {
@@ -78,14 +80,14 @@ export function buildSymbols(matches: RustMatches, items: ItemIndex): SymbolsOfF
         const isTest = !memberOf && items.attributesOf(definition.node).some((a) => isTestAttribute(a.path.text.replace(/\s+/g, '')));
         const kind: NodeKind = memberOf ? 'method' : isTest ? 'test' : 'function';
         items.declared.add(name);
-        symbols.push(fact(name, kind, exported));
+        symbols.push(fact(name, kind, exported, declaredTypesOf(definition, container.impl?.type, items.generics)));
         owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: container.modules, selfType: memberOf } });
         break;
       }
       case 'constant': {
         const name = memberOf ? `${memberOf}.${ownName}` : items.qualified(ownName, container.modules);
         items.declared.add(name);
-        symbols.push(fact(name, 'constant', isPublic));
+        symbols.push(fact(name, 'constant', isPublic, declaredTypesOf(definition, container.impl?.type, items.generics)));
         owners.push({ start: definition.node.startIndex, end: definition.node.endIndex, value: { name, modules: container.modules, selfType: memberOf } });
         break;
       }

@@ -1,5 +1,6 @@
 import { type RepoLayout, joinPath, parentDir } from '../layout';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
+import { rustTypeSyntax } from './rustTypes';
 
 /** Calls to these produce no edge: prelude constructors and functions. */
 const RUST_BUILTINS = new Set(['Some', 'Ok', 'Err', 'None', 'drop', 'Self', 'Box', 'Vec', 'String', 'Option', 'Result']);
@@ -98,6 +99,7 @@ export function rustResolver(layout: RepoLayout): LanguageResolver {
       return { inRepo: true, packagePath: start.module };
     },
     isBuiltin: (name) => RUST_BUILTINS.has(name),
+    typeSyntax: rustTypeSyntax,
   };
 }
 

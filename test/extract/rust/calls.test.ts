@@ -55,7 +55,7 @@ describe('extract/rust calls', () => {
     assert.deepEqual([typeAt(7, 10), typeAt(7, 19), typeAt(7, 28), typeAt(7, 37)], ['Store', 'Store', 'Store', undefined]);
   });
 
-  it('forgets a type when a name is bound again, calls no local closure, and links a nested fn as outer>inner', async () => {
+  it('takes the binding a use sees, calls no local closure, and links a nested fn as outer>inner', async () => {
     const facts = await extractRust(rs(
       'fn run(store: Store, items: Vec<u8>) {',
       '    let check = |x: u8| x > 1;',
@@ -70,7 +70,10 @@ describe('extract/rust calls', () => {
       [4, 14, 'run>helper'], [5, 25, 'other'], [5, 41, 'get'], [6, 29, 'save'], [8, 13, 'helper'],
     ]);
     assert.deepEqual(facts.calls.map((c) => c.caller), ['run', 'run', 'run', 'run', 'later']);
-    assert.deepEqual(callAt(facts, 5, 41).callee, { form: 'member', object: 'store', property: 'get' });
+    // `store` in the if-let body is what `other()` returns holds, not the parameter.
+    assert.deepEqual(callAt(facts, 5, 41).callee, {
+      form: 'member', object: 'store', property: 'get', receiverType: { t: 'element', of: { t: 'result', call: { form: 'name', name: 'other' } } },
+    });
   });
 
   it('attributes calls in a nested fn to it; a name bound again in the function is no nested fn', async () => {
