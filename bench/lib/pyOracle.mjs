@@ -116,12 +116,12 @@ function formOf(call, callee, object) {
   if (o.type === 'identifier') {
     if (o.text === 'self') return ['self.m()', 'self.m()'];
     if (o.text === 'cls') return ['cls.m()', 'self.m()'];
-    if (objectKind === 'module') return ['mod.f()', 'mod.f()'];
+    if (objectKind === 'module') return callee.isClass ? ['mod.C()', 'C()'] : ['mod.f()', 'mod.f()'];
     if (objectKind === 'class') return ['C.m()', 'C.m()'];
     return [object?.global ? 'global.m()' : 'x.m()', 'x.m()'];
   }
   if (o.type === 'attribute') {
-    if (objectKind === 'module') return ['pkg.mod.f()', 'mod.f()'];
+    if (objectKind === 'module') return callee.isClass ? ['pkg.mod.C()', 'C()'] : ['pkg.mod.f()', 'mod.f()'];
     if (objectKind === 'class') return ['mod.C.m()', 'C.m()'];
     if ((o.head === 'self' || o.head === 'cls') && o.depth === 2) return ['self.x.m()', 'self.x.m() / a.b.m()'];
     return ['a.b.m()', 'self.x.m() / a.b.m()'];
