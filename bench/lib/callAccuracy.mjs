@@ -1,7 +1,8 @@
 // Compares our calls edges with the compiler's call sites (both keyed file:line:col of the
 // callee name token) and groups every disagreement into a pattern with examples.
 
-const EXAMPLES_PER_PATTERN = 3;
+// CKG_BENCH_EXAMPLES shows more examples per pattern when studying misses.
+const EXAMPLES_PER_PATTERN = Number(process.env.CKG_BENCH_EXAMPLES ?? 3);
 
 function lastSegment(name) {
   return name.slice(Math.max(name.lastIndexOf('.'), name.lastIndexOf('/')) + 1);

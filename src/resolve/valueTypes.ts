@@ -1,4 +1,4 @@
-import type { TypeExpr } from '../extract/facts';
+import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 
@@ -37,7 +37,8 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
     case 'value':
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result':
-      return resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth);
+      return resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth)
+        ?? builtinResultOf(expr.call, scope, depth);
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
       return owner && fieldTypeOf(owner, expr.name, depth + 1);
@@ -80,6 +81,14 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
   }
   const result = entry.fact.results?.[index];
   return result ? { text: result, scope: declaring } : undefined;
+}
+
+/** `items.find(...)` on a container the language itself provides: its element, or the same container. */
+function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  if (call.form !== 'member' || (!call.objectType && !call.receiverType) || depth > MAX_DEPTH) return undefined;
+  const receiver = call.objectType ? { text: call.objectType, scope } : typeOf(call.receiverType!, scope, depth + 1);
+  const result = receiver && receiver.scope.typeSyntax.builtinResult?.(receiver.text, call.property);
+  return result ? { text: result, scope: receiver.scope } : undefined;
 }
 
 /** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */

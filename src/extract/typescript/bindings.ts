@@ -1,4 +1,4 @@
-import { typeOfExpression, writtenTypeOf } from './expressionTypes';
+import { callbackParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import type { MatchHandler } from './types';
 import { namedType } from './syntax';
 
@@ -11,7 +11,9 @@ import { namedType } from './syntax';
 
 export const onParameter: MatchHandler = (match, state) => {
   const name = match.parts.get('name');
-  if (name) state.scope.bind(name.text, namedType(writtenTypeOf(match.parts.get('type'))));
+  if (!name) return;
+  const annotation = match.parts.get('type');
+  state.scope.bind(name.text, annotation ? namedType(writtenTypeOf(annotation)) : callbackParameterType(name, state.scope));
 };
 
 /** `for (const x of xs)` binds x to an element of xs; other bindings say nothing of the type. */
@@ -19,5 +21,5 @@ export const onBinding: MatchHandler = (match, state) => {
   const loop = match.node.parent;
   const iterated = loop?.type === 'for_in_statement' && loop.childForFieldName('operator')?.text === 'of' ? loop.childForFieldName('right') : null;
   const container = iterated ? typeOfExpression(iterated, state.scope) : undefined;
-  state.scope.bind(match.node.text, container && { t: 'element', of: container });
+  state.scope.bind(match.node.text, container ? { t: 'element', of: container } : callbackParameterType(match.node, state.scope));
 };

@@ -118,6 +118,30 @@ function typeOfName(name: string, scope: Scope): TypeExpr | undefined {
   return { t: 'value', of: { form: 'name', name } };
 }
 
+/** Array, Set and Map methods whose callback's first parameter is an element of the receiver. */
+const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every']);
+
+/**
+ * The type a callback's first parameter gets from the call it is passed to, as the
+ * compiler types it from context: `items.forEach((item) => ...)` gives item an element of
+ * items. Undefined for any other parameter or call.
+ */
+export function callbackParameterType(parameter: SyntaxNode, scope: Scope): TypeExpr | undefined {
+  const list = parameter.parent?.type === 'required_parameter' ? parameter.parent.parent : parameter.parent;
+  const fn = list?.type === 'formal_parameters' ? list.parent : list;
+  if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression')) return undefined;
+  if (list?.type === 'formal_parameters' && list.namedChildren[0]?.id !== (parameter.parent?.type === 'required_parameter' ? parameter.parent.id : parameter.id)) return undefined;
+  const args = fn.parent;
+  const call = args?.type === 'arguments' ? args.parent : null;
+  if (call?.type !== 'call_expression' || args?.namedChildren[0]?.id !== fn.id) return undefined;
+  const callee = call.childForFieldName('function');
+  const receiver = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
+  const method = callee?.type === 'member_expression' ? memberName(callee.childForFieldName('property')) : undefined;
+  if (!receiver || method === undefined || !ELEMENT_CALLBACKS.has(method)) return undefined;
+  const container = typeOfExpression(receiver, scope);
+  return container && { t: 'element', of: container };
+}
+
 /** The callee of a call whose result is typed: a function by name, or a method of a typed object. */
 export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | undefined {
   if (!fn) return undefined;

@@ -31,6 +31,8 @@ export interface TypeSyntax {
   named(type: string): string | undefined;
   /** What indexing or ranging over a value of this type yields, when the type is written as a container. */
   element(type: string): string | undefined;
+  /** What a method of the language's own container types returns (`Item[]`'s `find` gives `Item`), as a type written. */
+  builtinResult?(type: string, method: string): string | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

@@ -1,10 +1,12 @@
 import type { TypeSyntax } from './languageResolver';
 
 /**
- * TypeScript types as written: `Foo`, `ns.Foo`, `Foo<T>` and `Foo | undefined` (a
- * nullable Foo) name a type with members; `Foo[]`, `Array<Foo>`, `Set<Foo>` and the
- * other iterables yield Foo when iterated or indexed, and `Promise<Foo>` when awaited
- * (the evaluator's `element` serves both: nothing iterates a promise or awaits an array).
+ * TypeScript types as written: `Foo`, `ns.Foo` and `Foo<T>` name a type with members, and
+ * so does a union of Foo with primitives, `null`, `undefined` or literals (`Foo |
+ * string`): a member call on it compiles only where Foo's member is what is called (the
+ * value narrowed, or the member shared); `Foo[]`, `Array<Foo>`, `Set<Foo>` and the other
+ * iterables yield Foo when iterated or indexed, and `Promise<Foo>` when awaited (the
+ * evaluator's `element` serves both: nothing iterates a promise or awaits an array).
  */
 export const typescriptTypeSyntax: TypeSyntax = {
   named(type) {
@@ -12,6 +14,12 @@ export const typescriptTypeSyntax: TypeSyntax = {
     if (bare === undefined) return undefined;
     const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
+  },
+  builtinResult(type, method) {
+    const element = this.element(type);
+    if (element === undefined || /^\s*Promise(?:Like)?\s*</.test(type)) return undefined;
+    if (ELEMENT_METHODS.has(method)) return element;
+    return SAME_CONTAINER_METHODS.has(method) ? withoutNullables(type) : undefined;
   },
   element(type) {
     const bare = withoutNullables(type);
@@ -30,16 +38,22 @@ const BUILTIN_TYPES = new Set([
   'Promise', 'Array', 'ReadonlyArray', 'Map', 'Set', 'Record', 'Partial', 'Readonly', 'Required', 'Pick', 'Omit',
 ]);
 
+/** Array and Set methods that give one element (or undefined), and those that give a container of the same elements. */
+const ELEMENT_METHODS = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+const SAME_CONTAINER_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed', 'splice']);
+
 /** Containers whose one type argument is what iterating, indexing or awaiting them gives. */
 const ELEMENT_CONTAINERS = new Set([
   'Array', 'ReadonlyArray', 'Set', 'ReadonlySet', 'Iterable', 'IterableIterator', 'Iterator', 'AsyncIterable',
   'AsyncIterableIterator', 'Generator', 'AsyncGenerator', 'Promise', 'PromiseLike',
 ]);
 
-/** The type without `| undefined` / `| null`; undefined when another union member remains. */
+const PRIMITIVE = /^(?:string|number|boolean|bigint|symbol|undefined|null|void|never|unknown|true|false|-?\d[\d_.eE+-]*|(['"`]).*\1)$/s;
+
+/** The one union member that is not a primitive, `null`, `undefined` or a literal; undefined when there are several. */
 function withoutNullables(type: string): string | undefined {
   const members = topLevelSplit(unparenthesized(type.trim()), '|').map((m) => m.trim()).filter((m) => m !== '');
-  const kept = members.filter((m) => m !== 'undefined' && m !== 'null');
+  const kept = members.filter((m) => !PRIMITIVE.test(m));
   return kept.length === 1 ? unparenthesized(kept[0]!) : undefined;
 }
 
