@@ -1,4 +1,4 @@
-import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
+import type { CalleeExpr, FileFacts, ImportBinding, TypeExpr } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, typeOf, typeSymbolOf } from './valueTypes';
@@ -173,8 +173,10 @@ export class FileScope {
    */
   private resolveMember(callee: Extract<CalleeExpr, { form: 'member' }>, depth: number): Resolution | undefined {
     const { object, property, objectType, receiverType } = callee;
-    // A typed receiver is a value, even when its name is also an import's.
-    const viaNamespace = objectType || receiverType ? undefined : this.resolveMemberOfNamespace(object, property);
+    // A typed receiver is a value, even when its name is also an import's; a receiver typed
+    // only as "the value this name imports" (Python `from m import x`) may be a module.
+    const viaNamespace = objectType || (receiverType && !isValueOfObject(receiverType, object))
+      ? undefined : this.resolveMemberOfNamespace(object, property);
     if (viaNamespace) return viaNamespace;
     const staticOwner = /^[A-Za-z_$][\w$]*$/.test(object) ? this.table.lookup(this.packagePath, object) : undefined;
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
@@ -259,6 +261,13 @@ export class FileScope {
     if (cached && cached.table === this.table && cached.resolver === this.resolver && cached.packagePath === packagePath) return cached;
     return new FileScope(facts, packagePath, this.table, this.resolver);
   }
+}
+
+/** `receiverType` is just "the value `object` names" (`x`, `m.x`): what it names, module or value, decides. */
+function isValueOfObject(receiverType: TypeExpr, object: string): boolean {
+  if (receiverType.t !== 'value') return false;
+  const { of } = receiverType;
+  return of.form === 'name' ? of.name === object : of.form === 'member' && `${of.object}.${of.property}` === object;
 }
 
 /** TypeScript and JavaScript share one resolver and see each other's declarations. */
