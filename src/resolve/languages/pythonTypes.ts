@@ -12,8 +12,7 @@ export const pythonTypeSyntax: TypeSyntax = {
     const bare = unwrapOptional(type);
     if (bare === undefined) return undefined;
     const name = bare.replace(/\s*\[.*$/s, '');
-    if (!DOTTED.test(name) || name === 'None') return undefined;
-    return CONTAINERS.has(name.slice(name.lastIndexOf('.') + 1)) ? undefined : name;
+    return DOTTED.test(name) && name !== 'None' ? name : undefined;
   },
   element(type) {
     const bare = unwrapOptional(type);
@@ -35,17 +34,15 @@ const ITERABLES = new Set([
   'Iterable', 'Iterator', 'Collection', 'Reversible', 'AsyncIterable', 'AsyncIterator', 'deque', 'Deque',
 ]);
 
-/** Builtin and typing containers: their members are not the repo's. */
-const CONTAINERS = new Set([...ITERABLES, 'tuple', 'Tuple', 'dict', 'Dict', 'Mapping', 'MutableMapping', 'Generator', 'AsyncGenerator', 'Union', 'Optional']);
-
-/** `"T"` -> `T`; `Optional[T]`, `T | None`, `None | T` -> `T`; undefined for another union. */
+/** `"T"` -> `T`; `Optional[T]`, `T | None`, `Union[T, None]` -> `T`; undefined for another union. */
 function unwrapOptional(type: string): string | undefined {
   let text = type.trim();
   const quoted = /^(['"])(.*)\1$/s.exec(text);
   if (quoted) text = (quoted[2] as string).trim();
   const optional = /^(?:typing\.|t\.)?Optional\s*\[(.*)\]$/s.exec(text);
   if (optional) return unwrapOptional(optional[1] as string);
-  const parts = splitTopLevel(text, '|');
+  const union = /^(?:typing\.|t\.)?Union\s*\[(.*)\]$/s.exec(text);
+  const parts = union ? splitArguments(union[1] as string) : splitTopLevel(text, '|');
   if (parts.length === 1) return text;
   const rest = parts.filter((part) => part !== 'None');
   return rest.length === 1 ? unwrapOptional(rest[0] as string) : undefined;
