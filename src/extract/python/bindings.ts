@@ -1,23 +1,30 @@
 import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
 import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
-import { type Binding, NEUTRAL, type Scope, type ScopeTree, UNTYPED, mergeBinding, typeOf } from './scopes';
+import { type BindingSource, NONE, type ScopeTree, UNTYPED, addBinding } from './scopes';
 
 /**
- * Local type inference, flow-insensitive and deliberately narrow: a name gets a type
- * only when every binding of it in its scope shows the same one (a plain annotation or
- * a `Capitalised(...)` instantiation). Any other binding makes it untyped, so a wrong
- * objectType is never reported.
+ * Records every binding of every name in the scope that binds it, as written; the types
+ * are computed later, on demand (expressionTypes.ts). Python inference here is
+ * flow-insensitive and deliberately narrow: a name has a type only when every binding
+ * of it in its scope shows the same one.
  */
 
-/** Longer annotations are never a single class name; skip them unread. */
+/** Longer annotations are never read: a type that long names no single class. */
 const MAX_ANNOTATION_LENGTH = 200;
 const OPTIONAL = /^(?:typing\.|t\.)?Optional\[(.+)\]$/;
+const TYPE_VARIABLES = /^(?:[\w.]+\.)?(?:TypeVar|ParamSpec|TypeVarTuple)$/;
 const UNION_WITH_NONE = /^(?:None\s*\|\s*(.+)|(.+?)\s*\|\s*None)$/;
 
 export function inferBindings(
   tree: ScopeTree, bindings: readonly BindingMatch[], selfAssignments: readonly SelfAssignmentMatch[],
 ): void {
+  for (const binding of bindings) {
+    if (binding.form === 'assignment' && isTypeVariable(binding.value) && tree.ownerAt(binding.offset) === tree.module) {
+      tree.typeVariables.add(binding.name);
+    }
+  }
   for (const binding of bindings) bindName(tree, binding);
   for (const assignment of selfAssignments) bindAttribute(tree, assignment);
 }
@@ -37,6 +44,28 @@ export function typeFromAnnotation(text: string): string | undefined {
   return inner !== undefined && isDottedName(inner.trim()) ? typeFromAnnotation(inner) : undefined;
 }
 
+/**
+ * An annotation as a type written in this file, whitespace collapsed and a quoted
+ * forward reference unquoted; undefined for `None`, an overlong annotation, or one that
+ * names a type parameter (`T`, `list[T]`): the resolver would look it up as a real type.
+ */
+export function annotationText(annotation: SyntaxNode, typeParameters: ReadonlySet<string>): string | undefined {
+  let text = annotation.text.replace(/\s+/g, ' ').trim();
+  if (text.length > MAX_ANNOTATION_LENGTH) return undefined;
+  const quoted = stringLiteralValue(text);
+  if (quoted !== undefined && quoted !== text) text = quoted.trim();
+  if (text === '' || text === 'None') return undefined;
+  if (typeParameters.size > 0) {
+    for (const word of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) if (typeParameters.has(word)) return undefined;
+  }
+  return text;
+}
+
+/** `TypeVar('T')`, `typing.ParamSpec('P')`, `TypeVarTuple('Ts')`. */
+export function isTypeVariable(value: SyntaxNode | undefined): boolean {
+  return value?.type === 'call' && TYPE_VARIABLES.test(value.childForFieldName('function')?.text ?? '');
+}
+
 /** `Foo(...)` or `models.Foo(...)`: a class instantiation by naming convention. */
 export function typeFromConstructor(value: SyntaxNode): string | undefined {
   if (value.type !== 'call') return undefined;
@@ -52,50 +81,47 @@ function bindName(tree: ScopeTree, binding: BindingMatch): void {
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
       if (scope.kind !== 'function') return;
-      mergeBinding(scope.bindings, binding.name, annotatedType(binding.annotation) ?? UNTYPED);
+      addBinding(scope.bindings, binding.name, annotated(tree, binding.annotation, binding.offset) ?? UNTYPED);
       return;
     }
-    case 'assignment':
-      mergeBinding(tree.ownerAt(binding.offset).bindings, binding.name, assignedType(binding.annotation, binding.value));
+    case 'assignment': {
+      const scope = tree.ownerAt(binding.offset);
+      addBinding(scope.bindings, binding.name, assigned(tree, binding.annotation, binding.value, binding.offset));
       return;
+    }
+    case 'iterated':
+    case 'entered': {
+      const scope = tree.ownerAt(binding.offset);
+      addBinding(scope.bindings, binding.name, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
+      return;
+    }
     case 'global':
-      mergeBinding(tree.module.bindings, binding.name, UNTYPED);
-      mergeBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
+      addBinding(tree.module.bindings, binding.name, UNTYPED);
+      addBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
       return;
     case 'rebinding':
-      mergeBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
+      addBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
   }
 }
 
 /** `self.f = Foo()`, `self.f: Foo`, or `self.f = f` where the parameter `f: Foo`. */
 function bindAttribute(tree: ScopeTree, assignment: SelfAssignmentMatch): void {
-  const scope = tree.ownerAt(assignment.offset);
-  const owner = tree.methodClassOf(scope);
+  const owner = tree.methodClassOf(tree.ownerAt(assignment.offset));
   if (!owner) return;
-  let binding = assignedType(assignment.annotation, assignment.value);
-  if (binding === UNTYPED && !assignment.annotation && assignment.value?.type === 'identifier') {
-    binding = typeOf(tree.lookup(assignment.value.text, scope)) ?? UNTYPED;
-  }
-  mergeBinding(owner.attributes, assignment.attribute, binding);
+  addBinding(owner.attributes, assignment.attribute, assigned(tree, assignment.annotation, assignment.value, assignment.offset));
 }
 
-/** The type of `self.<attribute>` in methods of `owner`, from its body and methods. */
-export function attributeType(owner: Scope, attribute: string): string | undefined {
-  const fromMethods = owner.attributes.get(attribute);
-  const fromBody = owner.bindings.get(attribute);
-  if (fromMethods === undefined || fromBody === undefined) return typeOf(fromMethods ?? fromBody);
-  const merged = new Map<string, Binding>([[attribute, fromBody]]);
-  mergeBinding(merged, attribute, fromMethods);
-  return typeOf(merged.get(attribute));
+function annotated(tree: ScopeTree, annotation: SyntaxNode | undefined, offset: number): BindingSource | undefined {
+  if (!annotation) return undefined;
+  const text = annotationText(annotation, tree.typeParametersAt(offset));
+  const type: TypeExpr | undefined = text === undefined ? undefined : { t: 'named', name: text };
+  return { form: 'typed', type };
 }
 
-function annotatedType(annotation: SyntaxNode | undefined): string | undefined {
-  return annotation ? typeFromAnnotation(annotation.text) : undefined;
-}
-
-function assignedType(annotation: SyntaxNode | undefined, value: SyntaxNode | undefined): Binding {
-  if (annotation) return typeFromAnnotation(annotation.text) ?? UNTYPED;
+function assigned(tree: ScopeTree, annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, offset: number): BindingSource {
+  const declared = annotated(tree, annotation, offset);
+  if (declared) return declared;
   if (!value) return UNTYPED;
-  if (value.type === 'none') return NEUTRAL;
-  return typeFromConstructor(value) ?? UNTYPED;
+  if (value.type === 'none') return NONE;
+  return { form: 'value', node: value, scope: tree.ownerAt(offset) };
 }

@@ -36,11 +36,16 @@ export interface CallMatch {
   readonly object?: SyntaxNode;
 }
 
-/** A name bound in some scope: an assignment, a parameter, or any other rebinding. */
+/**
+ * A name bound in some scope: an assignment, a parameter, a `for` target (value: the
+ * iterable), a `with ... as` target (value: the context manager), or any other rebinding.
+ */
 export interface BindingMatch {
-  readonly form: 'assignment' | 'parameter' | 'rebinding' | 'global';
+  readonly form: 'assignment' | 'parameter' | 'iterated' | 'entered' | 'rebinding' | 'global';
   readonly name: string;
   readonly offset: number;
+  /** The bound identifier. */
+  readonly node: SyntaxNode;
   readonly annotation?: SyntaxNode;
   readonly value?: SyntaxNode;
 }
@@ -102,13 +107,23 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     if (nameNode) into.calls.push({ nameNode, object: parts.get('callee.object') });
   }],
   ['bind.name', (node, parts, into) => {
-    into.bindings.push({ form: 'assignment', name: node.text, offset: node.startIndex, annotation: parts.get('bind.type'), value: parts.get('bind.value') });
+    into.bindings.push({ form: 'assignment', name: node.text, offset: node.startIndex, node, annotation: parts.get('bind.type'), value: parts.get('bind.value') });
   }],
   ['param.name', (node, parts, into) => {
-    into.bindings.push({ form: 'parameter', name: node.text, offset: node.startIndex, annotation: parts.get('param.type') });
+    into.bindings.push({ form: 'parameter', name: node.text, offset: node.startIndex, node, annotation: parts.get('param.type') });
   }],
-  ['rebind', (node, _parts, into) => { into.bindings.push({ form: 'rebinding', name: node.text, offset: node.startIndex }); }],
-  ['rebind.global', (node, _parts, into) => { into.bindings.push({ form: 'global', name: node.text, offset: node.startIndex }); }],
+  ['bind.iterated', (node, parts, into) => {
+    into.bindings.push({ form: 'iterated', name: node.text, offset: node.startIndex, node, value: parts.get('bind.iterable') });
+  }],
+  ['bind.entered', (node, parts, into) => {
+    into.bindings.push({ form: 'entered', name: node.text, offset: node.startIndex, node, value: parts.get('bind.manager') });
+  }],
+  ['rebind', (node, _parts, into) => {
+    // A `with` target is bound by its own pattern, with the manager it enters.
+    if (node.parent?.parent?.parent?.type === 'with_item') return;
+    into.bindings.push({ form: 'rebinding', name: node.text, offset: node.startIndex, node });
+  }],
+  ['rebind.global', (node, _parts, into) => { into.bindings.push({ form: 'global', name: node.text, offset: node.startIndex, node }); }],
   ['definition.function', definition('function')],
   ['definition.class', definition('class')],
   ['self.attribute', (node, parts, into) => {

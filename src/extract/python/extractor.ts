@@ -7,6 +7,7 @@ import { collectMatches } from './collect';
 import { djangoRouteFacts } from './django';
 import { grpcRouteFacts } from './grpc';
 import { importFacts } from './imports';
+import { ExpressionTypes } from './expressionTypes';
 import { decoratorRouteFacts } from './routes';
 import { ScopeTree } from './scopes';
 import { symbolFacts } from './symbols';
@@ -23,12 +24,13 @@ export const pythonExtractor: LanguageExtractor = {
     const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex);
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
+    const types = new ExpressionTypes(scopes);
     return {
       path,
       language,
-      symbols: symbolFacts(scopes, matches.constants, matches.exportList, path),
+      symbols: symbolFacts(scopes, types, matches, path),
       imports,
-      calls: callFacts(scopes, matches.calls),
+      calls: callFacts(scopes, types, matches.calls),
       references: [],
       routes: [
         ...decoratorRouteFacts(scopes, matches.routeDecorators, matches.bindings, imports),

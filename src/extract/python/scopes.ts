@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DecoratorMatch, DefinitionMatch } from './collect';
 
@@ -8,12 +9,25 @@ import type { DecoratorMatch, DefinitionMatch } from './collect';
  * search, then up the parent chain) so no tree node is walked per call site.
  */
 
-/** What a name is bound to in one scope: a type name, or one of two markers. */
-export type Binding = string | typeof UNTYPED | typeof NEUTRAL;
+/**
+ * One way a name (or a `self` attribute) is bound, kept as written and typed only when a
+ * call site asks: `x = f(y)` needs y's type, which later bindings of y may still change.
+ * - `untyped`: a binding whose type the syntax does not show (a tuple target, `+=`, ...);
+ * - `none`: `= None`, which neither shows a type nor contradicts one;
+ * - `typed`: an annotation, known at once;
+ * - `value`: `= <expression>`, typed in `scope`;
+ * - `iterated`: `for x in <iterable>`;
+ * - `entered`: `with <manager> as x`.
+ */
+export type BindingSource =
+  | { readonly form: 'untyped' | 'none' }
+  | { readonly form: 'typed'; readonly type: TypeExpr | undefined }
+  | { readonly form: 'value' | 'iterated' | 'entered'; readonly node: SyntaxNode; readonly scope: Scope };
+
 /** Bound to something whose type the local syntax does not show. */
-export const UNTYPED = Symbol('untyped');
-/** Bound to `None`: neither shows a type nor contradicts one. */
-export const NEUTRAL = Symbol('neutral');
+export const UNTYPED: BindingSource = { form: 'untyped' };
+/** Bound to `None`. */
+export const NONE: BindingSource = { form: 'none' };
 
 export interface Scope {
   readonly kind: 'module' | 'function' | 'class';
@@ -34,9 +48,10 @@ export interface Scope {
   readonly decorators: string[];
   /** Classes: base class names as written, read on first use. */
   bases: string[] | undefined;
-  readonly bindings: Map<string, Binding>;
+  /** Every binding of each name bound in this scope, in source order. */
+  readonly bindings: Map<string, BindingSource[]>;
   /** Classes: instance attributes assigned through `self` in their methods. */
-  readonly attributes: Map<string, Binding>;
+  readonly attributes: Map<string, BindingSource[]>;
 }
 
 export class ScopeTree {
@@ -87,6 +102,22 @@ export class ScopeTree {
     return this.ownerAt(offset).enclosingSymbol;
   }
 
+  /** Module-level `T = TypeVar('T')` names (ParamSpec, TypeVarTuple too): never real types. */
+  readonly typeVariables = new Set<string>();
+
+  /** The type parameters visible at `offset`: module type variables and PEP 695 `[T]` of enclosing definitions. */
+  typeParametersAt(offset: number): ReadonlySet<string> {
+    let names: Set<string> | undefined;
+    for (let scope: Scope | undefined = this.scopeAt(offset); scope?.definition; scope = scope.parent) {
+      const list = scope.definition.node.childForFieldName('type_parameters');
+      for (const parameter of list?.namedChildren ?? []) {
+        const name = parameter?.descendantsOfType('identifier')[0]?.text;
+        if (name) (names ??= new Set(this.typeVariables)).add(name);
+      }
+    }
+    return names ?? this.typeVariables;
+  }
+
   /** The class whose method (or a function nested in one) holds `scope`. */
   methodClassOf(scope: Scope): Scope | undefined {
     for (let current: Scope | undefined = scope; current?.parent; current = current.parent) {
@@ -96,14 +127,13 @@ export class ScopeTree {
   }
 
   /**
-   * What `name` is bound to as seen from `scope`, with Python's rule that class bodies
-   * are not visible from the functions inside them.
+   * The scope that binds `name` as seen from `scope`, with Python's rule that class
+   * bodies are not visible from the functions inside them.
    */
-  lookup(name: string, scope: Scope): Binding | undefined {
+  binderOf(name: string, scope: Scope): Scope | undefined {
     for (let current: Scope | undefined = scope; current; current = current.parent) {
       if (current.kind === 'class' && current !== scope) continue;
-      const binding = current.bindings.get(name);
-      if (binding !== undefined) return binding;
+      if (current.bindings.has(name)) return current;
     }
     return undefined;
   }
@@ -124,14 +154,11 @@ function readBases(argumentList: SyntaxNode | undefined): string[] {
   return bases;
 }
 
-export function mergeBinding(table: Map<string, Binding>, name: string, binding: Binding): void {
-  const previous = table.get(name);
-  if (previous === undefined || previous === NEUTRAL) table.set(name, binding);
-  else if (binding !== NEUTRAL && previous !== binding) table.set(name, UNTYPED);
-}
-
-export function typeOf(binding: Binding | undefined): string | undefined {
-  return typeof binding === 'string' ? binding : undefined;
+/** Records one more binding of `name`. */
+export function addBinding(table: Map<string, BindingSource[]>, name: string, source: BindingSource): void {
+  const sources = table.get(name);
+  if (sources) sources.push(source);
+  else table.set(name, [source]);
 }
 
 function newScope(

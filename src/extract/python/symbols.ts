@@ -1,10 +1,12 @@
 import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { SymbolFact } from '../facts';
+import type { SymbolFact, TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
-import type { ConstantMatch } from './collect';
+import type { ConstantMatch, PythonMatches } from './collect';
+import type { ExpressionTypes } from './expressionTypes';
 import { docstringOf, stringNodeValue } from './literals';
 import { NESTED_SEPARATOR, type Scope, type ScopeTree, basesOf } from './scopes';
+import { classFields, moduleValueType, moduleVariables, signatureTypes } from './symbolTypes';
 
 /** Symbols: functions, classes (types or interfaces), methods, tests and constants. */
 
@@ -12,18 +14,20 @@ const INTERFACE_BASES = new Set(['Protocol', 'ABC']);
 const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType)$/;
 
 export function symbolFacts(
-  tree: ScopeTree, constants: readonly ConstantMatch[], exportList: readonly SyntaxNode[], path: string,
+  tree: ScopeTree, types: ExpressionTypes, matches: Pick<PythonMatches, 'constants' | 'exportList' | 'bindings'>, path: string,
 ): SymbolFact[] {
-  const listed = namesIn(exportList);
+  const listed = namesIn(matches.exportList);
   const inTestFile = isTestFile(path);
   const chosen = chooseDefinitions(tree.scopes);
   const symbols: SymbolFact[] = [];
-  for (const scope of chosen.values()) symbols.push(definitionSymbol(scope, listed, inTestFile));
-  for (const constant of constants) {
+  for (const scope of chosen.values()) symbols.push(definitionSymbol(scope, tree, types, listed, inTestFile));
+  for (const constant of matches.constants) {
     if (chosen.has(constant.name) || isTypeFactory(constant.value)) continue;
     chosen.set(constant.name, tree.module);
-    symbols.push(constantSymbol(constant, listed));
+    symbols.push(constantSymbol(constant, listed, moduleValueType(constant.name, tree, types)));
   }
+  const taken = new Set(chosen.keys());
+  symbols.push(...moduleVariables(tree, types, matches.bindings, taken, (name) => isExported(name, listed)));
   return symbols.sort((a, b) => a.line - b.line || a.col - b.col);
 }
 
@@ -52,7 +56,7 @@ function isOverloadStub(scope: Scope): boolean {
   return scope.decorators.some((name) => name === 'overload' || name.endsWith('.overload'));
 }
 
-function definitionSymbol(scope: Scope, listed: ReadonlySet<string>, inTestFile: boolean): SymbolFact {
+function definitionSymbol(scope: Scope, tree: ScopeTree, types: ExpressionTypes, listed: ReadonlySet<string>, inTestFile: boolean): SymbolFact {
   const definition = scope.definition as NonNullable<Scope['definition']>;
   const outer = scope.wrapper ?? definition.node;
   const name = scope.symbolName as string;
@@ -69,7 +73,13 @@ function definitionSymbol(scope: Scope, listed: ReadonlySet<string>, inTestFile:
     exported: isExported(name, listed),
     ...(kind === 'interface' ? { methods: requiredMethods(scope) } : {}),
     ...(bases && bases.length > 0 ? { bases } : {}),
+    ...(scope.kind === 'function' ? signatureTypes(scope, tree) : fieldsOf(scope, tree, types)),
   };
+}
+
+function fieldsOf(scope: Scope, tree: ScopeTree, types: ExpressionTypes): Pick<SymbolFact, 'fields'> {
+  const fields = classFields(scope, tree, types);
+  return fields.length > 0 ? { fields } : {};
 }
 
 function symbolKind(scope: Scope, bases: readonly string[] | undefined, inTestFile: boolean): NodeKind {
@@ -109,7 +119,7 @@ function requiredMethods(owner: Scope): string[] {
   return abstract.length > 0 ? abstract : [...methods.keys()];
 }
 
-function constantSymbol(constant: ConstantMatch, listed: ReadonlySet<string>): SymbolFact {
+function constantSymbol(constant: ConstantMatch, listed: ReadonlySet<string>, valueType: TypeExpr | undefined): SymbolFact {
   return {
     name: constant.name,
     kind: 'constant',
@@ -119,6 +129,7 @@ function constantSymbol(constant: ConstantMatch, listed: ReadonlySet<string>): S
     bodyHash: bodyHashOf(constant.statement),
     doc: leadingComment(constant.statement),
     exported: isExported(constant.name, listed),
+    ...(valueType ? { valueType } : {}),
   };
 }
 

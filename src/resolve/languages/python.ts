@@ -1,5 +1,6 @@
 import type { RepoLayout } from '../layout';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
+import { pythonTypeSyntax } from './pythonTypes';
 
 const PYTHON_BUILTINS = new Set([
   'abs', 'aiter', 'all', 'anext', 'any', 'ascii', 'bin', 'bool', 'breakpoint', 'bytearray', 'bytes', 'callable',
@@ -68,6 +69,7 @@ export function pythonResolver(layout: RepoLayout): LanguageResolver {
       return found ? { inRepo: true, packagePath: found } : { inRepo: false, module: absolute ?? source };
     },
     isBuiltin: (name) => PYTHON_BUILTINS.has(name),
+    typeSyntax: pythonTypeSyntax,
   };
 }
 

@@ -21,7 +21,10 @@ describe('extract/python calls', () => {
     assert.deepEqual(facts.calls, [
       { line: 1, col: 0, caller: '', callee: { form: 'name', name: 'setup' } },
       { line: 3, col: 11, caller: 'run', callee: { form: 'name', name: 'User' } },
-      { line: 4, col: 17, caller: 'run', callee: { form: 'member', object: 'helpers.text', property: 'slug' } },
+      {
+        line: 4, col: 17, caller: 'run',
+        callee: { form: 'member', object: 'helpers.text', property: 'slug', receiverType: { t: 'value', of: { form: 'member', object: 'helpers', property: 'text' } } },
+      },
       { line: 5, col: 13, caller: 'run', callee: { form: 'member', object: 'items[0]', property: 'save' } },
       { line: 6, col: 4, caller: 'run', callee: { form: 'name', name: 'make' } },
       { line: 8, col: 8, caller: 'run>inner', callee: { form: 'name', name: 'notify' } },
@@ -190,6 +193,9 @@ describe('extract/python calls', () => {
       '    Imported.create()',
     ));
     assert.deepEqual(callAt(facts, 4, 9).callee, { form: 'member', object: 'User', property: 'create', objectType: 'User' });
-    assert.deepEqual(callAt(facts, 5, 13).callee, { form: 'member', object: 'Imported', property: 'create' });
+    // Not a class of this file: whatever the name imports decides (a module, or a value with a declared type).
+    assert.deepEqual(callAt(facts, 5, 13).callee, {
+      form: 'member', object: 'Imported', property: 'create', receiverType: { t: 'value', of: { form: 'name', name: 'Imported' } },
+    });
   });
 });

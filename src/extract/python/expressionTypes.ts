@@ -1,0 +1,233 @@
+import { collapseWhitespace } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { CalleeExpr, TypeExpr } from '../facts';
+import { typeFromAnnotation, typeFromConstructor } from './bindings';
+import { isDottedName } from './literals';
+import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
+
+/**
+ * The types of Python expressions as far as one file shows them, written as TypeExprs
+ * for the resolver to finish with the repo's declarations: `x = make_store()` is "what
+ * make_store returns", `for it in self.items` "the element of field items of the
+ * class". A name's type is the one every binding of it in its scope agrees on; anything
+ * else (a form not read here, two different types) has no type, and a call on it no edge.
+ */
+
+const MAX_OBJECT_TEXT = 80;
+/** Bindings that refer to each other (`a = b.f(); b = a.g()`) stop here. */
+const MAX_DEPTH = 12;
+
+export class ExpressionTypes {
+  private readonly nameTypes = new Map<Scope, Map<string, TypeExpr | null>>();
+  private readonly attributeTypes = new Map<Scope, Map<string, TypeExpr | null>>();
+  private readonly topLevelClasses: ReadonlySet<string>;
+
+  constructor(private readonly tree: ScopeTree) {
+    this.topLevelClasses = new Set(tree.module.children.filter((s) => s.kind === 'class').map((s) => s.name));
+  }
+
+  /** The type of `name` as bound in `binder` (the scope binding it), when all its bindings agree. */
+  nameType(name: string, binder: Scope, depth = 0): TypeExpr | undefined {
+    return this.memo(this.nameTypes, binder, name, () => this.merged(binder.bindings.get(name) ?? [], depth));
+  }
+
+  /** The type of `self.<attribute>` in methods of `owner`: its class-body and `self.` bindings together. */
+  attributeType(owner: Scope, attribute: string, depth = 0): TypeExpr | undefined {
+    return this.memo(this.attributeTypes, owner, attribute, () => this.merged(
+      [...owner.bindings.get(attribute) ?? [], ...owner.attributes.get(attribute) ?? []], depth,
+    ));
+  }
+
+  /** The type of the value an expression yields, evaluated in `scope`. */
+  ofExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (node.type) {
+      case 'identifier': {
+        const name = node.text;
+        if (name === 'self') return this.selfType(scope);
+        const binder = this.tree.binderOf(name, scope);
+        if (binder) return this.nameType(name, binder, depth + 1);
+        // A class object is no instance; an unbound name is an import, a builtin or a star import.
+        return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
+      }
+      case 'attribute': {
+        const object = node.childForFieldName('object');
+        const attribute = node.childForFieldName('attribute')?.text;
+        if (!object || !attribute) return undefined;
+        if (object.type === 'identifier' && object.text === 'self') {
+          const owner = this.tree.methodClassOf(scope);
+          return owner?.symbolName ? this.attributeType(owner, attribute, depth + 1) : undefined;
+        }
+        if (object.type === 'identifier' && this.isUnbound(object.text, scope)) {
+          return { t: 'value', of: { form: 'member', object: object.text, property: attribute } };
+        }
+        const owner = this.ofExpression(object, scope, depth + 1);
+        // `pkg.mod.var` stays unread: its head may be a package path rather than a value.
+        return owner && owner.t !== 'value' ? { t: 'field', of: owner, name: attribute } : undefined;
+      }
+      case 'call': {
+        const constructed = typeFromConstructor(node);
+        if (constructed) return { t: 'named', name: constructed };
+        const fn = node.childForFieldName('function');
+        const call = fn ? this.calleeOf(fn, scope, depth + 1) : undefined;
+        return call && { t: 'result', call };
+      }
+      case 'subscript': {
+        const value = node.childForFieldName('value');
+        const index = node.childForFieldName('subscript');
+        if (!value || !index || index.type === 'slice') return undefined;
+        const container = this.ofExpression(value, scope, depth + 1);
+        return container && { t: 'element', of: container };
+      }
+      case 'await':
+      case 'parenthesized_expression': {
+        // An `async def`'s annotation is what awaiting its call gives.
+        const inner = node.namedChild(0);
+        return inner ? this.ofExpression(inner, scope, depth + 1) : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * `object.property` as a callee: the object as written, with its type as a name when
+   * this file names the class (objectType), else as an expression (receiverType).
+   */
+  memberCallee(object: SyntaxNode, property: string, scope: Scope, depth = 0): CalleeExpr {
+    const superCall = object.type === 'call' ? this.superObject(scope, object) : undefined;
+    if (superCall) return member(superCall.object, property, superCall.type ? { t: 'named', name: superCall.type } : undefined);
+    const written = object.type === 'identifier' || object.type === 'attribute' ? object.text.replace(/\s+/g, '') : '';
+    if (!isDottedName(written)) return member(objectText(object), property, this.ofExpression(object, scope, depth + 1));
+    if (written === 'cls') {
+      const owner = this.tree.methodClassOf(scope);
+      return member(written, property, owner?.symbolName ? { t: 'named', name: owner.symbolName } : undefined);
+    }
+    // A class of this file named directly: `Foo.create()`.
+    if (object.type === 'identifier' && this.topLevelClasses.has(written) && !this.tree.binderOf(written, scope)) {
+      return member(written, property, { t: 'named', name: written });
+    }
+    return member(written, property, this.ofExpression(object, scope, depth + 1));
+  }
+
+  /** The callee a call expression's function names, for the type of what it returns. */
+  private calleeOf(fn: SyntaxNode, scope: Scope, depth: number): CalleeExpr | undefined {
+    if (fn.type === 'attribute') {
+      const object = fn.childForFieldName('object');
+      const property = fn.childForFieldName('attribute')?.text;
+      return object && property ? this.memberCallee(object, property, scope, depth) : undefined;
+    }
+    if (fn.type !== 'identifier') return undefined;
+    const local = functionLocal(scope, fn.text);
+    if (local === LOCAL) return undefined;
+    if (local !== undefined) return { form: 'name', name: local };
+    // A module-level or class-body variable holds a callable of unknown kind.
+    return this.tree.binderOf(fn.text, scope) ? undefined : { form: 'name', name: fn.text };
+  }
+
+  private selfType(scope: Scope): TypeExpr | undefined {
+    const owner = this.tree.methodClassOf(scope);
+    return owner?.symbolName ? { t: 'named', name: owner.symbolName } : undefined;
+  }
+
+  private isUnbound(name: string, scope: Scope): boolean {
+    return !this.tree.binderOf(name, scope) && !this.topLevelClasses.has(name);
+  }
+
+  /**
+   * `super()` (or `super(Cls, self)` naming its own class) in a method: the object is
+   * the first base class of the enclosing class.
+   */
+  private superObject(scope: Scope, call: SyntaxNode): { object: string; type?: string } | undefined {
+    const text = call.text.replace(/\s+/g, '');
+    const explicit = /^super\(([A-Za-z_][A-Za-z0-9_]*),self\)$/.exec(text);
+    if (text !== 'super()' && !explicit) return undefined;
+    const owner = this.tree.methodClassOf(scope);
+    const ownsCall = owner !== undefined && (!explicit || explicit[1] === owner.name);
+    return { object: explicit ? text : 'super()', type: ownsCall ? basesOf(owner)[0] : undefined };
+  }
+
+  private merged(sources: readonly BindingSource[], depth: number): TypeExpr | undefined {
+    let found: TypeExpr | undefined;
+    let key = '';
+    for (const source of sources) {
+      if (source.form === 'none') continue;
+      const type = this.sourceType(source, depth);
+      if (!type) return undefined;
+      const typeKey = JSON.stringify(type);
+      if (found && typeKey !== key) return undefined;
+      found = type;
+      key = typeKey;
+    }
+    return found;
+  }
+
+  private sourceType(source: BindingSource, depth: number): TypeExpr | undefined {
+    switch (source.form) {
+      case 'typed':
+        return source.type;
+      case 'value':
+        return this.ofExpression(source.node, source.scope, depth + 1);
+      case 'iterated': {
+        const iterable = this.ofExpression(source.node, source.scope, depth + 1);
+        return iterable && { t: 'element', of: iterable };
+      }
+      case 'entered': {
+        // `with m as x` binds what `m.__enter__()` returns, as its declaration says.
+        const manager = this.ofExpression(source.node, source.scope, depth + 1);
+        return manager && { t: 'result', call: member(objectText(source.node), '__enter__', manager) };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private memo(
+    cache: Map<Scope, Map<string, TypeExpr | null>>, scope: Scope, name: string, compute: () => TypeExpr | undefined,
+  ): TypeExpr | undefined {
+    let table = cache.get(scope);
+    if (!table) cache.set(scope, (table = new Map()));
+    const known = table.get(name);
+    if (known !== undefined) return known ?? undefined;
+    // A binding that leads back to itself is unknown.
+    table.set(name, null);
+    const type = compute();
+    table.set(name, type ?? null);
+    return type;
+  }
+}
+
+/** A name bound in a function that names no symbol. */
+export const LOCAL = Symbol('local');
+
+/**
+ * What a name means where a function binds it: the nested function's symbol
+ * (`outer>inner`) when the nearest binding is exactly one nested def that is a symbol;
+ * LOCAL for a parameter, a local, a local class or a def also bound otherwise, which
+ * makes no call fact rather than an `UNRESOLVED/<name>` placeholder; undefined when no
+ * function binds it. Class bodies do not enclose their methods.
+ */
+export function functionLocal(scope: Scope, name: string): string | typeof LOCAL | undefined {
+  for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
+    if (current.kind !== 'function') continue;
+    const defined = current.children.filter((child) => child.name === name);
+    if (!current.bindings.has(name) && defined.length === 0) continue;
+    const [only] = defined;
+    const symbol = defined.length === 1 && !current.bindings.has(name) ? only?.symbolName : undefined;
+    return only?.kind === 'function' && symbol !== undefined ? symbol : LOCAL;
+  }
+  return undefined;
+}
+
+/** A member callee with the object's type: a plain class name as objectType, anything else as receiverType. */
+function member(object: string, property: string, type: TypeExpr | undefined): CalleeExpr {
+  if (!type) return { form: 'member', object, property };
+  const name = type.t === 'named' ? typeFromAnnotation(type.name) : undefined;
+  return name ? { form: 'member', object, property, objectType: name } : { form: 'member', object, property, receiverType: type };
+}
+
+/** Any other object (`a[0]`, `f()`, a literal) as written, kept short. */
+function objectText(object: SyntaxNode): string {
+  const text = collapseWhitespace(object.text.slice(0, MAX_OBJECT_TEXT * 4));
+  return text.length > MAX_OBJECT_TEXT ? `${text.slice(0, MAX_OBJECT_TEXT - 1)}…` : text;
+}

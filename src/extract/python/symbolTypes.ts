@@ -1,0 +1,113 @@
+import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
+import { annotationText } from './bindings';
+import type { BindingMatch } from './collect';
+import type { ExpressionTypes } from './expressionTypes';
+import type { Scope, ScopeTree } from './scopes';
+
+/**
+ * The type facts of Python declarations, as written in the file: parameter and return
+ * annotations, the fields a class declares (class-body annotations, `self.x = ...` in its
+ * methods, properties), and the type of a module-level instance. The resolver reads them
+ * in this file's scope to type receivers in other files.
+ */
+
+const SELF_TYPES = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
+const CONTEXT_MANAGER_DECORATORS = /(?:^|\.)(?:async)?contextmanager$/;
+/** `UserId = NewType(...)`, `T = TypeVar(...)`: types, not instances. */
+const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType|TypeAliasType)$/;
+const PROPERTY_DECORATORS = /(?:^|\.)(?:property|cached_property)$/;
+
+/** A function's or method's `params` and `results`, for the fields of its SymbolFact. */
+export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 'params' | 'results'> {
+  const definition = scope.definition;
+  if (!definition || scope.kind !== 'function') return {};
+  const typeParameters = tree.typeParametersAt(definition.body.startIndex);
+  const params: string[] = [];
+  for (const parameter of definition.node.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!parameter || parameter.type === 'keyword_separator' || parameter.type === 'positional_separator' || parameter.type === 'comment') continue;
+    const annotation = parameter.childForFieldName('type');
+    params.push((annotation && annotationText(annotation, typeParameters)) ?? '');
+  }
+  const result = returnType(scope, tree);
+  return { ...(params.length > 0 ? { params } : {}), ...(result ? { results: [result] } : {}) };
+}
+
+/**
+ * What calling the function gives, as its annotation writes it: `Self` is the class;
+ * `__init__` (the resolver makes its call the class) and context-manager generators (a
+ * call gives a manager, not the annotated iterator) have none.
+ */
+function returnType(scope: Scope, tree: ScopeTree): string | undefined {
+  const annotation = scope.definition?.node.childForFieldName('return_type');
+  if (!annotation || scope.name === '__init__') return undefined;
+  if (scope.decorators.some((name) => CONTEXT_MANAGER_DECORATORS.test(name))) return undefined;
+  const text = annotationText(annotation, tree.typeParametersAt(annotation.startIndex));
+  if (text === undefined || !SELF_TYPES.has(text)) return text;
+  const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
+  return owner;
+}
+
+/** A class's fields whose type is written as a type: annotated, instantiated, or a property's return annotation. */
+export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionTypes): FieldFact[] {
+  const fields: FieldFact[] = [];
+  const names = new Set([...scope.bindings.keys(), ...scope.attributes.keys()]);
+  for (const name of names) {
+    const type = types.attributeType(scope, name);
+    if (type?.t === 'named') fields.push({ name, type: type.name });
+  }
+  for (const method of scope.children) {
+    if (method.kind !== 'function' || names.has(method.name) || !method.decorators.some((d) => PROPERTY_DECORATORS.test(d))) continue;
+    const type = returnType(method, tree);
+    if (type) fields.push({ name: method.name, type });
+    names.add(method.name);
+  }
+  return fields;
+}
+
+/** A module-level value's type when it is an instance (`client = Client()`, `store: Store = make()`). */
+export function moduleValueType(name: string, tree: ScopeTree, types: ExpressionTypes): TypeExpr | undefined {
+  if (tree.typeVariables.has(name) || !tree.module.bindings.has(name)) return undefined;
+  return types.nameType(name, tree.module);
+}
+
+/**
+ * Module-level instances that are no constant: `variable` symbols carrying their
+ * valueType, so `from m import client; client.get()` types its receiver. Aliases
+ * (`x = other.x`) and untyped names stay out.
+ */
+export function moduleVariables(
+  tree: ScopeTree, types: ExpressionTypes, bindings: readonly BindingMatch[], taken: ReadonlySet<string>, exported: (name: string) => boolean,
+): SymbolFact[] {
+  const symbols: SymbolFact[] = [];
+  const seen = new Set<string>();
+  for (const binding of bindings) {
+    const { name } = binding;
+    if (binding.form !== 'assignment' || seen.has(name) || taken.has(name) || tree.ownerAt(binding.offset) !== tree.module) continue;
+    seen.add(name);
+    const statement = assignmentStatement(binding.node);
+    const valueType = statement && moduleValueType(name, tree, types);
+    if (!statement || !valueType || (valueType.t !== 'named' && valueType.t !== 'result')) continue;
+    if (valueType.t === 'named' && TYPE_FACTORIES.test(valueType.name)) continue;
+    symbols.push({
+      name,
+      kind: 'variable',
+      ...positionOf(binding.node),
+      endLine: statement.endPosition.row + 1,
+      signature: signatureOf(statement, null),
+      bodyHash: bodyHashOf(statement),
+      doc: leadingComment(statement),
+      exported: exported(name),
+      valueType,
+    });
+  }
+  return symbols;
+}
+
+/** The `x = ...` statement a module-level name is bound by, when it is a plain one. */
+function assignmentStatement(name: SyntaxNode): SyntaxNode | undefined {
+  const assignment = name.parent;
+  const statement = assignment?.parent;
+  return assignment?.type === 'assignment' && statement?.type === 'expression_statement' ? statement : undefined;
+}

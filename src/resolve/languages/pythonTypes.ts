@@ -1,0 +1,71 @@
+import type { TypeSyntax } from './languageResolver';
+
+/**
+ * Python annotations as written: `Optional[T]`, `T | None` and a quoted forward
+ * reference `"T"` name T; a user generic `Repo[T]` names Repo; `list[T]`, `Sequence[T]`,
+ * `Iterator[T]`, `set[T]`, `tuple[T, ...]` and the like are containers whose iteration
+ * and indexing yield T. Other unions, `dict` (iterating gives keys, indexing values) and
+ * fixed-length tuples yield nothing: no guess.
+ */
+export const pythonTypeSyntax: TypeSyntax = {
+  named(type) {
+    const bare = unwrapOptional(type);
+    if (bare === undefined) return undefined;
+    const name = bare.replace(/\s*\[.*$/s, '');
+    return DOTTED.test(name) && name !== 'None' ? name : undefined;
+  },
+  element(type) {
+    const bare = unwrapOptional(type);
+    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+    if (!generic) return undefined;
+    const container = (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1);
+    const args = splitArguments(generic[2] as string);
+    if (container === 'tuple' || container === 'Tuple') return args.length === 2 && args[1] === '...' ? args[0] : undefined;
+    if (container === 'Generator' || container === 'AsyncGenerator') return args[0];
+    return ITERABLES.has(container) && args.length === 1 ? args[0] : undefined;
+  },
+};
+
+const DOTTED = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
+
+/** Containers of one element type, by their last name segment (`typing.List`, `collections.abc.Sequence`). */
+const ITERABLES = new Set([
+  'list', 'List', 'set', 'Set', 'frozenset', 'FrozenSet', 'Sequence', 'MutableSequence', 'AbstractSet', 'MutableSet',
+  'Iterable', 'Iterator', 'Collection', 'Reversible', 'AsyncIterable', 'AsyncIterator', 'deque', 'Deque',
+]);
+
+/** `"T"` -> `T`; `Optional[T]`, `T | None`, `Union[T, None]` -> `T`; undefined for another union. */
+function unwrapOptional(type: string): string | undefined {
+  let text = type.trim();
+  const quoted = /^(['"])(.*)\1$/s.exec(text);
+  if (quoted) text = (quoted[2] as string).trim();
+  const optional = /^(?:typing\.|t\.)?Optional\s*\[(.*)\]$/s.exec(text);
+  if (optional) return unwrapOptional(optional[1] as string);
+  const union = /^(?:typing\.|t\.)?Union\s*\[(.*)\]$/s.exec(text);
+  const parts = union ? splitArguments(union[1] as string) : splitTopLevel(text, '|');
+  if (parts.length === 1) return text;
+  const rest = parts.filter((part) => part !== 'None');
+  return rest.length === 1 ? unwrapOptional(rest[0] as string) : undefined;
+}
+
+function splitArguments(text: string): string[] {
+  return splitTopLevel(text, ',');
+}
+
+/** Splits at `separator` outside brackets, each part trimmed. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[' || c === '(') depth++;
+    else if (c === ']' || c === ')') depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
+}

@@ -1,0 +1,121 @@
+import * as assert from 'node:assert/strict';
+import type { CalleeExpr } from '../../../src/extract/facts';
+import { callAt, extractPython, py, symbolNamed } from './helpers';
+
+function receiver(callee: CalleeExpr): unknown {
+  if (callee.form !== 'member') return undefined;
+  return callee.objectType ?? callee.receiverType;
+}
+
+describe('extract/python receiver types', () => {
+  it('types a local from a return annotation elsewhere, a chained call and an attribute chain', async () => {
+    const facts = await extractPython(py(
+      'from shop import make_store',
+      'def use(service):',
+      '    made = make_store()',
+      '    made.get()',
+      '    made.child().get()',
+      '    made.backing.get()',
+    ));
+    const made = { t: 'result', call: { form: 'name', name: 'make_store' } };
+    assert.deepEqual(receiver(callAt(facts, 4, 9).callee), made);
+    assert.deepEqual(receiver(callAt(facts, 5, 17).callee), {
+      t: 'result', call: { form: 'member', object: 'made', property: 'child', receiverType: made },
+    });
+    assert.deepEqual(receiver(callAt(facts, 6, 17).callee), { t: 'field', of: made, name: 'backing' });
+  });
+
+  it('reads annotations: Optional and `| None` name the class, containers stay written for the resolver', async () => {
+    const facts = await extractPython(py(
+      'def use(a: Optional[Store], b: "Store | None", items: list[Item], pair: dict[str, Item]):',
+      '    a.get()',
+      '    b.get()',
+      '    items.pop()',
+      '    for it in items:',
+      '        it.price()',
+      '    local: Store = build()',
+      '    local.get()',
+    ));
+    assert.equal(receiver(callAt(facts, 2, 6).callee), 'Store');
+    assert.equal(receiver(callAt(facts, 3, 6).callee), 'Store');
+    assert.deepEqual(receiver(callAt(facts, 4, 10).callee), { t: 'named', name: 'list[Item]' });
+    assert.deepEqual(receiver(callAt(facts, 6, 11).callee), { t: 'element', of: { t: 'named', name: 'list[Item]' } });
+    assert.equal(receiver(callAt(facts, 8, 10).callee), 'Store');
+  });
+
+  it('types a `with` target by what the manager\'s __enter__ returns', async () => {
+    const facts = await extractPython(py(
+      'def use():',
+      '    with open_store() as s:',
+      '        s.get()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 3, 10).callee), {
+      t: 'result',
+      call: { form: 'member', object: 'open_store()', property: '__enter__', receiverType: { t: 'result', call: { form: 'name', name: 'open_store' } } },
+    });
+  });
+
+  it('gives no type where bindings disagree, to parameters without annotation, or to type parameters', async () => {
+    const facts = await extractPython(py(
+      'T = TypeVar("T")',
+      'def use(thing, value: T):',
+      '    x = make()',
+      '    x = thing',
+      '    x.get()',
+      '    thing.get()',
+      '    value.get()',
+      'def generic[U](item: U):',
+      '    item.get()',
+    ));
+    for (const [line, col] of [[5, 6], [6, 10], [7, 10], [9, 9]] as const) assert.equal(receiver(callAt(facts, line, col).callee), undefined);
+  });
+
+  it('writes params, results (Self as the class), fields and module-level instances', async () => {
+    const facts = await extractPython(py(
+      'class Store:',
+      '    cache: "Cache"',
+      '    def __init__(self, backing: Backing, size=3) -> None:',
+      '        self.backing = backing',
+      '        self.fresh = Fresh()',
+      '        self.count = 0',
+      '    def child(self) -> Self:',
+      '        return self',
+      '    @property',
+      '    def index(self) -> Index:',
+      '        return Index()',
+      'def make() -> Store:',
+      '    return Store()',
+      'client = Store()',
+      'made = make()',
+      'alias = client',
+      'borrowed = elsewhere.client',
+      'DEFAULT = make()',
+      'UserId = NewType("UserId", int)',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'Store.__init__').params, ['', 'Backing', '']);
+    assert.equal(symbolNamed(facts, 'Store.__init__').results, undefined);
+    assert.deepEqual(symbolNamed(facts, 'Store.child').results, ['Store']);
+    assert.deepEqual(symbolNamed(facts, 'make').results, ['Store']);
+    assert.deepEqual(symbolNamed(facts, 'Store').fields, [
+      { name: 'cache', type: 'Cache' }, { name: 'backing', type: 'Backing' }, { name: 'fresh', type: 'Fresh' }, { name: 'index', type: 'Index' },
+    ]);
+    assert.deepEqual(symbolNamed(facts, 'client').valueType, { t: 'named', name: 'Store' });
+    assert.equal(symbolNamed(facts, 'client').kind, 'variable');
+    assert.deepEqual(symbolNamed(facts, 'made').valueType, { t: 'result', call: { form: 'name', name: 'make' } });
+    assert.deepEqual(symbolNamed(facts, 'DEFAULT').valueType, { t: 'result', call: { form: 'name', name: 'make' } });
+    assert.deepEqual(symbolNamed(facts, 'alias').valueType, { t: 'named', name: 'Store' });
+    // A value read from another module stays out: `elsewhere` may be a package path.
+    assert.equal(facts.symbols.some((s) => s.name === 'borrowed' || s.name === 'UserId'), false);
+  });
+
+  it('types an imported module-level instance by the value it names', async () => {
+    const facts = await extractPython(py(
+      'from shop import client',
+      'import shop',
+      'client.get()',
+      'shop.client.get()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 3, 7).callee), { t: 'value', of: { form: 'name', name: 'client' } });
+    assert.deepEqual(receiver(callAt(facts, 4, 12).callee), { t: 'value', of: { form: 'member', object: 'shop', property: 'client' } });
+  });
+});

@@ -1,0 +1,46 @@
+import * as assert from 'node:assert/strict';
+import { pythonTypeSyntax } from '../../../src/resolve/languages/pythonTypes';
+
+describe('resolve/languages/pythonTypes', () => {
+  it('names the class behind Optional, `| None`, quotes and user generics', () => {
+    const { named } = pythonTypeSyntax;
+    assert.equal(named('Store'), 'Store');
+    assert.equal(named('models.Store'), 'models.Store');
+    assert.equal(named('Optional[Store]'), 'Store');
+    assert.equal(named('typing.Optional["Store"]'), 'Store');
+    assert.equal(named('Store | None'), 'Store');
+    assert.equal(named('None | Store'), 'Store');
+    assert.equal(named('"Store"'), 'Store');
+    assert.equal(named('Repo[Item]'), 'Repo');
+    assert.equal(named('Union[Store, None]'), 'Store');
+    // A class of the repo may be called Generator or Set: builtin containers resolve to no class of the repo anyway.
+    assert.equal(named('Generator'), 'Generator');
+    assert.equal(named('list[Item]'), 'list');
+  });
+
+  it('names nothing for other unions and None', () => {
+    const { named } = pythonTypeSyntax;
+    for (const type of ['A | B', 'Union[A, B]', 'None', 'Optional[A | B]', '']) {
+      assert.equal(named(type), undefined, type);
+    }
+  });
+
+  it('yields the element of one-type containers, homogeneous tuples and generators', () => {
+    const { element } = pythonTypeSyntax;
+    assert.equal(element('list[Item]'), 'Item');
+    assert.equal(element('typing.List["Item"]'), '"Item"');
+    assert.equal(element('Optional[Sequence[Item]]'), 'Item');
+    assert.equal(element('Iterator[models.Item]'), 'models.Item');
+    assert.equal(element('set[Item] | None'), 'Item');
+    assert.equal(element('tuple[Item, ...]'), 'Item');
+    assert.equal(element('Generator[Item, None, None]'), 'Item');
+    assert.equal(element('list[dict[str, Item]]'), 'dict[str, Item]');
+  });
+
+  it('yields nothing for dicts, fixed tuples, user generics and plain names', () => {
+    const { element } = pythonTypeSyntax;
+    for (const type of ['dict[str, Item]', 'Mapping[str, Item]', 'tuple[A, B]', 'Repo[Item]', 'Item', 'list']) {
+      assert.equal(element(type), undefined, type);
+    }
+  });
+});
