@@ -128,7 +128,8 @@ describe('extract/typescript calls', () => {
       '}',
     ));
     assert.deepEqual(callees(facts).filter(({ callee }) => callee.form === 'member' && callee.object !== 'list').map(({ callee }) => callee), [
-      { form: 'member', object: 'item', property: 'untyped' },
+      // The callback's item is an element of list (its context), not the outer Item.
+      { form: 'member', object: 'item', property: 'untyped', receiverType: { t: 'element', of: { t: 'value', of: { form: 'name', name: 'list' } } } },
       { form: 'member', object: 'other', property: 'loop' },
       { form: 'member', object: 'item', property: 'typed', objectType: 'Item' },
       { form: 'member', object: 'x', property: 'ambiguous' },
