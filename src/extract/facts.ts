@@ -82,7 +82,8 @@ export interface FieldFact {
  * - `result`: the `index`-th result (default 0) of calling `call`: a function's declared
  *   result, a conversion's or a constructor's type;
  * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
- * - `element`: what indexing or ranging over a value of type `of` yields.
+ * - `element`: what indexing or ranging over a value of type `of` yields;
+ * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type.
  * What the resolver cannot pin down stays unknown, and a call on it makes no edge.
  */
 export type TypeExpr =
@@ -90,7 +91,8 @@ export type TypeExpr =
   | { readonly t: 'value'; readonly of: CalleeExpr }
   | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
-  | { readonly t: 'element'; readonly of: TypeExpr };
+  | { readonly t: 'element'; readonly of: TypeExpr }
+  | { readonly t: 'either'; readonly of: readonly TypeExpr[] };
 
 /**
  * One import statement. `source` is the module as written (`./util`, `net/http`,

@@ -34,6 +34,9 @@ export function namesTypesDependOn(facts: FileFacts): Set<string> {
         return;
       case 'element':
         addType(type.of);
+        return;
+      case 'either':
+        for (const option of type.of) addType(option);
     }
   };
   for (const call of facts.calls) {

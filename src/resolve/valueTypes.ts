@@ -47,7 +47,25 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
       const container = typeOf(expr.of, scope, depth + 1);
       return container && elementTypeOf(container, depth + 1);
     }
+    case 'either':
+      return sameTypeOfAll(expr.of, scope, depth);
   }
+}
+
+/** The type of several values when each one's named type is the same declaration (or the same outside type). */
+function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: number): WrittenType | undefined {
+  let first: WrittenType | undefined;
+  let identity: string | undefined;
+  for (const option of options) {
+    const type = typeOf(option, scope, depth + 1);
+    const symbol = type && typeSymbolOf(type);
+    if (!type || !symbol) return undefined;
+    const key = symbol.kind === 'external' ? `@${symbol.name}` : `${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;
+    if (identity !== undefined && key !== identity) return undefined;
+    identity = key;
+    first ??= type;
+  }
+  return first;
 }
 
 /** The declared type (class, struct, interface) whose members a value of this type has, or an external type. */

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
-import { writtenTypeOf } from './expressionTypes';
+import { inferredReturnType, writtenTypeOf } from './expressionTypes';
 import type { SymbolDraft } from './symbols';
 import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
@@ -54,8 +54,8 @@ export const onFunction: MatchHandler = (match, state) => {
     body: match.parts.get('body'),
     docAnchor: docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
-    returns: returnTypeOf(match.node),
-  }) ?? forgetReturnTypeUnlessSame(state, name, returnTypeOf(match.node));
+    returns: returnTypeOf(match.node, match.parts.get('body')),
+  }) ?? forgetReturnTypeUnlessSame(state, name, returnTypeOf(match.node, match.parts.get('body')));
   return new Scope('function', endOf(match), state.scope, name);
 };
 
@@ -103,7 +103,7 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
   const name = memberName(nameNode);
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
-  const returns = returnTypeOf(signature, className);
+  const returns = returnTypeOf(signature, body, className);
   const added = state.symbols.add({
     name: qualified,
     kind: 'method',
@@ -127,11 +127,14 @@ function forgetReturnTypeUnlessSame(state: FileState, name: string, returns: str
 }
 
 /**
- * A function's or method's declared return type as written; a method returning `this`
- * returns its class. Undefined without an annotation, or when it names a type parameter.
+ * A function's or method's declared return type as written (a method returning `this`
+ * returns its class), else the class its body's return statements construct; undefined
+ * when neither says, or the annotation names a type parameter.
  */
-function returnTypeOf(signature: SyntaxNode, owner?: string): string | undefined {
-  const written = writtenTypeOf(signature.childForFieldName('return_type'));
+function returnTypeOf(signature: SyntaxNode, body: SyntaxNode | undefined, owner?: string): string | undefined {
+  const annotation = signature.childForFieldName('return_type');
+  if (!annotation) return inferredReturnType(signature, body, owner);
+  const written = writtenTypeOf(annotation);
   return written === 'this' ? owner : written;
 }
 
@@ -208,7 +211,7 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
     nameNode,
     docAnchor: match.node,
     exported: declaration.exported,
-    returns: returnTypeOf(signature, declaration.name),
+    returns: returnTypeOf(signature, undefined, declaration.name),
   });
 };
 

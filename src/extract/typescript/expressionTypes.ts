@@ -45,6 +45,47 @@ function typeParametersAround(node: SyntaxNode): Set<string> {
   return names;
 }
 
+const FUNCTION_NODES = new Set([
+  'function_declaration', 'generator_function_declaration', 'function_expression', 'generator_function', 'arrow_function',
+  'method_definition', 'class_declaration', 'class',
+]);
+
+/**
+ * The type an unannotated function returns when its own return statements show it, as the
+ * compiler infers it: every one returns `new X(...)` of one class X, or `this` (its class);
+ * an async function returns a promise of it, a generator nothing we name. An arrow
+ * function's expression body counts as its one return.
+ */
+export function inferredReturnType(fn: SyntaxNode, body: SyntaxNode | undefined | null, owner?: string): string | undefined {
+  if (!body || fn.type.startsWith('generator') || fn.children.some((c) => c?.type === '*')) return undefined;
+  const returned = returnsOf(body, owner);
+  return returned !== undefined && fn.children.some((c) => c?.type === 'async') ? `Promise<${returned}>` : returned;
+}
+
+function returnsOf(body: SyntaxNode, owner: string | undefined): string | undefined {
+  if (body.type !== 'statement_block') return returnedType(body, owner);
+  let type: string | undefined;
+  for (const statement of body.descendantsOfType('return_statement')) {
+    if (!statement || insideNestedFunction(statement, body)) continue;
+    const returned = returnedType(statement.namedChild(0), owner);
+    if (returned === undefined || (type !== undefined && type !== returned)) return undefined;
+    type = returned;
+  }
+  return type;
+}
+
+function returnedType(value: SyntaxNode | null, owner: string | undefined): string | undefined {
+  if (value?.type === 'this') return owner;
+  if (value?.type !== 'new_expression') return undefined;
+  const constructor = value.childForFieldName('constructor');
+  return constructor ? dottedNameOf(constructor) : undefined;
+}
+
+function insideNestedFunction(node: SyntaxNode, body: SyntaxNode): boolean {
+  for (let at = node.parent; at && at.id !== body.id; at = at.parent) if (FUNCTION_NODES.has(at.type)) return true;
+  return false;
+}
+
 /** What a member call's object says about its type in this file alone: a type name, the fast path. */
 export type ObjectTypeName = (object: SyntaxNode, scope: Scope) => string | undefined;
 
@@ -94,6 +135,13 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
       const written = writtenTypeOf(node.childForFieldName('type') ?? node.lastNamedChild);
       return written === undefined ? undefined : { t: 'named', name: written };
     }
+    case 'ternary_expression':
+      return either([node.childForFieldName('consequence'), node.childForFieldName('alternative')], scope);
+    case 'binary_expression': {
+      const operator = node.childForFieldName('operator')?.text;
+      if (operator !== '??' && operator !== '||') return undefined;
+      return either([node.childForFieldName('left'), node.childForFieldName('right')], scope);
+    }
     case 'parenthesized_expression':
     case 'non_null_expression':
     case 'satisfies_expression': {
@@ -103,6 +151,17 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
     default:
       return undefined;
   }
+}
+
+/** One of several values: typed when each is. */
+function either(options: readonly (SyntaxNode | null)[], scope: Scope): TypeExpr | undefined {
+  const types: TypeExpr[] = [];
+  for (const option of options) {
+    const type = option ? typeOfExpression(option, scope) : undefined;
+    if (!type) return undefined;
+    types.push(type);
+  }
+  return { t: 'either', of: types };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
-import { typeOfExpression, writtenTypeOf } from './expressionTypes';
+import { inferredReturnType, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
 import { type SymbolDraft, constantBody } from './symbols';
@@ -60,6 +60,12 @@ export const onDeclarator: MatchHandler = (match, state) => {
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
 
+/** `const f = (): T => ...`: the annotation, else what the body's returns construct. */
+function functionValueReturnType(value: SyntaxNode): string | undefined {
+  const annotation = value.childForFieldName('return_type');
+  return annotation ? writtenTypeOf(annotation) : inferredReturnType(value, value.childForFieldName('body'));
+}
+
 interface VariableSymbol {
   readonly name: string;
   readonly kind: NodeKind;
@@ -82,6 +88,6 @@ function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator,
     body: kind === 'function' ? value.childForFieldName('body') ?? undefined : constantBody(value),
     docAnchor: exportStatement ?? declaration ?? declarator,
     exported: exportStatement !== undefined,
-    returns: kind === 'function' ? writtenTypeOf(value.childForFieldName('return_type')) : undefined,
+    returns: kind === 'function' ? functionValueReturnType(value) : undefined,
   });
 }

@@ -25,6 +25,7 @@ function showType(type: TypeExpr): string {
     case 'result': return `${showCallee(type.call)}()${type.index ? `#${type.index}` : ''}`;
     case 'field': return `${showType(type.of)}.${type.name}`;
     case 'element': return `${showType(type.of)}[]`;
+    case 'either': return type.of.map(showType).join('|');
   }
 }
 
