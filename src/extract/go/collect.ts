@@ -52,6 +52,8 @@ export interface GoMatches {
   /** Declarations at any depth; GoFileContext keeps the package-level ones. */
   readonly definitions: DefinitionMatch[];
   readonly literals: SyntaxNode[];
+  /** `switch v := x.(type)` statements: each case scopes its own v. */
+  readonly typeSwitches: SyntaxNode[];
   readonly locals: { node: SyntaxNode; kind: LocalKind }[];
   readonly calls: CallMatch[];
   readonly references: ReferenceMatch[];
@@ -139,6 +141,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['local.typename', local('typename')],
   ['exclude', (node, _parts, into) => { into.excluded.add(node.id); }],
   ['scope.literal', (node, _parts, into) => { into.literals.push(node); }],
+  ['scope.typeswitch', (node, _parts, into) => { into.typeSwitches.push(node); }],
   ['definition.function', definition('function')],
   ['definition.method', definition('method')],
   ['definition.type', definition('type')],
@@ -170,7 +173,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], locals: [], calls: [],
+    imports: [], definitions: [], literals: [], typeSwitches: [], locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeGroups: new Map(), routeMethods: new Map(),
     localRouters: new Map(),

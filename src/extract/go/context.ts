@@ -1,7 +1,9 @@
 import { unquote } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { declaredTypeOf } from './expressionTypes';
+import { declaredTypeOf, typeOfExpression, writtenType } from './expressionTypes';
 import { importLocalName, namedTypeOf, namedTypeText, routerFramework, symbolNameOf } from './names';
 import { inDocumentOrder, Scope } from './scopes';
 
@@ -26,6 +28,8 @@ export class GoFileContext {
   private readonly packageTypeNames = new Set<number>();
   private readonly fieldTypes = new Map<string, Map<string, string | undefined>>();
   private readonly typeScopes = new Map<string, Scope>();
+  /** Each case of a `switch v := x.(type)`, with what v is there. */
+  private readonly typeCases: { scope: Scope; alias: SyntaxNode; types: SyntaxNode[]; value: SyntaxNode | null }[] = [];
 
   constructor(readonly matches: GoMatches) {
     this.collectImports();
@@ -34,6 +38,7 @@ export class GoFileContext {
     this.scopes = new ScopeIndex([...bodies, ...this.typeScopeList()]);
     this.scopes.all.forEach((scope, index) => { scope.parent = this.scopes.parentOf(index) ?? this.root; });
     this.declareLocals();
+    this.declareTypeSwitchAliases();
     this.collectFieldTypes();
   }
 
@@ -70,6 +75,7 @@ export class GoFileContext {
       scopes.push(new Scope(definition.node.startIndex, definition.node.endIndex, name));
       if (definition.role === 'function') this.declaredFunctions.add(name);
     }
+    for (const statement of this.matches.typeSwitches) scopes.push(...this.typeCaseScopes(statement));
     for (const literal of this.matches.literals) {
       const prefix = this.matches.routeGroups.get(literal.id);
       scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined, prefix ? unquote(prefix.text) : undefined));
@@ -98,6 +104,33 @@ export class GoFileContext {
       this.packageTypeNames.add(definition.name.id);
     }
     return scopes;
+  }
+
+  /** One scope per case of a type switch: the alias is declared in each with the case's type. */
+  private typeCaseScopes(statement: SyntaxNode): Scope[] {
+    const alias = statement.childForFieldName('alias')?.namedChild(0);
+    if (!alias) return [];
+    const value = statement.childForFieldName('value');
+    const scopes: Scope[] = [];
+    for (const clause of statement.namedChildren) {
+      if (clause?.type !== 'type_case' && clause?.type !== 'default_case') continue;
+      const scope = new Scope(clause.startIndex, clause.endIndex, undefined);
+      const types = clause.type === 'type_case' ? clause.childrenForFieldName('type').filter((t): t is SyntaxNode => t !== null) : [];
+      this.typeCases.push({ scope, alias, types, value });
+      scopes.push(scope);
+    }
+    return scopes;
+  }
+
+  /** In a case listing one type v is of that type; in any other case, and the default, it has x's type (Go spec, type switches). */
+  private declareTypeSwitchAliases(): void {
+    for (const { scope, alias, types, value } of this.typeCases) {
+      const single = types.length === 1 ? writtenType(types[0]!, scope) : undefined;
+      const type: TypeExpr | undefined = types.length === 1
+        ? single === undefined ? undefined : { t: 'named', name: single }
+        : value ? typeOfExpression(value, scope, this) : undefined;
+      scope.declare(alias.text, scope.start, 'name', type);
+    }
   }
 
   private declareLocals(): void {

@@ -82,6 +82,9 @@
 
 (func_literal) @scope.literal
 
+; `switch v := x.(type)`: v has each case's type inside that case.
+(type_switch_statement alias: (expression_list (identifier))) @scope.typeswitch
+
 (parameter_declaration name: (identifier) @local.param type: (_) @local.type)
 (variadic_parameter_declaration name: (identifier) @local.name)
 (short_var_declaration left: (expression_list (identifier) @local.name))
