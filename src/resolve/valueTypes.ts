@@ -36,9 +36,12 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
       return expr.name ? { text: expr.name, scope } : undefined;
     case 'value':
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
-    case 'result':
-      return resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth)
-        ?? builtinResultOf(expr.call, scope, depth);
+    case 'result': {
+      const result = resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth);
+      // A method declared to return `this` returns whatever it was called on (a subclass too).
+      if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(scope.callTarget(expr.call, depth + 1), scope);
+      return result ?? builtinResultOf(expr.call, scope, depth);
+    }
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
       return owner && fieldTypeOf(owner, expr.name, depth + 1);
@@ -103,10 +106,24 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
 
 /** `items.find(...)` on a container the language itself provides: its element, or the same container. */
 function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
-  if (call.form !== 'member' || (!call.objectType && !call.receiverType) || depth > MAX_DEPTH) return undefined;
-  const receiver = call.objectType ? { text: call.objectType, scope } : typeOf(call.receiverType!, scope, depth + 1);
-  const result = receiver && receiver.scope.typeSyntax.builtinResult?.(receiver.text, call.property);
-  return result ? { text: result, scope: receiver.scope } : undefined;
+  const receiver = receiverTypeOf(call, scope, depth);
+  const result = call.form === 'member' && receiver ? receiver.scope.typeSyntax.builtinResult?.(receiver.text, call.property) : undefined;
+  return result && receiver ? { text: result, scope: receiver.scope } : undefined;
+}
+
+/** The type a member call is made on, as its callee says it. */
+function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  if (call.form !== 'member' || depth > MAX_DEPTH) return undefined;
+  if (call.objectType) return { text: call.objectType, scope };
+  return call.receiverType ? typeOf(call.receiverType, scope, depth + 1) : undefined;
+}
+
+/** The class declaring a method, for a `this` result whose receiver is unknown. */
+function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenType | undefined {
+  if (target?.kind !== 'symbol' || target.entry.kind !== 'method') return undefined;
+  const dot = target.entry.name.lastIndexOf('.');
+  const declaring = scope.scopeOfFile(target.entry.file, target.packagePath);
+  return dot > 0 && declaring ? { text: target.entry.name.slice(0, dot), scope: declaring } : undefined;
 }
 
 /** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */

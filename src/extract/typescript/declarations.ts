@@ -103,7 +103,7 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
   const name = memberName(nameNode);
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
-  const returns = returnTypeOf(signature, body, className);
+  const returns = returnTypeOf(signature, body);
   const added = state.symbols.add({
     name: qualified,
     kind: 'method',
@@ -127,15 +127,14 @@ function forgetReturnTypeUnlessSame(state: FileState, name: string, returns: str
 }
 
 /**
- * A function's or method's declared return type as written (a method returning `this`
- * returns its class), else the class its body's return statements construct; undefined
- * when neither says, or the annotation names a type parameter.
+ * A function's or method's declared return type as written (`this` stays `this`: the
+ * receiver's type, which the resolver knows), else the class its body's return
+ * statements construct; undefined when neither says, or the annotation names a type
+ * parameter.
  */
-function returnTypeOf(signature: SyntaxNode, body: SyntaxNode | undefined, owner?: string): string | undefined {
+function returnTypeOf(signature: SyntaxNode, body: SyntaxNode | undefined): string | undefined {
   const annotation = signature.childForFieldName('return_type');
-  if (!annotation) return inferredReturnType(signature, body, owner);
-  const written = writtenTypeOf(annotation);
-  return written === 'this' ? owner : written;
+  return annotation ? writtenTypeOf(annotation) : inferredReturnType(signature, body);
 }
 
 /** Records a field or property of a class or interface with its declared type ('' when unknown). */
@@ -211,7 +210,7 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
     nameNode,
     docAnchor: match.node,
     exported: declaration.exported,
-    returns: returnTypeOf(signature, undefined, declaration.name),
+    returns: returnTypeOf(signature, undefined),
   });
 };
 

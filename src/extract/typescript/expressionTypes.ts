@@ -52,30 +52,30 @@ const FUNCTION_NODES = new Set([
 
 /**
  * The type an unannotated function returns when its own return statements show it, as the
- * compiler infers it: every one returns `new X(...)` of one class X, or `this` (its class);
+ * compiler infers it: every one returns `new X(...)` of one class X, or `this` (`this`);
  * an async function returns a promise of it, a generator nothing we name. An arrow
  * function's expression body counts as its one return.
  */
-export function inferredReturnType(fn: SyntaxNode, body: SyntaxNode | undefined | null, owner?: string): string | undefined {
+export function inferredReturnType(fn: SyntaxNode, body: SyntaxNode | undefined | null): string | undefined {
   if (!body || fn.type.startsWith('generator') || fn.children.some((c) => c?.type === '*')) return undefined;
-  const returned = returnsOf(body, owner);
+  const returned = returnsOf(body);
   return returned !== undefined && fn.children.some((c) => c?.type === 'async') ? `Promise<${returned}>` : returned;
 }
 
-function returnsOf(body: SyntaxNode, owner: string | undefined): string | undefined {
-  if (body.type !== 'statement_block') return returnedType(body, owner);
+function returnsOf(body: SyntaxNode): string | undefined {
+  if (body.type !== 'statement_block') return returnedType(body);
   let type: string | undefined;
   for (const statement of body.descendantsOfType('return_statement')) {
     if (!statement || insideNestedFunction(statement, body)) continue;
-    const returned = returnedType(statement.namedChild(0), owner);
+    const returned = returnedType(statement.namedChild(0));
     if (returned === undefined || (type !== undefined && type !== returned)) return undefined;
     type = returned;
   }
   return type;
 }
 
-function returnedType(value: SyntaxNode | null, owner: string | undefined): string | undefined {
-  if (value?.type === 'this') return owner;
+function returnedType(value: SyntaxNode | null): string | undefined {
+  if (value?.type === 'this') return 'this';
   if (value?.type !== 'new_expression') return undefined;
   const constructor = value.childForFieldName('constructor');
   return constructor ? dottedNameOf(constructor) : undefined;
