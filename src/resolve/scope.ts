@@ -27,6 +27,17 @@ const TYPE_KINDS = new Set(['type', 'interface']);
 const scopesByFacts = new WeakMap<FileFacts, FileScope>();
 
 /**
+ * `lookupExport` answers by (resolver, package, name), kept while the table is unchanged:
+ * computed receiver types ask for the same exported names over and over, and following a
+ * barrel's re-exports each time was most of the link phase on a 300k-line TypeScript repo.
+ */
+interface ExportAnswers {
+  version: number;
+  readonly byResolver: WeakMap<LanguageResolver, Map<string, Resolution | undefined>>;
+}
+const exportAnswers = new WeakMap<SymbolTable, ExportAnswers>();
+
+/**
  * Name resolution inside one file: its own package, its imports, and through them the
  * symbols other files export (following re-exports and base types). It never guesses:
  * anything it cannot pin to one declaration is `undefined`.
@@ -132,6 +143,27 @@ export class FileScope {
 
   /** `name` as exported by a package: declared there, imported and re-exported, or a submodule. */
   lookupExport(packagePath: string, name: string, hops: number): Resolution | undefined {
+    if (hops > 0) return this.findExport(packagePath, name, hops);
+    const answers = this.exportAnswers();
+    const key = `${packagePath}\0${name}`;
+    if (answers.has(key)) return answers.get(key);
+    const found = this.findExport(packagePath, name, 0);
+    answers.set(key, found);
+    return found;
+  }
+
+  private exportAnswers(): Map<string, Resolution | undefined> {
+    let cache = exportAnswers.get(this.table);
+    if (!cache || cache.version !== this.table.version) {
+      cache = { version: this.table.version, byResolver: new WeakMap() };
+      exportAnswers.set(this.table, cache);
+    }
+    let answers = cache.byResolver.get(this.resolver);
+    if (!answers) cache.byResolver.set(this.resolver, (answers = new Map()));
+    return answers;
+  }
+
+  private findExport(packagePath: string, name: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
     const files = this.table.filesOfPackage(packagePath);
     const entry = this.lookup(packagePath, name === 'default' ? this.defaultExportOf(files) ?? name : name);

@@ -59,8 +59,16 @@ export class SymbolTable {
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
+  /** Counts changes, so answers computed from the table can be kept until it changes. */
+  private changes = 0;
+
+  get version(): number {
+    return this.changes;
+  }
+
   setFile(file: string, packagePath: string, facts: FileFacts): void {
     this.removeFile(file);
+    this.changes++;
     const symbols = declaredSymbols(facts);
     const packages = new Set([packagePath, ...symbols.map((s) => s.packagePath ?? packagePath)]);
     this.fileState.set(file, { packagePath, facts, packages });
@@ -94,6 +102,7 @@ export class SymbolTable {
   removeFile(file: string): void {
     const state = this.fileState.get(file);
     if (!state) return;
+    this.changes++;
     this.fileState.delete(file);
     for (const pkg of state.packages) {
       this.filesByPackage.get(pkg)?.delete(file);
