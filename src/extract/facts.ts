@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 13;
+export const FACTS_FORMAT_VERSION = 14;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -66,6 +66,8 @@ export interface SymbolFact extends Position {
   readonly fields?: readonly FieldFact[];
   /** Types defined over a composite type (`type Items []*Item`): that type as written. */
   readonly underlying?: string;
+  /** Type aliases (Go `type A = B`): the aliased type as written; A and B are one type. */
+  readonly aliasOf?: string;
 }
 
 /** A named field of a struct or class. */

@@ -132,13 +132,25 @@ function signatureOf(entry: SymbolEntry, scope: FileScope): string | undefined {
   return signature;
 }
 
+/** The type an alias stands for (`type AOptions = AppendV2Options`), through chains of aliases. */
+function withoutAliases(resolved: Resolution | undefined, scope: FileScope): Resolution | undefined {
+  let current = resolved;
+  for (let hops = 0; hops < MAX_EMBEDDING && current?.kind === 'symbol' && current.entry.fact.aliasOf; hops++) {
+    const declaring = scope.scopeOfFile(current.entry.file, current.packagePath);
+    const target = declaring?.resolveTypeName(current.entry.fact.aliasOf);
+    if (!target) return current;
+    current = target;
+  }
+  return current;
+}
+
 /** A type as written, with every type name replaced by the declaration it resolves to. */
 function canonicalType(type: string, scope: FileScope): string | undefined {
   if (type === '') return undefined;
   let unknown = false;
   const canonical = type.replace(/\s+/g, '').replace(TYPE_NAME, (name) => {
     if (GO_TYPE_WORDS.has(name)) return name;
-    const resolved = scope.resolveTypeName(name);
+    const resolved = withoutAliases(scope.resolveTypeName(name), scope);
     if (resolved?.kind === 'symbol') return `${resolved.packagePath}.${resolved.entry.name}`;
     if (resolved?.kind === 'external') return `@${resolved.name}`;
     unknown = true;

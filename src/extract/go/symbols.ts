@@ -125,6 +125,7 @@ function typeSymbol(definition: DefinitionMatch, name: string, context: SymbolCo
     ...(bases && bases.length > 0 ? { bases } : {}),
     ...(fields && fields.length > 0 ? { fields } : {}),
     ...(composite ? { underlying: composite } : {}),
+    ...(aliased ? { aliasOf: aliased } : {}),
   };
 }
 
