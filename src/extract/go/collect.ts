@@ -52,6 +52,8 @@ export interface GoMatches {
   /** Declarations at any depth; GoFileContext keeps the package-level ones. */
   readonly definitions: DefinitionMatch[];
   readonly literals: SyntaxNode[];
+  /** Names on the left of `=`: their function values may change. */
+  readonly assigned: Set<string>;
   /** `switch v := x.(type)` statements: each case scopes its own v. */
   readonly typeSwitches: SyntaxNode[];
   readonly locals: { node: SyntaxNode; kind: LocalKind }[];
@@ -142,6 +144,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['exclude', (node, _parts, into) => { into.excluded.add(node.id); }],
   ['scope.literal', (node, _parts, into) => { into.literals.push(node); }],
   ['scope.typeswitch', (node, _parts, into) => { into.typeSwitches.push(node); }],
+  ['assigned', (node, _parts, into) => { into.assigned.add(node.text); }],
   ['definition.function', definition('function')],
   ['definition.method', definition('method')],
   ['definition.type', definition('type')],
@@ -173,7 +176,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], typeSwitches: [], locals: [], calls: [],
+    imports: [], definitions: [], literals: [], typeSwitches: [], assigned: new Set(), locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeGroups: new Map(), routeMethods: new Map(),
     localRouters: new Map(),

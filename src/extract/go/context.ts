@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { declaredTypeOf, typeOfExpression, writtenType } from './expressionTypes';
+import { declaredTypeOf, functionValueOf, typeOfExpression, writtenType } from './expressionTypes';
 import { importLocalName, namedTypeOf, namedTypeText, routerFramework, symbolNameOf } from './names';
 import { inDocumentOrder, Scope } from './scopes';
 
@@ -138,7 +138,8 @@ export class GoFileContext {
       const at = node.startIndex;
       const scope = this.scopeAt(at);
       const type = kind === 'typeparam' || kind === 'typename' ? undefined : declaredTypeOf(node, scope, this);
-      if (scope !== this.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id));
+      const callee = kind === 'name' && !this.matches.assigned.has(node.text) ? functionValueOf(node, scope, this) : undefined;
+      if (scope !== this.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id), callee);
       else if (kind === 'var') this.declarePackageVar(node.text, type?.t === 'named' ? namedTypeText(type.name) : undefined);
     }
   }

@@ -152,6 +152,28 @@ export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileCo
   }
 }
 
+/**
+ * The function a `name := value` binds when the value names one: a method value
+ * (`s.handle`), a package function (`pkg.F`, `F`). Calling the local calls it.
+ */
+export function functionValueOf(name: SyntaxNode, scope: Scope, context: GoFileContext): CalleeExpr | undefined {
+  const list = name.parent;
+  const statement = list?.type === 'expression_list' ? list.parent : null;
+  if (statement?.type !== 'short_var_declaration') return undefined;
+  const names = list!.namedChildren;
+  const values = valuesOf(statement.childForFieldName('right'));
+  const index = names.findIndex((n) => n?.id === name.id);
+  const value = values.length === names.length ? values[index] : undefined;
+  if (value?.type === 'identifier') {
+    return scope.lookup(value.text, value.startIndex) || isBuiltin(value.text) || context.declaredTypes.has(value.text)
+      ? undefined : { form: 'name', name: value.text };
+  }
+  if (value?.type !== 'selector_expression') return undefined;
+  const operand = value.childForFieldName('operand');
+  const field = value.childForFieldName('field');
+  return operand && field ? memberExpression(operand, field.text, scope, context) : undefined;
+}
+
 function valuesOf(list: SyntaxNode | null): SyntaxNode[] {
   if (!list) return [];
   return list.type === 'expression_list' ? list.namedChildren.filter((n): n is SyntaxNode => n !== null && n.type !== 'comment') : [list];

@@ -105,6 +105,10 @@
         (pointer_type (generic_type type_arguments: (type_arguments (type_elem (type_identifier) @local.typeparam))))
       ])))
 
+; Names assigned with `=`: a function value held in one may be replaced, so calling it
+; names no single function.
+(assignment_statement left: (expression_list (identifier) @assigned))
+
 ; var specs: inside a function they are locals, at package level their types serve
 ; member calls on package variables. Every local's type is read from its declaration
 ; (expressionTypes.ts), not captured here.

@@ -6,7 +6,7 @@
  * invent them.
  */
 
-import type { TypeExpr } from '../facts';
+import type { CalleeExpr, TypeExpr } from '../facts';
 
 export type LocalKind = 'param' | 'name' | 'var' | 'typeparam' | 'typename';
 
@@ -18,6 +18,8 @@ export interface LocalName {
   type: TypeExpr | undefined;
   /** The router framework that built it (`mux := http.NewServeMux()`), when one did. */
   router: string | undefined;
+  /** The function or method it holds (`f := s.handle`), when every declaration binds the same one. */
+  callee: CalleeExpr | undefined;
 }
 
 export class Scope {
@@ -37,15 +39,16 @@ export class Scope {
     return this.ownSymbol ?? this.parent?.symbol ?? '';
   }
 
-  declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string): void {
+  declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string, callee?: CalleeExpr): void {
     const existing = this.locals.get(name);
     if (!existing) {
-      this.locals.set(name, { kind, declaredAt: at, type, router });
+      this.locals.set(name, { kind, declaredAt: at, type, router, callee });
       return;
     }
     existing.declaredAt = Math.min(existing.declaredAt, at);
     if (!sameType(existing.type, type)) existing.type = undefined;
     if (existing.router !== router) existing.router = undefined;
+    if (JSON.stringify(existing.callee) !== JSON.stringify(callee)) existing.callee = undefined;
   }
 
   /** The local a use at `at` refers to, searching enclosing function scopes outwards. */

@@ -21,8 +21,10 @@ export function callFacts(context: GoFileContext): CallFact[] {
 
 function nameCall(nameNode: SyntaxNode, scope: Scope, context: GoFileContext): CallFact | undefined {
   const name = nameNode.text;
-  // A local function value is not the package function of the same name.
-  if (scope.lookup(name, nameNode.startIndex)) return undefined;
+  // A local function value is not the package function of the same name; one bound to a
+  // method or function value (`f := s.handle`) calls it.
+  const local = scope.lookup(name, nameNode.startIndex);
+  if (local) return local.callee ? { ...positionOf(nameNode), caller: scope.symbol, callee: local.callee } : undefined;
   // Builtins and conversions to types declared here are not calls of package symbols.
   if (isBuiltin(name) && !context.declaredFunctions.has(name)) return undefined;
   if (context.declaredTypes.has(name)) return undefined;
