@@ -1,3 +1,4 @@
+import { writtenGenericType } from '../common';
 import type { SyntaxNode } from '../extractor';
 
 /** Type names as Java source writes them, reduced to what resolution can use. */
@@ -106,17 +107,7 @@ export function typeParameterNames(list: SyntaxNode | undefined): string[] {
   return names;
 }
 
-/**
- * A declared type as facts carry it: annotations and whitespace dropped, type arguments
- * kept (`List<Item>` iterates Items). A type parameter is no type the resolver may look
- * up: a type that is one is '' (unknown), and one standing as a type argument becomes
- * the wildcard `?` (`Box<T>` is still a Box, its element unknown).
- */
+/** A declared type as facts carry it: annotations dropped, type arguments kept (`List<Item>` iterates Items), type parameters unknown. */
 export function writtenTypeText(text: string, typeParameters: ReadonlySet<string>): string {
-  if (text.length > 300) return '';
-  const cleaned = text.replace(/@[\w.]+(\([^()]*\))?/g, '').replace(/\s+/g, ' ').replace(/\s*([<>,.[\]])\s*/g, '$1').replace(/,/g, ', ').trim();
-  if (typeParameters.size === 0) return cleaned;
-  const head = /^[A-Za-z_$][\w$]*/.exec(cleaned)?.[0];
-  if (head && typeParameters.has(head) && !cleaned.slice(head.length).startsWith('.')) return '';
-  return cleaned.replace(/(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$.])/g, (name: string) => (typeParameters.has(name) ? '?' : name));
+  return writtenGenericType(text.replace(/@[\w.]+(\([^()]*\))?/g, ''), typeParameters);
 }
