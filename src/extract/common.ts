@@ -1,6 +1,6 @@
 import type { Node as SyntaxNode, QueryCapture } from 'web-tree-sitter';
 import { hashBytes } from '../model/hash';
-import type { Position } from './facts';
+import type { CalleeExpr, Position, TypeExpr } from './facts';
 
 /** Shared helpers for extractors: positions, signatures, doc comments, error counts. */
 
@@ -111,4 +111,23 @@ export function writtenGenericType(text: string, typeParameters: ReadonlySet<str
   const head = /^[A-Za-z_$][\w$]*/.exec(cleaned)?.[0];
   if (head && typeParameters.has(head) && !cleaned.slice(head.length).startsWith('.')) return '';
   return cleaned.replace(/(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$.])/g, (name: string) => (typeParameters.has(name) ? '?' : name));
+}
+
+/** How deeply a receiverType nests (`a.b().c()` nests two results); facts bound it so their encoding stays shallow. */
+export function typeExprDepth(expr: TypeExpr): number {
+  switch (expr.t) {
+    case 'named':
+      return 0;
+    case 'value':
+      return 1 + calleeTypeDepth(expr.of);
+    case 'result':
+      return 1 + calleeTypeDepth(expr.call);
+    case 'field':
+    case 'element':
+      return 1 + typeExprDepth(expr.of);
+  }
+}
+
+function calleeTypeDepth(callee: CalleeExpr): number {
+  return callee.form === 'member' && callee.receiverType ? typeExprDepth(callee.receiverType) : 0;
 }

@@ -1,3 +1,4 @@
+import { typeExprDepth } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr, TypeExpr } from '../facts';
 import { overloadFor } from './callables';
@@ -18,6 +19,11 @@ export interface ObjectDescription {
 /** The number of arguments of a call, asked only when overloads need it; absent for a method group. */
 type ArgumentCount = () => number;
 
+/** Calls nested in a receiver beyond this depth (`a.B().C()....`) leave it untyped. */
+const MAX_NESTED_CALLS = 12;
+/** A receiverType nested deeper than this (a long chain of `var` locals each calling on the last) is dropped. */
+const MAX_TYPE_DEPTH = 16;
+
 /** Names that parse as calls but call nothing. */
 const NOT_CALLS = new Set(['nameof']);
 
@@ -32,6 +38,8 @@ const NOT_CALLS = new Set(['nameof']);
  */
 export class CallInterpreter {
   private readonly typer: ExpressionTyper;
+  private readonly invocationCallees = new Map<number, CalleeExpr | undefined>();
+  private nesting = 0;
 
   constructor(private readonly file: CSharpFile) {
     this.typer = new ExpressionTyper(file, (invocation) => this.invocationCallee(invocation));
@@ -56,18 +64,30 @@ export class CallInterpreter {
         ? { object: described.object }
         : described;
     }
-    const receiverType = this.typer.typeOf(expression);
+    const typed = this.typer.typeOf(expression);
+    const receiverType = typed && typeExprDepth(typed) <= MAX_TYPE_DEPTH ? typed : undefined;
     if (receiverType?.t !== 'named') return receiverType ? { ...described, receiverType } : described;
     const name = namedTypeIn(receiverType.name);
     return name ? { ...described, objectType: name } : described;
   }
 
-  /** The callee of an invocation met inside an expression (`a.B().C()`: `a.B`). */
+  /**
+   * The callee of an invocation met inside an expression (`a.B().C()`: `a.B`), read once
+   * per invocation; a chain nested deeper than MAX_NESTED_CALLS stays untyped.
+   */
   private invocationCallee(invocation: SyntaxNode): CalleeExpr | undefined {
-    const fn = invocation.childForFieldName('function');
-    const args = invocation.childForFieldName('arguments');
-    if (!fn) return undefined;
-    return this.methodReference(fn, () => argumentCount(args), this.file.enclosing(invocation.startIndex))?.callee;
+    if (this.invocationCallees.has(invocation.id)) return this.invocationCallees.get(invocation.id);
+    if (this.nesting >= MAX_NESTED_CALLS) return undefined;
+    this.nesting++;
+    try {
+      const fn = invocation.childForFieldName('function');
+      const args = invocation.childForFieldName('arguments');
+      const callee = fn ? this.methodReference(fn, () => argumentCount(args), this.file.enclosing(invocation.startIndex))?.callee : undefined;
+      this.invocationCallees.set(invocation.id, callee);
+      return callee;
+    } finally {
+      this.nesting--;
+    }
   }
 
   private describeSyntactically(expression: SyntaxNode, enclosing: Enclosing): ObjectDescription {

@@ -1,4 +1,4 @@
-import { positionOf } from '../common';
+import { positionOf, typeExprDepth } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, CallFact } from '../facts';
 import { fieldTypeAt, typeOfName } from './bindings';
@@ -6,6 +6,11 @@ import type { CallMatch } from './collect';
 import { ExpressionTyper } from './expressionTypes';
 import { type Scope, type ScopeTree, classOf, overloadFor, typeParametersAt } from './scopes';
 import { createdTypeName, namedTypeIn, referenceTypeName, typeNameToken } from './types';
+
+/** Calls nested in a receiver beyond this depth (`a.b().c()....`) leave it untyped. */
+const MAX_NESTED_CALLS = 12;
+/** A receiverType nested deeper than this (a long chain of `var` locals each calling on the last) is dropped. */
+const MAX_TYPE_DEPTH = 16;
 
 /**
  * Java calls. Java has no free functions, so an unqualified `m()` is a call on `this`
@@ -17,6 +22,8 @@ import { createdTypeName, namedTypeIn, referenceTypeName, typeNameToken } from '
  */
 export class CallReader {
   private readonly typer: ExpressionTyper;
+  private readonly invocationCallees = new Map<number, CalleeExpr | undefined>();
+  private nesting = 0;
 
   constructor(private readonly tree: ScopeTree, private readonly staticImports: ReadonlySet<string>) {
     this.typer = new ExpressionTyper(tree, staticImports, (invocation) => this.invocationCallee(invocation));
@@ -68,14 +75,26 @@ export class CallReader {
     return { form: 'member', object: 'this', property: name };
   }
 
-  /** The callee of a method invocation met inside an expression (`a.b().c()`: `a.b`). */
+  /**
+   * The callee of a method invocation met inside an expression (`a.b().c()`: `a.b`), read
+   * once per invocation; a chain nested deeper than MAX_NESTED_CALLS stays untyped.
+   */
   private invocationCallee(invocation: SyntaxNode): CalleeExpr | undefined {
-    const name = invocation.childForFieldName('name');
-    const args = invocation.childForFieldName('arguments');
-    if (!name || !args) return undefined;
-    const object = invocation.childForFieldName('object');
-    const offset = name.startIndex;
-    return object ? this.memberCall(object, name.text, args, offset) : this.unqualifiedCall(name.text, args, offset);
+    if (this.invocationCallees.has(invocation.id)) return this.invocationCallees.get(invocation.id);
+    if (this.nesting >= MAX_NESTED_CALLS) return undefined;
+    this.nesting++;
+    try {
+      const name = invocation.childForFieldName('name');
+      const args = invocation.childForFieldName('arguments');
+      const object = invocation.childForFieldName('object');
+      const offset = name?.startIndex ?? 0;
+      const callee = !name || !args ? undefined
+        : object ? this.memberCall(object, name.text, args, offset) : this.unqualifiedCall(name.text, args, offset);
+      this.invocationCallees.set(invocation.id, callee);
+      return callee;
+    } finally {
+      this.nesting--;
+    }
   }
 
   /** `obj.m()`: typed when local syntax shows obj's type, or other files' declarations may. */
@@ -83,7 +102,8 @@ export class CallReader {
     const written = objectText(object);
     let typeName = this.objectTypeOf(object, written, offset);
     if (!typeName) {
-      const receiverType = this.typer.typeOf(object, offset);
+      const typed = this.typer.typeOf(object, offset);
+      const receiverType = typed && typeExprDepth(typed) <= MAX_TYPE_DEPTH ? typed : undefined;
       if (receiverType?.t !== 'named') return { form: 'member', object: written, property: name, ...(receiverType ? { receiverType } : {}) };
       typeName = namedTypeIn(receiverType.name);
       if (!typeName) return { form: 'member', object: written, property: name };

@@ -88,4 +88,12 @@ describe('extract/csharp receiver types', () => {
     assert.deepEqual(callAt(facts, 6, 25).callee, { form: 'member', object: 'x', property: 'Use' });
     assert.deepEqual(callAt(facts, 7, 19).callee, { form: 'member', object: 'System.Console', property: 'WriteLine' });
   });
+
+  it('keeps receiver types of long chains and long runs of var locals shallow', async () => {
+    const vars = Array.from({ length: 500 }, (_, i) => `var a${i + 1} = a${i}.M();`).join('\n');
+    const facts = await extractCSharp(`class A { void F(Foo a0, Foo x) { x${'.M()'.repeat(500)}; ${vars} } }`);
+    assert.equal(facts.calls.length, 1000);
+    // JSON.stringify overflows the stack on deeply nested values; the facts codec encodes them so.
+    assert.ok(facts.calls.every((call) => JSON.stringify(call).length < 10_000));
+  });
 });

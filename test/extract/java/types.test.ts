@@ -95,4 +95,12 @@ describe('extract/java receiver types', () => {
     assert.deepEqual(callAt(facts, 7, 13).callee, { form: 'member', object: 'item', property: 'use' });
     assert.deepEqual(callAt(facts, 8, 28).callee, { form: 'member', object: 'x', property: 'use' });
   });
+
+  it('keeps receiver types of long chains and long runs of var locals shallow', async () => {
+    const vars = Array.from({ length: 500 }, (_, i) => `var a${i + 1} = a${i}.m();`).join('\n');
+    const facts = await extractJava(`class A { void f(Foo a0, Foo x) { x${'.m()'.repeat(500)}; ${vars} } }`);
+    assert.equal(facts.calls.length, 1000);
+    // JSON.stringify overflows the stack on deeply nested values; the facts codec encodes them so.
+    assert.ok(facts.calls.every((call) => JSON.stringify(call).length < 10_000));
+  });
 });
