@@ -16,6 +16,8 @@ const MAX_DEPTH = 12;
 export type InvocationCallee = (invocation: SyntaxNode) => CalleeExpr | undefined;
 
 export class ExpressionTyper {
+  private usingAliases: ReadonlySet<string> | undefined;
+
   constructor(private readonly file: CSharpFile, private readonly calleeOf: InvocationCallee) {}
 
   /** The type of the value `node` yields; names are looked up where the node stands. */
@@ -72,7 +74,14 @@ export class ExpressionTyper {
     const local = this.file.typeNamed(name);
     if (local) return named(local.fullName);
     const owner = enclosing.type;
-    return /^[a-z_]/.test(name) && owner && owner.bases.length > 0 ? { t: 'field', of: named(owner.fullName), name } : undefined;
+    // A lower-case `using alias = A.B;` names a namespace or type, no field.
+    if (!/^[a-z_]/.test(name) || !owner || owner.bases.length === 0 || this.aliases().has(name)) return undefined;
+    return { t: 'field', of: named(owner.fullName), name };
+  }
+
+  private aliases(): ReadonlySet<string> {
+    this.usingAliases ??= new Set(this.file.matches.usings.flatMap((using) => (using.alias ? [this.file.name(using.alias)] : [])));
+    return this.usingAliases;
   }
 
   /** `this.f`, `x.f`, `Call().f`: a field or property of the object's type. */

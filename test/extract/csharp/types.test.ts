@@ -71,22 +71,25 @@ describe('extract/csharp receiver types', () => {
     assert.deepEqual(callAt(facts, 10, 19).callee, { form: 'member', object: '((Order)Any())', property: 'Ship', objectType: 'Order' });
   });
 
-  it('leaves type parameters, lambda parameters and namespace paths untyped', async () => {
+  it('leaves type parameters, lambda parameters, namespace paths and using aliases untyped', async () => {
     const facts = await extractCSharp(cs(
-      'class Box<T> {',
+      'using repo = App.Repo;',
+      'class Box<T> : Base {',
       '  T _item;',
       '  void Run(T value) {',
       '    value.Use();',
       '    _item.Use();',
       '    items.ForEach(x => x.Use());',
       '    System.Console.WriteLine();',
+      '    repo.Store.Save();',
       '  }',
       '}',
     ));
-    assert.deepEqual(callAt(facts, 4, 10).callee, { form: 'member', object: 'value', property: 'Use' });
-    assert.deepEqual(callAt(facts, 5, 10).callee, { form: 'member', object: '_item', property: 'Use' });
-    assert.deepEqual(callAt(facts, 6, 25).callee, { form: 'member', object: 'x', property: 'Use' });
-    assert.deepEqual(callAt(facts, 7, 19).callee, { form: 'member', object: 'System.Console', property: 'WriteLine' });
+    assert.deepEqual(callAt(facts, 5, 10).callee, { form: 'member', object: 'value', property: 'Use' });
+    assert.deepEqual(callAt(facts, 6, 10).callee, { form: 'member', object: '_item', property: 'Use' });
+    assert.deepEqual(callAt(facts, 7, 25).callee, { form: 'member', object: 'x', property: 'Use' });
+    assert.deepEqual(callAt(facts, 8, 19).callee, { form: 'member', object: 'System.Console', property: 'WriteLine' });
+    assert.deepEqual(callAt(facts, 9, 15).callee, { form: 'member', object: 'repo.Store', property: 'Save' });
   });
 
   it('keeps receiver types of long chains and long runs of var locals shallow', async () => {
