@@ -1,6 +1,6 @@
 import type { Node as SyntaxNode, QueryCapture } from 'web-tree-sitter';
 import { hashBytes } from '../model/hash';
-import type { Position } from './facts';
+import type { CalleeExpr, Position, TypeExpr } from './facts';
 
 /** Shared helpers for extractors: positions, signatures, doc comments, error counts. */
 
@@ -96,4 +96,40 @@ export function normaliseRoutePath(path: string): string {
     .replace(/\[\.\.\.([A-Za-z_][A-Za-z0-9_]*)\]/g, '{$1}')
     .replace(/\[([A-Za-z_][A-Za-z0-9_]*)\]/g, '{$1}');
   return normalised.startsWith('/') || normalised === '' ? normalised || '/' : `/${normalised}`;
+}
+
+/**
+ * A type written with angle-bracket type arguments (Java, C#), whitespace normalised,
+ * with the type parameters in scope taken out: they are no types the resolver may look
+ * up. A type that is one is '' (unknown); one standing as a type argument becomes the
+ * wildcard `?` (`Box<T>` is still a Box, its element unknown).
+ */
+export function writtenGenericType(text: string, typeParameters: ReadonlySet<string>): string {
+  if (text.length > 300) return '';
+  const cleaned = text.replace(/\s+/g, ' ').replace(/\s*([<>,.[\]?])\s*/g, '$1').replace(/,/g, ', ').trim();
+  if (typeParameters.size === 0) return cleaned;
+  const head = /^[A-Za-z_$][\w$]*/.exec(cleaned)?.[0];
+  if (head && typeParameters.has(head) && !cleaned.slice(head.length).startsWith('.')) return '';
+  return cleaned.replace(/(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$.])/g, (name: string) => (typeParameters.has(name) ? '?' : name));
+}
+
+/** How deeply a receiverType nests (`a.b().c()` nests two results); facts bound it so their encoding stays shallow. */
+export function typeExprDepth(expr: TypeExpr): number {
+  switch (expr.t) {
+    case 'named':
+      return 0;
+    case 'value':
+      return 1 + calleeTypeDepth(expr.of);
+    case 'result':
+      return 1 + calleeTypeDepth(expr.call);
+    case 'field':
+    case 'element':
+      return 1 + typeExprDepth(expr.of);
+    case 'either':
+      return 1 + Math.max(0, ...expr.of.map(typeExprDepth));
+  }
+}
+
+function calleeTypeDepth(callee: CalleeExpr): number {
+  return callee.form === 'member' && callee.receiverType ? typeExprDepth(callee.receiverType) : 0;
 }

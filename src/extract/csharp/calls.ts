@@ -1,19 +1,28 @@
+import { typeExprDepth } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CallFact, CalleeExpr } from '../facts';
+import type { CallFact, CalleeExpr, TypeExpr } from '../facts';
 import { overloadFor } from './callables';
 import type { CallMatch } from './collect';
 import type { CSharpFile } from './context';
+import { ExpressionTyper } from './expressionTypes';
 import type { Enclosing } from './scopes';
-import { argumentCount, namedTypeOf, objectText, simpleName } from './syntax';
+import { argumentCount, namedTypeIn, namedTypeOf, objectText, simpleName } from './syntax';
 
 /** An object expression as a callee shows it, with its type when local syntax shows that. */
 export interface ObjectDescription {
   readonly object: string;
   readonly objectType?: string;
+  /** The type as an expression for the resolver, when only other files' declarations can name it. */
+  readonly receiverType?: TypeExpr;
 }
 
 /** The number of arguments of a call, asked only when overloads need it; absent for a method group. */
 type ArgumentCount = () => number;
+
+/** Calls nested in a receiver beyond this depth (`a.B().C()....`) leave it untyped. */
+const MAX_NESTED_CALLS = 12;
+/** A receiverType nested deeper than this (a long chain of `var` locals each calling on the last) is dropped. */
+const MAX_TYPE_DEPTH = 16;
 
 /** Names that parse as calls but call nothing. */
 const NOT_CALLS = new Set(['nameof']);
@@ -22,12 +31,19 @@ const NOT_CALLS = new Set(['nameof']);
  * Calls, each at its callee's name token. Inside a type an unqualified `M()` is
  * `this.M()`; `x.M()` carries x's type when a local, parameter, field or property
  * declares it; `Type.M()` on a name that no variable declares is a static call on Type;
- * `base.M()` is typed by the first base. A call to an overloaded method of this file
- * names the one overload its argument count fits, or is dropped when several fit.
+ * `base.M()` is typed by the first base. Any other receiver the typer can follow through
+ * declarations (a call's result, a property of another type, a foreach element) carries
+ * a receiverType for the resolver. A call to an overloaded method of this file names the
+ * one overload its argument count fits, or is dropped when several fit.
  */
 export class CallInterpreter {
+  private readonly typer: ExpressionTyper;
+  private readonly invocationCallees = new Map<number, CalleeExpr | undefined>();
+  private nesting = 0;
 
-  constructor(private readonly file: CSharpFile) {}
+  constructor(private readonly file: CSharpFile) {
+    this.typer = new ExpressionTyper(file, (invocation) => this.invocationCallee(invocation));
+  }
 
   callFacts(): CallFact[] {
     const facts: CallFact[] = [];
@@ -39,8 +55,42 @@ export class CallInterpreter {
     return facts;
   }
 
-  /** `x`, `this`, `base`, `this.f`, `Type`, or any other expression as text. */
+  /** `x`, `this`, `base`, `this.f`, `Type`, or any other expression as text, with its type when declarations show it. */
   describeObject(expression: SyntaxNode, enclosing: Enclosing): ObjectDescription {
+    const described = this.describeSyntactically(expression, enclosing);
+    if (described.objectType) {
+      // A type parameter is no type to look members up on.
+      return /^[\p{L}_]\w*$/u.test(described.objectType) && this.file.typeParametersAt(expression.startIndex).has(described.objectType)
+        ? { object: described.object }
+        : described;
+    }
+    const typed = this.typer.typeOf(expression);
+    const receiverType = typed && typeExprDepth(typed) <= MAX_TYPE_DEPTH ? typed : undefined;
+    if (receiverType?.t !== 'named') return receiverType ? { ...described, receiverType } : described;
+    const name = namedTypeIn(receiverType.name);
+    return name ? { ...described, objectType: name } : described;
+  }
+
+  /**
+   * The callee of an invocation met inside an expression (`a.B().C()`: `a.B`), read once
+   * per invocation; a chain nested deeper than MAX_NESTED_CALLS stays untyped.
+   */
+  private invocationCallee(invocation: SyntaxNode): CalleeExpr | undefined {
+    if (this.invocationCallees.has(invocation.id)) return this.invocationCallees.get(invocation.id);
+    if (this.nesting >= MAX_NESTED_CALLS) return undefined;
+    this.nesting++;
+    try {
+      const fn = invocation.childForFieldName('function');
+      const args = invocation.childForFieldName('arguments');
+      const callee = fn ? this.methodReference(fn, () => argumentCount(args), this.file.enclosing(invocation.startIndex))?.callee : undefined;
+      this.invocationCallees.set(invocation.id, callee);
+      return callee;
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  private describeSyntactically(expression: SyntaxNode, enclosing: Enclosing): ObjectDescription {
     switch (expression.type) {
       case 'this':
         return { object: 'this', objectType: enclosing.type?.fullName };
@@ -124,7 +174,8 @@ export class CallInterpreter {
       if (!picked) return undefined;
       property = picked.memberName;
     }
-    return { at: name, callee: { form: 'member', object: object.object, property, ...(object.objectType ? { objectType: object.objectType } : {}) } };
+    const type = object.objectType ? { objectType: object.objectType } : object.receiverType ? { receiverType: object.receiverType } : {};
+    return { at: name, callee: { form: 'member', object: object.object, property, ...type } };
   }
 
   /**

@@ -23,6 +23,8 @@ export interface TypeMatch {
   readonly node: SyntaxNode;
   readonly name: SyntaxNode;
   readonly body?: SyntaxNode;
+  /** `<T, U>`: names that stand for types only inside the declaration. */
+  readonly typeParameters?: SyntaxNode;
 }
 
 export interface MemberMatch {
@@ -31,6 +33,9 @@ export interface MemberMatch {
   readonly name?: SyntaxNode;
   readonly parameters?: SyntaxNode;
   readonly body?: SyntaxNode;
+  /** Methods: the declared return type (`void` included) and type parameters. */
+  readonly returns?: SyntaxNode;
+  readonly typeParameters?: SyntaxNode;
   /** Fields and properties: the declared names with their type nodes. */
   readonly declared: { readonly name: SyntaxNode; readonly type: SyntaxNode }[];
 }
@@ -44,6 +49,8 @@ export interface LocalMatch {
   readonly type?: SyntaxNode;
   /** `var x = <initializer>`: the declarator, whose value may show the type. */
   readonly declarator?: SyntaxNode;
+  /** `foreach (var x in xs)`: xs, whose element x is. */
+  readonly iterated?: SyntaxNode;
 }
 
 export interface CallMatch {
@@ -97,13 +104,16 @@ type RoleHandler = GenericRoleHandler<CSharpMatches>;
 function typeDefinition(role: TypeRole): RoleHandler {
   return (node, parts, into) => {
     const name = parts.get('name');
-    if (name) into.types.push({ role, node, name, body: parts.get('body') });
+    if (name) into.types.push({ role, node, name, body: parts.get('body'), typeParameters: parts.get('type_params') });
   };
 }
 
 function member(role: MemberRole): RoleHandler {
   return (node, parts, into) => {
-    into.members.push({ role, node, name: parts.get('name'), parameters: parts.get('parameters'), body: parts.get('body'), declared: [] });
+    into.members.push({
+      role, node, name: parts.get('name'), parameters: parts.get('parameters'), body: parts.get('body'), declared: [],
+      returns: parts.get('returns'), typeParameters: parts.get('type_params'),
+    });
   };
 }
 
@@ -182,7 +192,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     // A `var` declarator matches here and as local.inferred: the inferred match wins.
     if (declarator && into.declaratorLocals.has(node.id)) return;
     if (declarator) into.declaratorLocals.set(node.id, into.locals.length);
-    into.locals.push({ name: node, type: parts.get('type'), declarator });
+    into.locals.push({ name: node, type: parts.get('type'), declarator, iterated: parts.get('iterated') });
   }],
   ['local.inferred', (node, parts, into) => {
     const local: LocalMatch = { name: node, inferred: { created: parts.get('created') }, declarator: parts.get('declarator') };

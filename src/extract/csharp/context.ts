@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '../extractor';
+import { writtenGenericType } from '../common';
 import type { Position } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { CSharpMatches, LocalMatch, TypeMatch } from './collect';
@@ -75,6 +76,23 @@ export class CSharpFile {
     if (!enclosing.type && this.topLevel.has(name)) return { declared: true, type: this.topLevel.typeOf(name) };
     for (const type of enclosing.types) {
       if (type.fields.has(name)) return { declared: true, type: type.fields.typeOf(name) };
+    }
+    return { declared: false };
+  }
+
+  /**
+   * What the declaration of a variable shows of its type beyond a name: the type as
+   * written, a `var` initializer, or the collection a `foreach` iterates.
+   */
+  declarationOf(name: string, enclosing: Enclosing): { readonly declared: boolean; readonly written?: string; readonly value?: SyntaxNode; readonly iterated?: SyntaxNode } {
+    const locals = enclosing.member?.locals.has(name) ? enclosing.member.locals : !enclosing.type && this.topLevel.has(name) ? this.topLevel : undefined;
+    if (locals) {
+      const { written, iterated } = locals.declaredTypeOf(name) ?? {};
+      const declarator = written || iterated ? undefined : locals.declaratorOf(name);
+      return { declared: true, written, iterated, value: declarator && valueOf(declarator) };
+    }
+    for (const type of enclosing.types) {
+      if (type.fields.has(name)) return { declared: true, written: type.fields.declaredTypeOf(name)?.written };
     }
     return { declared: false };
   }
@@ -197,7 +215,9 @@ export class CSharpFile {
     const key = `${namespace}\0${fullName}`;
     let info = this.types.get(key);
     if (!info) {
-      info = { fullName, namespace, declaration: span, matches: [], bases: [], fields: new Names(), methods: new Map(), constructors: [] };
+      info = {
+        fullName, namespace, declaration: span, matches: [], bases: [], fields: new Names(), fieldFacts: new Names(), methods: new Map(), constructors: [],
+      };
       this.types.set(key, info);
       for (const name of new Set([fullName, fullName.slice(fullName.lastIndexOf('.') + 1)])) {
         this.typesByName.set(name, this.typesByName.has(name) ? null : info);
@@ -227,7 +247,11 @@ export class CSharpFile {
       span.type = owner;
       const { match } = span;
       if (match.role === 'field' || match.role === 'property') {
-        for (const { name, type } of match.declared) owner?.fields.declare(this.name(name), this.typeName(type));
+        for (const { name, type } of match.declared) {
+          const declared = { written: this.written(type, name.startIndex) || undefined };
+          owner?.fields.declare(this.name(name), this.typeName(type), undefined, declared);
+          owner?.fieldFacts.declare(this.name(name), this.typeName(type), undefined, declared);
+        }
         continue;
       }
       const callable = match.name && callableOf(match, this.name(match.name), span.arity, this.declarations.explicitInterface(match.node));
@@ -252,15 +276,43 @@ export class CSharpFile {
     }
   }
 
+  /**
+   * The type parameters in scope at a position: its member's and every enclosing type's
+   * (a nested type sees its outer types' too).
+   */
+  typeParametersAt(position: number): ReadonlySet<string> {
+    const { member, types } = this.enclosing(position);
+    const lists = [member?.match.typeParameters, ...types.flatMap((type) => type.matches.map((match) => match.typeParameters))];
+    const names = new Set<string>();
+    for (const list of lists) {
+      if (!list) continue;
+      for (const found of list.text.matchAll(TYPE_PARAMETER)) names.add(found[1]!);
+    }
+    return names;
+  }
+
+  /** A type node as facts write it: type parameters unknown (''), a nested type of this file by its full name. */
+  written(type: SyntaxNode, position: number): string {
+    if (type.type === 'implicit_type') return '';
+    const text = writtenGenericType(type.text.replace(/global::/g, ''), this.typeParametersAt(position));
+    const head = /^@?[\p{L}_][\p{L}\p{N}_]*/u.exec(text)?.[0];
+    const declared = head && this.typeNamed(head)?.fullName;
+    return declared ? declared + text.slice(head.length) : text;
+  }
+
   private declareLocal(local: LocalMatch): void {
     const name = this.name(local.name);
     const { member, type } = this.enclosing(local.name.startIndex);
     const declaredType = local.inferred ? this.typeName(local.inferred.created) : this.typeName(local.type);
+    const declared = { written: (local.type && this.written(local.type, local.name.startIndex)) || undefined, iterated: local.iterated };
     if (member && local.parameter) countParameter(member, local);
-    if (member) member.locals.declare(name, declaredType, local.declarator);
+    if (member) member.locals.declare(name, declaredType, local.declarator, declared);
     // A parameter of a type itself is a primary-constructor parameter: in scope of every member.
-    else if (type) type.fields.declare(name, declaredType);
-    else this.topLevel.declare(name, declaredType, local.declarator);
+    else if (type) {
+      type.fields.declare(name, declaredType, undefined, declared);
+      // A record's positional parameters are also its public properties.
+      if (type.matches.some((match) => match.role === 'record')) type.fieldFacts.declare(name, declaredType, undefined, declared);
+    } else this.topLevel.declare(name, declaredType, local.declarator, declared);
   }
 }
 
@@ -278,6 +330,9 @@ function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
+
+/** A type parameter's name in `<in T, [A] out U>`. */
+const TYPE_PARAMETER = /(?:^|[<,])\s*(?:\[[^\]]*\]\s*)?(?:(?:in|out)\s+)?(@?[\p{L}_][\p{L}\p{N}_]*)/gu;
 
 /** A C# identifier, `@`-escaped or not, at a given index (set lastIndex first). */
 const IDENTIFIER = /@?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}\p{Cf}]*/uy;

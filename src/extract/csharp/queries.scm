@@ -18,15 +18,17 @@
 (namespace_declaration name: (_) @name) @namespace
 (file_scoped_namespace_declaration name: (_) @name) @namespace.file
 
-(class_declaration name: (identifier) @name body: (_)? @body) @definition.class
-(struct_declaration name: (identifier) @name body: (_)? @body) @definition.struct
-(record_declaration name: (identifier) @name body: (_)? @body) @definition.record
-(interface_declaration name: (identifier) @name body: (_)? @body) @definition.interface
+(class_declaration name: (identifier) @name (type_parameter_list)? @type_params body: (_)? @body) @definition.class
+(struct_declaration name: (identifier) @name (type_parameter_list)? @type_params body: (_)? @body) @definition.struct
+(record_declaration name: (identifier) @name (type_parameter_list)? @type_params body: (_)? @body) @definition.record
+(interface_declaration name: (identifier) @name (type_parameter_list)? @type_params body: (_)? @body) @definition.interface
 (enum_declaration name: (identifier) @name body: (_)? @body) @definition.enum
 (delegate_declaration name: (identifier) @name) @definition.delegate
 
 (method_declaration
+  returns: (_) @returns
   name: (identifier) @name
+  type_parameters: (type_parameter_list)? @type_params
   parameters: (parameter_list) @parameters
   body: (_)? @body) @definition.method
 
@@ -81,7 +83,7 @@
 (variable_declaration
   type: (implicit_type)
   (variable_declarator name: (identifier) @local.inferred (object_creation_expression type: (_) @created)?) @declarator)
-(foreach_statement type: (_) @type left: (identifier) @local.declared)
+(foreach_statement type: (_) @type left: (identifier) @local.declared right: (_) @iterated)
 (declaration_expression type: (_) @type name: (identifier) @local.declared)
 (declaration_pattern type: (_) @type name: (identifier) @local.declared)
 (catch_declaration type: (_) @type name: (identifier) @local.declared)

@@ -2,20 +2,42 @@ import type { SyntaxNode } from '../extractor';
 import type { SourceSpan } from '../scopeIndex';
 import type { MemberMatch, TypeMatch } from './collect';
 
+/** What a declaration shows of a name's type besides its named type: the type as facts write it, a collection iterated. */
+export interface DeclaredType {
+  /** The declared type as written (`List<Order>`), type parameters taken out; undefined for `var` and untyped names. */
+  readonly written?: string;
+  /** `foreach (var x in xs)`: xs. */
+  readonly iterated?: SyntaxNode;
+}
+
 /** Names declared in one scope with the type each declaration shows. */
 export class Names {
   private readonly types = new Map<string, string | undefined>();
   private readonly declarators = new Map<string, SyntaxNode | undefined>();
+  private readonly declared = new Map<string, DeclaredType | undefined>();
 
   /** A second declaration of a name with another type (or none) makes it unknown. */
-  declare(name: string, type: string | undefined, declarator?: SyntaxNode): void {
+  declare(name: string, type: string | undefined, declarator?: SyntaxNode, declared?: DeclaredType): void {
     if (this.types.has(name)) {
       if (this.types.get(name) !== type) this.types.set(name, undefined);
       this.declarators.set(name, undefined);
+      const previous = this.declared.get(name);
+      if (!previous?.written || previous.written !== declared?.written) this.declared.set(name, undefined);
       return;
     }
     this.types.set(name, type);
     this.declarators.set(name, declarator);
+    this.declared.set(name, declared);
+  }
+
+  /** What the one declaration of a name (or several agreeing ones) shows of its type. */
+  declaredTypeOf(name: string): DeclaredType | undefined {
+    return this.declared.get(name);
+  }
+
+  /** Every name with its written type, in declaration order. */
+  writtenTypes(): { name: string; type: string }[] {
+    return [...this.declared].map(([name, declared]) => ({ name, type: declared?.written ?? '' }));
   }
 
   has(name: string): boolean {
@@ -60,6 +82,8 @@ export interface TypeInfo {
   readonly bases: string[];
   /** Fields, properties and primary-constructor parameters with their types. */
   readonly fields: Names;
+  /** What other files see as the type's fields: fields, properties and a record's positional properties. */
+  readonly fieldFacts: Names;
   /** Methods by plain name, overloads in source order. */
   readonly methods: Map<string, Callable[]>;
   readonly constructors: Callable[];

@@ -42,6 +42,7 @@ function typeSymbol(file: CSharpFile, info: TypeInfo, packagePath: string | unde
   const { match } = info.declaration;
   const isInterface = match.role === 'interface';
   const methods = isInterface ? [...info.methods.keys()].filter((name) => !name.includes('.')) : undefined;
+  const fields = info.fieldFacts.writtenTypes();
   return {
     ...file.positionOf(match.name),
     name: info.fullName,
@@ -52,8 +53,22 @@ function typeSymbol(file: CSharpFile, info: TypeInfo, packagePath: string | unde
     exported: isExported(reader.modifiers(match.node), info.fullName.includes('.')),
     ...(methods ? { methods } : {}),
     ...(info.bases.length > 0 ? { bases: info.bases } : {}),
+    ...(fields.length > 0 ? { fields } : {}),
     ...(packagePath ? { packagePath } : {}),
   };
+}
+
+/** A method's parameter and result types as written ('' for a type parameter); constructors have no result. */
+function memberTypes(file: CSharpFile, span: MemberSpan): Pick<SymbolFact, 'params' | 'results'> {
+  const { match } = span;
+  if (match.role !== 'method' && match.role !== 'constructor' && match.role !== 'function') return {};
+  const params: string[] = [];
+  for (const param of match.parameters?.namedChildren ?? []) {
+    const type = param?.type === 'parameter' ? param.childForFieldName('type') : undefined;
+    if (param?.type === 'parameter') params.push(type ? file.written(type, param.startIndex) : '');
+  }
+  const returns = match.returns && match.returns.text !== 'void' ? [file.written(match.returns, match.node.startIndex)] : undefined;
+  return { params, ...(returns ? { results: returns } : {}) };
 }
 
 function memberSymbols(file: CSharpFile, span: MemberSpan, packagePath: string | undefined): SymbolFact[] {
@@ -65,7 +80,8 @@ function memberSymbols(file: CSharpFile, span: MemberSpan, packagePath: string |
   const kind: NodeKind = isTest ? 'test' : match.role === 'function' ? 'function' : 'method';
   const inInterface = span.type?.matches.some((m) => m.role === 'interface') ?? false;
   const exported = inInterface || match.role === 'function' || isExported(reader.modifiers(match.node), true);
-  return [symbolFact(file, span, match.name, span.symbolName, kind, reader.header(match.node, match.body), packagePath, exported)];
+  const symbol = symbolFact(file, span, match.name, span.symbolName, kind, reader.header(match.node, match.body), packagePath, exported);
+  return [{ ...symbol, ...memberTypes(file, span) }];
 }
 
 /** `const` and `static readonly` fields, one symbol per declarator. */
@@ -75,8 +91,11 @@ function constantSymbols(file: CSharpFile, span: MemberSpan, packagePath: string
   if (!span.type || !(modifiers.has('const') || (modifiers.has('static') && modifiers.has('readonly')))) return [];
   const signature = reader.header(span.match.node, null);
   const exported = isExported(modifiers, true);
-  return span.match.declared.map(({ name }) =>
-    symbolFact(file, span, name, `${span.type!.fullName}.${name.text}`, 'constant', signature, packagePath, exported));
+  return span.match.declared.map(({ name, type }) => {
+    const symbol = symbolFact(file, span, name, `${span.type!.fullName}.${name.text}`, 'constant', signature, packagePath, exported);
+    const written = file.written(type, name.startIndex);
+    return written ? { ...symbol, valueType: { t: 'named', name: written } } : symbol;
+  });
 }
 
 function symbolFact(

@@ -33,6 +33,22 @@ export function namedTypeOf(type: SyntaxNode | null | undefined): string | undef
   }
 }
 
+const PREDEFINED = new Set([
+  'bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong', 'short', 'ushort',
+  'object', 'string', 'dynamic', 'void', 'var',
+]);
+
+/**
+ * The type a type written as text names, as namedTypeOf reads a node: `Repo<T>` as `Repo`,
+ * `IRepo?` as `IRepo`; undefined for built-in types, arrays and tuples.
+ */
+export function namedTypeIn(text: string): string | undefined {
+  const bare = text.replace(/\?$/, '');
+  if (bare.endsWith(']') || bare.startsWith('(')) return undefined;
+  const name = bare.replace(/<.*$/s, '');
+  return /^@?[\p{L}_][\p{L}\p{N}_]*(\.@?[\p{L}_][\p{L}\p{N}_]*)*$/u.test(name) && !PREDEFINED.has(name) ? name : undefined;
+}
+
 /** The last segment of a dotted type name: `App.Models.User` -> `User`. */
 export function simpleName(dotted: string): string {
   return dotted.slice(dotted.lastIndexOf('.') + 1);

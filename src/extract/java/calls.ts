@@ -1,19 +1,33 @@
-import { positionOf } from '../common';
+import { positionOf, typeExprDepth } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, CallFact } from '../facts';
 import { fieldTypeAt, typeOfName } from './bindings';
 import type { CallMatch } from './collect';
-import { type Scope, type ScopeTree, classOf, overloadFor } from './scopes';
-import { createdTypeName, referenceTypeName, typeNameToken } from './types';
+import { ExpressionTyper } from './expressionTypes';
+import { type Scope, type ScopeTree, classOf, overloadFor, typeParametersAt } from './scopes';
+import { createdTypeName, namedTypeIn, referenceTypeName, typeNameToken } from './types';
+
+/** Calls nested in a receiver beyond this depth (`a.b().c()....`) leave it untyped. */
+const MAX_NESTED_CALLS = 12;
+/** A receiverType nested deeper than this (a long chain of `var` locals each calling on the last) is dropped. */
+const MAX_TYPE_DEPTH = 16;
 
 /**
  * Java calls. Java has no free functions, so an unqualified `m()` is a call on `this`
- * (typed as the class that declares `m`), unless `m` is statically imported. Receivers
- * are typed from local declarations only; an overloaded method of a class of this file
+ * (typed as the class that declares `m`), unless `m` is statically imported. A receiver
+ * whose type the file names carries it as objectType; one typed through other files'
+ * declarations (a call's result, a field of another class, a collection's element)
+ * carries a receiverType for the resolver. An overloaded method of a class of this file
  * is picked by argument count when exactly one overload fits.
  */
 export class CallReader {
-  constructor(private readonly tree: ScopeTree, private readonly staticImports: ReadonlySet<string>) {}
+  private readonly typer: ExpressionTyper;
+  private readonly invocationCallees = new Map<number, CalleeExpr | undefined>();
+  private nesting = 0;
+
+  constructor(private readonly tree: ScopeTree, private readonly staticImports: ReadonlySet<string>) {
+    this.typer = new ExpressionTyper(tree, staticImports, (invocation) => this.invocationCallee(invocation));
+  }
 
   callFacts(calls: readonly CallMatch[]): CallFact[] {
     const facts: CallFact[] = [];
@@ -61,11 +75,39 @@ export class CallReader {
     return { form: 'member', object: 'this', property: name };
   }
 
-  /** `obj.m()`: typed when local syntax shows obj's type. */
+  /**
+   * The callee of a method invocation met inside an expression (`a.b().c()`: `a.b`), read
+   * once per invocation; a chain nested deeper than MAX_NESTED_CALLS stays untyped.
+   */
+  private invocationCallee(invocation: SyntaxNode): CalleeExpr | undefined {
+    if (this.invocationCallees.has(invocation.id)) return this.invocationCallees.get(invocation.id);
+    if (this.nesting >= MAX_NESTED_CALLS) return undefined;
+    this.nesting++;
+    try {
+      const name = invocation.childForFieldName('name');
+      const args = invocation.childForFieldName('arguments');
+      const object = invocation.childForFieldName('object');
+      const offset = name?.startIndex ?? 0;
+      const callee = !name || !args ? undefined
+        : object ? this.memberCall(object, name.text, args, offset) : this.unqualifiedCall(name.text, args, offset);
+      this.invocationCallees.set(invocation.id, callee);
+      return callee;
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /** `obj.m()`: typed when local syntax shows obj's type, or other files' declarations may. */
   private memberCall(object: SyntaxNode, name: string, args: SyntaxNode, offset: number): CalleeExpr {
     const written = objectText(object);
-    const typeName = this.objectTypeOf(object, written, offset);
-    if (!typeName) return { form: 'member', object: written, property: name };
+    let typeName = this.objectTypeOf(object, written, offset);
+    if (!typeName) {
+      const typed = this.typer.typeOf(object, offset);
+      const receiverType = typed && typeExprDepth(typed) <= MAX_TYPE_DEPTH ? typed : undefined;
+      if (receiverType?.t !== 'named') return { form: 'member', object: written, property: name, ...(receiverType ? { receiverType } : {}) };
+      typeName = namedTypeIn(receiverType.name);
+      if (!typeName) return { form: 'member', object: written, property: name };
+    }
     const declared = this.tree.typeBySymbol(typeName);
     return declared ? this.onType(written, declared, name, args) : memberCallee(written, typeName, name);
   }
@@ -91,7 +133,7 @@ export class CallReader {
         return this.superclassAt(offset);
       case 'identifier': {
         const binding = typeOfName(this.tree, object.text, offset);
-        if (binding.bound) return binding.type && this.qualify(binding.type);
+        if (binding.bound) return binding.type && !typeParametersAt(this.tree.scopeAt(offset)).has(binding.type) ? this.qualify(binding.type) : undefined;
         // `Util.helper()`: a capitalised name that is not a constant is a class.
         return /^[A-Z]/.test(object.text) && /[a-z]/.test(object.text) ? this.qualify(object.text) : undefined;
       }
@@ -174,10 +216,7 @@ export class CallReader {
 
   /** A type name as written, with a leading nested class of this file spelled out: `Inner` -> `Outer.Inner`. */
   private qualify(typeName: string): string {
-    const dot = typeName.indexOf('.');
-    const first = dot < 0 ? typeName : typeName.slice(0, dot);
-    const declared = this.tree.typeNamed(first)?.symbolName;
-    return declared ? declared + (dot < 0 ? '' : typeName.slice(dot)) : typeName;
+    return this.tree.qualify(typeName);
   }
 }
 

@@ -21,6 +21,8 @@ export interface TypeMatch {
   readonly interfaces?: SyntaxNode;
   /** Records: the components, which are also the canonical constructor's parameters. */
   readonly params?: SyntaxNode;
+  /** `<T, U>`: names that stand for types only inside the declaration. */
+  readonly typeParams?: SyntaxNode;
 }
 
 export interface MemberMatch {
@@ -31,6 +33,9 @@ export interface MemberMatch {
   /** Absent for compact constructors and annotation elements. */
   readonly params?: SyntaxNode;
   readonly body?: SyntaxNode;
+  /** Methods: the declared return type (`void` included). */
+  readonly result?: SyntaxNode;
+  readonly typeParams?: SyntaxNode;
 }
 
 export interface FieldMatch {
@@ -60,6 +65,8 @@ export interface BindingMatch {
   readonly modifiers?: SyntaxNode;
   readonly type?: SyntaxNode;
   readonly value?: SyntaxNode;
+  /** `for (var x : xs)`: xs, whose element x is. */
+  readonly iterated?: SyntaxNode;
 }
 
 export interface JavaMatches {
@@ -84,7 +91,7 @@ function typeDefinition(kind: TypeKind): RoleHandler {
     if (!name || !body) return;
     into.types.push({
       kind, node, name, body, modifiers: parts.get('modifiers'), superclass: parts.get('superclass'),
-      interfaces: parts.get('interfaces'), params: parts.get('params'),
+      interfaces: parts.get('interfaces'), params: parts.get('params'), typeParams: parts.get('type_params'),
     });
   };
 }
@@ -92,7 +99,11 @@ function typeDefinition(kind: TypeKind): RoleHandler {
 function member(kind: MemberKind): RoleHandler {
   return (node, parts, into) => {
     const name = parts.get('name');
-    if (name) into.members.push({ kind, node, name, modifiers: parts.get('modifiers'), params: parts.get('params'), body: parts.get('body') });
+    if (!name) return;
+    into.members.push({
+      kind, node, name, modifiers: parts.get('modifiers'), params: parts.get('params'), body: parts.get('body'),
+      result: parts.get('result'), typeParams: parts.get('type_params'),
+    });
   };
 }
 
@@ -104,7 +115,9 @@ function field(kind: FieldMatch['kind']): RoleHandler {
 }
 
 function binding(): RoleHandler {
-  return (node, parts, into) => { into.bindings.push({ name: node, type: parts.get('bind.type'), value: parts.get('bind.value') }); };
+  return (node, parts, into) => {
+    into.bindings.push({ name: node, type: parts.get('bind.type'), value: parts.get('bind.value'), iterated: parts.get('bind.iterated') });
+  };
 }
 
 const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHandler>([

@@ -12,6 +12,7 @@
 (class_declaration
   (modifiers)? @modifiers
   name: (identifier) @name
+  type_parameters: (type_parameters)? @type_params
   superclass: (superclass)? @superclass
   interfaces: (super_interfaces)? @interfaces
   body: (class_body) @body) @definition.class
@@ -19,6 +20,7 @@
 (interface_declaration
   (modifiers)? @modifiers
   name: (identifier) @name
+  type_parameters: (type_parameters)? @type_params
   (extends_interfaces)? @interfaces
   body: (interface_body) @body) @definition.interface
 
@@ -31,6 +33,7 @@
 (record_declaration
   (modifiers)? @modifiers
   name: (identifier) @name
+  type_parameters: (type_parameters)? @type_params
   parameters: (formal_parameters) @params
   interfaces: (super_interfaces)? @interfaces
   body: (class_body) @body) @definition.record
@@ -48,12 +51,15 @@
 
 (method_declaration
   (modifiers)? @modifiers
+  type_parameters: (type_parameters)? @type_params
+  type: (_) @result
   name: (identifier) @name
   parameters: (formal_parameters) @params
   body: (block)? @body) @definition.method
 
 (constructor_declaration
   (modifiers)? @modifiers
+  type_parameters: (type_parameters)? @type_params
   name: (identifier) @name
   parameters: (formal_parameters) @params
   body: (constructor_body) @body) @definition.constructor
@@ -108,7 +114,7 @@
 
 (formal_parameter type: (_) @bind.type name: (identifier) @bind.name)
 (catch_formal_parameter (catch_type) @bind.type name: (identifier) @bind.name)
-(enhanced_for_statement type: (_) @bind.type name: (identifier) @bind.name)
+(enhanced_for_statement type: (_) @bind.type name: (identifier) @bind.name value: (_) @bind.iterated)
 (resource type: (_) @bind.type name: (identifier) @bind.name value: (_)? @bind.value)
 (instanceof_expression right: (_) @bind.type name: (identifier) @bind.name)
 (type_pattern . (_) @bind.type (identifier) @bind.name .)

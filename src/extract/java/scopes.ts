@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import { ScopeIndex } from '../scopeIndex';
 import type { AnnotationMatch, MemberMatch, TypeMatch } from './collect';
-import { type ParameterList, listedTypes, parameterList } from './types';
+import { type ParameterList, listedTypes, parameterList, typeParameterNames, writtenTypeText } from './types';
 
 /**
  * Java scopes rebuilt from the definition matches alone: one per type declaration,
@@ -18,6 +18,19 @@ export interface LocalBinding {
   readonly type: BoundType;
   /** Offset of the first declaration: a use before it names something else. */
   readonly from: number;
+  /** Every declaration of the name in the scope (block scopes are folded into their method). */
+  readonly declarations: readonly LocalDeclaration[];
+}
+
+/** One declaration of a local name, with what shows its type. */
+export interface LocalDeclaration {
+  readonly name: SyntaxNode;
+  /** The declared type as facts write it; undefined for `var`, lambda parameters and the like. */
+  readonly written?: string;
+  /** `var x = value`. */
+  readonly value?: SyntaxNode;
+  /** `for (var x : iterated)`. */
+  readonly iterated?: SyntaxNode;
 }
 
 /** One declared method or constructor of a type, for overload selection by arity. */
@@ -45,12 +58,16 @@ export interface Scope {
   readonly locals: Map<string, LocalBinding>;
   /** Types and anonymous classes: declared fields with their types. */
   readonly fields: Map<string, BoundType>;
+  /** Types and anonymous classes: declared fields with their types as facts write them (`List<Item>`), null when declared twice. */
+  readonly writtenFields: Map<string, string | null>;
   /** Types and anonymous classes: declared methods by simple name (`constructor` for constructors). */
   readonly methods: Map<string, Overload[]>;
   /** Types: the class named after `extends`, erased. */
   superclass: string | undefined;
   /** Types: every type named after `extends` and `implements`. */
   bases: string[];
+  /** Type parameters visible in the scope, its own and its enclosing declarations': read on first use. */
+  typeParameters?: ReadonlySet<string>;
 }
 
 export class ScopeTree {
@@ -101,7 +118,33 @@ export class ScopeTree {
   typeBySymbol(symbolName: string): Scope | undefined {
     return this.typesBySymbol.get(symbolName);
   }
+
+  /** A type as written, with a leading nested class of this file spelled out: `Inner<T>` -> `Outer.Inner<T>`. */
+  qualify(typeName: string): string {
+    const head = /^[A-Za-z_$][\w$]*/.exec(typeName)?.[0];
+    const declared = head && this.typeNamed(head)?.symbolName;
+    return declared ? declared + typeName.slice(head.length) : typeName;
+  }
+
+  /** A type node declared at `offset` as facts write it: type parameters unknown, nested classes qualified; '' when unknown. */
+  written(type: SyntaxNode, offset: number): string {
+    const text = writtenTypeText(type.text, typeParametersAt(this.scopeAt(offset)));
+    return text && this.qualify(text);
+  }
 }
+
+/** The type parameters of a scope and of the declarations around it. */
+export function typeParametersAt(scope: Scope | undefined): ReadonlySet<string> {
+  if (!scope) return NO_NAMES;
+  if (!scope.typeParameters) {
+    const own = typeParameterNames(scope.type?.typeParams ?? scope.member?.typeParams);
+    const outer = typeParametersAt(scope.parent);
+    scope.typeParameters = own.length === 0 ? outer : new Set([...outer, ...own]);
+  }
+  return scope.typeParameters;
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** The class-like scope (type or anonymous body) holding `scope`, itself included. */
 export function classOf(scope: Scope | undefined): Scope | undefined {
@@ -113,7 +156,7 @@ export function classOf(scope: Scope | undefined): Scope | undefined {
 function newScope(kind: Scope['kind'], node: SyntaxNode, start: number, end: number, parent: Scope | undefined, extra: Pick<Scope, 'type' | 'member'>): Scope {
   return {
     kind, node, start, end, parent, children: [], ...extra, symbolName: undefined, callerName: '',
-    annotations: [], locals: new Map(), fields: new Map(), methods: new Map(), superclass: undefined, bases: [],
+    annotations: [], locals: new Map(), fields: new Map(), writtenFields: new Map(), methods: new Map(), superclass: undefined, bases: [],
   };
 }
 

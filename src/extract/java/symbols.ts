@@ -28,7 +28,7 @@ export function symbolFacts(tree: ScopeTree, fields: readonly FieldMatch[], sour
   };
   for (const scope of tree.scopes) {
     if (scope.symbolName === undefined) continue;
-    add(scope.kind === 'type' ? typeSymbol(scope, source) : memberSymbol(scope, source));
+    add(scope.kind === 'type' ? typeSymbol(scope, source) : { ...memberSymbol(scope, source), ...memberTypes(tree, scope) });
   }
   for (const field of fields) {
     const owner = tree.scopeAt(field.name.startIndex);
@@ -47,7 +47,22 @@ function typeSymbol(scope: Scope, source: string): SymbolFact {
     kind: isInterface ? 'interface' : 'type',
     ...(methods ? { methods } : {}),
     ...(scope.bases.length > 0 ? { bases: scope.bases } : {}),
+    ...(scope.writtenFields.size > 0 ? { fields: [...scope.writtenFields].map(([name, type]) => ({ name, type: type ?? '' })) } : {}),
   };
+}
+
+/** A method's parameter and result types as written ('' for a type parameter); a constructor has no result. */
+function memberTypes(tree: ScopeTree, scope: Scope): Pick<SymbolFact, 'params' | 'results'> {
+  const match = scope.member!;
+  const params: string[] = [];
+  for (const param of match.params?.namedChildren ?? []) {
+    if (param?.type !== 'formal_parameter' && param?.type !== 'spread_parameter') continue;
+    const type = param.type === 'formal_parameter' ? param.childForFieldName('type') : param.namedChildren.find((c) => c && c.type !== 'modifiers' && c.type !== 'variable_declarator');
+    const text = type ? tree.written(type, param.startIndex) : '';
+    params.push(text && param.type === 'spread_parameter' ? `${text}[]` : text);
+  }
+  const result = match.result && match.result.text !== 'void' ? [tree.written(match.result, match.name.startIndex)] : undefined;
+  return { ...(match.params ? { params } : {}), ...(result ? { results: result } : {}) };
 }
 
 function memberSymbol(scope: Scope, source: string): SymbolFact {
@@ -61,6 +76,7 @@ function memberSymbol(scope: Scope, source: string): SymbolFact {
 }
 
 function fieldSymbol(owner: Scope, field: FieldMatch, source: string): SymbolFact {
+  const valueType = owner.writtenFields.get(field.name.text);
   const modifiers = modifierKeywords(field.modifiers);
   const inInterface = owner.type?.kind === 'interface' || owner.type?.kind === 'annotation';
   const isConstant = field.kind !== 'field' || inInterface || (modifiers.has('static') && modifiers.has('final'));
@@ -75,6 +91,7 @@ function fieldSymbol(owner: Scope, field: FieldMatch, source: string): SymbolFac
     bodyHash: hashBytes(text),
     doc: docAbove(field.node, source),
     exported: field.kind === 'enum_constant' || inInterface || modifiers.has('public') || modifiers.has('protected'),
+    ...(valueType ? { valueType: { t: 'named', name: valueType } } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { writtenGenericType } from '../common';
 import type { SyntaxNode } from '../extractor';
 
 /** Type names as Java source writes them, reduced to what resolution can use. */
@@ -24,10 +25,11 @@ export function erasedTypeText(text: string): string {
  * the text alone, which the extractor has at hand; node types would be asked of wasm.
  */
 export function referenceTypeName(type: SyntaxNode): string | undefined {
-  return typeNameIn(type.text);
+  return namedTypeIn(type.text);
 }
 
-function typeNameIn(text: string): string | undefined {
+/** The class or interface a type written as text names (`List` for `List<Item>`); undefined for arrays and primitives. */
+export function namedTypeIn(text: string): string | undefined {
   if (text.length > 300) return undefined;
   const name = erasedTypeText(text);
   return PRIMITIVE_TYPES.has(name) || !TYPE_PATH.test(name) ? undefined : name;
@@ -81,7 +83,31 @@ export function listedTypes(clause: SyntaxNode | undefined): string[] {
   // Erasure drops type arguments, so the commas left separate the listed types.
   const listed = erasedTypeText(clause.text.replace(/^\s*(extends|implements)\b/, ' '));
   return listed.split(',').flatMap((type) => {
-    const name = typeNameIn(type);
+    const name = namedTypeIn(type);
     return name ? [name] : [];
   });
+}
+
+/** `<T extends Comparable<T>, U>` -> T, U: the names a type or method declares as type parameters. */
+export function typeParameterNames(list: SyntaxNode | undefined): string[] {
+  if (!list) return [];
+  const names: string[] = [];
+  let depth = 0;
+  let expectName = true;
+  for (const token of list.text.replace(/@[\w.]+(\([^()]*\))?/g, ' ').matchAll(/[A-Za-z_$][\w$]*|[<>,]/g)) {
+    const text = token[0];
+    if (text === '<') depth++;
+    else if (text === '>') depth--;
+    else if (text === ',') expectName = depth === 1;
+    else if (expectName && depth === 1) {
+      names.push(text);
+      expectName = false;
+    }
+  }
+  return names;
+}
+
+/** A declared type as facts carry it: annotations dropped, type arguments kept (`List<Item>` iterates Items), type parameters unknown. */
+export function writtenTypeText(text: string, typeParameters: ReadonlySet<string>): string {
+  return writtenGenericType(text.replace(/@[\w.]+(\([^()]*\))?/g, ''), typeParameters);
 }

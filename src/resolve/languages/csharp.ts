@@ -1,5 +1,6 @@
 import { GLOBAL_NAMESPACE } from '../../extract/csharp/syntax';
 import type { RepoLayout } from '../layout';
+import { csharpTypeSyntax } from './csharpTypes';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
 
 /** `namespace A.B` at the start of a line, block or file-scoped. */
@@ -38,5 +39,6 @@ export function csharpResolver(layout: RepoLayout): LanguageResolver {
       return scan().namespaces.has(source) ? { inRepo: true, packagePath: source } : { inRepo: false, module: source };
     },
     isBuiltin: (name) => name === 'nameof',
+    typeSyntax: csharpTypeSyntax,
   };
 }

@@ -1,4 +1,5 @@
 import { type RepoLayout, parentDir } from '../layout';
+import { javaTypeSyntax } from './javaTypes';
 import type { FileFactsHeader, ImportTarget, LanguageResolver } from './languageResolver';
 
 /** java.lang: visible everywhere without an import, so never a placeholder of its own. */
@@ -39,5 +40,6 @@ export function javaResolver(layout: RepoLayout): LanguageResolver {
     },
     // Exceptions and errors not found in the file's package or imports are java.lang's.
     isBuiltin: (name) => JAVA_LANG.has(name) || /^[A-Z]\w*(Exception|Error)$/.test(name),
+    typeSyntax: javaTypeSyntax,
   };
 }

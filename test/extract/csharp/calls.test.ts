@@ -35,7 +35,11 @@ describe('extract/csharp calls', () => {
     assert.deepEqual(callee(9, 22), { form: 'new', name: 'Store' });
     assert.deepEqual(callee(10, 12), { form: 'member', object: 'created', property: 'Put', objectType: 'Store' });
     assert.deepEqual(callee(12, 10), { form: 'member', object: 'typed', property: 'Put', objectType: 'Store' });
-    assert.deepEqual(callee(14, 12), { form: 'member', object: 'unknown', property: 'Put' });
+    // `var unknown = Make()`: the result of Service.Make, for the resolver to read.
+    assert.deepEqual(callee(14, 12), {
+      form: 'member', object: 'unknown', property: 'Put',
+      receiverType: { t: 'result', call: { form: 'member', object: 'this', property: 'Make', objectType: 'Service' } },
+    });
     assert.deepEqual(callee(15, 10), { form: 'member', object: 'Cache', property: 'Clear', objectType: 'Cache' });
     assert.deepEqual(callee(16, 15), { form: 'member', object: 'this._repo', property: 'Get', objectType: 'IRepo' });
     assert.deepEqual(callee(17, 9), { form: 'member', object: 'this', property: 'Stop', objectType: 'Service' });
@@ -70,7 +74,7 @@ describe('extract/csharp calls', () => {
       [8, 11, { form: 'member', object: 'helper', property: 'Run' }],
       [9, 7, { form: 'member', object: 'a', property: 'Go' }],
       [10, 4, { form: 'member', object: 'this', property: 'Make', objectType: 'A' }],
-      [10, 11, { form: 'member', object: 'Make()', property: 'Then' }],
+      [10, 11, { form: 'member', object: 'Make()', property: 'Then', receiverType: { t: 'result', call: { form: 'member', object: 'this', property: 'Make', objectType: 'A' } } }],
       [11, 4, { form: 'member', object: 'this', property: 'Generic', objectType: 'A' }],
     ]);
   });

@@ -1,7 +1,7 @@
 import type { FileFacts } from '../../../src/extract/facts';
 import { extractSource, sourceLines } from '../../helpers/extractSource';
 
-export { callAt } from '../../helpers/extractSource';
+export { callAt, symbolNamed } from '../../helpers/extractSource';
 
 /** Extracts inline C# source through the real parser and queries. */
 export function extractCSharp(source: string, path = 'src/A.cs'): Promise<FileFacts> {

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { callAt, extractJava, java } from './helpers';
 
+const helpersResult = { t: 'result', call: { form: 'member', object: 'this', property: 'helpers', objectType: 'UserService' } } as const;
+
 describe('extract/java calls', () => {
   it('types receivers from parameters, locals, var, fields and this', async () => {
     const facts = await extractJava(java(
@@ -22,7 +24,8 @@ describe('extract/java calls', () => {
     ));
     assert.deepEqual(facts.calls, [
       { line: 4, col: 24, caller: 'UserService.register', callee: { form: 'new', name: 'AuditLog' } },
-      { line: 5, col: 37, caller: 'UserService.register', callee: { form: 'member', object: 'caches', property: 'get' } },
+      // Not declared in the file: a field UserService inherits from BaseService, for the resolver to find.
+      { line: 5, col: 37, caller: 'UserService.register', callee: { form: 'member', object: 'caches', property: 'get', receiverType: { t: 'field', of: { t: 'named', name: 'UserService' }, name: 'caches' } } },
       { line: 6, col: 15, caller: 'UserService.register', callee: { form: 'member', object: 'mailer', property: 'send', objectType: 'Mailer' } },
       { line: 7, col: 14, caller: 'UserService.register', callee: { form: 'member', object: 'audit', property: 'record', objectType: 'AuditLog' } },
       { line: 8, col: 14, caller: 'UserService.register', callee: { form: 'member', object: 'cache', property: 'put', objectType: 'Cache' } },
@@ -31,8 +34,11 @@ describe('extract/java calls', () => {
       { line: 11, col: 13, caller: 'UserService.register', callee: { form: 'member', object: 'this', property: 'validate', objectType: 'UserService' } },
       { line: 12, col: 14, caller: 'UserService.register', callee: { form: 'member', object: 'super', property: 'register', objectType: 'BaseService' } },
       { line: 13, col: 8, caller: 'UserService.register', callee: { form: 'member', object: 'this', property: 'helpers', objectType: 'UserService' } },
-      { line: 13, col: 25, caller: 'UserService.register', callee: { form: 'member', object: 'helpers().get(0)', property: 'run' } },
-      { line: 13, col: 18, caller: 'UserService.register', callee: { form: 'member', object: 'helpers()', property: 'get' } },
+      { line: 13, col: 25, caller: 'UserService.register', callee: {
+        form: 'member', object: 'helpers().get(0)', property: 'run',
+        receiverType: { t: 'result', call: { form: 'member', object: 'helpers()', property: 'get', receiverType: helpersResult } },
+      } },
+      { line: 13, col: 18, caller: 'UserService.register', callee: { form: 'member', object: 'helpers()', property: 'get', receiverType: helpersResult } },
     ].sort((a, b) => a.line - b.line || a.col - b.col));
   });
 
@@ -131,7 +137,7 @@ describe('extract/java calls', () => {
     assert.deepEqual(callAt(facts, 4, 27).callee, { form: 'new', name: 'TimerTask' });
   });
 
-  it('forgets a type when a name is rebound: lambdas, sibling blocks, union catches', async () => {
+  it('forgets a type when a name is rebound (lambdas, union catches) and tells sibling blocks apart', async () => {
     const facts = await extractJava(java(
       'class Loop {',
       '    void each(List<Item> items) {',
@@ -146,8 +152,8 @@ describe('extract/java calls', () => {
       '    }',
       '}',
     ));
-    assert.deepEqual(callAt(facts, 3, 33).callee, { form: 'member', object: 'x', property: 'a' });
-    assert.deepEqual(callAt(facts, 4, 35).callee, { form: 'member', object: 'x', property: 'b' });
+    assert.deepEqual(callAt(facts, 3, 33).callee, { form: 'member', object: 'x', property: 'a', objectType: 'Item' });
+    assert.deepEqual(callAt(facts, 4, 35).callee, { form: 'member', object: 'x', property: 'b', objectType: 'Order' });
     assert.deepEqual(callAt(facts, 5, 35).callee, { form: 'member', object: 'item', property: 'c' });
     assert.deepEqual(callAt(facts, 6, 61).callee, { form: 'member', object: 'e', property: 'd' });
     assert.deepEqual(callAt(facts, 7, 43).callee, { form: 'member', object: 'c', property: 'e', objectType: 'Circle' });
