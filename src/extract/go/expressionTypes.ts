@@ -13,6 +13,8 @@ import type { Scope } from './scopes';
  */
 
 const MAX_OBJECT_TEXT = 80;
+/** Chains deeper than this get no type: the resolver would stop there anyway, and the facts stay shallow. */
+const MAX_DEPTH = 16;
 
 /** A type node as written, or undefined when it mentions a type parameter or a type declared inside a function. */
 export function writtenType(node: SyntaxNode, scope: Scope): string | undefined {
@@ -29,7 +31,8 @@ function named(node: SyntaxNode | null, scope: Scope): TypeExpr | undefined {
 }
 
 /** The type of the value an expression yields. */
-export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFileContext): TypeExpr | undefined {
+export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFileContext, depth = 0): TypeExpr | undefined {
+  if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'identifier': {
       const local = scope.lookup(node.text, node.startIndex);
@@ -42,34 +45,34 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFile
       const field = node.childForFieldName('field');
       if (!operand || !field) return undefined;
       if (isPackageName(operand, scope, context)) return { t: 'value', of: { form: 'member', object: operand.text, property: field.text } };
-      const owner = typeOfExpression(operand, scope, context);
+      const owner = typeOfExpression(operand, scope, context, depth + 1);
       return owner && { t: 'field', of: owner, name: field.text };
     }
     case 'call_expression':
-      return resultTypeOf(node, 0, scope, context);
+      return resultTypeOf(node, 0, scope, context, depth + 1);
     case 'composite_literal':
       return named(node.childForFieldName('type'), scope);
     case 'type_assertion_expression':
       return named(node.childForFieldName('type'), scope);
     case 'parenthesized_expression': {
       const inner = node.namedChild(0);
-      return inner ? typeOfExpression(inner, scope, context) : undefined;
+      return inner ? typeOfExpression(inner, scope, context, depth + 1) : undefined;
     }
     case 'unary_expression': {
       const operand = node.childForFieldName('operand');
       const operator = node.childForFieldName('operator')?.text;
       if (!operand) return undefined;
-      if (operator === '&' || operator === '*') return typeOfExpression(operand, scope, context);
-      if (operator === '<-') return elementOf(typeOfExpression(operand, scope, context));
+      if (operator === '&' || operator === '*') return typeOfExpression(operand, scope, context, depth + 1);
+      if (operator === '<-') return elementOf(typeOfExpression(operand, scope, context, depth + 1));
       return undefined;
     }
     case 'index_expression': {
       const operand = node.childForFieldName('operand');
-      return operand ? elementOf(typeOfExpression(operand, scope, context)) : undefined;
+      return operand ? elementOf(typeOfExpression(operand, scope, context, depth + 1)) : undefined;
     }
     case 'slice_expression': {
       const operand = node.childForFieldName('operand');
-      return operand ? typeOfExpression(operand, scope, context) : undefined;
+      return operand ? typeOfExpression(operand, scope, context, depth + 1) : undefined;
     }
     default:
       return undefined;
@@ -82,9 +85,9 @@ export function elementOf(container: TypeExpr | undefined): TypeExpr | undefined
 }
 
 /** The `index`-th result of a call expression: a conversion's type, `new(T)`, or the callee's declared result. */
-export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, context: GoFileContext): TypeExpr | undefined {
+export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, context: GoFileContext, depth = 0): TypeExpr | undefined {
   const fn = call.childForFieldName('function');
-  if (!fn) return undefined;
+  if (!fn || depth > MAX_DEPTH) return undefined;
   if (fn.type === 'identifier') {
     const name = fn.text;
     if (scope.lookup(name, fn.startIndex)) return undefined;
@@ -98,7 +101,7 @@ export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, cont
   if (fn.type === 'selector_expression') {
     const operand = fn.childForFieldName('operand');
     const field = fn.childForFieldName('field');
-    const callee = operand && field ? memberExpression(operand, field.text, scope, context) : undefined;
+    const callee = operand && field ? memberExpression(operand, field.text, scope, context, depth + 1) : undefined;
     return callee && { t: 'result', call: callee, index };
   }
   if (fn.type === 'parenthesized_type' || fn.type === 'qualified_type' || fn.type === 'pointer_type') {
@@ -210,7 +213,7 @@ function isPackageName(node: SyntaxNode, scope: Scope, context: GoFileContext): 
  * A package name stays a namespace. Undefined when the object is a local of unknown type
  * that shadows an import name: the resolver would take it for the package.
  */
-export function memberExpression(objectNode: SyntaxNode, property: string, scope: Scope, context: GoFileContext): CalleeExpr | undefined {
+export function memberExpression(objectNode: SyntaxNode, property: string, scope: Scope, context: GoFileContext, depth = 0): CalleeExpr | undefined {
   const object = objectNode.text;
   if (isDottedPath(object)) {
     const at = objectNode.startIndex;
@@ -222,7 +225,7 @@ export function memberExpression(objectNode: SyntaxNode, property: string, scope
     if (objectType) return { form: 'member', object, property, objectType };
   }
   const written = abbreviate(object);
-  const receiverType = typeOfExpression(objectNode, scope, context);
+  const receiverType = typeOfExpression(objectNode, scope, context, depth + 1);
   if (receiverType) return { form: 'member', object: written, property, receiverType };
   // A value of unknown type: left bare, the resolver could take a local named like a type for the type.
   return isValueOfUnknownType(objectNode, scope) ? undefined : { form: 'member', object: written, property };

@@ -86,11 +86,12 @@ function insideNestedFunction(node: SyntaxNode, body: SyntaxNode): boolean {
   return false;
 }
 
-/** What a member call's object says about its type in this file alone: a type name, the fast path. */
-export type ObjectTypeName = (object: SyntaxNode, scope: Scope) => string | undefined;
+/** Chains deeper than this get no type: the resolver would stop there anyway, and the facts stay shallow. */
+const MAX_DEPTH = 16;
 
 /** The type of the value an expression yields. */
-export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | undefined {
+export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
+  if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'identifier':
       return typeOfName(node.text, scope);
@@ -109,11 +110,11 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
       if (object.type === 'identifier' && !scope.typeOf(object.text).bound) {
         return { t: 'value', of: { form: 'member', object: object.text, property } };
       }
-      const owner = typeOfExpression(object, scope);
+      const owner = typeOfExpression(object, scope, depth + 1);
       return owner && { t: 'field', of: owner, name: property };
     }
     case 'call_expression': {
-      const callee = calleeOf(node.childForFieldName('function'), scope);
+      const callee = calleeOf(node.childForFieldName('function'), scope, depth + 1);
       return callee && { t: 'result', call: callee };
     }
     case 'new_expression': {
@@ -123,12 +124,12 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
     }
     case 'await_expression': {
       const awaited = node.namedChild(0);
-      const promise = awaited ? typeOfExpression(awaited, scope) : undefined;
+      const promise = awaited ? typeOfExpression(awaited, scope, depth + 1) : undefined;
       return promise && { t: 'element', of: promise };
     }
     case 'subscript_expression': {
       const object = node.childForFieldName('object');
-      const container = object ? typeOfExpression(object, scope) : undefined;
+      const container = object ? typeOfExpression(object, scope, depth + 1) : undefined;
       return container && { t: 'element', of: container };
     }
     case 'as_expression': {
@@ -136,17 +137,17 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
       return written === undefined ? undefined : { t: 'named', name: written };
     }
     case 'ternary_expression':
-      return either([node.childForFieldName('consequence'), node.childForFieldName('alternative')], scope);
+      return either([node.childForFieldName('consequence'), node.childForFieldName('alternative')], scope, depth + 1);
     case 'binary_expression': {
       const operator = node.childForFieldName('operator')?.text;
       if (operator !== '??' && operator !== '||') return undefined;
-      return either([node.childForFieldName('left'), node.childForFieldName('right')], scope);
+      return either([node.childForFieldName('left'), node.childForFieldName('right')], scope, depth + 1);
     }
     case 'parenthesized_expression':
     case 'non_null_expression':
     case 'satisfies_expression': {
       const inner = node.namedChild(0);
-      return inner ? typeOfExpression(inner, scope) : undefined;
+      return inner ? typeOfExpression(inner, scope, depth + 1) : undefined;
     }
     default:
       return undefined;
@@ -154,10 +155,10 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope): TypeExpr | und
 }
 
 /** One of several values: typed when each is. */
-function either(options: readonly (SyntaxNode | null)[], scope: Scope): TypeExpr | undefined {
+function either(options: readonly (SyntaxNode | null)[], scope: Scope, depth: number): TypeExpr | undefined {
   const types: TypeExpr[] = [];
   for (const option of options) {
-    const type = option ? typeOfExpression(option, scope) : undefined;
+    const type = option ? typeOfExpression(option, scope, depth) : undefined;
     if (!type) return undefined;
     types.push(type);
   }
@@ -202,8 +203,8 @@ export function callbackParameterType(parameter: SyntaxNode, scope: Scope): Type
 }
 
 /** The callee of a call whose result is typed: a function by name, or a method of a typed object. */
-export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | undefined {
-  if (!fn) return undefined;
+export function calleeOf(fn: SyntaxNode | null, scope: Scope, depth = 0): CalleeExpr | undefined {
+  if (!fn || depth > MAX_DEPTH) return undefined;
   if (fn.type === 'identifier') {
     const binder = scope.binderOf(fn.text);
     if (!binder || binder.isModuleLevel) return { form: 'name', name: fn.text };
@@ -213,9 +214,9 @@ export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | unde
   if (fn.type === 'member_expression') {
     const object = fn.childForFieldName('object');
     const property = memberName(fn.childForFieldName('property'));
-    return object && property !== undefined ? memberCallee(object, property, scope) : undefined;
+    return object && property !== undefined ? memberCallee(object, property, scope, depth + 1) : undefined;
   }
-  if (fn.type === 'parenthesized_expression' || fn.type === 'non_null_expression') return calleeOf(fn.namedChild(0), scope);
+  if (fn.type === 'parenthesized_expression' || fn.type === 'non_null_expression') return calleeOf(fn.namedChild(0), scope, depth + 1);
   return undefined;
 }
 
@@ -225,11 +226,11 @@ export function calleeOf(fn: SyntaxNode | null, scope: Scope): CalleeExpr | unde
  * nowhere in the file (an import, a global) that is a `value`, which the resolver first
  * reads as a namespace or a class (`ns.f()`, `Foo.create()`), then as a value.
  */
-export function memberCallee(object: SyntaxNode, property: string, scope: Scope): Extract<CalleeExpr, { form: 'member' }> {
+export function memberCallee(object: SyntaxNode, property: string, scope: Scope, depth = 0): Extract<CalleeExpr, { form: 'member' }> {
   const written = dottedNameOf(object) ?? collapseWhitespace(object.text).slice(0, 120);
   const objectType = objectTypeName(object, scope);
   if (objectType !== undefined) return { form: 'member', object: written, property, objectType };
-  const receiverType = typeOfExpression(object, scope);
+  const receiverType = typeOfExpression(object, scope, depth + 1);
   return receiverType ? { form: 'member', object: written, property, receiverType } : { form: 'member', object: written, property };
 }
 

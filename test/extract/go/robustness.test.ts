@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
+import { decodeFacts, encodeFacts } from '../../../src/index/factsCodec';
 import { extractGo, go } from './helpers';
 
 /** A generated file of about `bytes` characters: many small types, methods and calls. */
@@ -24,6 +25,19 @@ function generatedSource(bytes: number): string {
 }
 
 describe('extract/go on nasty input', () => {
+  it('types receivers of 3000-step chains only to a bounded depth, so their facts encode', async () => {
+    const facts = await extractGo(go(
+      'package p',
+      'func f(s *S) {',
+      `\ts${'.b()'.repeat(3000)}.c()`,
+      `\tx := s${'.f'.repeat(3000)}`,
+      '\tx.m()',
+      '}',
+    ));
+    assert.equal(facts.calls.length, 3001);
+    assert.equal(decodeFacts(encodeFacts(facts)).calls.length, 3001);
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
+
   it('returns partial facts and counts errors for a syntax error mid-file', async () => {
     const facts = await extractGo(go(
       'package p',

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
+import { decodeFacts, encodeFacts } from '../../../src/index/factsCodec';
 import { extract, lines } from './helpers';
 
 /** A deterministic byte soup: the same "random" file on every run. */
@@ -24,6 +25,19 @@ describe('extract/typescript nasty input', () => {
     assert.ok(facts.symbols.some((s) => s.name === 'before'));
     assert.ok(facts.calls.some((c) => c.caller === 'before' && c.callee.form === 'name' && c.callee.name === 'ok'));
   });
+
+  it('types receivers of 3000-step chains only to a bounded depth, so their facts encode', async () => {
+    const facts = await extract('src/chain.ts', lines(
+      'function f(s: S) {',
+      `  s${'.b()'.repeat(3000)}.c();`,
+      `  const x = s${'.f'.repeat(3000)};`,
+      '  x.m();',
+      '}',
+    ));
+    // 3001 calls in the chain and x.m().
+    assert.equal(facts.calls.length, 3002);
+    assert.equal(decodeFacts(encodeFacts(facts)).calls.length, 3002);
+  }).timeout(HEAVY_TEST_TIMEOUT_MS);
 
   it('returns empty facts for an empty file', async () => {
     const facts = await extract('src/empty.ts', '');
