@@ -106,9 +106,22 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
 
 /** `items.find(...)` on a container the language itself provides: its element, or the same container. */
 function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
-  const receiver = receiverTypeOf(call, scope, depth);
-  const result = call.form === 'member' && receiver ? receiver.scope.typeSyntax.builtinResult?.(receiver.text, call.property) : undefined;
-  return result && receiver ? { text: result, scope: receiver.scope } : undefined;
+  let receiver = receiverTypeOf(call, scope, depth);
+  // A named type defined as a container (`type DepMap = Map<any, Dep>`) has its methods.
+  for (let hops = 0; receiver && call.form === 'member' && hops < 4; hops++) {
+    const result = receiver.scope.typeSyntax.builtinResult?.(receiver.text, call.property);
+    if (result) return { text: result, scope: receiver.scope };
+    receiver = underlyingOf(receiver);
+  }
+  return undefined;
+}
+
+/** The composite type a named type is defined over, in the scope that declares it. */
+function underlyingOf(type: WrittenType): WrittenType | undefined {
+  const symbol = typeSymbolOf(type);
+  const underlying = symbol?.kind === 'symbol' ? symbol.entry.fact.underlying : undefined;
+  const declaring = underlying && symbol?.kind === 'symbol' ? type.scope.scopeOfFile(symbol.entry.file, symbol.packagePath) : undefined;
+  return underlying && declaring ? { text: underlying, scope: declaring } : undefined;
 }
 
 /** The type a member call is made on, as its callee says it. */
@@ -151,9 +164,6 @@ function elementTypeOf(container: WrittenType, depth: number): WrittenType | und
   if (depth > MAX_DEPTH) return undefined;
   const element = container.scope.typeSyntax.element(container.text);
   if (element) return { text: element, scope: container.scope };
-  const type = typeSymbolOf(container);
-  const underlying = type?.kind === 'symbol' ? type.entry.fact.underlying : undefined;
-  if (!type || type.kind !== 'symbol' || !underlying) return undefined;
-  const declaring = container.scope.scopeOfFile(type.entry.file, type.packagePath);
-  return declaring && elementTypeOf({ text: underlying, scope: declaring }, depth + 1);
+  const underlying = underlyingOf(container);
+  return underlying && elementTypeOf(underlying, depth + 1);
 }

@@ -227,7 +227,7 @@ export const onType: MatchHandler = (match, state) => {
   const nameNode = match.parts.get('name');
   const name = declaredName(state, nameNode);
   if (name === undefined || !nameNode) return;
-  state.symbols.add({
+  const draft = state.symbols.add({
     name,
     kind: 'type',
     declaration: match.node,
@@ -236,7 +236,22 @@ export const onType: MatchHandler = (match, state) => {
     docAnchor: docAnchorOf(state, match.node),
     exported: state.exportStatementOf(match.node) !== undefined,
   });
+  if (draft && match.node.type === 'type_alias_declaration') describeAlias(draft, match.node.childForFieldName('value'));
 };
+
+/**
+ * `type Ctx = Context` is Context under another name, `type DepMap = Map<any, Dep>` a Map:
+ * the aliased type is recorded as written (what indexing and the container's own
+ * methods read), and a plain named type (or one made nullable) also as a base, so
+ * members are looked up on it.
+ */
+function describeAlias(draft: SymbolDraft, value: SyntaxNode | null): void {
+  const written = writtenTypeOf(value);
+  if (written === undefined || value?.type === 'object_type') return;
+  draft.underlying = written;
+  const named = /^([\p{L}$_][\p{L}\p{N}$_.]*)(?:<.*>)?(?:\s*\|\s*(?:null|undefined))*$/su.exec(written)?.[1];
+  if (named !== undefined) draft.bases?.push(named) ?? (draft.bases = [named]);
+}
 
 /** A base as written: `Base`, `ns.Base`, `Base<T>` as `Base`; `Mixin(Base)` names none. */
 function baseNameOf(node: SyntaxNode): string | undefined {

@@ -120,7 +120,10 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
     case 'new_expression': {
       const constructor = node.childForFieldName('constructor');
       const name = constructor ? dottedNameOf(constructor) : undefined;
-      return name === undefined ? undefined : { t: 'named', name };
+      const typeArguments = node.childForFieldName('type_arguments');
+      const written = typeArguments ? writtenTypeOf(typeArguments) : '';
+      if (name === undefined || written === undefined) return name === undefined ? undefined : { t: 'named', name };
+      return { t: 'named', name: `${name}${written}` };
     }
     case 'await_expression': {
       const awaited = node.namedChild(0);
@@ -255,9 +258,10 @@ function objectTypeName(object: SyntaxNode, scope: Scope): string | undefined {
   }
 }
 
-/** A named type written `Foo`, `ns.Foo` or `Foo<T>` (as `Foo`); anything else (arrays, unions) is no plain name. */
+/**
+ * A named type written `Foo` or `ns.Foo`; anything else (type arguments, arrays, unions)
+ * is no plain name and goes to the resolver whole, which reads what a container holds.
+ */
 export function plainTypeName(type: TypeExpr | undefined): string | undefined {
-  if (type?.t !== 'named') return undefined;
-  const name = type.name.replace(/\s*<.*>$/s, '');
-  return PLAIN_TYPE_NAME.test(name) ? name : undefined;
+  return type?.t === 'named' && PLAIN_TYPE_NAME.test(type.name) ? type.name : undefined;
 }

@@ -15,13 +15,15 @@ export interface SymbolDraft {
   readonly doc: string;
   exported: boolean;
   readonly methods?: string[];
-  readonly bases?: string[];
+  bases?: string[];
   /** Functions and methods: the declared return type as written. */
   results?: string[];
   /** Classes and interfaces: fields and properties with the types they are declared with. */
   fields?: FieldFact[];
   /** Module-level constants: the type their value has. */
   valueType?: TypeExpr;
+  /** Type aliases: the aliased type as written. */
+  underlying?: string;
 }
 
 export interface SymbolSource {

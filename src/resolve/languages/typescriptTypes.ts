@@ -16,6 +16,11 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
   builtinResult(type, method) {
+    const keyed = /^\s*(?:Weak|Readonly)?Map\s*<(.*)>$/s.exec(withoutNullables(type) ?? '');
+    if (keyed) {
+      const args = topLevelArguments(keyed[1]!);
+      return method === 'get' && args.length === 2 ? args[1] : undefined;
+    }
     const element = this.element(type);
     if (element === undefined || /^\s*Promise(?:Like)?\s*</.test(type)) return undefined;
     if (ELEMENT_METHODS.has(method)) return element;

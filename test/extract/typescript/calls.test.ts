@@ -73,7 +73,7 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('types parameters by plain, dotted and generic annotations, and leaves other written types to the resolver', async () => {
+  it('types parameters by plain and dotted annotations, and leaves generic and other written types to the resolver', async () => {
     const facts = await extract('src/d.ts', lines(
       'function use(a: Repo, b: db.Pool, c: List<Item>, d: A | B, e: Item[], f: string, g?: Cache, h) {',
       '  a.get(); b.query(); c.first(); d.x(); e.pop(); f.trim(); g.clear(); h.any();',
@@ -83,7 +83,7 @@ describe('extract/typescript calls', () => {
     assert.deepEqual(callees(facts).map(({ callee }) => callee), [
       { form: 'member', object: 'a', property: 'get', objectType: 'Repo' },
       { form: 'member', object: 'b', property: 'query', objectType: 'db.Pool' },
-      { form: 'member', object: 'c', property: 'first', objectType: 'List' },
+      { form: 'member', object: 'c', property: 'first', receiverType: { t: 'named', name: 'List<Item>' } },
       { form: 'member', object: 'd', property: 'x', receiverType: { t: 'named', name: 'A | B' } },
       { form: 'member', object: 'e', property: 'pop', receiverType: { t: 'named', name: 'Item[]' } },
       { form: 'member', object: 'f', property: 'trim' },
