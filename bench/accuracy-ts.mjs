@@ -1,7 +1,8 @@
 // Call-edge accuracy against the TypeScript compiler (DESIGN §6: precision >= 0.95 for
 // ast_inferred edges). Indexes the repo with the built CLI, exports jsonl, and compares
 // every resolved calls edge with what the checker resolves at the same callee token.
-//   npm run accuracy -- <ts_repo_path> [--json] [--no-record]
+//   npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA]
+// --commit names the corpus commit when the repo is not a git checkout (an exported tree).
 // --json prints one JSON object instead of the report; --no-record skips bench/RESULTS.md.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -17,7 +18,7 @@ import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { callSitesOf, createProgram, isCompilerSource, modulePaths } from './lib/tsOracle.mjs';
 
-const USAGE = 'npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME]';
+const USAGE = 'npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA]';
 const SECTION = 'Call-edge accuracy (TypeScript compiler oracle)';
 const FORM_SECTION = 'Call-edge accuracy by call form (TypeScript compiler oracle)';
 const SECTION_DESCRIPTION = `One row per \`npm run accuracy\`. R = our calls edges in the repo's .ts/.tsx files whose
@@ -81,7 +82,7 @@ function printReport(result, context) {
 
 async function main() {
   const { repoPath, options } = parseArgs('bench/accuracy-ts', process.argv.slice(2), {
-    valued: { label: undefined },
+    valued: { label: undefined, commit: undefined },
     flags: ['json', 'no-record'],
     usage: USAGE,
   });
@@ -99,7 +100,7 @@ async function main() {
     const result = compareCalls(compiler.sites, calls, compiler.analyzed);
     const lines = loadCorpus(engine, root).lines;
     const context = {
-      corpus: `${corpusName(root, options.label)} @ ${shortHead(root)}, ${lines} lines`,
+      corpus: `${corpusName(root, options.label)} @ ${shortHead(root) === 'no-git' ? (options.commit ?? 'no-git') : shortHead(root)}, ${lines} lines`,
       engine: engineVersion(PACKAGE_ROOT),
       usedTsconfig: compiler.usedTsconfig,
       declarationFiles: compiler.declarationFiles,
