@@ -49,10 +49,10 @@ class Declarations {
     try {
       facts = known ?? readFile(this.parser, fs.readFileSync(file, 'utf8'));
     } catch {
-      facts = { scopes: [], calls: [], constants: new Map(), imports: [] };
+      facts = { scopes: [], calls: [], constants: new Map(), variables: new Map(), imports: [] };
     }
     const byPosition = new Map(facts.scopes.map((s) => [`${s.line}:${s.col}`, s]));
-    const entry = { byPosition, constants: facts.constants, imports: facts.imports };
+    const entry = { byPosition, constants: facts.constants, variables: facts.variables, imports: facts.imports };
     this.files.set(file, entry);
     return entry;
   }
@@ -79,6 +79,10 @@ class Declarations {
     }
     const constant = entry.constants.get(`${location.line}:${location.character}`);
     if (constant) return { ...base, kind: 'constant', modulePath, symbol: constant, name: modulePath && qualified(modulePath, constant) };
+    // A module variable holding a function is named, as the Go oracle names package
+    // variables: an edge to it is right, but it is no function a call site must reach (C).
+    const variable = entry.variables.get(`${location.line}:${location.character}`);
+    if (variable) return { ...base, kind: 'variable', modulePath, symbol: variable, name: modulePath && qualified(modulePath, variable) };
     if (location.line === 1 && location.character === 0) return { ...base, kind: 'module' };
     if (entry.imports.some(([from, to]) => location.line >= from && location.line <= to)) return { ...base, kind: 'import' };
     return { ...base, kind: 'variable' };

@@ -64,7 +64,8 @@ function symbolName(definition, parent) {
 /**
  * One file's scopes and calls. `scopes`: every def and class, with its symbol name (or
  * undefined), kind, parent, name position and whether a class declares `__init__`.
- * `constants`: module-level UPPER_CASE names ('line:col' -> name); `imports`: line spans
+ * `constants`: module-level UPPER_CASE names ('line:col' -> name), `variables` the other
+ * module-level assigned names; `imports`: line spans
  * of import statements. `calls`: every call whose callee has a name token (`f()`, `a.b.f()`), `super()` itself
  * excepted, with the token's 1-based line and column (UTF-16, as web-tree-sitter and
  * LSP count) and the caller, the nearest enclosing symbol of the scope that evaluates it.
@@ -101,11 +102,11 @@ export function readFile(parser, text) {
     if (scope) stack.pop();
   };
   visit(tree.rootNode);
-  const constants = moduleConstants(tree.rootNode);
+  const { constants, variables } = moduleAssignments(tree.rootNode);
   const imports = tree.rootNode.descendantsOfType(['import_statement', 'import_from_statement', 'future_import_statement'])
     .map((n) => [n.startPosition.row + 1, n.endPosition.row + 1]);
   tree.delete();
-  return { scopes, calls, constants, imports };
+  return { scopes, calls, constants, variables, imports };
 }
 
 function callSite(call) {
@@ -144,18 +145,21 @@ function objectFacts(object, at) {
   return facts;
 }
 
-/** Module-level UPPER_CASE assignments (queries.scm constants): line:col of the name -> name. */
-function moduleConstants(root) {
+/**
+ * Module-level assignments `name = ...`: UPPER_CASE ones are constants (queries.scm),
+ * the others variables; each line:col of the name -> name.
+ */
+function moduleAssignments(root) {
   const constants = new Map();
+  const variables = new Map();
   for (const statement of root.namedChildren) {
     if (statement.type !== 'expression_statement') continue;
     const assignment = statement.namedChildren[0];
     const left = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : undefined;
-    if (left?.type === 'identifier' && CONSTANT_NAME.test(left.text)) {
-      constants.set(`${left.startPosition.row + 1}:${left.startPosition.column}`, left.text);
-    }
+    if (left?.type !== 'identifier') continue;
+    (CONSTANT_NAME.test(left.text) ? constants : variables).set(`${left.startPosition.row + 1}:${left.startPosition.column}`, left.text);
   }
-  return constants;
+  return { constants, variables };
 }
 
 /** The qualified name of a caller: the module for '' , else module.symbol. */
