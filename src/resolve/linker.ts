@@ -141,14 +141,15 @@ class FileLinker {
 
   private linkCalls(): void {
     for (const call of this.facts.calls) {
-      const target = this.scope.resolveCallee(call.callee);
-      const targetHash = this.targetHash(target, 'function');
-      if (!targetHash) continue;
-      const provenance: Provenance =
-        this.facts.language === 'python' && target?.kind === 'symbol' && target.packagePath === this.packagePath
-          ? 'ast_resolved'
-          : 'ast_inferred';
-      this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
+      for (const target of this.scope.resolveCallees(call.callee)) {
+        const targetHash = this.targetHash(target, 'function');
+        if (!targetHash) continue;
+        const provenance: Provenance =
+          this.facts.language === 'python' && target.kind === 'symbol' && target.packagePath === this.packagePath
+            ? 'ast_resolved'
+            : 'ast_inferred';
+        this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
+      }
     }
   }
 

@@ -2,7 +2,7 @@ import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import { languageFamily } from './languageFamily';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
-import { NAMED_TYPES_ONLY, typeOf, typeSymbolOf } from './valueTypes';
+import { NAMED_TYPES_ONLY, alternativesOf, typeOf, typeSymbolOf } from './valueTypes';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -97,6 +97,23 @@ export class FileScope {
       case 'member':
         return this.resolveMember(callee, depth);
     }
+  }
+
+  /**
+   * Every target a call may reach: one, or for a method called on a value of a union type
+   * (`A | B`) the method of each alternative that declares it.
+   */
+  resolveCallees(callee: CalleeExpr): Resolution[] {
+    const target = this.resolveCallee(callee);
+    if (target || callee.form !== 'member' || !callee.receiverType && !callee.objectType) return target ? [target] : [];
+    const written = callee.objectType ? { text: callee.objectType, scope: this as FileScope } : typeOf(callee.receiverType!, this, 1);
+    const targets: Resolution[] = [];
+    for (const alternative of (written && alternativesOf(written)) ?? []) {
+      const type = typeSymbolOf(alternative);
+      const method = type?.kind === 'symbol' ? alternative.scope.memberOfType(type, callee.property, 0) : undefined;
+      if (method?.kind === 'symbol' && !targets.some((t) => t.kind === 'symbol' && t.entry === method.entry)) targets.push(method);
+    }
+    return targets;
   }
 
   /** What a value expression names: a variable, constant or function, here or in an imported package. */

@@ -71,6 +71,19 @@ function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: nu
   return first;
 }
 
+/**
+ * The types a value of a union type may hold (`A | B`, or an alias of one): each member's
+ * call may be the one made, so a member call links to the method of each that declares
+ * it. Undefined when the type is no union.
+ */
+export function alternativesOf(type: WrittenType): WrittenType[] | undefined {
+  const direct = type.scope.typeSyntax.alternatives?.(type.text);
+  if (direct) return direct.map((text) => ({ text, scope: type.scope }));
+  const underlying = underlyingOf(type);
+  const viaAlias = underlying && underlying.scope.typeSyntax.alternatives?.(underlying.text);
+  return viaAlias?.map((text) => ({ text, scope: underlying!.scope }));
+}
+
 /** The declared type (class, struct, interface) whose members a value of this type has, or an external type. */
 export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Resolution, { kind: 'external' }> | undefined {
   const named = type.scope.typeSyntax.named(type.text);

@@ -33,6 +33,8 @@ export interface TypeSyntax {
   element(type: string): string | undefined;
   /** What a method of the language's own container types returns (`Item[]`'s `find` gives `Item`), as a type written. */
   builtinResult?(type: string, method: string): string | undefined;
+  /** The types a union written as one may hold (`A | B | undefined`: A and B); undefined for anything else. */
+  alternatives?(type: string): string[] | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

@@ -15,6 +15,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
+  alternatives(type) {
+    const members = topLevelSplit(unparenthesized(type.trim()), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '' && !PRIMITIVE.test(m));
+    return members.length >= 2 ? members : undefined;
+  },
   builtinResult(type, method) {
     const keyed = /^\s*(?:Weak|Readonly)?Map\s*<(.*)>$/s.exec(withoutNullables(type) ?? '');
     if (keyed) {
