@@ -60,10 +60,16 @@ export const onDeclarator: MatchHandler = (match, state) => {
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
 
-/** `const f = (): T => ...`: the annotation, else what the body's returns construct. */
-function functionValueReturnType(value: SyntaxNode): string | undefined {
+/**
+ * `const f = (): T => ...` or `const f: () => T = ...`: the annotation, else what the
+ * body's returns construct.
+ */
+function functionValueReturnType(value: SyntaxNode, variableType: SyntaxNode | null): string | undefined {
   const annotation = value.childForFieldName('return_type');
-  return annotation ? writtenTypeOf(annotation) : inferredReturnType(value, value.childForFieldName('body'));
+  if (annotation) return writtenTypeOf(annotation);
+  const declared = variableType?.type === 'type_annotation' ? variableType.namedChild(0) : variableType;
+  if (declared?.type === 'function_type') return writtenTypeOf(declared.childForFieldName('return_type'));
+  return inferredReturnType(value, value.childForFieldName('body'));
 }
 
 interface VariableSymbol {
@@ -88,6 +94,6 @@ function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator,
     body: kind === 'function' ? value.childForFieldName('body') ?? undefined : constantBody(value),
     docAnchor: exportStatement ?? declaration ?? declarator,
     exported: exportStatement !== undefined,
-    returns: kind === 'function' ? functionValueReturnType(value) : undefined,
+    returns: kind === 'function' ? functionValueReturnType(value, declarator.childForFieldName('type')) : undefined,
   });
 }

@@ -16,7 +16,7 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
   alternatives(type) {
-    const members = topLevelSplit(unparenthesized(type.trim()), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '' && !PRIMITIVE.test(m));
+    const members = topLevelSplit(unparenthesized(withoutObjectParts(type)), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '' && !PRIMITIVE.test(m));
     return members.length >= 2 ? members : undefined;
   },
   builtinResult(type, method) {
@@ -59,9 +59,19 @@ const ELEMENT_CONTAINERS = new Set([
 
 const PRIMITIVE = /^(?:string|number|boolean|bigint|symbol|undefined|null|void|never|unknown|true|false|-?\d[\d_.eE+-]*|(['"`]).*\1)$/s;
 
+/**
+ * An intersection of one type with object literal types (`Ctx & { silent?: boolean }`) as
+ * that type: its members are the named type's, plus properties no method call reaches.
+ */
+function withoutObjectParts(type: string): string {
+  const parts = topLevelSplit(unparenthesized(type.trim()), '&').map((p) => p.trim()).filter((p) => p !== '');
+  const kept = parts.filter((p) => !p.startsWith('{'));
+  return kept.length === 1 && parts.length > 1 ? kept[0]! : type.trim();
+}
+
 /** The one union member that is not a primitive, `null`, `undefined` or a literal; undefined when there are several. */
 function withoutNullables(type: string): string | undefined {
-  const members = topLevelSplit(unparenthesized(type.trim()), '|').map((m) => m.trim()).filter((m) => m !== '');
+  const members = topLevelSplit(unparenthesized(withoutObjectParts(type)), '|').map((m) => m.trim()).filter((m) => m !== '');
   const kept = members.filter((m) => !PRIMITIVE.test(m));
   return kept.length === 1 ? unparenthesized(kept[0]!) : undefined;
 }
