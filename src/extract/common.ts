@@ -127,6 +127,8 @@ export function typeExprDepth(expr: TypeExpr): number {
       return 1 + typeExprDepth(expr.of);
     case 'either':
       return 1 + Math.max(0, ...expr.of.map(typeExprDepth));
+    case 'param':
+      return 1 + typeExprDepth(expr.of);
   }
 }
 

@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 15;
+export const FACTS_FORMAT_VERSION = 16;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -85,7 +85,9 @@ export interface FieldFact {
  *   result, a conversion's or a constructor's type;
  * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
  * - `element`: what indexing or ranging over a value of type `of` yields;
- * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type.
+ * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
+ * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
+ *   by the function type its variable is declared with).
  * What the resolver cannot pin down stays unknown, and a call on it makes no edge.
  */
 export type TypeExpr =
@@ -94,7 +96,8 @@ export type TypeExpr =
   | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr }
-  | { readonly t: 'either'; readonly of: readonly TypeExpr[] };
+  | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
+  | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number };
 
 /**
  * One import statement. `source` is the module as written (`./util`, `net/http`,

@@ -37,6 +37,9 @@ export function namesTypesDependOn(facts: FileFacts): Set<string> {
         return;
       case 'either':
         for (const option of type.of) addType(option);
+        return;
+      case 'param':
+        addType(type.of);
     }
   };
   for (const call of facts.calls) {

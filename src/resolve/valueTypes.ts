@@ -52,6 +52,16 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
+    case 'param': {
+      let fn = typeOf(expr.of, scope, depth + 1);
+      // A function type named by an alias (`type Handler = (req: Req) => void`) is read through it.
+      for (let hops = 0; fn && hops < 4; hops++) {
+        const parameter = fn.scope.typeSyntax.parameter?.(fn.text, expr.index);
+        if (parameter) return { text: parameter, scope: fn.scope };
+        fn = underlyingOf(fn);
+      }
+      return undefined;
+    }
   }
 }
 

@@ -1,5 +1,7 @@
-import { callbackParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
-import type { MatchHandler } from './types';
+import { callbackParameterType, declaredParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
+import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
+import type { FileState, MatchHandler } from './types';
 import { namedType } from './syntax';
 
 /**
@@ -13,7 +15,7 @@ export const onParameter: MatchHandler = (match, state) => {
   const name = match.parts.get('name');
   if (!name) return;
   const annotation = match.parts.get('type');
-  state.scope.bind(name.text, annotation ? namedType(writtenTypeOf(annotation)) : callbackParameterType(name, state.scope));
+  state.scope.bind(name.text, annotation ? namedType(writtenTypeOf(annotation)) : contextualType(name, state));
 };
 
 /** `for (const x of xs)` binds x to an element of xs; other bindings say nothing of the type. */
@@ -21,5 +23,10 @@ export const onBinding: MatchHandler = (match, state) => {
   const loop = match.node.parent;
   const iterated = loop?.type === 'for_in_statement' && loop.childForFieldName('operator')?.text === 'of' ? loop.childForFieldName('right') : null;
   const container = iterated ? typeOfExpression(iterated, state.scope) : undefined;
-  state.scope.bind(match.node.text, container ? { t: 'element', of: container } : callbackParameterType(match.node, state.scope));
+  state.scope.bind(match.node.text, container ? { t: 'element', of: container } : contextualType(match.node, state));
 };
+
+/** An unannotated parameter's type from its context: the call it is a callback of, or its variable's function type. */
+function contextualType(name: SyntaxNode, state: FileState): TypeExpr | undefined {
+  return callbackParameterType(name, state.scope) ?? declaredParameterType(name);
+}

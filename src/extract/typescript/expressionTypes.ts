@@ -190,10 +190,9 @@ const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'find'
  * items. Undefined for any other parameter or call.
  */
 export function callbackParameterType(parameter: SyntaxNode, scope: Scope): TypeExpr | undefined {
-  const list = parameter.parent?.type === 'required_parameter' ? parameter.parent.parent : parameter.parent;
-  const fn = list?.type === 'formal_parameters' ? list.parent : list;
-  if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression')) return undefined;
-  if (list?.type === 'formal_parameters' && list.namedChildren[0]?.id !== (parameter.parent?.type === 'required_parameter' ? parameter.parent.id : parameter.id)) return undefined;
+  const position = parameterPosition(parameter);
+  if (!position || position.index !== 0) return undefined;
+  const { fn } = position;
   const args = fn.parent;
   const call = args?.type === 'arguments' ? args.parent : null;
   if (call?.type !== 'call_expression' || args?.namedChildren[0]?.id !== fn.id) return undefined;
@@ -203,6 +202,35 @@ export function callbackParameterType(parameter: SyntaxNode, scope: Scope): Type
   if (!receiver || method === undefined || !ELEMENT_CALLBACKS.has(method)) return undefined;
   const container = typeOfExpression(receiver, scope);
   return container && { t: 'element', of: container };
+}
+
+/**
+ * Which function value a parameter name belongs to, and its place in the list: the
+ * name of `(a, b) => …` or `function (a) {…}` (a `required_parameter` or, for `a => …`, the
+ * function's own parameter).
+ */
+function parameterPosition(parameter: SyntaxNode): { fn: SyntaxNode; index: number } | undefined {
+  const holder = parameter.parent?.type === 'required_parameter' ? parameter.parent : parameter;
+  const list = holder.parent;
+  const fn = list?.type === 'formal_parameters' ? list.parent : list;
+  if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression')) return undefined;
+  if (list?.type !== 'formal_parameters') return { fn, index: 0 };
+  const index = list.namedChildren.findIndex((p) => p?.id === holder.id);
+  return index < 0 ? undefined : { fn, index };
+}
+
+/**
+ * A parameter typed by the function type its function value is declared with, as the
+ * compiler types it from context: `const setup: SetupFn = (instance) => …` gives instance
+ * SetupFn's first parameter type (also for a class field `handle: Fn = (x) => …`).
+ */
+export function declaredParameterType(parameter: SyntaxNode): TypeExpr | undefined {
+  const position = parameterPosition(parameter);
+  const holder = position?.fn.parent;
+  if (!position || (holder?.type !== 'variable_declarator' && holder?.type !== 'public_field_definition')) return undefined;
+  if (holder.childForFieldName('value')?.id !== position.fn.id) return undefined;
+  const declared = writtenTypeOf(holder.childForFieldName('type'));
+  return declared === undefined ? undefined : { t: 'param', of: { t: 'named', name: declared }, index: position.index };
 }
 
 /** The callee of a call whose result is typed: a function by name, or a method of a typed object. */

@@ -35,6 +35,8 @@ export interface TypeSyntax {
   builtinResult?(type: string, method: string): string | undefined;
   /** The types a union written as one may hold (`A | B | undefined`: A and B); undefined for anything else. */
   alternatives?(type: string): string[] | undefined;
+  /** The type of the `index`-th parameter of a function type written as one (`(a: A) => R`). */
+  parameter?(type: string, index: number): string | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

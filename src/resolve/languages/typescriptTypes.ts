@@ -15,6 +15,16 @@ export const typescriptTypeSyntax: TypeSyntax = {
     const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
+  parameter(type, index) {
+    const bare = unparenthesized(type.trim());
+    if (!bare.startsWith('(')) return undefined;
+    const close = closingOf(bare, 0);
+    if (close < 0 || !/^\s*=>/.test(bare.slice(close + 1))) return undefined;
+    const parameter = topLevelSplit(bare.slice(1, close), ',')[index]?.trim();
+    const colon = parameter === undefined ? -1 : topLevelSplit(parameter, ':')[0]!.length;
+    if (parameter === undefined || parameter.startsWith('...') || colon >= parameter.length) return undefined;
+    return parameter.slice(colon + 1).trim() || undefined;
+  },
   alternatives(type) {
     const members = topLevelSplit(unparenthesized(withoutObjectParts(type)), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '' && !PRIMITIVE.test(m));
     return members.length >= 2 ? members : undefined;

@@ -26,6 +26,7 @@ function showType(type: TypeExpr): string {
     case 'field': return `${showType(type.of)}.${type.name}`;
     case 'element': return `${showType(type.of)}[]`;
     case 'either': return type.of.map(showType).join('|');
+    case 'param': return `${showType(type.of)}(#${type.index})`;
   }
 }
 
