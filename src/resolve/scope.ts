@@ -105,7 +105,7 @@ export class FileScope {
    */
   resolveCallees(callee: CalleeExpr): Resolution[] {
     const target = this.resolveCallee(callee);
-    if (target || callee.form !== 'member' || !callee.receiverType && !callee.objectType) return target ? [target] : [];
+    if (target || callee.form !== 'member' || (!callee.receiverType && !callee.objectType)) return target ? [target] : [];
     const written = callee.objectType ? { text: callee.objectType, scope: this as FileScope } : typeOf(callee.receiverType!, this, 1);
     const targets: Resolution[] = [];
     for (const alternative of (written && alternativesOf(written)) ?? []) {
