@@ -157,10 +157,14 @@ export class CallInterpreter {
   private unqualified(name: SyntaxNode, count: ArgumentCount | undefined, enclosing: Enclosing): { at: SyntaxNode; callee: CalleeExpr } | undefined {
     const text = this.file.name(name);
     if (NOT_CALLS.has(text) || text === '') return undefined;
+    // The nearest scope binding the name decides: a local function links to its symbol.
+    const local = this.file.localFunction(text, enclosing);
+    if (local) return { at: name, callee: { form: 'name', name: local.symbolName! } };
+    if (local === null) return undefined;
     const topLevelFunction = enclosing.type ? undefined : this.file.topLevelFunctions.get(text);
     if (topLevelFunction) return { at: name, callee: { form: 'name', name: text } };
-    // A delegate held in a variable, or a local function: not a method of the type.
-    if (this.file.variable(text, enclosing).declared || isLocalFunction(text, enclosing)) return undefined;
+    // A delegate held in a variable: not a method of the type.
+    if (this.file.variable(text, enclosing).declared) return undefined;
     if (!enclosing.type) return { at: name, callee: { form: 'name', name: text } };
     return this.member({ object: 'this', objectType: enclosing.type.fullName }, name, count);
   }
@@ -208,8 +212,4 @@ function targetTypeOf(node: SyntaxNode): SyntaxNode | undefined {
   const declarator = node.parent;
   const declaration = declarator?.type === 'variable_declarator' ? declarator.parent : undefined;
   return declaration?.type === 'variable_declaration' ? declaration.childForFieldName('type') ?? undefined : undefined;
-}
-
-function isLocalFunction(name: string, enclosing: Enclosing): boolean {
-  return enclosing.member?.localFunctions.has(name) ?? false;
 }

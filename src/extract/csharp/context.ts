@@ -6,9 +6,10 @@ import type { CSharpMatches, LocalMatch, TypeMatch } from './collect';
 import { callableOf, nameCallables } from './callables';
 import {
   type Callable, type ContainerSpan, type Enclosing, type MemberSpan, Names, type NamespaceSpan, type TypeInfo, type TypeSpan,
+  localsDeclaring, memberChain,
 } from './scopes';
 import { DeclarationReader } from './declarations';
-import { GLOBAL_NAMESPACE, dottedName, namedTypeOf } from './syntax';
+import { GLOBAL_NAMESPACE, NESTED_SEPARATOR, dottedName, namedTypeOf } from './syntax';
 
 /** What a variable name means at a position. */
 export interface VariableLookup {
@@ -64,15 +65,21 @@ export class CSharpFile {
     return { member, type: types[0], types, namespace: namespace ?? GLOBAL_NAMESPACE };
   }
 
-  /** The symbol a position belongs to: its member's, else its type's, else '' (top level). */
+  /**
+   * The symbol a position belongs to: its innermost member's (a local function's, else
+   * the member around it), else its type's, else '' (top level).
+   */
   callerName(enclosing: Enclosing): string {
-    return enclosing.member?.symbolName ?? enclosing.type?.fullName ?? '';
+    for (const member of memberChain(enclosing)) {
+      if (member.symbolName) return member.symbolName;
+    }
+    return enclosing.type?.fullName ?? '';
   }
 
-  /** A variable name at a position: locals first, then fields of the enclosing types. */
+  /** A variable name at a position: locals first (a local function's, then its member's), then fields of the enclosing types. */
   variable(name: string, enclosing: Enclosing): VariableLookup {
-    const locals = enclosing.member?.locals;
-    if (locals?.has(name)) return { declared: true, type: locals.typeOf(name) };
+    const locals = localsDeclaring(name, enclosing);
+    if (locals) return { declared: true, type: locals.typeOf(name) };
     if (!enclosing.type && this.topLevel.has(name)) return { declared: true, type: this.topLevel.typeOf(name) };
     for (const type of enclosing.types) {
       if (type.fields.has(name)) return { declared: true, type: type.fields.typeOf(name) };
@@ -85,7 +92,7 @@ export class CSharpFile {
    * written, a `var` initializer, or the collection a `foreach` iterates.
    */
   declarationOf(name: string, enclosing: Enclosing): { readonly declared: boolean; readonly written?: string; readonly value?: SyntaxNode; readonly iterated?: SyntaxNode } {
-    const locals = enclosing.member?.locals.has(name) ? enclosing.member.locals : !enclosing.type && this.topLevel.has(name) ? this.topLevel : undefined;
+    const locals = localsDeclaring(name, enclosing) ?? (!enclosing.type && this.topLevel.has(name) ? this.topLevel : undefined);
     if (locals) {
       const { written, iterated } = locals.declaredTypeOf(name) ?? {};
       const declarator = written || iterated ? undefined : locals.declaratorOf(name);
@@ -99,7 +106,7 @@ export class CSharpFile {
 
   /** The initializer of a local declared once in the scope of a position. */
   initializerOf(name: string, enclosing: Enclosing): SyntaxNode | undefined {
-    const locals = enclosing.member?.locals ?? (enclosing.type ? undefined : this.topLevel);
+    const locals = localsDeclaring(name, enclosing) ?? (enclosing.member || enclosing.type ? undefined : this.topLevel);
     const declarator = locals?.declaratorOf(name);
     return declarator ? valueOf(declarator) : undefined;
   }
@@ -166,10 +173,8 @@ export class CSharpFile {
     }
     for (const match of matches.types) spans.push({ kind: 'type', start: match.node.startIndex, end: match.node.endIndex, match });
     for (const match of matches.members) {
-      // Local functions inside members are part of their member; top-level ones are symbols.
-      if (match.role === 'function' && match.node.parent?.type !== 'global_statement') continue;
       spans.push({
-        kind: 'member', start: match.node.startIndex, end: match.node.endIndex, match, locals: new Names(), localFunctions: new Set(), arity: { required: 0, optional: 0, variadic: false },
+        kind: 'member', start: match.node.startIndex, end: match.node.endIndex, match, locals: new Names(), localFunctions: new Map(), arity: { required: 0, optional: 0, variadic: false },
       });
     }
     return spans;
@@ -246,6 +251,11 @@ export class CSharpFile {
       const owner = span.parent?.kind === 'type' ? span.parent.info : undefined;
       span.type = owner;
       const { match } = span;
+      // Only a local function among top-level statements is a top-level function.
+      if (match.role === 'function' && match.node.parent?.type !== 'global_statement') {
+        span.type = span.parent?.kind === 'member' ? span.parent.type : owner;
+        continue;
+      }
       if (match.role === 'field' || match.role === 'property') {
         for (const { name, type } of match.declared) {
           const declared = { written: this.written(type, name.startIndex) || undefined };
@@ -267,13 +277,47 @@ export class CSharpFile {
     for (const [span, callable] of callables) span.symbolName = callable.symbolName;
   }
 
-  /** Local functions inside members: calling one is no call of a method of the type. */
+  /**
+   * Local functions inside members (and inside other local functions) join their
+   * member's scope and are named `Type.Member>Local`; a name declared twice in one
+   * member (in separate blocks) names no symbol, as nothing tells which one a call means.
+   */
   private declareLocalFunctions(): void {
-    for (const match of this.matches.members) {
-      if (match.role === 'function' && match.name && match.node.parent?.type !== 'global_statement') {
-        this.enclosing(match.node.startIndex).member?.localFunctions.add(this.name(match.name));
-      }
+    const nested = this.spans.all.filter((span): span is MemberSpan =>
+      span.kind === 'member' && span.match.role === 'function' && span.parent?.kind === 'member' && span.match.name !== undefined);
+    for (const span of nested) {
+      const scope = span.parent as MemberSpan;
+      const name = this.name(span.match.name!);
+      scope.localFunctions.set(name, scope.localFunctions.has(name) ? null : span);
     }
+    // Parents come before children in `all`, so an outer name is final before an inner one.
+    for (const span of nested) {
+      const scope = span.parent as MemberSpan;
+      const name = this.name(span.match.name!);
+      const prefix = this.nestingName(scope);
+      if (prefix && scope.localFunctions.get(name) === span) span.symbolName = `${prefix}${NESTED_SEPARATOR}${name}`;
+    }
+  }
+
+  /** What a local function's name nests under: its member's symbol, or `Type.Property` for an accessor's. */
+  private nestingName(scope: MemberSpan): string | undefined {
+    if (scope.symbolName) return scope.symbolName;
+    const { match } = scope;
+    return match.role === 'property' && match.name && scope.type ? `${scope.type.fullName}.${this.name(match.name)}` : undefined;
+  }
+
+  /**
+   * The local function a name calls at a position: the nearest scope that binds the name
+   * decides; a variable there, or a name declared twice, links nothing (null). Undefined
+   * when no enclosing member binds the name.
+   */
+  localFunction(name: string, enclosing: Enclosing): MemberSpan | null | undefined {
+    for (const member of memberChain(enclosing)) {
+      if (member.locals.has(name)) return null;
+      const found = member.localFunctions.get(name);
+      if (found !== undefined) return found?.symbolName ? found : null;
+    }
+    return undefined;
   }
 
   /**
@@ -281,8 +325,9 @@ export class CSharpFile {
    * (a nested type sees its outer types' too).
    */
   typeParametersAt(position: number): ReadonlySet<string> {
-    const { member, types } = this.enclosing(position);
-    const lists = [member?.match.typeParameters, ...types.flatMap((type) => type.matches.map((match) => match.typeParameters))];
+    const enclosing = this.enclosing(position);
+    const { types } = enclosing;
+    const lists = [...memberChain(enclosing).map((member) => member.match.typeParameters), ...types.flatMap((type) => type.matches.map((match) => match.typeParameters))];
     const names = new Set<string>();
     for (const list of lists) {
       if (!list) continue;

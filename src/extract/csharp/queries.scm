@@ -38,7 +38,9 @@
   body: (_)? @body) @definition.constructor
 
 (local_function_statement
+  type: (_) @returns
   name: (identifier) @name
+  type_parameters: (type_parameter_list)? @type_params
   parameters: (parameter_list) @parameters
   body: (_)? @body) @definition.function
 

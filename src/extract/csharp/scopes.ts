@@ -109,13 +109,16 @@ export interface TypeSpan extends ContainerBase {
 export interface MemberSpan extends ContainerBase {
   readonly kind: 'member';
   readonly match: MemberMatch;
-  /** The type the member belongs to; undefined for top-level local functions. */
+  /** The type the member belongs to (a local function's: its member's); undefined for top-level local functions. */
   type?: TypeInfo;
-  /** The member's symbol, when it has one. */
+  /** The member's symbol, when it has one; a local function's is `Type.Member>Local`. */
   symbolName?: string;
   readonly locals: Names;
-  /** Local functions declared in the member's body. */
-  readonly localFunctions: Set<string>;
+  /**
+   * Local functions declared directly in the member's body (a local function's own are
+   * in its span): name -> span, or null when the body declares the name more than once.
+   */
+  readonly localFunctions: Map<string, MemberSpan | null>;
   /** The member's own parameters: required, optional (with a default) and a `params` array. */
   readonly arity: Arity;
 }
@@ -124,9 +127,22 @@ export type ContainerSpan = NamespaceSpan | TypeSpan | MemberSpan;
 
 /** Where a position sits: its member (if any), its type (if any), its namespace. */
 export interface Enclosing {
+  /** The innermost member: a local function inside a member, or the member itself. */
   readonly member?: MemberSpan;
   readonly type?: TypeInfo;
   /** Types around the position, innermost first: nested types see outer fields. */
   readonly types: readonly TypeInfo[];
   readonly namespace: string;
+}
+
+/** The member at a position and the members around it, innermost first: a local function, its member. */
+export function memberChain(enclosing: Enclosing): MemberSpan[] {
+  const chain: MemberSpan[] = [];
+  for (let span: ContainerSpan | undefined = enclosing.member; span?.kind === 'member'; span = span.parent) chain.push(span);
+  return chain;
+}
+
+/** The locals of the innermost member around a position that declares a name. */
+export function localsDeclaring(name: string, enclosing: Enclosing): Names | undefined {
+  return memberChain(enclosing).find((member) => member.locals.has(name))?.locals;
 }

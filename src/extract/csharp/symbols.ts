@@ -4,7 +4,7 @@ import type { SyntaxNode } from '../extractor';
 import type { SymbolFact } from '../facts';
 import type { CSharpFile } from './context';
 import type { MemberSpan, TypeInfo, TypeSpan } from './scopes';
-import { GLOBAL_NAMESPACE } from './syntax';
+import { GLOBAL_NAMESPACE, NESTED_SEPARATOR } from './syntax';
 
 /** xUnit, NUnit and MSTest attributes that make a method a test. */
 const TEST_ATTRIBUTES = new Set(['Fact', 'Theory', 'Test', 'TestCase', 'TestCaseSource', 'TestMethod', 'DataTestMethod']);
@@ -12,7 +12,8 @@ const ACCESS_MODIFIERS = ['public', 'protected', 'internal', 'private'];
 
 /**
  * Types (class, struct, record, enum, delegate as `type`; interfaces), methods and
- * constructors (`Type.Method`, `Type.constructor`), top-level local functions, and
+ * constructors (`Type.Method`, `Type.constructor`), local functions (top-level `F`,
+ * inside members `Type.Member>Local`), and
  * constants (`const` and `static readonly` fields). Symbols of a namespace other than
  * the file's first carry it as their packagePath.
  */
@@ -79,7 +80,8 @@ function memberSymbols(file: CSharpFile, span: MemberSpan, packagePath: string |
   const isTest = match.role === 'method' && reader.attributes(match.node).some((a) => TEST_ATTRIBUTES.has(a.name));
   const kind: NodeKind = isTest ? 'test' : match.role === 'function' ? 'function' : 'method';
   const inInterface = span.type?.matches.some((m) => m.role === 'interface') ?? false;
-  const exported = inInterface || match.role === 'function' || isExported(reader.modifiers(match.node), true);
+  // A local function inside a member is reachable only through it; a top-level one is the program's.
+  const exported = match.role === 'function' ? !span.symbolName.includes(NESTED_SEPARATOR) : inInterface || isExported(reader.modifiers(match.node), true);
   const symbol = symbolFact(file, span, match.name, span.symbolName, kind, reader.header(match.node, match.body), packagePath, exported);
   return [{ ...symbol, ...memberTypes(file, span) }];
 }

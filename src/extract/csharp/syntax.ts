@@ -5,6 +5,9 @@ import type { SyntaxNode } from '../extractor';
 /** The package path of code outside every namespace (C# spells it `global::`). */
 export const GLOBAL_NAMESPACE = 'global';
 
+/** Separates a local function from the member (or local function) whose body declares it: `Type.Member>Local`. */
+export const NESTED_SEPARATOR = '>';
+
 const MAX_OBJECT_TEXT = 200;
 
 /**

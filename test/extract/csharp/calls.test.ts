@@ -79,7 +79,7 @@ describe('extract/csharp calls', () => {
     ]);
   });
 
-  it('lets locals and lambda parameters hide fields, and drops calls of delegates and local functions', async () => {
+  it('lets locals and lambda parameters hide fields, drops calls of delegates and links local functions', async () => {
     const facts = await extractCSharp(cs(
       'class A {',
       '  private Repo repo;',
@@ -95,7 +95,8 @@ describe('extract/csharp calls', () => {
       '}',
     ));
     assert.deepEqual(callAt(facts, 5, 31).callee, { form: 'member', object: 'repo', property: 'Save' });
-    assert.equal(facts.calls.filter((c) => c.line >= 6 && c.line <= 8).length, 0);
+    assert.equal(facts.calls.filter((c) => c.line >= 6 && c.line <= 7).length, 0);
+    assert.deepEqual(callAt(facts, 8, 4).callee, { form: 'name', name: 'A.M>Local' });
     assert.deepEqual(callAt(facts, 11, 18).callee, { form: 'member', object: 'repo', property: 'Save', objectType: 'Repo' });
   });
 
