@@ -62,7 +62,10 @@ func implementsPairs(r *repository) ([]namedRecord, []implementsRecord) {
 			file, _ := (&siteCollector{r: r}).isRepoPosition(tn.Pos())
 			entry := namedEntry{record: namedRecord{T: "named", Name: qualified, Pkg: pd.qualified, File: file}, named: named}
 			if iface, isIface := named.Underlying().(*types.Interface); isIface {
-				if iface.NumMethods() == 0 || !iface.IsMethodSet() {
+				// An interface embedding one the checker cannot see (an opaque package, or a
+				// standard package this Go lacks, such as log/slog before Go 1.21) has a
+				// method set the checker does not know: it cannot judge implements for it.
+				if iface.NumMethods() == 0 || !iface.IsMethodSet() || r.embedsUnknown(iface, 0) {
 					continue
 				}
 				entry.record.Kind = "interface"
@@ -116,4 +119,27 @@ func implementsPairs(r *repository) ([]namedRecord, []implementsRecord) {
 		universe = append(universe, e.record)
 	}
 	return universe, pairs
+}
+
+// embedsUnknown says whether an interface embeds, directly or through embedded interfaces,
+// a type that did not type-check or comes from an opaque package.
+func (r *repository) embedsUnknown(iface *types.Interface, depth int) bool {
+	if depth > 8 {
+		return true
+	}
+	for i := 0; i < iface.NumEmbeddeds(); i++ {
+		embedded := iface.EmbeddedType(i)
+		if embedded == nil || embedded == types.Typ[types.Invalid] {
+			return true
+		}
+		if named, ok := embedded.(*types.Named); ok {
+			if pkg := named.Obj().Pkg(); pkg != nil && r.opaque[pkg.Path()] == pkg {
+				return true
+			}
+		}
+		if inner, ok := embedded.Underlying().(*types.Interface); ok && r.embedsUnknown(inner, depth+1) {
+			return true
+		}
+	}
+	return false
 }
