@@ -236,6 +236,10 @@ export class FileScope {
     if (staticOwner && TYPE_KINDS.has(staticOwner.kind)) {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }
+    if (receiverType?.t === 'value') {
+      const own = this.memberOfValue(receiverType.of, property);
+      if (own) return own;
+    }
     const written = objectType ? { text: objectType, scope: this as FileScope } : receiverType && typeOf(receiverType, this, depth + 1);
     const type = written && typeSymbolOf(written);
     if (!type) return undefined;
@@ -278,6 +282,17 @@ export class FileScope {
     const entry = this.lookup(this.packagePath, dotted);
     if (entry && TYPE_KINDS.has(entry.kind)) return { kind: 'symbol', packagePath: this.packagePath, entry };
     return this.resolveThroughWildcards(dotted);
+  }
+
+  /**
+   * A member a constant declares itself: `api.get()` on `const api = { get() {…} }`, whose
+   * methods are symbols named `api.get`.
+   */
+  private memberOfValue(value: CalleeExpr, property: string): Resolution | undefined {
+    const owner = this.resolveValue(value);
+    if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
+    const member = this.table.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
+    return member && member.file === owner.entry.file ? { kind: 'symbol', packagePath: owner.packagePath, entry: member } : undefined;
   }
 
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */

@@ -136,7 +136,11 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
       return container && { t: 'element', of: container };
     }
     case 'as_expression': {
-      const written = writtenTypeOf(node.childForFieldName('type') ?? node.lastNamedChild);
+      const type = node.childForFieldName('type') ?? node.lastNamedChild;
+      // `x as typeof Impl`: the value Impl itself.
+      const queried = type?.type === 'type_query' ? type.namedChild(0) : null;
+      if (queried) return queried.type === 'identifier' ? { t: 'value', of: { form: 'name', name: queried.text } } : undefined;
+      const written = writtenTypeOf(type);
       return written === undefined ? undefined : { t: 'named', name: written };
     }
     case 'ternary_expression':
