@@ -286,11 +286,13 @@ export class FileScope {
 
   /**
    * A member a constant declares itself: `api.get()` on `const api = { get() {…} }`, whose
-   * methods are symbols named `api.get`.
+   * methods are symbols named `api.get`. A constant declared with a type is of that type
+   * (`const ops: Options = {…}` calls Options' members, as the compiler reads it).
    */
   private memberOfValue(value: CalleeExpr, property: string): Resolution | undefined {
     const owner = this.resolveValue(value);
     if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
+    if (owner.entry.fact.valueType) return undefined;
     const member = this.table.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
     return member && member.file === owner.entry.file ? { kind: 'symbol', packagePath: owner.packagePath, entry: member } : undefined;
   }
