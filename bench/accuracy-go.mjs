@@ -12,7 +12,7 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { linesByLanguage, loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
-import { FORM_COLUMNS, fmt, formRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, fmt, formSectionDescription, printFormTable } from './lib/formReport.mjs';
 import { buildOracle, compareImplements, goVersion, runOracle } from './lib/goOracle.mjs';
 import { indexAndExport, readCallEdges, readImplementsEdges } from './lib/graphCalls.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
@@ -122,11 +122,8 @@ async function main() {
       result.counts.R, result.counts.C, conversions, result.counts.RWithoutCompilerCall,
       fmt(impl.precision), fmt(impl.recall), fmt(impl.crossPackageRecall), oracle.stats.typeErrors, `\`${command}\``,
     ]);
-    const description = formSectionDescription('type-checker', 'npm run accuracy:go');
-    const rowHead = [today(), context.engine, context.corpus];
-    const groups = formRows(rowHead, Object.fromEntries(Object.entries(result.byGroup).map(([g, f]) => [`group: ${g}`, f])));
-    for (const row of [...groups, ...formRows(rowHead, result.byForm)]) appendResultRow(FORM_SECTION, description, FORM_COLUMNS, row);
-    log(`appended a row to ${written} and ${groups.length} group and ${Object.keys(result.byForm).length} form rows`);
+    const rows = appendFormRows(FORM_SECTION, formSectionDescription('type-checker', 'npm run accuracy:go'), [today(), context.engine, context.corpus], result);
+    log(`appended a row to ${written} and ${rows.groups} group and ${rows.forms} form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -12,7 +12,7 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { linesByLanguage, loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
-import { FORM_COLUMNS, fmt, formRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, fmt, formSectionDescription, printFormTable } from './lib/formReport.mjs';
 import { indexAndExport, readCallEdges } from './lib/graphCalls.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { pyrightSites, pyrightVersion } from './lib/pyOracle.mjs';
@@ -114,11 +114,8 @@ async function main() {
       result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, oracle.stats.unanswered,
       `${fmt((oracle.stats.startMs + oracle.stats.queryMs) / 1000, 0)} s`, `\`${command}\``,
     ]);
-    const description = formSectionDescription('pyright', 'npm run accuracy:py');
-    const rowHead = [today(), context.engine, context.corpus];
-    const groups = formRows(rowHead, Object.fromEntries(Object.entries(result.byGroup).map(([g, f]) => [`group: ${g}`, f])));
-    for (const row of [...groups, ...formRows(rowHead, result.byForm)]) appendResultRow(FORM_SECTION, description, FORM_COLUMNS, row);
-    log(`appended a row to ${written} and ${groups.length} group and ${Object.keys(result.byForm).length} form rows`);
+    const rows = appendFormRows(FORM_SECTION, formSectionDescription('pyright', 'npm run accuracy:py'), [today(), context.engine, context.corpus], result);
+    log(`appended a row to ${written} and ${rows.groups} group and ${rows.forms} form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }

@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { loadCorpus } from './lib/corpus.mjs';
-import { FORM_COLUMNS, formRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { indexAndExport, readCallEdges } from './lib/graphCalls.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
@@ -118,9 +118,7 @@ async function main() {
       today(), context.engine, context.corpus, fmt(result.precision), fmt(result.recall), fmt(result.pairRecall),
       result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, `\`${command}\``,
     ]);
-    for (const row of formRows([today(), context.engine, context.corpus], result.byForm)) {
-      appendResultRow(FORM_SECTION, formSectionDescription('compiler', 'npm run accuracy'), FORM_COLUMNS, row);
-    }
+    appendFormRows(FORM_SECTION, formSectionDescription('compiler', 'npm run accuracy'), [today(), context.engine, context.corpus], { byForm: result.byForm });
     log(`appended a row to ${written} and ${Object.keys(result.byForm).length} per-form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Per-call-form figures of compareCalls (byForm / byGroup): the console table and the rows
 // of the "by call form" sections of RESULTS.md, shared by every oracle.
+import { appendResultRow } from './results.mjs';
 
 /** Columns of a "Call-edge accuracy by call form" section. */
 export const FORM_COLUMNS = ['date', 'engine', 'corpus', 'call form', 'sites of C', 'site recall', 'pairs', 'pair recall', '|R| at this form', 'precision'];
@@ -36,6 +37,17 @@ export function formRows(head, byForm) {
   return Object.entries(byForm ?? {}).map(([form, f]) => [
     ...head, `\`${form}\``, f.C, fmt(f.siteRecall), f.pairs, fmt(f.pairRecall), f.R, fmt(f.precision),
   ]);
+}
+
+/**
+ * Appends one run's rows to a "by call form" section: a row per group of forms (when the
+ * oracle groups them, as `group: <name>`), then a row per form. Returns how many of each.
+ */
+export function appendFormRows(section, description, head, { byGroup, byForm }) {
+  const groups = formRows(head, Object.fromEntries(Object.entries(byGroup ?? {}).map(([g, f]) => [`group: ${g}`, f])));
+  const forms = formRows(head, byForm);
+  for (const row of [...groups, ...forms]) appendResultRow(section, description, FORM_COLUMNS, row);
+  return { groups: groups.length, forms: forms.length };
 }
 
 export { fmt };
