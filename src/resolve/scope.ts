@@ -2,7 +2,7 @@ import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import { languageFamily } from './languageFamily';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
-import { NAMED_TYPES_ONLY, alternativesOf, typeOf, typeSymbolOf } from './valueTypes';
+import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -105,8 +105,8 @@ export class FileScope {
    */
   resolveCallees(callee: CalleeExpr): Resolution[] {
     const target = this.resolveCallee(callee);
-    if (target || callee.form !== 'member' || (!callee.receiverType && !callee.objectType)) return target ? [target] : [];
-    const written = callee.objectType ? { text: callee.objectType, scope: this as FileScope } : typeOf(callee.receiverType!, this, 1);
+    if (target || callee.form !== 'member') return target ? [target] : [];
+    const written = receiverTypeOf(callee, this, 0);
     const targets: Resolution[] = [];
     for (const alternative of (written && alternativesOf(written)) ?? []) {
       const type = typeSymbolOf(alternative);
@@ -240,7 +240,7 @@ export class FileScope {
       const own = this.memberOfValue(receiverType.of, property);
       if (own) return own;
     }
-    const written = objectType ? { text: objectType, scope: this as FileScope } : receiverType && typeOf(receiverType, this, depth + 1);
+    const written = receiverTypeOf(callee, this, depth);
     const type = written && typeSymbolOf(written);
     if (!type) return undefined;
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };

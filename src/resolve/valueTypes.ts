@@ -37,9 +37,10 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
     case 'value':
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result': {
-      const result = resultTypeOf(scope.callTarget(expr.call, depth + 1), expr.index ?? 0, scope, depth);
+      const target = scope.callTarget(expr.call, depth + 1);
+      const result = resultTypeOf(target, expr.index ?? 0, scope, depth);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
-      if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(scope.callTarget(expr.call, depth + 1), scope);
+      if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth);
     }
     case 'field': {
@@ -147,8 +148,8 @@ function underlyingOf(type: WrittenType): WrittenType | undefined {
   return underlying && declaring ? { text: underlying, scope: declaring } : undefined;
 }
 
-/** The type a member call is made on, as its callee says it. */
-function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+/** The type a member call is made on, as its callee says it: the name its file shows, or its computed receiver type. */
+export function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   if (call.form !== 'member' || depth > MAX_DEPTH) return undefined;
   if (call.objectType) return { text: call.objectType, scope };
   return call.receiverType ? typeOf(call.receiverType, scope, depth + 1) : undefined;
