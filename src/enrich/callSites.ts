@@ -1,7 +1,7 @@
-import type { GraphEdge, GraphNode } from '../model';
+import { type CallSite, type GraphEdge, type GraphNode, type Hash, callSitesOf, sameCallSite, withCallSites } from '../model';
 import { readFacts } from '../index/factsCodec';
 import type { FactsCache } from '../store';
-import { type EdgePlan, lspEdge } from './edgePlan';
+import { type EdgePlan, LSP_PROVENANCE, type ResolvedProvenance, outranks, resolvedEdge } from './edgePlan';
 import { type LocatedFile, type NodeLocator, isConstructorOf } from './nodeLocator';
 import type { LocationAnswers, SourceLocation } from './oracle';
 import type { EnrichmentReport } from './report';
@@ -24,28 +24,52 @@ export async function callQueries(store: FactsCache, files: readonly LocatedFile
   return queries;
 }
 
+/** What the answers said about each site of one static edge. */
+interface SiteVerdicts {
+  readonly edge: GraphEdge;
+  readonly file: LocatedFile;
+  readonly confirmed: CallSite[];
+  readonly contradicted: CallSite[];
+}
+
 /**
- * Turns definition answers at call sites into edge changes (SPEC 2.3 rule 4):
- * - the language server names the node the static edge already targets: the
- *   `ast_inferred` edge is replaced by an `lsp_resolved` one (confirmed);
- * - it names another node of the graph: the `ast_inferred` edge is removed
- *   (contradicted) and an `lsp_resolved` edge to that node added;
- * - the static pass had no edge there: an `lsp_resolved` edge is added.
- * No answer, an answer outside the indexed files, or several candidates none of which
- * the static edge names: the site is left as it is. Higher provenances are never touched.
+ * Turns definition answers at call sites into edge changes (SPEC 2.3 rule 4), written
+ * with `provenance` (`lsp_resolved` by default). Per static edge, over all its sites:
+ * - a site the answer names the edge's target at confirms it; an edge with a confirmed
+ *   site and none contradicted is replaced by a resolved one with the same sites;
+ * - a site the answer names one other node of the graph at contradicts it: the site
+ *   leaves the edge (the edge goes when no site is left) and a resolved edge to that
+ *   node takes it;
+ * - the static pass had no edge there: a resolved edge is added.
+ * No answer, an answer outside the indexed files, or several candidates none of which the
+ * static edge names: that site is left as it is. Edges the provenance does not outrank
+ * (a SCIP edge before a language server, `ast_resolved`) are never touched.
  */
 export function planCalls(
   queries: readonly CallQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan, report: EnrichmentReport,
+  provenance: ResolvedProvenance = LSP_PROVENANCE,
 ): void {
+  const verdicts = new Map<Hash, SiteVerdicts>();
+  const verdictOf = (edge: GraphEdge, file: LocatedFile): SiteVerdicts => {
+    let found = verdicts.get(edge.edgeHash);
+    if (!found) verdicts.set(edge.edgeHash, (found = { edge, file, confirmed: [], contradicted: [] }));
+    return found;
+  };
+  const inferred = new Set<Hash>();
   queries.forEach((query, i) => {
     const { file, location } = query;
     const counts = report.of('calls', file.file.language);
     counts.asked++;
-    const site = { file: file.file.path, line: location.line, col: location.character + 1 };
-    const existing = locator.ownedEdges(file.file.fileHash).filter((e) => e.edgeType === 'calls' && e.callSiteLine === site.line && e.callSiteCol === site.col
-      && e.callSiteFile === site.file);
-    const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
-    counts.inferred += inferred.length;
+    const site: CallSite = { file: file.file.path, line: location.line, col: location.character + 1 };
+    const existing = locator.ownedEdges(file.file.fileHash)
+      .filter((e) => e.edgeType === 'calls' && callSitesOf(e).some((s) => sameCallSite(s, site)));
+    const replaceable = existing.filter((e) => outranks(provenance, e));
+    for (const edge of replaceable) {
+      if (edge.provenance === 'ast_inferred' && !inferred.has(edge.edgeHash)) {
+        inferred.add(edge.edgeHash);
+        counts.inferred++;
+      }
+    }
     const answer = answers[i];
     const targets = answer ? uniqueNodes(answer.map((loc) => locator.declarationAt(loc))) : [];
     // A language server still loading times out, or names no declaration where the static
@@ -58,33 +82,35 @@ export function planCalls(
     if (!answer) return;
     counts.answered++;
     if (targets.length === 0) return;
-    const byHash = (edge: GraphEdge): GraphNode | undefined => targets.find((t) => matches(t, edge, locator));
+    const named = (edge: GraphEdge): boolean => targets.some((t) => matches(t, edge, locator));
     if (targets.length > 1) {
       // Ambiguous (overloads, union types): only confirm what the static pass already chose.
-      for (const edge of inferred) if (byHash(edge)) confirm(edge);
+      for (const edge of replaceable) if (named(edge)) verdictOf(edge, file).confirmed.push(site);
       return;
     }
+    for (const edge of replaceable) (named(edge) ? verdictOf(edge, file).confirmed : verdictOf(edge, file).contradicted).push(site);
+    if (existing.some(named)) return;
     const [target] = targets;
-    const confirmed = existing.filter((e) => byHash(e));
-    for (const edge of inferred) {
-      if (byHash(edge)) confirm(edge);
-      else {
-        plan.remove(file.file.fileHash, file.repo.repoHash, file.file.contentHash, edge.edgeHash);
-        counts.removed++;
-      }
-    }
-    if (confirmed.length > 0) return;
     const source = existing[0]?.sourceHash ?? locator.enclosing(file.file.fileHash, location.line)?.nodeHash;
     if (!source || source === target.nodeHash) return;
-    plan.add(file.repo.repoHash, file.file.contentHash, lspEdge(source, target.nodeHash, 'calls', file.file.fileHash, site));
+    plan.add(file.repo.repoHash, file.file.contentHash, resolvedEdge(provenance, source, target.nodeHash, 'calls', file.file.fileHash, [site]));
     counts.added++;
-
-    function confirm(edge: GraphEdge): void {
-      plan.remove(file.file.fileHash, file.repo.repoHash, file.file.contentHash, edge.edgeHash);
-      plan.add(file.repo.repoHash, file.file.contentHash, lspEdge(edge.sourceHash, edge.targetHash, 'calls', file.file.fileHash, site));
-      counts.confirmed++;
-    }
   });
+  for (const { edge, file, confirmed, contradicted } of verdicts.values()) {
+    const counts = report.of('calls', file.file.language);
+    const rest = callSitesOf(edge).filter((s) => !contradicted.some((c) => sameCallSite(c, s)));
+    plan.remove(file.file.fileHash, file.repo.repoHash, file.file.contentHash, edge.edgeHash);
+    if (confirmed.length > 0) {
+      // The relationship holds: its contradicted sites went to their own targets above.
+      plan.add(file.repo.repoHash, file.file.contentHash, resolvedEdge(provenance, edge.sourceHash, edge.targetHash, 'calls', file.file.fileHash, rest));
+      if (edge.provenance === 'ast_inferred') counts.confirmed++;
+    } else if (rest.length === 0) {
+      counts.removed++;
+    } else {
+      // Some sites contradicted, the others not pinned down: the edge keeps those as it was.
+      plan.add(file.repo.repoHash, file.file.contentHash, withCallSites(edge, rest));
+    }
+  }
 }
 
 /** A node the answer names is the edge's target, or the class whose constructor the edge targets. */

@@ -4,6 +4,10 @@ import {
 import type { GraphReader, SnapshotLog, StaticGraphWriter } from '../store';
 
 export const LSP_PROVENANCE = 'lsp_resolved';
+export const SCIP_PROVENANCE = 'scip_resolved';
+
+/** The provenances a compiler-grade pass writes: a language server's answers, or a SCIP index. */
+export type ResolvedProvenance = typeof LSP_PROVENANCE | typeof SCIP_PROVENANCE;
 
 /** What enrichment changes in the edges one file owns. */
 interface OwnerChanges {
@@ -14,24 +18,42 @@ interface OwnerChanges {
   readonly add: Map<Hash, GraphEdge>;
 }
 
-/** An `lsp_resolved` edge (SPEC 2.6, confidence 0.9) owned by the file of its source. */
-export function lspEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, ownerFileHash: Hash, site: CallSite | undefined): GraphEdge {
-  return {
-    edgeHash: Identity.edge(sourceHash, targetHash, edgeType, LSP_PROVENANCE),
+/** An edge of a compiler-grade pass (SPEC 2.6: lsp_resolved 0.9, scip_resolved 0.95) owned by the file of its source. */
+export function resolvedEdge(
+  provenance: ResolvedProvenance, sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, ownerFileHash: Hash, sites: readonly CallSite[],
+): GraphEdge {
+  return withCallSites({
+    edgeHash: Identity.edge(sourceHash, targetHash, edgeType, provenance),
     sourceHash, targetHash, edgeType,
-    confidence: PROVENANCE_CONFIDENCE.lsp_resolved,
-    provenance: LSP_PROVENANCE,
-    callSiteFile: site?.file ?? '', callSiteLine: site?.line ?? 0, callSiteCol: site?.col ?? 0,
+    confidence: PROVENANCE_CONFIDENCE[provenance],
+    provenance,
+    callSiteFile: '', callSiteLine: 0, callSiteCol: 0,
     laterCallSites: NO_LATER_CALL_SITES,
     observationCount: 0, lastObserved: 0,
     ownerFileHash,
-  };
+  }, sites);
+}
+
+/** An `lsp_resolved` edge (SPEC 2.6, confidence 0.9) owned by the file of its source. */
+export function lspEdge(sourceHash: Hash, targetHash: Hash, edgeType: EdgeType, ownerFileHash: Hash, site: CallSite | undefined): GraphEdge {
+  return resolvedEdge(LSP_PROVENANCE, sourceHash, targetHash, edgeType, ownerFileHash, site ? [site] : []);
+}
+
+/**
+ * Whether a pass writing `provenance` may replace an edge: only static edges it outranks
+ * (SPEC 2.3 rule 4). A SCIP edge is never downgraded by a later language-server pass,
+ * and `ast_resolved` edges are already certain.
+ */
+export function outranks(provenance: ResolvedProvenance, edge: GraphEdge): boolean {
+  return edge.confidence < PROVENANCE_CONFIDENCE[provenance] && (edge.provenance === 'ast_inferred' || edge.provenance === LSP_PROVENANCE);
 }
 
 /**
  * The edge changes of one enrichment batch, per owner file. Provenance is part of an
  * edge's identity (SPEC 2.3 rule 4), so an upgrade is a removal plus an insertion; the
- * store's replace records both edge events.
+ * store's replace records both edge events. An added edge that is already live and not
+ * removed keeps its sites and gains the new ones; removing an edge and adding one with the
+ * same hash replaces it (fewer sites).
  */
 export class EdgePlan {
   private readonly owners = new Map<Hash, OwnerChanges>();
@@ -42,7 +64,6 @@ export class EdgePlan {
 
   add(repoHash: Hash, contentHash: Hash, edge: GraphEdge): void {
     const changes = this.changesOf(edge.ownerFileHash, repoHash, contentHash);
-    changes.remove.delete(edge.edgeHash);
     // The server names one declaration from several sites: one edge keeps them all.
     const known = changes.add.get(edge.edgeHash);
     changes.add.set(edge.edgeHash, known ? withCallSites(known, [...callSitesOf(known), ...callSitesOf(edge)]) : edge);
@@ -68,10 +89,12 @@ export class EdgePlan {
         skipped++;
         continue;
       }
-      const edges = (await tx.liveEdgesOwnedBy(ownerFileHash)).filter((e) => !changes.remove.has(e.edgeHash));
-      const present = new Set(edges.map((e) => e.edgeHash));
-      for (const edge of changes.add.values()) if (!present.has(edge.edgeHash)) edges.push(edge);
-      await tx.replaceOwnedEdges(ownerFileHash, changes.repoHash, edges, snapshot.seq, snapshot.snapshotHash);
+      const kept = new Map((await tx.liveEdgesOwnedBy(ownerFileHash)).filter((e) => !changes.remove.has(e.edgeHash)).map((e) => [e.edgeHash, e]));
+      for (const edge of changes.add.values()) {
+        const live = kept.get(edge.edgeHash);
+        kept.set(edge.edgeHash, live ? withCallSites(live, [...callSitesOf(live), ...callSitesOf(edge)]) : edge);
+      }
+      await tx.replaceOwnedEdges(ownerFileHash, changes.repoHash, [...kept.values()], snapshot.seq, snapshot.snapshotHash);
     }
     return skipped;
   }

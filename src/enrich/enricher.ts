@@ -4,7 +4,7 @@ import { readFacts } from '../index/factsCodec';
 import type { FileFacts } from '../extract/facts';
 import type { FactsCache, GraphReader, GraphStore, SnapshotLog } from '../store';
 import { type CallQuery, callQueries, planCalls } from './callSites';
-import { EdgePlan } from './edgePlan';
+import { EdgePlan, LSP_PROVENANCE, type ResolvedProvenance } from './edgePlan';
 import { type LocatedFile, NodeLocator } from './nodeLocator';
 import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
 import { EnrichmentReport } from './report';
@@ -29,6 +29,10 @@ export interface EnrichOptions {
    * writer is never interleaved; by default the plan is applied at once.
    */
   readonly write?: (apply: () => Promise<number>) => Promise<number>;
+  /** What the written edges are: a language server's answers (default) or a SCIP index's. */
+  readonly provenance?: ResolvedProvenance;
+  /** Hears each batch of files as it is written: how many of the targets are done. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** A file to enrich: a repository and a path relative to its root. */
@@ -52,6 +56,7 @@ export async function enrichFiles(
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`enrich: batchSize must be a positive integer, got ${batchSize}`);
   const passes = { ...ENRICH_DEFAULTS.passes, ...options.passes };
   const write = options.write ?? (async (apply) => apply());
+  const provenance = options.provenance ?? LSP_PROVENANCE;
   const ask = async (kind: LocationQueryKind, locations: readonly SourceLocation[]): Promise<LocationAnswers> => {
     const answers: LocationAnswers = [];
     for (let i = 0; i < locations.length; i += batchSize) {
@@ -68,9 +73,13 @@ export async function enrichFiles(
   };
 
   for (let start = 0; start < targets.length && !options.signal?.aborted; start += filesPerBatch) {
+    const done = Math.min(start + filesPerBatch, targets.length);
     let locator = await NodeLocator.open(store);
     const files = await resolveTargets(store, locator, targets.slice(start, start + filesPerBatch), report);
-    if (files.length === 0) continue;
+    if (files.length === 0) {
+      options.onProgress?.(done, targets.length);
+      continue;
+    }
     await locator.prepare(files.map((f) => f.file.fileHash));
     const calls: CallQuery[] = passes.calls ? await callQueries(store, files) : [];
     const interfaces: SymbolQuery[] = passes.implements ? symbolQueries(locator, files, new Set(['interface'])) : [];
@@ -94,15 +103,16 @@ export async function enrichFiles(
         batchReport.skippedQueries += queries.length - kept.length;
         return [kept.map(([q]) => q), kept.map(([, answer]) => answer)];
       };
-      planCalls(...fresh(calls, callAnswers), locator, plan, batchReport);
+      planCalls(...fresh(calls, callAnswers), locator, plan, batchReport, provenance);
       const implementsEdges = passes.implements ? await tx.liveEdges({ edgeType: 'implements' }) : [];
-      planImplementations(implementsEdges, ...fresh(interfaces, implementationAnswers), locator, plan, batchReport);
+      planImplementations(implementsEdges, ...fresh(interfaces, implementationAnswers), locator, plan, batchReport, provenance);
       const [references, answers] = fresh(functions, referenceAnswers);
-      planReferences(await factsOfAnswerFiles(tx, locator, answers), references, answers, locator, plan, batchReport);
+      planReferences(await factsOfAnswerFiles(tx, locator, answers), references, answers, locator, plan, batchReport, provenance);
       return plan.apply(tx);
     }));
     batchReport.skippedFiles += skipped;
     report.merge(batchReport);
+    options.onProgress?.(done, targets.length);
   }
   if (options.signal?.aborted) report.cancelled = true;
   return report;

@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode, Hash } from '../model';
 import type { FileFacts } from '../extract/facts';
-import { type EdgePlan, lspEdge } from './edgePlan';
+import { type EdgePlan, LSP_PROVENANCE, type ResolvedProvenance, outranks, resolvedEdge } from './edgePlan';
 import { uniqueNodes } from './callSites';
 import type { LocatedFile, NodeLocator } from './nodeLocator';
 import type { LocationAnswers, SourceLocation } from './oracle';
@@ -26,15 +26,15 @@ export function symbolQueries(locator: NodeLocator, files: readonly LocatedFile[
  */
 export function planImplementations(
   implementsEdges: readonly GraphEdge[], queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan,
-  report: EnrichmentReport,
+  report: EnrichmentReport, provenance: ResolvedProvenance = LSP_PROVENANCE,
 ): void {
   const inferredInto = groupBy(implementsEdges, (e) => e.targetHash);
   queries.forEach(({ file, node }, i) => {
     const counts = report.of('implements', file.file.language);
     counts.asked++;
     const existing = inferredInto.get(node.nodeHash) ?? [];
-    const inferred = existing.filter((e) => e.provenance === 'ast_inferred');
-    counts.inferred += inferred.length;
+    const inferred = existing.filter((e) => outranks(provenance, e));
+    counts.inferred += inferred.filter((e) => e.provenance === 'ast_inferred').length;
     const answer = answers[i];
     if (!answer) {
       report.unsettle(file.repo.repoHash, file.file.path);
@@ -50,16 +50,17 @@ export function planImplementations(
       const owner = ownerOf(edge, locator);
       if (!owner) continue;
       plan.remove(edge.ownerFileHash, owner.repo.repoHash, owner.file.contentHash, edge.edgeHash);
+      if (edge.provenance !== 'ast_inferred') continue;
       if (found.has(edge.sourceHash)) counts.confirmed++;
       else counts.removed++;
     }
     const confirmedSources = new Set(inferred.filter((e) => found.has(e.sourceHash)).map((e) => e.sourceHash));
-    const alreadyLsp = new Set(existing.filter((e) => e.provenance !== 'ast_inferred').map((e) => e.sourceHash));
+    const alreadyResolved = new Set(existing.filter((e) => !outranks(provenance, e)).map((e) => e.sourceHash));
     for (const implementor of implementors) {
-      if (alreadyLsp.has(implementor.nodeHash)) continue;
+      if (alreadyResolved.has(implementor.nodeHash)) continue;
       const owner = locator.fileOfNode(implementor);
       if (!owner) continue;
-      plan.add(owner.repo.repoHash, owner.file.contentHash, lspEdge(implementor.nodeHash, node.nodeHash, 'implements', implementor.fileHash as Hash, undefined));
+      plan.add(owner.repo.repoHash, owner.file.contentHash, resolvedEdge(provenance, implementor.nodeHash, node.nodeHash, 'implements', implementor.fileHash as Hash, []));
       if (!confirmedSources.has(implementor.nodeHash)) counts.added++;
     }
   });
@@ -72,7 +73,7 @@ export function planImplementations(
  */
 export function planReferences(
   factsOf: ReadonlyMap<Hash, FileFacts>, queries: readonly SymbolQuery[], answers: LocationAnswers, locator: NodeLocator, plan: EdgePlan,
-  report: EnrichmentReport,
+  report: EnrichmentReport, provenance: ResolvedProvenance = LSP_PROVENANCE,
 ): void {
   const sitesOf = new Map<Hash, { calls: Set<string>; importLines: Set<number> }>();
   const nonReferenceSites = (file: LocatedFile): { calls: Set<string>; importLines: Set<number> } => {
@@ -108,15 +109,16 @@ export function planReferences(
       seen.add(source.nodeHash);
       const owned = locator.ownedEdges(user.file.fileHash);
       const same = owned.filter((e) => e.edgeType === 'references' && e.sourceHash === source.nodeHash && e.targetHash === node.nodeHash);
-      if (same.some((e) => e.provenance !== 'ast_inferred')) continue;
+      if (same.some((e) => !outranks(provenance, e))) continue;
       for (const edge of same) {
         plan.remove(user.file.fileHash, user.repo.repoHash, user.file.contentHash, edge.edgeHash);
+        if (edge.provenance !== 'ast_inferred') continue;
         counts.inferred++;
         counts.confirmed++;
       }
-      plan.add(user.repo.repoHash, user.file.contentHash, lspEdge(source.nodeHash, node.nodeHash, 'references', user.file.fileHash, {
+      plan.add(user.repo.repoHash, user.file.contentHash, resolvedEdge(provenance, source.nodeHash, node.nodeHash, 'references', user.file.fileHash, [{
         file: user.file.path, line: loc.line, col: loc.character + 1,
-      }));
+      }]));
       if (same.length === 0) counts.added++;
     }
   });

@@ -1,7 +1,7 @@
 import type { IndexSummary } from '../index/repoIndexer';
 import type { Hash } from '../model';
 import type { GraphReader, SnapshotLog } from '../store';
-import { LSP_PROVENANCE } from './edgePlan';
+import { LSP_PROVENANCE, SCIP_PROVENANCE } from './edgePlan';
 import type { EnrichTarget } from './enricher';
 
 /**
@@ -21,7 +21,7 @@ export async function enrichTargetsOf(
   const targets = new Map<string, EnrichTarget>();
   const add = (repoHash: Hash, path: string): void => void targets.set(`${repoHash}:${path}`, { repoHash, path });
   for (const path of summary.parsedPaths) add(summary.repoHash, path);
-  const replaced = summary.replacedNonStaticEdges.filter((e) => e.provenance === LSP_PROVENANCE);
+  const replaced = summary.replacedNonStaticEdges.filter((e) => e.provenance === LSP_PROVENANCE || e.provenance === SCIP_PROVENANCE);
   if (replaced.length === 0) return [...targets.values()];
   const liveFiles = new Map<Hash, { repoHash: Hash; path: string }>();
   for (const repo of await store.repos()) for (const file of await store.liveFiles(repo.repoHash)) liveFiles.set(file.fileHash, { repoHash: repo.repoHash, path: file.path });

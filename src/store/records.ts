@@ -60,6 +60,30 @@ export interface FeedbackCounts {
   readonly notUseful: number;
 }
 
+/**
+ * One compiler-grade visit of a file (migration 008): by `ckg enrich` through a language
+ * server (source `lsp:<server>`) or by `ckg ingest-scip` (source `scip`).
+ */
+export interface EnrichmentState {
+  readonly fileHash: Hash;
+  readonly source: string;
+  /** The file's content when it was visited. */
+  readonly contentHash: Hash;
+  /** What answered: the server and its version, or the SCIP document's digest. */
+  readonly inputDigest: string;
+  /** The edges the file owned once the run was written: a re-link since changes them. */
+  readonly edgesDigest: string;
+  /** Unix seconds. */
+  readonly at: number;
+}
+
+/** Live files a source has visited in their current content, and its latest visit (Unix seconds). */
+export interface EnrichmentSummary {
+  readonly source: string;
+  readonly files: number;
+  readonly lastAt: number;
+}
+
 /** Committed writes a store has seen: all of them, and the runtime-only part. */
 export interface StoreGeneration {
   readonly total: number;

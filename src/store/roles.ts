@@ -2,7 +2,8 @@ import type {
   EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 import type {
-  FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen, StoreGeneration,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
+  StoreGeneration,
 } from './records';
 
 /**
@@ -161,8 +162,21 @@ export interface FeedbackStore {
   feedbackCounts(symbolHashes: readonly Hash[] | 'all'): Promise<Map<Hash, FeedbackCounts>>;
 }
 
+/**
+ * Which files compiler-grade passes visited, and in what state (migration 008), so that the
+ * next `ckg enrich` or `ckg ingest-scip` asks only about what changed. Not a graph write.
+ */
+export interface EnrichmentLog {
+  recordEnrichment(states: readonly EnrichmentState[]): Promise<void>;
+  /** The recorded visits of these files by one source. */
+  enrichmentStates(source: string, fileHashes: readonly Hash[]): Promise<EnrichmentState[]>;
+  /** Per source: live files visited in their current content, and the latest visit; of one repository or all. */
+  enrichmentSummary(repoHash?: Hash): Promise<EnrichmentSummary[]>;
+}
+
 /** Every role at once: what a transaction hands its work, and what a backend implements. */
-export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore;
+export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore
+  & EnrichmentLog;
 
 /**
  * How a writer takes the graph's writer lock. One writer per graph: every process that

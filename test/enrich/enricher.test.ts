@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { enrichFiles } from '../../src/enrich/enricher';
 import type { LocationOracle, LocationQueryKind, SourceLocation } from '../../src/enrich/oracle';
 import { RepoIndexer } from '../../src/index/repoIndexer';
-import type { GraphEdge } from '../../src/model';
+import { type GraphEdge, callSitesOf } from '../../src/model';
 import { type GraphStore, openStore } from '../../src/store';
 import { nodeNames } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
@@ -36,6 +36,13 @@ const FILES = {
     '  return helper() + f.go() + other();',
     '}',
     'function pick() { return { go: () => 3 }; }',
+    '',
+  ].join('\n'),
+  'src/c.ts': [
+    "import { helper } from './a';",
+    'export function thrice(): number {',
+    '  return helper() + helper() + helper();',
+    '}',
     '',
   ].join('\n'),
 };
@@ -81,7 +88,7 @@ describe('enrich/enrichFiles', () => {
     const events = await store.edgeEventCounts();
     const oracle = new TableOracle(new Map([[key('definition', at(root, 'src/b.ts', 'helper()')), [at(root, 'src/a.ts', 'helper')]]]));
     const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/b.ts' }]);
-    const after = (await callsEdges(store)).filter((e) => e.to === 'src/a.helper');
+    const after = (await callsEdges(store)).filter((e) => e.to === 'src/a.helper' && e.from === 'src/b.run');
     assert.deepEqual(after.map((e) => [e.from, e.provenance, e.confidence, e.line]), [['src/b.run', 'lsp_resolved', 0.9, 4]]);
     const counts = report.of('calls', 'typescript');
     assert.equal(counts.confirmed, 1);
@@ -105,6 +112,27 @@ describe('enrich/enrichFiles', () => {
     assert.deepEqual(await onLine(), ['src/a.helper ast_inferred', 'src/a.helper lsp_resolved', 'src/a.other lsp_resolved']);
     const counts = report.of('calls', 'typescript');
     assert.deepEqual([counts.added, counts.removed, counts.confirmed], [2, 1, 0]);
+  });
+
+  it('judges an edge over all its sites: confirmed ones upgrade it, a contradicted one moves to its own target', async () => {
+    const { store, root, repoHash } = await indexed();
+    const sitesTo = async (to: string) => (await store.liveEdges({ edgeType: 'calls' }))
+      .filter((e) => e.callSiteFile === 'src/c.ts' && e.targetHash === nodeHash(to))
+      .map((e) => `${e.provenance} ${callSitesOf(e).map((s) => s.col).join(',')}`).sort();
+    const name = await nodeNames(store);
+    const nodes = await store.liveNodesOfRepo(repoHash);
+    const nodeHash = (qualified: string) => nodes.find((n) => name(n.nodeHash) === qualified)!.nodeHash;
+    assert.deepEqual(await sitesTo('src/a.helper'), ['ast_inferred 10,21,32']);
+    const oracle = new TableOracle(new Map([
+      [key('definition', at(root, 'src/c.ts', 'helper()', 0)), [at(root, 'src/a.ts', 'helper')]],
+      // For the test, the second call resolves to other(); the third gets no answer.
+      [key('definition', at(root, 'src/c.ts', 'helper()', 1)), [at(root, 'src/a.ts', 'other')]],
+    ]), null);
+    const report = await enrichFiles(store, oracle, [{ repoHash, path: 'src/c.ts' }], { passes: { implements: false, references: false } });
+    assert.deepEqual(await sitesTo('src/a.helper'), ['lsp_resolved 10,32'], 'the unanswered site stays with the confirmed relationship');
+    assert.deepEqual(await sitesTo('src/a.other'), ['lsp_resolved 21']);
+    const counts = report.of('calls', 'typescript');
+    assert.deepEqual([counts.inferred, counts.confirmed, counts.added, counts.removed], [1, 1, 1, 0]);
   });
 
   it('leaves sites without an answer, or answered outside the graph, as they were', async () => {

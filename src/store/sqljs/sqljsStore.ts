@@ -28,6 +28,7 @@ const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   closeUntouchedPlaceholders: true, runtimeConfidenceCaps: true, addObservations: true, observationTotals: true,
   pruneObservations: true, recordServicesSeen: true, servicesSeen: true, addRuntimeCounters: true, runtimeCounters: true,
   recordFeedback: true, feedbackCounts: true,
+  recordEnrichment: true, enrichmentStates: true, enrichmentSummary: true,
 };
 
 type Gate = () => Promise<void> | undefined;

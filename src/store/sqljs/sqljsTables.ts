@@ -2,7 +2,7 @@ import type { SqlValue } from 'sql.js';
 import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
-import type { FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult } from '../records';
+import type { EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult } from '../records';
 import { bulkLoad, insertNewRows } from './bulkLoad';
 import * as edgeWrites from './edgeWrites';
 import * as nodeWrites from './nodeWrites';
@@ -12,6 +12,7 @@ import * as reads from './reads';
 import type { SqlJsDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import type { GraphTables } from '../roles';
+import * as enrichment from './enrichmentLog';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
@@ -281,5 +282,19 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   feedbackCounts(symbolHashes: readonly Hash[] | 'all'): Map<Hash, FeedbackCounts> {
     return feedback.feedbackCounts(this.database, symbolHashes);
+  }
+
+  // Enrichment visits: not a graph write either; the edges a pass wrote are.
+
+  recordEnrichment(states: readonly EnrichmentState[]): void {
+    enrichment.recordEnrichment(this.database, states);
+  }
+
+  enrichmentStates(source: string, fileHashes: readonly Hash[]): EnrichmentState[] {
+    return enrichment.enrichmentStates(this.database, source, fileHashes);
+  }
+
+  enrichmentSummary(repoHash?: Hash): EnrichmentSummary[] {
+    return enrichment.enrichmentSummary(this.database, repoHash);
   }
 }

@@ -1,5 +1,6 @@
 import type { GraphStore } from '../../../src/store';
 import { callSitesContract } from './callSites';
+import { enrichmentLogContract } from './enrichmentLog';
 import { lifecycleContract } from './lifecycle';
 import { runtimeAndFeedbackContract } from './runtimeAndFeedback';
 import { staticGraphContract } from './staticGraph';
@@ -14,5 +15,6 @@ export function describeStoreContract(backend: string, open: () => Promise<Graph
     describe('every call site of an edge', () => callSitesContract(open));
     describe('runtime edges and feedback', () => runtimeAndFeedbackContract(open));
     describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
+    describe('enrichment visits (EnrichmentLog)', () => enrichmentLogContract(open));
   });
 }
