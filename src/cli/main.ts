@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCode } from '../model';
 import { exportCommand } from './commands/exportCommand';
 import { CALL_USAGE, callCommand } from './commands/callCommand';
+import { ENRICH_USAGE, enrichCommand } from './commands/enrichCommand';
 import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
 import { INGEST_LOGS_USAGE, ingestLogsCommand } from './commands/ingestLogsCommand';
 import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
@@ -20,6 +21,7 @@ const EXIT_CODES: Partial<Record<ErrorCode, number>> = { usage: 2, store_open: 3
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   index: { run: indexCommand, usage: INDEX_USAGE },
+  enrich: { run: enrichCommand, usage: ENRICH_USAGE },
   stats: { run: statsCommand, usage: 'ckg stats -db <db_path>' },
   export: { run: exportCommand, usage: 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]' },
   snapshots: { run: snapshotsCommand, usage: SNAPSHOTS_USAGE },

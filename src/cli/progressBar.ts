@@ -1,7 +1,12 @@
-import type { IndexProgress } from '../index/progress';
-
 /** A one-line progress bar on stderr when it is a TTY; silent otherwise. */
-export function progressBar(stream: NodeJS.WritableStream & { readonly isTTY?: boolean }): { update(p: IndexProgress): void; end(): void } {
+/** What a bar shows: a phase or server name, and work done of the total. */
+export interface ProgressStep {
+  readonly phase: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export function progressBar(stream: NodeJS.WritableStream & { readonly isTTY?: boolean }): { update(p: ProgressStep): void; end(): void } {
   if (!stream.isTTY) return { update: () => undefined, end: () => undefined };
   let lastDraw = 0;
   return {

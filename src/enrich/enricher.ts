@@ -111,6 +111,13 @@ export async function enrichFiles(
       return plan.apply(tx);
     }));
     batchReport.skippedFiles += skipped;
+    for (const file of files) batchReport.visited.set(file.file.fileHash, file.file.contentHash);
+    const unanswered = <Q extends { file: LocatedFile }>(queries: readonly Q[], answers: LocationAnswers): void => {
+      queries.forEach((q, i) => answers[i] === null && batchReport.unanswered.add(q.file.file.fileHash));
+    };
+    unanswered(calls, callAnswers);
+    unanswered(interfaces, implementationAnswers);
+    unanswered(functions, referenceAnswers);
     report.merge(batchReport);
     options.onProgress?.(done, targets.length);
   }

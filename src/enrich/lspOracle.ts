@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CancellationTokenSource, type MessageConnection, StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
+import {
+  CancellationTokenSource, ErrorCodes, type MessageConnection, ResponseError, StreamMessageReader, StreamMessageWriter, createMessageConnection,
+} from 'vscode-jsonrpc/node';
 import { extensionEntry } from '../model/languages';
 import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
 
@@ -36,6 +38,16 @@ const PROVIDERS: Record<LocationQueryKind, string> = {
   implementation: 'implementationProvider',
   references: 'referencesProvider',
 };
+
+/**
+ * Error codes that mean "not answered" rather than "nothing there": LSP's request
+ * cancelled, content modified and server cancelled, a server not initialised yet, and the
+ * connection's own failures.
+ */
+const UNANSWERED_CODES = new Set<number>([
+  -32800, -32801, -32802, ErrorCodes.ServerNotInitialized, ErrorCodes.MessageWriteError, ErrorCodes.MessageReadError,
+  ErrorCodes.PendingResponseRejected, ErrorCodes.ConnectionInactive,
+]);
 
 interface LspPosition {
   readonly line: number;
@@ -97,6 +109,29 @@ export class LspOracle implements LocationOracle {
   /** The process, for whoever must make sure it ends. */
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** False once the process is gone (crashed, killed, or never started). */
+  get running(): boolean {
+    return !this.exited;
+  }
+
+  /**
+   * Runs the handshake, opens a file and waits (up to `timeoutMs`) for a first answer
+   * there: servers load their workspace before they answer, and the first query of a
+   * large project would otherwise spend its whole timeout on that. False when the server
+   * did not start or did not answer in time.
+   */
+  async warmUp(file: string, timeoutMs: number): Promise<boolean> {
+    try {
+      await this.start();
+      this.open(file);
+      const params = { textDocument: { uri: pathToFileURL(file).href }, position: { line: 0, character: 0 } };
+      await this.withTimeout(this.connection.sendRequest(METHODS.definition, params), timeoutMs, 'the first query');
+      return true;
+    } catch (error) {
+      return error instanceof ResponseError && !UNANSWERED_CODES.has(error.code);
+    }
   }
 
   /** Runs the LSP handshake once; every query waits for it. */
@@ -192,8 +227,10 @@ export class LspOracle implements LocationOracle {
     try {
       const result = await this.withTimeout(this.connection.sendRequest(method, params, cancellation.token), this.timeoutMs, method, cancel);
       return toLocations(result);
-    } catch {
-      return null;
+    } catch (error) {
+      // A server that answers with an error (gopls: "no package for file") has answered:
+      // it found nothing there. Timeouts, cancellations and a dead process are no answer.
+      return error instanceof ResponseError && !UNANSWERED_CODES.has(error.code) ? [] : null;
     } finally {
       signal?.removeEventListener('abort', cancel);
       cancellation.dispose();

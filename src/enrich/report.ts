@@ -38,6 +38,14 @@ export class EnrichmentReport {
    */
   readonly unsettled = new Map<string, { readonly repoHash: Hash; readonly path: string }>();
 
+  /**
+   * Files whose answers were written, with the content they were asked about: what an
+   * incremental run records as visited.
+   */
+  readonly visited = new Map<Hash, Hash>();
+  /** Files with at least one query no answer came back for (timed out, server gone): asked again next run. */
+  readonly unanswered = new Set<Hash>();
+
   unsettle(repoHash: Hash, path: string): void {
     this.unsettled.set(`${repoHash}:${path}`, { repoHash, path });
   }
@@ -58,6 +66,8 @@ export class EnrichmentReport {
     this.skippedFiles += other.skippedFiles;
     this.skippedQueries += other.skippedQueries;
     for (const [key, target] of other.unsettled) this.unsettled.set(key, target);
+    for (const [fileHash, contentHash] of other.visited) this.visited.set(fileHash, contentHash);
+    for (const fileHash of other.unanswered) this.unanswered.add(fileHash);
     this.cancelled ||= other.cancelled;
   }
 

@@ -76,6 +76,11 @@ export class TsServerOracle implements LocationOracle {
     return this.child.pid;
   }
 
+  /** False once tsserver is gone (crashed, killed, or never started). */
+  get running(): boolean {
+    return !this.exited;
+  }
+
   /**
    * Opens a file and waits (up to `timeoutMs`) until its project is loaded: the first
    * query of a large project otherwise spends its whole timeout loading it.

@@ -1,6 +1,10 @@
 import * as fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { CkgError, type HostPort, formatHostPort, parseHostPort } from '../model';
+import { type HostPort, formatHostPort, parseHostPort } from '../model';
+import { ENRICHMENT_DEFAULTS, type EnrichmentConfig, parseEnrichment } from '../enrich/enrichmentConfig';
+import { ConfigError, boolean, duration, intIn, mapping, parseDuration, rejectUnknown } from '../model/configValues';
+
+export { ConfigError, parseDuration };
 
 /**
  * The `trace_ingestion` section of `ckg.config.yaml` (SPEC §8 keys, DESIGN §5), typed and
@@ -52,19 +56,16 @@ export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
   forwardEndpoint: '',
 };
 
-/** The whole config file: the MCP listen address and the trace ingestion section. */
+/** The whole config file: the MCP listen address, the trace ingestion and enrichment sections. */
 export interface CkgConfig {
   /** `mcp.http`: where `ckg serve` serves MCP over Streamable HTTP. */
   readonly mcpHttp: string;
   readonly traceIngestion: TraceIngestionConfig;
+  readonly enrichment: EnrichmentConfig;
 }
 
-export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS };
+export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS, enrichment: ENRICHMENT_DEFAULTS };
 
-/** A config value that is refused; the message names the file, the key and what was expected. */
-export class ConfigError extends CkgError {
-  readonly code = 'config';
-}
 
 /** Reads and checks a config file; a missing file is an error naming it. */
 export function loadConfigFile(file: string): CkgConfig {
@@ -86,12 +87,13 @@ export function parseConfig(text: string, location: string): CkgConfig {
   }
   if (data === null || data === undefined) return CKG_CONFIG_DEFAULTS;
   const root = mapping(data, location, '(top level)');
-  rejectUnknown(root, ['mcp', 'trace_ingestion'], location, '');
+  rejectUnknown(root, ['mcp', 'trace_ingestion', 'enrichment'], location, '');
   const mcp = root.mcp === undefined ? {} : mapping(root.mcp, location, 'mcp');
   rejectUnknown(mcp, ['http'], location, 'mcp.');
   return {
     mcpHttp: mcp.http === undefined ? CKG_CONFIG_DEFAULTS.mcpHttp : address(mcp.http, location, 'mcp.http'),
     traceIngestion: parseTraceIngestion(root.trace_ingestion, location),
+    enrichment: parseEnrichment(root.enrichment, location),
   };
 }
 
@@ -177,42 +179,3 @@ function serviceMap(value: unknown, location: string): Record<string, string> {
   return result;
 }
 
-const UNITS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** Milliseconds from seconds (a number) or a string with a unit. */
-export function parseDuration(value: unknown, what: string): number {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.round(value * 1000);
-  const match = typeof value === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(value) : null;
-  const ms = match ? Math.round(Number(match[1]) * UNITS[match[2]]) : 0;
-  if (ms <= 0) throw new ConfigError(`${what} ${JSON.stringify(value)}: expected a positive duration in seconds or with a unit (500ms, 10s, 5m, 1h, 7d)`);
-  return ms;
-}
-
-function duration(value: unknown, fallback: number, location: string, key: string): number {
-  return value === undefined ? fallback : parseDuration(value, `${location}: ${key}`);
-}
-
-function intIn(value: unknown, fallback: number, min: number, max: number, location: string, key: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${location}: ${key} ${JSON.stringify(value)}: expected an integer from ${min} to ${max}`);
-  }
-  return value;
-}
-
-function boolean(value: unknown, location: string, key: string): boolean {
-  if (typeof value !== 'boolean') throw new ConfigError(`${location}: ${key} ${JSON.stringify(value)}: expected true or false`);
-  return value;
-}
-
-function mapping(value: unknown, location: string, key: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${location}: ${key}: expected a mapping`);
-  return value as Record<string, unknown>;
-}
-
-function rejectUnknown(section: Record<string, unknown>, known: readonly string[], location: string, prefix: string): void {
-  const unknown = Object.keys(section).find((k) => !known.includes(k));
-  if (unknown !== undefined) {
-    throw new ConfigError(`${location}: unknown key ${prefix}${unknown} (expected one of: ${known.map((k) => prefix + k).join(', ')})`);
-  }
-}

@@ -2,13 +2,15 @@ import { RepoIndexer } from '../../index/repoIndexer';
 import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
 import { openStore } from '../../store';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
+import { ENRICH_VALUED_OPTIONS, enrichSettings, runEnrichment } from './enrichCommand';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
 
-export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--file-budget-ms N] [--no-wait] -db <db_path>';
+export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--file-budget-ms N] [--no-wait] '
+  + '[--enrich [--enrich-budget DURATION] [--timeout-ms N] [--config FILE] [--verbose]] -db <db_path>';
 
 export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers', 'file-budget-ms'], ['no-wait']);
+  const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers', 'file-budget-ms', ...ENRICH_VALUED_OPTIONS], ['no-wait', 'enrich', 'verbose']);
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
@@ -16,6 +18,10 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
   const fileBudgetMs = positiveIntegerOption(args, 'file-budget-ms');
+  const enrich = args.options.has('enrich');
+  const usedWithoutEnrich = ['enrich-budget', 'timeout-ms', 'config', 'verbose'].find((name) => args.options.has(name));
+  if (!enrich && usedWithoutEnrich) throw new UsageError(`--${usedWithoutEnrich} applies to --enrich only; usage: ${INDEX_USAGE}`);
+  const enrichment = enrich ? enrichSettings(args) : undefined;
   const store = await openStore(dbPath, { writer: writerLock(args, `ckg index ${repoPath}`, io) });
   const bar = progressBar(io.stderr);
   try {
@@ -42,6 +48,15 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
       `time     ${summary.seconds.toFixed(2)} s`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
+    const repo = enrichment ? await store.repo(summary.repoHash) : undefined;
+    if (repo && enrichment) {
+      if (summary.commit && args.options.has('commit')) {
+        io.stderr.write('warning: --enrich skipped: language servers read the working tree, not the indexed commit\n');
+        return 0;
+      }
+      await runEnrichment(store, repo, enrichment, args, io);
+      await store.save();
+    }
     return 0;
   } finally {
     bar.end();

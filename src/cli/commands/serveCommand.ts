@@ -82,7 +82,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function readConfig(option: string | true | undefined): CkgConfig {
+/** --config FILE, else ckg.config.yaml in the working directory when it exists, else the defaults. */
+export function readConfig(option: string | true | undefined): CkgConfig {
   if (option === true) throw new UsageError('--config: expected a file');
   const file = option ?? (fs.existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
   if (file === undefined) return CKG_CONFIG_DEFAULTS;
@@ -109,6 +110,7 @@ function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true
   };
   const t = config.traceIngestion;
   return {
+    ...config,
     mcpHttp: address('http') ?? config.mcpHttp,
     traceIngestion: {
       ...t,
