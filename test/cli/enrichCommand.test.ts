@@ -154,6 +154,21 @@ describe('ckg enrich (real tsserver, pyright and gopls)', function () {
     assert.equal(run.stderr.split('\n').filter((line) => line.includes('pyright')).length, 3, 'the plan line, the asking line and one warning: no retries');
   });
 
+  it('stops at the budget, and the next run goes on where it stopped', () => {
+    const other = fs.realpathSync(makeTempDir());
+    writeTree(other, { 'src/repo.ts': FILES['src/repo.ts'], 'src/run.ts': FILES['src/run.ts'] });
+    const otherDb = path.join(makeTempDir(), 'graph.db');
+    assert.equal(ckg(other, 'index', '.', '-db', otherDb).status, 0);
+    // A millisecond is over before tsserver has even started.
+    const cut = ckg(other, 'enrich', '.', '-db', otherDb, '--enrich-budget', '1ms');
+    assert.equal(cut.status, 0, cut.stderr);
+    assert.match(cut.stdout, /^ {2}tsserver: asked about 2 of 2 files; 2 left for the next run$/m);
+    assert.match(cut.stdout, /^ {2}the enrichment budget ran out; run ckg enrich again to go on where it stopped$/m);
+    const next = ckg(other, 'enrich', '.', '-db', otherDb);
+    assert.match(next.stderr, /^tsserver: asking about 2 files of 2/m);
+    assert.doesNotMatch(next.stdout, /left for the next run/);
+  });
+
   it('ckg index --enrich indexes and enriches in one run', () => {
     const other = fs.realpathSync(makeTempDir());
     writeTree(other, { 'src/repo.ts': FILES['src/repo.ts'], 'src/run.ts': FILES['src/run.ts'] });
