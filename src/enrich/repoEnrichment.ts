@@ -79,6 +79,7 @@ export async function enrichRepository(store: GraphStore, repo: RepoRecord, opti
   timer.unref?.();
   const stop = (): void => budget.abort();
   options.signal?.addEventListener('abort', stop);
+  if (options.signal?.aborted) stop();
   const files = await store.liveFiles(repo.repoHash);
   const plan = planServers(files.map((f) => f.language), repo.rootPath, options.servers);
   sayPlan(plan, files, options.say);

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import packageJson from '../../package.json';
-import type { GraphStore } from '../store';
+import type { EnrichmentSummary, GraphStore } from '../store';
 import { TOOLS } from './registry';
 import { capReply, narrowingHint } from './replyCap';
 import { registerResources } from './resources';
@@ -33,7 +33,16 @@ export const META_KEYS = {
   indexedAt: 'ckg/indexedAt',
   /** Grows whenever the graph changes (a write, or a re-read of a newer file). */
   generation: 'ckg/generation',
+  /** Whether a compiler-grade pass (`ckg enrich`, `ckg ingest-scip`) has visited any live file in its current content. */
+  enriched: 'ckg/enriched',
+  /** Seconds since the latest of those visits; null when there is none. */
+  enrichmentAge: 'ckg/enrichmentAgeSeconds',
+  /** Per source (`lsp:tsserver`, `scip`, ...): live files it visited in their current content, and seconds since its latest visit. */
+  enrichmentSources: 'ckg/enrichmentSources',
 } as const;
+
+/** How long a reply's enrichment figures may be reused: visits are recorded without a graph write. */
+const ENRICHMENT_META_TTL_SECONDS = 5;
 
 const INSTRUCTIONS =
   'Code knowledge graph: symbols, calls, imports, routes and runtime edges of indexed repositories. '
@@ -98,9 +107,15 @@ function failureMessage(tool: ToolDefinition, error: unknown, log: (message: str
 }
 
 const newestSnapshot = new WeakMap<GraphStore, { generation: number; at: number | null }>();
+interface EnrichmentMeta {
+  readonly generation: number;
+  readonly readAt: number;
+  readonly sources: readonly EnrichmentSummary[];
+}
+const latestEnrichment = new WeakMap<GraphStore, EnrichmentMeta>();
 
-/** `_meta` of a reply: how old the index is and which graph generation answered. */
-export async function replyMeta(deps: ServerDeps): Promise<Record<string, number | null>> {
+/** `_meta` of a reply: how old the index and its enrichment are, and which graph generation answered. */
+export async function replyMeta(deps: ServerDeps): Promise<Record<string, unknown>> {
   const store = deps.store();
   const generation = (await store.generation()).total;
   let cached = newestSnapshot.get(store);
@@ -109,9 +124,19 @@ export async function replyMeta(deps: ServerDeps): Promise<Record<string, number
     cached = { generation, at: newest };
     newestSnapshot.set(store, cached);
   }
+  const now = deps.now();
+  let enrichment = latestEnrichment.get(store);
+  if (!enrichment || enrichment.generation !== generation || now - enrichment.readAt > ENRICHMENT_META_TTL_SECONDS) {
+    enrichment = { generation, readAt: now, sources: await store.enrichmentSummary() };
+    latestEnrichment.set(store, enrichment);
+  }
+  const enrichedAt = enrichment.sources.reduce<number | null>((latest, s) => (latest === null || s.lastAt > latest ? s.lastAt : latest), null);
   return {
-    [META_KEYS.indexAge]: cached.at === null ? null : Math.max(0, deps.now() - cached.at),
+    [META_KEYS.indexAge]: cached.at === null ? null : Math.max(0, now - cached.at),
     [META_KEYS.indexedAt]: cached.at,
     [META_KEYS.generation]: deps.generation ? await deps.generation() : generation,
+    [META_KEYS.enriched]: enrichedAt !== null,
+    [META_KEYS.enrichmentAge]: enrichedAt === null ? null : Math.max(0, now - enrichedAt),
+    [META_KEYS.enrichmentSources]: Object.fromEntries(enrichment.sources.map((s) => [s.source, { files: s.files, ageSeconds: Math.max(0, now - s.lastAt) }])),
   };
 }

@@ -1,4 +1,7 @@
+import type { EnrichmentConfig } from '../enrich/enrichmentConfig';
+import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
+import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import { type GraphStore, type WriterLease, openStore } from '../store';
 import { GraphCache } from '../query/graphCache';
@@ -24,7 +27,15 @@ export interface ServerDepsOptions {
   readonly allowedRoots?: readonly string[];
   /** Names this server in the graph's writer lock while it writes (default 'ckg mcp'). */
   readonly writerCommand?: string;
+  /**
+   * The config's `enrichment` section: when enabled, each index_repo of a working tree is
+   * followed by a `ckg enrich` of that repository, in the background.
+   */
+  readonly enrichment?: EnrichmentConfig;
 }
+
+/** How often a long enrichment saves what it has written: a crash loses at most this much of it. */
+const ENRICHMENT_SAVE_INTERVAL_MS = 60_000;
 
 export interface OpenServerDeps extends ServerDeps {
   /**
@@ -64,6 +75,8 @@ class GraphDeps implements OpenServerDeps {
   readonly runtimeWindows: LifecycleWindows | undefined;
   readonly runtimeServiceMap: Readonly<Record<string, string>> | undefined;
   readonly indexRoots: IndexRoots;
+  private readonly enrichment: EnrichmentConfig | undefined;
+  private readonly closing = new AbortController();
   private current: GraphStore;
   private cache: GraphCache;
   private indexer: RepoIndexer;
@@ -96,6 +109,7 @@ class GraphDeps implements OpenServerDeps {
     this.log = options.log ?? (() => undefined);
     this.clock = options.now ?? (() => Math.floor(Date.now() / 1000));
     this.writerCommand = options.writerCommand ?? 'ckg mcp';
+    this.enrichment = options.enrichment;
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
@@ -145,7 +159,50 @@ class GraphDeps implements OpenServerDeps {
         await this.releaseWhenIdle();
       }
     };
-    return this.enqueue(run);
+    const indexed = this.enqueue(run);
+    // Language servers read the working tree: an index of another commit is not enriched.
+    if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
+    return indexed;
+  }
+
+  /**
+   * `ckg enrich` of one repository as a queued write: it holds the writer lock for the run
+   * (other writes of this process queue behind it, at most `enrichment.budget`) and saves
+   * every minute and at the end, so a crash loses little of it.
+   */
+  private enrich(repoHash: Hash): Promise<void> {
+    const settings = this.enrichment!;
+    const say = (line: string): void => this.log(`${this.writerCommand}: enrichment: ${line}`);
+    return this.enqueue(async () => {
+      this.writing++;
+      try {
+        await this.withGraphWrite(async () => {
+          const repo = await this.current.repo(repoHash);
+          if (!repo) return;
+          let savedAt = performance.now();
+          const summary = await enrichRepository(this.current, repo, {
+            servers: settings.servers, budgetMs: settings.budgetMs, timeoutMs: settings.timeoutMs, say, signal: this.closing.signal,
+            write: async (apply) => {
+              const skipped = await apply();
+              if (performance.now() - savedAt > ENRICHMENT_SAVE_INTERVAL_MS) {
+                await this.current.save();
+                savedAt = performance.now();
+              }
+              return skipped;
+            },
+          });
+          await this.current.save();
+          const cut = summary.budgetExhausted ? ' (budget ran out; the rest follows the next index)' : this.closing.signal.aborted ? ' (stopped: shutting down)' : '';
+          say(`${repo.repoUrl} in ${summary.seconds.toFixed(1)} s${cut}`);
+          for (const line of summary.report.lines()) say(`  ${line}`);
+        });
+      } catch (error) {
+        say(`failed: ${(error as Error).message}`);
+      } finally {
+        this.writing--;
+        await this.releaseWhenIdle();
+      }
+    });
   }
 
   async withGraphWrite<T>(work: () => Promise<T>): Promise<T> {
@@ -182,6 +239,8 @@ class GraphDeps implements OpenServerDeps {
   }
 
   async close(): Promise<void> {
+    // An enrichment under way stops after its current batch; what it wrote is saved.
+    this.closing.abort();
     await this.indexQueue;
     await this.closeRetired();
     try {

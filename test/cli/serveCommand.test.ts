@@ -6,7 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
-import { makeTempDir } from '../helpers/tempDir';
+import { openStore } from '../../src/store';
+import { makeTempDir, writeTree } from '../helpers/tempDir';
 import { CLI, ckg, exited } from '../helpers/builtCli';
 import { OtelService, emitTraffic } from '../runtime/otelApp';
 
@@ -61,6 +62,54 @@ describe('ckg serve and ckg ingest-logs (built CLI)', function () {
     const edges = (JSON.parse(traffic.stdout) as { items: Array<{ EdgeType: string; ObservationCount: number }> }).items;
     assert.deepEqual(edges.map((e) => [e.EdgeType, e.ObservationCount]).sort(), [['runtime_calls', 3], ['runtime_produces', 3], ['runtime_rpc', 3]],
       'queued spans were written and saved at shutdown');
+  });
+
+  it('enriches after index_repo when the config enables it, and says so in every reply\'s _meta', async () => {
+    const repo = fs.realpathSync(makeTempDir());
+    writeTree(repo, {
+      'src/repo.ts': 'export class Repo {\n  find(id: number): string { return String(id); }\n}\nexport function same<T>(value: T): T { return value; }\n',
+      'src/run.ts': "import { Repo, same } from './repo';\nexport function run(): string {\n  return same(new Repo()).find(1);\n}\n",
+    });
+    const graph = path.join(makeTempDir(), 'graph.sqlite');
+    const config = path.join(makeTempDir(), 'ckg.config.yaml');
+    fs.writeFileSync(config, 'trace_ingestion: { enabled: false }\nenrichment: { enabled: true, budget: 5m }\n');
+    const child = spawn(process.execPath, [CLI, 'serve', '-db', graph, '--http', '127.0.0.1:0', '--config', config, '--allow-root', repo],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const said = (pattern: RegExp) => new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (pattern.test(stderr)) resolve();
+        else child.stderr.once('data', check);
+      };
+      check();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const client = new Client({ name: 'test', version: '1' });
+    try {
+      await said(/ckg serve: enriching after each index_repo through language servers \(budget 300 s\)/);
+      await client.connect(new StreamableHTTPClientTransport(new URL(/MCP listening on (\S+)/.exec(stderr)![1])));
+      const indexed = (await client.callTool({ name: 'index_repo', arguments: { repo_url: 'local/enriched', repo_path: repo } })) as CallToolResult;
+      assert.equal(indexed.isError, undefined, JSON.stringify(indexed.content));
+      await said(/ckg serve: enrichment: {3}typescript references: .*\n/);
+      assert.match(stderr, /ckg serve: enrichment: using tsserver for typescript \(2 files;/);
+      assert.match(stderr, /ckg serve: enrichment: local\/enriched in [\d.]+ s\n/);
+      assert.match(stderr, /ckg serve: enrichment: {3}typescript calls: \d+\/\d+ answered; .*added [1-9]/);
+      const after = (await client.callTool({ name: 'trace_stats', arguments: {} })) as CallToolResult;
+      assert.equal(after._meta?.['ckg/enriched'], true);
+      assert.deepEqual(Object.keys(after._meta?.['ckg/enrichmentSources'] as object), ['lsp:tsserver']);
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited(child), 0, stderr);
+    const saved = await openStore(graph);
+    try {
+      assert.ok((await saved.liveEdges({ provenance: 'lsp_resolved' })).length > 0, 'the enrichment was saved');
+    } finally {
+      await saved.close();
+    }
   });
 
   it('refuses bad flags and config values, naming them', () => {

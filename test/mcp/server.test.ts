@@ -51,11 +51,25 @@ describe('mcp server', () => {
     const ok = await mcp.call('trace_stats');
     // trace_stats adds its ingest counters to the keys every reply has.
     const { 'ckg/ingest': ingest, ...common } = ok._meta!;
-    assert.deepEqual(common, { [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: (await store.generation()).total });
+    assert.deepEqual(common, {
+      [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: (await store.generation()).total,
+      [META_KEYS.enriched]: false, [META_KEYS.enrichmentAge]: null, [META_KEYS.enrichmentSources]: {},
+    });
     assert.equal(typeof ingest, 'object');
     const failed = await mcp.call('repo_graph', { repo_hash: 'f'.repeat(64) });
     assert.equal(failed.isError, true);
     assert.equal(failed._meta?.[META_KEYS.indexAge], NOW - newest);
+  });
+
+  it('says whether the graph is enriched, by which source, and how long ago', async () => {
+    const [file] = await store.liveFileRecords();
+    await store.recordEnrichment([{ fileHash: file.fileHash, source: 'lsp:tsserver', contentHash: file.contentHash, inputDigest: 'typescript 5.9', edgesDigest: '', at: NOW - 30 }]);
+    // The figures are kept a few seconds (visits are no graph write); a graph write refreshes them.
+    await store.transaction(async () => undefined);
+    const meta = (await mcp.call('trace_stats'))._meta!;
+    assert.equal(meta[META_KEYS.enriched], true);
+    assert.equal(meta[META_KEYS.enrichmentAge], 30);
+    assert.deepEqual(meta[META_KEYS.enrichmentSources], { 'lsp:tsserver': { files: 1, ageSeconds: 30 } });
   });
 
   it('reports a null index age before anything is indexed', async () => {

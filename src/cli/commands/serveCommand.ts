@@ -52,7 +52,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
   const deps = await openServerDeps(dbPath, {
-    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve',
+    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment,
   });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
@@ -68,6 +68,9 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
     } else {
       log('ckg serve: trace ingestion disabled (trace_ingestion.enabled: false)');
     }
+    log(config.enrichment.enabled
+      ? `ckg serve: enriching after each index_repo through language servers (budget ${config.enrichment.budgetMs / 1000} s)`
+      : 'ckg serve: enrichment after index_repo disabled (enrichment.enabled: false)');
     await stop.promise;
     log('ckg serve: shutting down');
     await runtime?.close();
