@@ -1,5 +1,6 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
+import { strongestPerRelationship } from '../graph/strongestEdges';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
 import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
@@ -71,7 +72,7 @@ export class GraphCache {
       fileRecords.push(...await store.liveFileRecords(other));
     }
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
-    const view = new InMemoryGraphView(nodes, edges, files, repos);
+    const view = new InMemoryGraphView(nodes, strongestPerRelationship(edges), files, repos);
     // A write during the build moved the generation on: serve the view, keep nothing stale.
     if ((await store.generation()).total !== generation) return view;
     while (this.snapshots.size >= SNAPSHOT_VIEWS_KEPT) this.snapshots.delete(this.snapshots.keys().next().value!);
@@ -102,7 +103,7 @@ export class GraphCache {
  */
 async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> {
   const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
-  const edges = (await store.liveEdges()).filter((e) => !isRuntimeEdge(e));
+  const edges = strongestPerRelationship((await store.liveEdges()).filter((e) => !isRuntimeEdge(e)));
   const touched = new Set<Hash>();
   for (const edge of edges) {
     touched.add(edge.sourceHash);

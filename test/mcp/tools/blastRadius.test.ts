@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import type { ToolDefinition } from '../../../src/mcp/tool';
 import { INDEXER_VERSION, tool } from '../../../src/mcp/tools/blastRadius';
 import type { WireNode } from '../../../src/mcp/wire';
+import { EdgePlan, lspEdge } from '../../../src/enrich/edgePlan';
+import { Identity, withCallSites } from '../../../src/model';
 import { callTool, depsOver, hashIn, toolError, twoSnapshots } from '../../helpers/directTool';
 import { callSitesRepo } from '../callSitesRepo';
 import { connect, fixtureDeps, structured, textOf } from '../mcpHarness';
@@ -110,6 +112,37 @@ describe('mcp tool blast_radius: every call site of each caller', () => {
       const viaMain = structured<Radius>(await mcp.call('blast_radius', { target_hash: await hashOf('src/main.main') }));
       assert.deepEqual(sitesOf(viaMain.ByRepo['example.com/sites']![0]!), ['src/main.ts:8:3', 'src/main.ts:9:10']);
       assert.deepEqual(Object.keys(callers[0]!), ['Caller', 'Depth', 'Confidence', 'Provenance', 'CallSites'], 'SPEC fields first, unchanged');
+    } finally {
+      await mcp.close();
+      await store.close();
+    }
+  });
+
+  it('answers once per relationship held under several provenances: the strongest, with every site, never counted twice', async () => {
+    const { store, deps, hashOf } = await callSitesRepo();
+    const mcp = await connect(deps, { tools: [tool as unknown as ToolDefinition] });
+    try {
+      // The store holds the relationship main -> helper twice: the static edge at 4:10, and
+      // an lsp_resolved one at 4:22 (a site the language server answered and the static pass had not kept).
+      const [repo] = await store.repos();
+      const main = Identity.file(repo.repoHash, 'src/main.ts');
+      const [caller, helper] = [await hashOf('src/main.main'), await hashOf('src/util.helper')];
+      const staticEdge = (await store.liveEdgesOwnedBy(main)).find((e) => e.sourceHash === caller && e.targetHash === helper)!;
+      const plan = new EdgePlan();
+      plan.remove(main, repo.repoHash, (await store.liveFile(repo.repoHash, 'src/main.ts'))!.contentHash, staticEdge.edgeHash);
+      plan.add(repo.repoHash, (await store.liveFile(repo.repoHash, 'src/main.ts'))!.contentHash, withCallSites(staticEdge, [{ file: 'src/main.ts', line: 4, col: 10 }]));
+      plan.add(repo.repoHash, (await store.liveFile(repo.repoHash, 'src/main.ts'))!.contentHash,
+        lspEdge(caller, helper, 'calls', main, { file: 'src/main.ts', line: 4, col: 22 }));
+      await store.transaction((tx) => plan.apply(tx));
+      const into = (await store.liveEdges({ edgeType: 'calls' })).filter((e) => e.targetHash === helper && e.sourceHash === caller);
+      assert.deepEqual(into.map((e) => e.provenance).sort(), ['ast_inferred', 'lsp_resolved'], 'the store holds both');
+      const radius = structured<Radius>(await mcp.call('blast_radius', { target_hash: await hashOf('src/util.helper') }));
+      const callers = radius.ByRepo['example.com/sites']!;
+      assert.deepEqual(callers.map((c) => [c.Caller.QualifiedName.split('.').at(-1), c.Provenance.map((p) => p.Source), c.Confidence, sitesOf(c)]), [
+        ['main', ['lsp_resolved'], 0.9, ['src/main.ts:4:10', 'src/main.ts:4:22']],
+        ['outer', ['ast_inferred'], 0.7, ['src/main.ts:9:19']],
+      ]);
+      assert.equal(radius.TotalCount, 2);
     } finally {
       await mcp.close();
       await store.close();
