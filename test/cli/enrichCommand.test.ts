@@ -63,6 +63,7 @@ function ckg(cwd: string, ...args: string[]): { status: number | null; stdout: s
 }
 
 const hasGopls = ['/usr/bin/gopls', '/bin/gopls'].some((file) => fs.existsSync(file));
+if (!hasGopls && process.env.CKG_REQUIRE_LANGUAGE_SERVERS) throw new Error('gopls is required (CKG_REQUIRE_LANGUAGE_SERVERS): apt install gopls');
 
 async function edgesByProvenance(db: string): Promise<Record<string, number>> {
   const store = await openStore(db);
