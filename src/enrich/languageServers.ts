@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { extensionEntry } from '../model/languages';
 
 /**
  * The language servers `ckg enrich` can run headless, which graph languages each one
@@ -123,9 +124,11 @@ export function planServers(languages: Iterable<string>, repoRoot: string, confi
   return { use, missing, unsupported };
 }
 
+/** A configured command; a JavaScript file runs under the Node that runs ckg. */
 function fromConfig(server: LanguageServerSpec, setting: { readonly command: string; readonly args: readonly string[] }): ServerCommand {
-  const command = setting.command.endsWith('.js') ? process.execPath : setting.command;
-  const args = setting.command.endsWith('.js') ? [setting.command, ...setting.args] : setting.args;
+  const script = extensionEntry(path.extname(setting.command).toLowerCase())?.language.id === 'javascript';
+  const command = script ? process.execPath : setting.command;
+  const args = script ? [setting.command, ...setting.args] : setting.args;
   return { command, args, identity: `${server.id} ${binaryIdentity(setting.command)}`, origin: 'config' };
 }
 
