@@ -33,6 +33,8 @@ export interface EnrichOptions {
   readonly provenance?: ResolvedProvenance;
   /** Hears each batch of files as it is written: how many of the targets are done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Runs after each batch is written, with what that batch did (a caller checkpoints here). */
+  readonly afterBatch?: (batch: EnrichmentReport) => Promise<void>;
 }
 
 /** A file to enrich: a repository and a path relative to its root. */
@@ -119,6 +121,7 @@ export async function enrichFiles(
     unanswered(interfaces, implementationAnswers);
     unanswered(functions, referenceAnswers);
     report.merge(batchReport);
+    await options.afterBatch?.(batchReport);
     options.onProgress?.(done, targets.length);
   }
   if (options.signal?.aborted) report.cancelled = true;

@@ -1,14 +1,15 @@
 import * as path from 'node:path';
 import { type GraphEdge, type Hash, type RepoRecord, hashBytes } from '../model';
 import type { EnrichmentState, GraphStore, LiveFile } from '../store';
-import { type EnrichTarget, enrichFiles } from './enricher';
+import { ENRICHMENT_DEFAULTS } from './enrichmentConfig';
+import { enrichFiles } from './enricher';
 import { type ConfiguredServer, type ServerPlan, planServers } from './languageServers';
 import { EnrichmentReport } from './report';
-import { ServerSession, type ServerSessionOptions } from './serverSession';
+import { ServerSession } from './serverSession';
 
 export const REPO_ENRICHMENT_DEFAULTS = {
-  /** The longest a run may take; the files left are asked on the next run. */
-  budgetMs: 600_000,
+  /** How often a long run saves what it has learnt: a crash loses at most this much. */
+  checkpointEveryMs: 60_000,
 };
 
 /** What a run over one repository reports as it goes. */
@@ -21,6 +22,7 @@ export interface EnrichmentProgress {
 
 export interface RepoEnrichmentOptions {
   readonly servers?: Readonly<Record<string, ConfiguredServer>>;
+  /** The longest the run may take (default: enrichment.budget's); the files left are asked on the next run. */
   readonly budgetMs?: number;
   /** Per query; each protocol's own default when absent. */
   readonly timeoutMs?: number;
@@ -32,12 +34,11 @@ export interface RepoEnrichmentOptions {
   readonly log?: (line: string) => void;
   readonly onProgress?: (progress: EnrichmentProgress) => void;
   readonly signal?: AbortSignal;
-  /** Runs a batch's write (the server queues it behind indexing); at once by default. */
+  /** Runs a batch's write (the editor's server queues it behind indexing); at once by default. */
   readonly write?: (apply: () => Promise<number>) => Promise<number>;
-  /** Starts a server process; tests swap in one that crashes or hangs. */
-  readonly startServer?: ServerSessionOptions['start'];
-  /** Unix seconds of the run, recorded with each file (tests pin it). */
-  readonly now?: () => number;
+  /** Persists the graph (a save); called every `checkpointEveryMs` while the run writes. */
+  readonly checkpoint?: () => Promise<void>;
+  readonly checkpointEveryMs?: number;
 }
 
 /** One server's part of a run. */
@@ -60,22 +61,30 @@ export interface RepoEnrichmentSummary {
   readonly seconds: number;
 }
 
-const sourceOf = (serverId: string): string => `lsp:${serverId}`;
+/** What every server's part of one run shares. */
+interface RunContext {
+  readonly store: GraphStore;
+  readonly repo: RepoRecord;
+  readonly options: RepoEnrichmentOptions;
+  readonly budget: AbortSignal;
+  readonly report: EnrichmentReport;
+  /** Per owner file, a digest of its edges as of the last look. */
+  digests: Map<Hash, string>;
+  lastCheckpoint: number;
+}
 
 /**
  * `ckg enrich` over one repository (SPEC 1.4, 2.3 rule 4): finds the language servers its
  * languages need, says which it uses and which it cannot, and asks each about the files
  * changed since their last enrichment: a file whose content, server, or owned edges (a
- * re-link by `ckg index` replaces them) differ from what was recorded. What each batch
- * learns is written at once, so a crash or the budget loses at most the batch under way;
- * the files it did not finish are asked on the next run.
+ * re-link by `ckg index` replaces them) differ from what was recorded. Each batch's
+ * answers are written at once, and the run checkpoints (records its visits and saves)
+ * every minute, so a crash loses little; the files it did not finish are asked next run.
  */
 export async function enrichRepository(store: GraphStore, repo: RepoRecord, options: RepoEnrichmentOptions): Promise<RepoEnrichmentSummary> {
   const started = performance.now();
-  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
-  const budgetMs = options.budgetMs ?? REPO_ENRICHMENT_DEFAULTS.budgetMs;
   const budget = new AbortController();
-  const timer = setTimeout(() => budget.abort(), budgetMs);
+  const timer = setTimeout(() => budget.abort(), options.budgetMs ?? ENRICHMENT_DEFAULTS.budgetMs);
   timer.unref?.();
   const stop = (): void => budget.abort();
   options.signal?.addEventListener('abort', stop);
@@ -83,63 +92,78 @@ export async function enrichRepository(store: GraphStore, repo: RepoRecord, opti
   const files = await store.liveFiles(repo.repoHash);
   const plan = planServers(files.map((f) => f.language), repo.rootPath, options.servers);
   sayPlan(plan, files, options.say);
-  const report = new EnrichmentReport();
+  const run: RunContext = {
+    store, repo, options, budget: budget.signal, report: new EnrichmentReport(), digests: new Map(), lastCheckpoint: performance.now(),
+  };
   const servers: ServerOutcome[] = [];
   try {
-    let digests = await ownedEdgeDigests(store, repo.repoHash);
-    for (const { server, command, languages } of plan.use) {
-      const own = files.filter((f) => languages.includes(f.language));
-      const source = sourceOf(server.id);
-      const pending = options.all ? own : await changedSince(store, source, command.identity, own, digests);
-      if (pending.length === 0) {
-        options.say(`${server.id}: ${count(own.length, 'file')} up to date; nothing to ask`);
-        servers.push({ server: server.id, files: own.length, asked: 0, left: 0 });
-        continue;
-      }
-      if (budget.signal.aborted) {
-        servers.push({ server: server.id, files: own.length, asked: 0, left: pending.length });
-        continue;
-      }
-      options.say(`${server.id}: asking about ${count(pending.length, 'file')} of ${own.length}${options.all ? '' : ' (new or changed since the last enrichment)'}`);
-      const session = new ServerSession(server, command, {
-        rootPath: repo.rootPath,
-        firstFile: path.join(repo.rootPath, pending[0].path),
-        timeoutMs: server.protocol === 'tsserver' && options.timeoutMs === undefined ? undefined : options.timeoutMs,
-        warn: (message) => options.say(`warning: ${message}`),
-        log: options.log,
-        start: options.startServer,
-      });
-      const targets: EnrichTarget[] = pending.map((f) => ({ repoHash: repo.repoHash, path: f.path }));
-      let part: EnrichmentReport;
-      try {
-        part = await enrichFiles(store, session, targets, {
-          signal: budget.signal,
-          write: options.write,
-          onProgress: (done, total) => options.onProgress?.({ server: server.id, done, total }),
-        });
-      } finally {
-        await session.close();
-      }
-      report.merge(part);
-      const before = digests;
-      digests = await ownedEdgeDigests(store, repo.repoHash);
-      const finished = pending.filter((f) => part.visited.get(f.fileHash) === f.contentHash && !part.unanswered.has(f.fileHash));
-      // Answers about one file write edges other files own (references, implements): those
-      // were up to date before this run, and what changed their edges is this run itself.
-      const asked = new Set(pending.map((f) => f.fileHash));
-      const touched = own.filter((f) => !asked.has(f.fileHash) && before.get(f.fileHash) !== digests.get(f.fileHash));
-      const at = now();
-      await store.recordEnrichment([...finished, ...touched].map((f) => ({
-        fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: digests.get(f.fileHash) ?? EMPTY, at,
-      })));
-      servers.push({ server: server.id, files: own.length, asked: pending.length, left: pending.length - finished.length, failure: session.failure });
+    run.digests = await ownedEdgeDigests(store, repo.repoHash);
+    for (const use of plan.use) {
+      servers.push(await enrichWithServer(run, use, files.filter((f) => use.languages.includes(f.language))));
     }
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', stop);
   }
   const budgetExhausted = budget.signal.aborted && !options.signal?.aborted;
-  return { plan, servers, report, budgetExhausted, seconds: (performance.now() - started) / 1000 };
+  return { plan, servers, report: run.report, budgetExhausted, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One server's part: the files of its languages not answered for in their present state. */
+async function enrichWithServer(run: RunContext, { server, command }: ServerPlan['use'][number], own: readonly LiveFile[]): Promise<ServerOutcome> {
+  const { store, repo, options } = run;
+  const source = `lsp:${server.id}`;
+  const pending = options.all ? [...own] : await changedSince(store, source, command.identity, own, run.digests);
+  if (pending.length === 0) {
+    options.say(`${server.id}: ${count(own.length, 'file')} up to date; nothing to ask`);
+    return { server: server.id, files: own.length, asked: 0, left: 0 };
+  }
+  if (run.budget.aborted) return { server: server.id, files: own.length, asked: 0, left: pending.length };
+  options.say(`${server.id}: asking about ${count(pending.length, 'file')} of ${own.length}${options.all ? '' : ' (new or changed since the last enrichment)'}`);
+  const session = new ServerSession(server, command, {
+    rootPath: repo.rootPath,
+    firstFile: path.join(repo.rootPath, pending[0].path),
+    timeoutMs: options.timeoutMs,
+    warn: (message) => options.say(`warning: ${message}`),
+    log: options.log,
+  });
+  const record = async (visited: readonly LiveFile[], before: ReadonlyMap<Hash, string>): Promise<void> => {
+    run.digests = await ownedEdgeDigests(store, repo.repoHash);
+    // Answers about one file write edges other files own (references, implements): those
+    // files were up to date before, and what changed their edges is this run itself.
+    const asked = new Set(pending.map((f) => f.fileHash));
+    const touched = own.filter((f) => !asked.has(f.fileHash) && before.get(f.fileHash) !== run.digests.get(f.fileHash));
+    const at = Math.floor(Date.now() / 1000);
+    await store.recordEnrichment([...visited, ...touched].map((f) => ({
+      fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: run.digests.get(f.fileHash) ?? EMPTY, at,
+    })));
+  };
+  const before = run.digests;
+  const finished = new Map<Hash, LiveFile>();
+  const pendingByHash = new Map(pending.map((f) => [f.fileHash, f]));
+  let report: EnrichmentReport;
+  try {
+    report = await enrichFiles(store, session, pending.map((f) => ({ repoHash: repo.repoHash, path: f.path })), {
+      signal: run.budget,
+      write: options.write,
+      onProgress: (done, total) => options.onProgress?.({ server: server.id, done, total }),
+      afterBatch: async (batch) => {
+        for (const [fileHash, contentHash] of batch.visited) {
+          const file = pendingByHash.get(fileHash);
+          if (file?.contentHash === contentHash && !batch.unanswered.has(fileHash)) finished.set(fileHash, file);
+        }
+        if (!options.checkpoint || performance.now() - run.lastCheckpoint < (options.checkpointEveryMs ?? REPO_ENRICHMENT_DEFAULTS.checkpointEveryMs)) return;
+        await record([...finished.values()], before);
+        await options.checkpoint();
+        run.lastCheckpoint = performance.now();
+      },
+    });
+  } finally {
+    await session.close();
+  }
+  run.report.merge(report);
+  await record([...finished.values()], before);
+  return { server: server.id, files: own.length, asked: pending.length, left: pending.length - finished.size, failure: session.failure };
 }
 
 const EMPTY = hashBytes('');

@@ -33,12 +33,10 @@ export interface ServerSessionOptions {
   readonly warn: (message: string) => void;
   /** The server's own chatter (stderr, log messages), for --verbose. */
   readonly log?: (message: string) => void;
-  /** Starts a server; tests swap in one that crashes. */
-  readonly start?: (server: LanguageServerSpec, command: ServerCommand, options: ServerSessionOptions) => RunningServer;
 }
 
 /** Starts the process behind a server spec, speaking its protocol. */
-export function startServerProcess(server: LanguageServerSpec, command: ServerCommand, options: ServerSessionOptions): RunningServer {
+function startServerProcess(server: LanguageServerSpec, command: ServerCommand, options: ServerSessionOptions): RunningServer {
   if (server.protocol === 'tsserver') {
     return new TsServerOracle({ tsserverPath: command.args[0], timeoutMs: options.timeoutMs, log: options.log });
   }
@@ -94,10 +92,9 @@ export class ServerSession implements LocationOracle {
   private async current(): Promise<RunningServer | undefined> {
     if (this.givenUp) return undefined;
     if (this.server) return this.server;
-    const start = this.options.start ?? startServerProcess;
     let server: RunningServer;
     try {
-      server = start(this.spec, this.command, this.options);
+      server = startServerProcess(this.spec, this.command, this.options);
     } catch (error) {
       this.giveUp(`did not start: ${(error as Error).message}`);
       return undefined;

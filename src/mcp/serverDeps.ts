@@ -34,8 +34,6 @@ export interface ServerDepsOptions {
   readonly enrichment?: EnrichmentConfig;
 }
 
-/** How often a long enrichment saves what it has written: a crash loses at most this much of it. */
-const ENRICHMENT_SAVE_INTERVAL_MS = 60_000;
 
 export interface OpenServerDeps extends ServerDeps {
   /**
@@ -167,8 +165,8 @@ class GraphDeps implements OpenServerDeps {
 
   /**
    * `ckg enrich` of one repository as a queued write: it holds the writer lock for the run
-   * (other writes of this process queue behind it, at most `enrichment.budget`) and saves
-   * every minute and at the end, so a crash loses little of it.
+   * (other writes of this process queue behind it, at most `enrichment.budget`) and
+   * checkpoints every minute and saves at the end, so a crash loses little of it.
    */
   private enrich(repoHash: Hash): Promise<void> {
     const settings = this.enrichment!;
@@ -179,17 +177,10 @@ class GraphDeps implements OpenServerDeps {
         await this.withGraphWrite(async () => {
           const repo = await this.current.repo(repoHash);
           if (!repo) return;
-          let savedAt = performance.now();
-          const summary = await enrichRepository(this.current, repo, {
+          const store = this.current;
+          const summary = await enrichRepository(store, repo, {
             servers: settings.servers, budgetMs: settings.budgetMs, timeoutMs: settings.timeoutMs, say, signal: this.closing.signal,
-            write: async (apply) => {
-              const skipped = await apply();
-              if (performance.now() - savedAt > ENRICHMENT_SAVE_INTERVAL_MS) {
-                await this.current.save();
-                savedAt = performance.now();
-              }
-              return skipped;
-            },
+            checkpoint: () => store.save(),
           });
           await this.current.save();
           const cut = summary.budgetExhausted ? ' (budget ran out; the rest follows the next index)' : this.closing.signal.aborted ? ' (stopped: shutting down)' : '';

@@ -80,6 +80,7 @@ export async function runEnrichment(store: GraphStore, repo: RepoRecord, setting
       say,
       log: verbose ? say : undefined,
       onProgress: ({ server, done, total }) => bar.update({ phase: server, done, total }),
+      checkpoint: () => store.save(),
     });
   } finally {
     bar.end();
