@@ -290,8 +290,9 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       this.timeout(120_000);
       const tools = path.join(folder, 'tools');
       const files: Record<string, string> = {
-        'main.go': 'package main\n\nfunc helperGo() int { return 1 }\n\nfunc main() { helperGo() }\n',
-        'util.go': 'package main\n\nfunc other() int { return helperGo() }\n',
+        // No `main`: later tests pick the workspace's one symbol named main.
+        'main.go': 'package tools\n\nfunc helperGo() int { return 1 }\n\nfunc runGo() int { return helperGo() }\n',
+        'util.go': 'package tools\n\nfunc other() int { return helperGo() }\n',
       };
       fs.mkdirSync(tools, { recursive: true });
       const written = Date.now();
@@ -314,15 +315,17 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
         assert.equal(said.length, 1, said.join('\n'));
         assert.match(said[0], /enrichment: no language server answers for go \(2 files keep their static edges\); install one \(Go: the Go extension \(with gopls\)\)/);
         // A save of a Go file is not asked about either.
-        fs.appendFileSync(path.join(tools, 'util.go'), '\nfunc more() int { return other() }\n');
-        await eventually('the saved Go file indexed', async () => (await client.symbolsByName('more')).some((s) => s.path.endsWith('util.go')));
+        fs.appendFileSync(path.join(tools, 'util.go'), '\nfunc moreGo() int { return other() }\n');
+        await eventually('the saved Go file indexed', async () => (await client.symbolsByName('moreGo')).some((s) => s.path.endsWith('util.go')));
         const after = await within(60_000, 'the enrichment report', client.enrichmentReport());
         assert.ok(!after.lines.some((line) => line.startsWith('go ')), after.lines.join('\n'));
         assert.equal(fs.readFileSync(channel, 'utf8').split('\n').filter((l) => l.includes('no language server answers for')).length, 1);
       } finally {
-        fs.rmSync(tools, { recursive: true, force: true });
+        // File by file: the file watcher reports a deleted folder as one path, not its files.
+        for (const name of Object.keys(files)) fs.rmSync(path.join(tools, name), { force: true });
       }
       await eventually('the Go files gone from the graph', async () => (await client.symbolsByName('helperGo')).length === 0);
+      fs.rmSync(tools, { recursive: true, force: true });
     });
   });
 
