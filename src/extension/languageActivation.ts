@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
  * document fires `onLanguage:<id>`; activate() of an extension resolves once it has started.
  */
 export async function activateLanguagesOf(paths: readonly string[], timeoutMs: number): Promise<void> {
+  // One budget for both steps: the graph server cancels the whole request after twice timeoutMs.
+  const deadline = Date.now() + timeoutMs;
   const languages = new Set<string>();
   await bounded(Promise.all([...new Set(paths)].map(async (path) => {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path));
@@ -15,7 +17,7 @@ export async function activateLanguagesOf(paths: readonly string[], timeoutMs: n
   const starting = vscode.extensions.all
     .filter((extension) => !extension.isActive && [...languages].some((language) => activatesOn(extension.packageJSON, language)))
     .map((extension) => Promise.resolve(extension.activate()));
-  await bounded(Promise.all(starting), timeoutMs);
+  await bounded(Promise.all(starting), Math.max(0, deadline - Date.now()));
 }
 
 /** An extension manifest that activates on a language: `onLanguage:<id>`, `onLanguage`, or the language contributed (implicit). */
