@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { LocationQueryKind, LocationsParams, LocationsResult, SourceLocation } from '../server/protocol';
 import { settleAgainstUnsaved } from './dirtyDocuments';
+import { activateLanguagesOf } from './languageActivation';
 
 const COMMANDS: Record<LocationQueryKind, string> = {
   definition: 'vscode.executeDefinitionProvider',
@@ -15,12 +16,14 @@ const CONCURRENCY = 4;
  * Answers the graph server's `ckg/locations` requests with the editor's own language
  * servers. Each query gets `timeoutMs`; a query that takes longer, or a cancelled batch,
  * answers null, and the server leaves those edges as they are. Documents with unsaved
- * changes are handled by settleAgainstUnsaved (the graph holds saved text).
+ * changes are handled by settleAgainstUnsaved (the graph holds saved text). A language
+ * probe (`params.probe`) first lets the extensions of the documents' languages activate.
  */
 export async function answerLocations(params: LocationsParams, token: vscode.CancellationToken): Promise<LocationsResult> {
   const command = COMMANDS[params.kind];
   if (!command) throw new Error(`kind: expected definition, implementation or references, got ${String(params.kind)}`);
   const answers: LocationsResult = params.queries.map(() => null);
+  if (params.probe) await activateLanguagesOf(params.queries.map((q) => q.path), params.timeoutMs);
   const unsaved = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => d.uri.fsPath));
   const isUnsaved = (path: string): boolean => unsaved.has(path);
   let next = 0;

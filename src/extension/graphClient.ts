@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CloseHandlerResult, ErrorHandlerResult, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import {
-  type CodeLensInfo, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactResult, type InitializationOptions,
+  type CodeLensInfo, type EnrichmentReportResult, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactResult, type InitializationOptions,
   type LocationsParams, type LocationsResult, type McpEndpoint, Methods, type SymbolSummary, type ToolCallResult,
   type TraceReceiverResult,
 } from '../server/protocol';
@@ -77,6 +77,11 @@ export class GraphClient implements vscode.Disposable {
     return this.notify(Methods.settingsChanged, settings);
   }
 
+  /** The editor's extensions changed: the server probes languages that had no language server again. */
+  extensionsChanged(): Promise<void> {
+    return this.notify(Methods.extensionsChanged, {});
+  }
+
   filesChanged(params: FilesChangedParams): Promise<void> {
     return this.notify(Methods.filesChanged, params);
   }
@@ -130,7 +135,7 @@ export class GraphClient implements vscode.Disposable {
     return this.request(Methods.impact, { folder });
   }
 
-  enrichmentReport(): Promise<{ lines: string[]; upgradeRates: Record<string, number | null>; cancelled: boolean }> {
+  enrichmentReport(): Promise<EnrichmentReportResult> {
     return this.request(Methods.enrich);
   }
 

@@ -76,6 +76,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       statusBar.show(status);
       if (status.state === 'ready') void ext.refreshViews();
     }),
+    // An extension installed or enabled may bring the language server a language lacked.
+    vscode.extensions.onDidChange(() => {
+      if (client.running) void client.extensionsChanged();
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       const effect = effectOf(event);
       if (!effect) return;

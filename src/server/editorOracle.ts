@@ -10,11 +10,16 @@ import { type LocationsParams, type LocationsResult, Methods } from './protocol'
  * and answered with nulls: a slow or absent language server only leaves edges as they are.
  */
 export class EditorOracle implements LocationOracle {
-  constructor(private readonly connection: Connection, private readonly timeoutMs: () => number) {}
+  constructor(private readonly connection: Connection, private readonly timeoutMs: () => number, private readonly probe = false) {}
+
+  /** The same oracle for language probes: the editor lets the documents' language extensions activate before it asks. */
+  probing(): EditorOracle {
+    return new EditorOracle(this.connection, this.timeoutMs, true);
+  }
 
   async locations(kind: LocationQueryKind, queries: readonly SourceLocation[], signal?: AbortSignal): Promise<LocationAnswers> {
     const timeoutMs = this.timeoutMs();
-    const params: LocationsParams = { kind, queries, timeoutMs };
+    const params: LocationsParams = { kind, queries, timeoutMs, ...(this.probe ? { probe: true } : {}) };
     const source = new CancellationTokenSource();
     const cancel = (): void => source.cancel();
     signal?.addEventListener('abort', cancel);

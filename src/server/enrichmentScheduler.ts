@@ -2,7 +2,9 @@ import { type EnrichTarget, enrichFiles } from '../enrich/enricher';
 import type { LocationOracle } from '../enrich/oracle';
 import { EnrichmentReport } from '../enrich/report';
 import type { GraphService } from './graphService';
-import type { GraphSettings } from './protocol';
+import { LanguageGate } from './languageGate';
+import { PROBE_POLICY, type ProbePolicy } from './probeVerdict';
+import type { GraphSettings, LanguageWithoutServer } from './protocol';
 
 /**
  * How long to wait before asking again about files the language server left unsettled
@@ -15,11 +17,19 @@ export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 20_000, 40_000, 80_000];
 const keyOf = (target: EnrichTarget): string => `${target.repoHash}:${target.path}`;
 const files = (n: number): string => `${n} file${n === 1 ? '' : 's'}`;
 
+/** How a language's server is probed before its files are asked (see LanguageGate). */
+export interface ProbeOptions {
+  /** Asked the probes; the editor's oracle first lets the extensions of the language activate. Default: the scheduler's oracle. */
+  readonly oracle?: LocationOracle;
+  readonly policy?: ProbePolicy;
+}
+
 /**
  * Runs enrichment in the background after indexing: one run at a time over the files
- * queued since the last, with its writes queued behind indexing. Files the language
- * server could not answer for yet are asked again later (RETRY_DELAYS_MS). Turning
- * enrichment off cancels the run under way and forgets the retries.
+ * queued since the last, with its writes queued behind indexing. Only languages whose
+ * language server answered a probe are asked (LanguageGate); files of those the server
+ * could not answer for yet are asked again later (RETRY_DELAYS_MS). Turning enrichment
+ * off cancels the run under way and forgets the retries and the probes' verdicts.
  */
 export class EnrichmentScheduler {
   private readonly pending = new Map<string, EnrichTarget>();
@@ -30,6 +40,7 @@ export class EnrichmentScheduler {
   private running: Promise<void> | undefined;
   private controller: AbortController | undefined;
   readonly total = new EnrichmentReport();
+  private readonly gate: LanguageGate;
 
   constructor(
     private readonly service: GraphService,
@@ -37,28 +48,45 @@ export class EnrichmentScheduler {
     private settings: GraphSettings['enrichment'],
     private readonly log: (message: string) => void,
     private readonly retryDelaysMs: readonly number[] = RETRY_DELAYS_MS,
-  ) {}
+    probe: ProbeOptions = {},
+  ) {
+    this.gate = new LanguageGate(() => service.store(), probe.oracle ?? oracle, (targets) => this.queue(targets), log, probe.policy ?? PROBE_POLICY);
+  }
 
+  /** New settings; a change to the enrichment settings probes languages with no server again. */
   updateSettings(settings: GraphSettings['enrichment']): void {
+    const changed = JSON.stringify(settings) !== JSON.stringify(this.settings);
     this.settings = settings;
     if (!settings.enabled) this.stop();
+    else if (changed) this.gate.reprobe();
   }
 
-  /** Queues files an index write touched; they get a fresh set of retries. */
+  /** The editor's installed or enabled extensions changed: a language with no server may have one now. */
+  extensionsChanged(): void {
+    if (this.settings.enabled) this.gate.reprobe();
+  }
+
+  /** Queues files an index write touched; they get a fresh set of retries. Files of a language with no server are left out. */
   schedule(targets: readonly EnrichTarget[]): void {
     if (!this.settings.enabled) return;
-    for (const target of targets) {
-      this.attempts.delete(keyOf(target));
-      this.waiting.delete(keyOf(target));
-      this.pending.set(keyOf(target), target);
-    }
-    this.kick();
+    this.queue(this.gate.admit(targets));
   }
 
-  /** Resolves when no run is under way (tests, the Enrich request); retries still waiting do not count. */
+  /**
+   * Resolves when no run is under way and no language is being probed (tests, the Enrich
+   * request); retries still waiting do not count.
+   */
   async idle(): Promise<EnrichmentReport> {
-    while (this.running) await this.running;
+    while (this.running || this.gate.probing) {
+      if (this.running) await this.running;
+      else await this.gate.settled();
+    }
     return this.total;
+  }
+
+  /** Languages whose probe found no language server, with the files left out. */
+  withoutServer(): LanguageWithoutServer[] {
+    return this.gate.withoutServer();
   }
 
   /** Files waiting for a retry. */
@@ -70,7 +98,18 @@ export class EnrichmentScheduler {
     this.stop();
   }
 
+  private queue(targets: readonly EnrichTarget[]): void {
+    if (targets.length === 0 || !this.settings.enabled) return;
+    for (const target of targets) {
+      this.attempts.delete(keyOf(target));
+      this.waiting.delete(keyOf(target));
+      this.pending.set(keyOf(target), target);
+    }
+    this.kick();
+  }
+
   private stop(): void {
+    this.gate.reset();
     this.pending.clear();
     this.waiting.clear();
     this.attempts.clear();

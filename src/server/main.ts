@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type Connection, ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { type RunningHttpServer, startHttpServer } from '../mcp/transports/http';
 import { EditorOracle } from './editorOracle';
-import { EnrichmentScheduler } from './enrichmentScheduler';
+import { EnrichmentScheduler, RETRY_DELAYS_MS } from './enrichmentScheduler';
 import { globMatcher } from './globs';
 import { GraphService } from './graphService';
 import {
-  type CodeLensInfo, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactParams, type ImpactResult,
+  type CodeLensInfo, type EnrichmentReportResult, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactParams, type ImpactResult,
   type InitializationOptions, type McpEndpoint, Methods, type SymbolAtParams, type SymbolSummary, type ToolCallParams,
   type ToolCallResult, type TraceReceiverResult,
 } from './protocol';
@@ -75,9 +75,9 @@ export function runServer(connection: Connection = createConnection(ProposedFeat
   withSession<{ id: number }, SymbolSummary[]>(Methods.communityMembers, (s, p) => s.queries.communityMembers(p.id));
   withSession<ImpactParams, ImpactResult>(Methods.impact, (s, p) =>
     workingTreeImpact(s.service, s.queries, p.folder, s.current.settings.maxFileBytes, globMatcher(s.current.settings.exclude)));
-  withSession<void, unknown>(Methods.enrich, async (s) => {
+  withSession<void, EnrichmentReportResult>(Methods.enrich, async (s) => {
     const report = await s.enrichment.idle();
-    return { lines: report.lines(), upgradeRates: report.upgradeRates(), cancelled: report.cancelled };
+    return { lines: report.lines(), upgradeRates: report.upgradeRates(), cancelled: report.cancelled, withoutServer: s.enrichment.withoutServer() };
   });
   withSession<void, TraceReceiverResult>(Methods.startTraceReceiver, (s) => s.receiver.start(s.current.settings.traceIngestion));
   withSession<void, TraceReceiverResult>(Methods.stopTraceReceiver, (s) => s.receiver.stop());
@@ -94,6 +94,10 @@ export function runServer(connection: Connection = createConnection(ProposedFeat
       if (s.indexer.updateSettings(settings)) return s.indexer.indexAll('settings changed');
       return undefined;
     }).catch((error: Error) => log(`settings: ${error.message}`));
+  });
+
+  connection.onNotification(Methods.extensionsChanged, () => {
+    void session.then((s) => s.enrichment.extensionsChanged()).catch((error: Error) => log(`extensions changed: ${error.message}`));
   });
 
   connection.onShutdown(async () => {
@@ -116,7 +120,7 @@ async function start(connection: Connection, options: InitializationOptions, log
   const endpoint: McpEndpoint = { url: http.url, token };
   const current = { settings: options.settings };
   const oracle = new EditorOracle(connection, () => current.settings.enrichment.timeoutMs);
-  const enrichment = new EnrichmentScheduler(service, oracle, options.settings.enrichment, log);
+  const enrichment = new EnrichmentScheduler(service, oracle, options.settings.enrichment, log, RETRY_DELAYS_MS, { oracle: oracle.probing() });
   service.onIndexed((targets) => enrichment.schedule(targets));
   const indexer = new WorkspaceIndexer(service, options.folders, options.settings, {
     beginProgress: (title) => beginProgress(connection, title),

@@ -81,6 +81,32 @@ export interface LocationsParams {
   readonly queries: readonly SourceLocation[];
   /** The editor stops asking after this long and answers null for what is left. */
   readonly timeoutMs: number;
+  /**
+   * A probe of whether the documents' language has a server (src/server/probeVerdict.ts):
+   * the editor first opens each document and lets the extensions that activate on its
+   * language start, so an empty answer means no definition provider, not "not started yet".
+   */
+  readonly probe?: boolean;
+}
+
+/** A language whose probe found no language server (the `ckg/enrich` report). */
+export interface LanguageWithoutServer {
+  readonly language: string;
+  /** Files of the language left with their static edges. */
+  readonly files: number;
+  /** What to install, e.g. "Go: the Go extension (with gopls)". */
+  readonly hint: string;
+}
+
+/** The `ckg/enrich` answer: enrichment so far, once no run or probe is under way. */
+export interface EnrichmentReportResult {
+  /** One line per language and pass, as in the output channel. */
+  readonly lines: string[];
+  /** Confirmed share of the inferred call edges asked about, per language. */
+  readonly upgradeRates: Record<string, number | null>;
+  readonly cancelled: boolean;
+  /** Languages never asked for want of a language server. */
+  readonly withoutServer: LanguageWithoutServer[];
 }
 
 /** One answer per query, in order; null when the provider did not answer in time. */
@@ -165,6 +191,8 @@ export const Methods = {
   // client -> server notifications
   filesChanged: 'ckg/filesChanged',
   settingsChanged: 'ckg/settingsChanged',
+  /** The editor's installed or enabled extensions changed (a language may have a server now). */
+  extensionsChanged: 'ckg/extensionsChanged',
   // server -> client
   locations: 'ckg/locations',
   statusChanged: 'ckg/statusChanged',

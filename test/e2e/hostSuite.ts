@@ -285,6 +285,50 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
     });
   });
 
+  describe('enrichment in a language with no language server', () => {
+    it('Go with no Go extension: probed, skipped with one line in the output channel, named in the enrichment report, never asked', async function () {
+      this.timeout(120_000);
+      const tools = path.join(folder, 'tools');
+      const files: Record<string, string> = {
+        // No `main`: later tests pick the workspace's one symbol named main.
+        'main.go': 'package tools\n\nfunc helperGo() int { return 1 }\n\nfunc runGo() int { return helperGo() }\n',
+        'util.go': 'package tools\n\nfunc other() int { return helperGo() }\n',
+      };
+      fs.mkdirSync(tools, { recursive: true });
+      const written = Date.now();
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(tools, name), text);
+      try {
+        await eventually('the Go files indexed', async () => (await client.symbolsByName('helperGo')).length === 1);
+        const report = await eventually('go named in the enrichment report as skipped', async () => {
+          const r = await within(60_000, 'the enrichment report', client.enrichmentReport());
+          return r.withoutServer.some((l) => l.language === 'go') ? r : undefined;
+        });
+        facts.noServerSeconds = (Date.now() - written) / 1000;
+        assert.deepEqual(report.withoutServer, [{ language: 'go', files: 2, hint: 'Go: the Go extension (with gopls)' }]);
+        assert.ok(!report.lines.some((line) => line.startsWith('go ')), `no Go file was asked about:\n${report.lines.join('\n')}`);
+        // The server's log reaches the Code Graph output channel, which VS Code writes to the extension's log folder.
+        const channel = path.join(ext.context.logUri.fsPath, 'Code Graph.log');
+        const said = await eventually('the one line in the Code Graph output channel', () => {
+          const lines = fs.existsSync(channel) ? fs.readFileSync(channel, 'utf8').split('\n').filter((l) => l.includes('no language server answers for')) : [];
+          return lines.length > 0 ? lines : undefined;
+        });
+        assert.equal(said.length, 1, said.join('\n'));
+        assert.match(said[0], /enrichment: no language server answers for go \(2 files keep their static edges\); install one \(Go: the Go extension \(with gopls\)\)/);
+        // A save of a Go file is not asked about either.
+        fs.appendFileSync(path.join(tools, 'util.go'), '\nfunc moreGo() int { return other() }\n');
+        await eventually('the saved Go file indexed', async () => (await client.symbolsByName('moreGo')).some((s) => s.path.endsWith('util.go')));
+        const after = await within(60_000, 'the enrichment report', client.enrichmentReport());
+        assert.ok(!after.lines.some((line) => line.startsWith('go ')), after.lines.join('\n'));
+        assert.equal(fs.readFileSync(channel, 'utf8').split('\n').filter((l) => l.includes('no language server answers for')).length, 1);
+      } finally {
+        // File by file: the file watcher reports a deleted folder as one path, not its files.
+        for (const name of Object.keys(files)) fs.rmSync(path.join(tools, name), { force: true });
+      }
+      await eventually('the Go files gone from the graph', async () => (await client.symbolsByName('helperGo')).length === 0);
+      fs.rmSync(tools, { recursive: true, force: true });
+    });
+  });
+
   describe('commands and views', () => {
     it('Show Blast Radius fills the Blast Radius view with callers by repo and depth', async () => {
       const helper = await symbol('helper');

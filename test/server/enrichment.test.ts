@@ -5,6 +5,7 @@ import type { EnrichTarget } from '../../src/enrich/enricher';
 import type { LocationOracle } from '../../src/enrich/oracle';
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
 import { EnrichmentScheduler } from '../../src/server/enrichmentScheduler';
+import { PROBE_POLICY } from '../../src/server/probeVerdict';
 import { GraphService } from '../../src/server/graphService';
 import { gitRepo } from '../helpers/gitRepo';
 import { defaultSettings } from '../helpers/serverSettings';
@@ -44,6 +45,31 @@ class Counting implements LocationOracle {
   }
 }
 
+const GO_FILES: Record<string, string> = {
+  'go.mod': 'module example.com/tools\n\ngo 1.21\n',
+  'tools/main.go': 'package main\n\nfunc helperGo() int { return 1 }\n\nfunc main() { helperGo() }\n',
+  'tools/util.go': 'package main\n\nfunc other() int { return helperGo() }\n',
+};
+
+/**
+ * The editor with no Go extension: VS Code answers an empty list at once for a document of
+ * a language with no definition provider; TypeScript documents go to the real tsserver.
+ */
+class NoGoProvider implements LocationOracle {
+  goQueries = 0;
+  goRequestsBesidesDefinition = 0;
+  constructor(private readonly typescript: LocationOracle) {}
+  async locations(...[kind, queries, signal]: Parameters<LocationOracle['locations']>): ReturnType<LocationOracle['locations']> {
+    const isGo = (q: { path: string }): boolean => q.path.endsWith('.go');
+    const go = queries.filter(isGo).length;
+    this.goQueries += go;
+    if (go > 0 && kind !== 'definition') this.goRequestsBesidesDefinition++;
+    const others = await this.typescript.locations(kind, queries.filter((q) => !isGo(q)), signal);
+    let next = 0;
+    return queries.map((q) => (isGo(q) ? [] : others[next++]));
+  }
+}
+
 interface App {
   readonly root: string;
   readonly service: GraphService;
@@ -64,13 +90,19 @@ const schedulers: EnrichmentScheduler[] = [];
  * what VS Code runs): index writes say which files to enrich, the scheduler asks, the
  * answers land as lsp_resolved edges.
  */
-async function app(options: { failFirst?: number; oracle?: LocationOracle; retryDelaysMs?: number[] } = {}): Promise<App> {
-  const root = gitRepo(fixtureFiles());
+async function app(options: {
+  failFirst?: number; oracle?: LocationOracle; probeOracle?: LocationOracle; retryDelaysMs?: number[]; files?: Record<string, string>;
+} = {}): Promise<App> {
+  const root = gitRepo({ ...fixtureFiles(), ...options.files });
   tsserver ??= new TsServerOracle({ timeoutMs: 60_000 });
   const logs: string[] = [];
   const service = await GraphService.open(makeTempDir('ckg-storage-'), (m) => logs.push(m));
   const oracle = new Counting(options.oracle ?? tsserver, options.failFirst);
-  const scheduler = new EnrichmentScheduler(service, oracle, defaultSettings().enrichment, (m) => logs.push(m), options.retryDelaysMs ?? [20, 20, 20]);
+  // Probes go to the same oracle unless a test makes the file queries fail on purpose:
+  // those tests are about files of a language whose server answered its probe.
+  const probeOracle = options.probeOracle ?? (options.failFirst || options.oracle ? new Counting(tsserver) : oracle);
+  const scheduler = new EnrichmentScheduler(service, oracle, defaultSettings().enrichment, (m) => logs.push(m), options.retryDelaysMs ?? [20, 20, 20],
+    { oracle: probeOracle, policy: { ...PROBE_POLICY, delaysMs: [20, 20, 20] } });
   services.push(service);
   schedulers.push(scheduler);
   const targets: string[][] = [];
@@ -157,6 +189,30 @@ describe('server enrichment with a real TypeScript service', function () {
     assert.equal(b.logs.filter((m) => m.startsWith('enrichment of')).length, 3, 'the first run and two retries');
     assert.ok((await b.edges('calls')).every((e) => e.endsWith('ast_inferred')));
     assert.equal(b.scheduler.retrying, 0);
+  });
+
+  it('a workspace with TypeScript and Go and no Go server: TypeScript is enriched, Go is probed, skipped with one line, never asked again', async () => {
+    const editor = new NoGoProvider(tsserver!);
+    const a = await app({ oracle: editor, probeOracle: editor, files: GO_FILES });
+    assert.ok((await a.edges('calls')).includes('src/main.main -> src/service.Service.run lsp_resolved'), 'TypeScript enriched');
+    assert.deepEqual(a.scheduler.withoutServer(), [{ language: 'go', files: 2, hint: 'Go: the Go extension (with gopls)' }]);
+    const said = a.logs.filter((m) => m.startsWith('enrichment: no language server answers'));
+    assert.deepEqual(said, ['enrichment: no language server answers for go (2 files keep their static edges); '
+      + 'install one (Go: the Go extension (with gopls)) and enrichment asks it as soon as the extension is active']);
+    // Only the probe's definition queries reached Go files: at most maxEmpty probes of `sites` declarations.
+    const probeQueries = editor.goQueries;
+    assert.ok(probeQueries > 0 && probeQueries <= PROBE_POLICY.maxEmpty * PROBE_POLICY.sites, `${probeQueries} queries for Go files`);
+    assert.equal(editor.goRequestsBesidesDefinition, 0, 'no implementation or reference queries for Go');
+    assert.ok(!a.logs.some((m) => /still loading|after \d+ retries/.test(m)), a.logs.join('\n'));
+    assert.equal(a.scheduler.retrying, 0);
+    // A save of a Go file is not asked about, and not said again.
+    await save(a, 'tools/main.go', `${GO_FILES['tools/main.go']}\nfunc extra() int { return helperGo() }\n`);
+    assert.equal(editor.goQueries, probeQueries);
+    assert.equal(a.logs.filter((m) => m.startsWith('enrichment: no language server answers')).length, 1);
+    // The editor's extensions changed: Go is probed once more, and still has no server.
+    a.scheduler.extensionsChanged();
+    await a.scheduler.idle();
+    assert.ok(editor.goQueries > probeQueries && editor.goQueries <= 2 * probeQueries, `${editor.goQueries} queries after the re-probe`);
   });
 
   it('skips a file whose bytes on disk are not the indexed ones (the language server would answer about other text)', async () => {

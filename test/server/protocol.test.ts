@@ -8,7 +8,7 @@ import { IPCMessageReader, IPCMessageWriter, type ProtocolConnection, createProt
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
 import { GRAPH_FILE } from '../../src/server/graphService';
 import {
-  type CodeLensInfo, type GraphStatus, type ImpactResult, type InitializationOptions, type LocationsParams, type McpEndpoint, Methods,
+  type CodeLensInfo, type EnrichmentReportResult, type GraphStatus, type ImpactResult, type InitializationOptions, type LocationsParams, type McpEndpoint, Methods,
   type SymbolSummary, type ToolCallResult, type TraceReceiverResult,
 } from '../../src/server/protocol';
 import { ROOT, exited } from '../helpers/builtCli';
@@ -146,10 +146,12 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
 
   it('enriches through ckg/locations requests answered by a real TypeScript service', async () => {
     const report = await eventually('an enrichment report with typescript calls', async () => {
-      const r = await server.request<{ lines: string[]; upgradeRates: Record<string, number | null> }>(Methods.enrich);
+      const r = await server.request<EnrichmentReportResult>(Methods.enrich);
       return r.lines.some((l) => l.startsWith('typescript calls')) ? r : undefined;
     }, 60_000);
     assert.ok(server.asked.some((p) => p.kind === 'definition') && server.asked.some((p) => p.kind === 'references'));
+    assert.equal(server.asked[0].probe, true, 'the language is probed before its files are asked');
+    assert.deepEqual(report.withoutServer, []);
     assert.ok(server.asked.every((p) => p.timeoutMs === defaultSettings().enrichment.timeoutMs));
     // Every static call is confirmed but express(): express is not installed, so its edge
     // stays ast_inferred to the UNRESOLVED placeholder. main -> Service.run is inferred from
