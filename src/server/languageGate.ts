@@ -20,7 +20,6 @@ interface Language {
   asking: boolean;
 }
 
-
 const keyOf = (target: EnrichTarget): string => `${target.repoHash}:${target.path}`;
 
 /**
