@@ -84,9 +84,11 @@ export async function enrichFiles(
     }
     await locator.prepare(files.map((f) => f.file.fileHash));
     const calls: CallQuery[] = passes.calls ? await callQueries(store, files) : [];
-    const interfaces: SymbolQuery[] = passes.implements ? symbolQueries(locator, files, new Set(['interface'])) : [];
-    const functions: SymbolQuery[] = passes.references ? symbolQueries(locator, files, new Set(['function', 'method'])) : [];
     const callAnswers = await ask('definition', calls.map((q) => q.location));
+    // Asked after the first answer, when a spawned server has said what it provides.
+    const wanted = (kind: LocationQueryKind, on: boolean): boolean => on && oracle.provides?.(kind) !== false;
+    const interfaces: SymbolQuery[] = wanted('implementation', passes.implements) ? symbolQueries(locator, files, new Set(['interface'])) : [];
+    const functions: SymbolQuery[] = wanted('references', passes.references) ? symbolQueries(locator, files, new Set(['function', 'method'])) : [];
     const implementationAnswers = await ask('implementation', interfaces.map((q) => q.location));
     const referenceAnswers = await ask('references', functions.map((q) => q.location));
     const batchReport = new EnrichmentReport();

@@ -134,6 +134,11 @@ export class LspOracle implements LocationOracle {
     }
   }
 
+  /** Whether the server said (in its initialize result) that it answers this kind of query; false before the handshake. */
+  supports(kind: LocationQueryKind): boolean {
+    return this.supported.has(kind);
+  }
+
   /** Runs the LSP handshake once; every query waits for it. */
   start(): Promise<void> {
     this.initialized ??= this.handshake();

@@ -24,4 +24,10 @@ export type LocationAnswers = Array<SourceLocation[] | null>;
 
 export interface LocationOracle {
   locations(kind: LocationQueryKind, queries: readonly SourceLocation[], signal?: AbortSignal): Promise<LocationAnswers>;
+  /**
+   * False when the oracle never answers this kind (pyright has no implementation provider):
+   * the enricher then does not ask, and leaves no file waiting for an answer that cannot
+   * come. Absent, or true: ask.
+   */
+  provides?(kind: LocationQueryKind): boolean;
 }

@@ -17,6 +17,8 @@ export const SESSION_DEFAULTS = {
 /** A started server: an oracle with a process behind it. */
 export interface RunningServer extends LocationOracle {
   readonly running: boolean;
+  /** Whether it answers this kind of query at all (pyright has no implementation provider). */
+  supports(kind: LocationQueryKind): boolean;
   warmUp(file: string, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -72,6 +74,11 @@ export class ServerSession implements LocationOracle {
     return answers;
   }
 
+  /** What the running server said it provides; unknown (true) before it started or once given up. */
+  provides(kind: LocationQueryKind): boolean {
+    return this.server?.supports(kind) ?? true;
+  }
+
   async close(): Promise<void> {
     const server = this.server;
     this.server = undefined;
@@ -81,7 +88,8 @@ export class ServerSession implements LocationOracle {
   private async askChunk(kind: LocationQueryKind, chunk: readonly SourceLocation[], signal?: AbortSignal): Promise<LocationAnswers> {
     for (;;) {
       const server = signal?.aborted ? undefined : await this.current();
-      if (!server) return chunk.map(() => null);
+      // A kind the server does not provide is no answer, and no sign of a hang.
+      if (!server || !server.supports(kind)) return chunk.map(() => null);
       const answers = await server.locations(kind, chunk, signal);
       if (signal?.aborted || (server.running && answers.some((answer) => answer !== null))) return answers;
       await this.fail(server.running ? `answered none of ${chunk.length} queries within ${this.timeoutSeconds()} s each (hung?)` : 'exited');

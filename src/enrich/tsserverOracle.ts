@@ -76,6 +76,11 @@ export class TsServerOracle implements LocationOracle {
     return this.child.pid;
   }
 
+  /** tsserver answers every kind of location query. */
+  supports(_kind: LocationQueryKind): boolean {
+    return true;
+  }
+
   /** False once tsserver is gone (crashed, killed, or never started). */
   get running(): boolean {
     return !this.exited;

@@ -25,6 +25,13 @@ const FILES = {
     '',
   ].join('\n'),
   'py/store.py': [
+    'from typing import Protocol',
+    '',
+    '',
+    'class Getter(Protocol):',
+    '    def get(self, key): ...',
+    '',
+    '',
     'class Store:',
     '    def get(self, key):',
     '        return key',
@@ -111,7 +118,7 @@ describe('ckg enrich (real tsserver, pyright and gopls)', function () {
     const again = ckg(repo, 'enrich', '.', '-db', db);
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stderr, /^tsserver: 2 files up to date; nothing to ask$/m);
-    assert.match(again.stderr, /^pyright: 1 file up to date; nothing to ask$/m);
+    assert.match(again.stderr, /^pyright: 1 file up to date; nothing to ask$/m, 'an interface pyright has no implementation provider for leaves nothing waiting');
     assert.doesNotMatch(again.stderr, /asking about/);
     assert.doesNotMatch(again.stdout, /answered/, 'no query was sent');
 
