@@ -14,6 +14,8 @@ interface PlacedOccurrence {
   readonly roles: number;
 }
 
+const QUERY_KINDS: ReadonlySet<string> = new Set<LocationQueryKind>(['definition', 'implementation', 'references']);
+
 /** Reads a document's file text (for UTF-8 or UTF-32 positions); undefined when unreadable. */
 export type TextReader = (absolutePath: string) => string | undefined;
 
@@ -76,24 +78,22 @@ export class ScipOracle implements LocationOracle {
       .map((o) => ({ symbol: o.symbol, line: o.line, character: o.start }));
   }
 
-  /** Whether the index has a document at this absolute path. */
-  knows(absolutePath: string): boolean {
-    return this.occurrencesByPath.has(path.resolve(absolutePath));
-  }
-
   async locations(kind: LocationQueryKind, queries: readonly SourceLocation[]): Promise<LocationAnswers> {
+    if (!QUERY_KINDS.has(kind)) throw new Error(`enrich/scip: kind must be definition, implementation or references, got ${String(kind)}`);
     return queries.map((query) => {
       const byLine = this.occurrencesByPath.get(path.resolve(query.path));
       if (!byLine) return null;
-      const symbol = occurrenceAt(byLine.get(query.line) ?? [], query.character)?.symbol;
-      if (symbol === undefined) return [];
-      switch (kind) {
-        case 'definition': return [...(this.definitions.get(symbol) ?? [])];
-        case 'references': return [...(this.references.get(symbol) ?? [])];
-        case 'implementation': return this.implementationsOf(symbol);
-        default: throw new Error(`enrich/scip: kind must be definition, implementation or references, got ${String(kind)}`);
-      }
+      const symbols = new Set(occurrencesAt(byLine.get(query.line) ?? [], query.character).map((o) => o.symbol));
+      return [...symbols].flatMap((symbol) => this.answer(kind, symbol));
     });
+  }
+
+  private answer(kind: LocationQueryKind, symbol: string): SourceLocation[] {
+    switch (kind) {
+      case 'definition': return this.definitions.get(symbol) ?? [];
+      case 'references': return this.references.get(symbol) ?? [];
+      case 'implementation': return this.implementationsOf(symbol);
+    }
   }
 
   /** Definitions of the symbols implementing `symbol`, through chains (a class extending an implementor); interfaces left out. */
@@ -119,17 +119,20 @@ function symbolKey(document: ScipDocument, symbol: string): string {
 }
 
 /**
- * The innermost occurrence holding the character: the narrowest range, and of equal ones
- * the one starting there. Empty ranges (a module's definition at 0:0) hold nothing.
+ * The innermost occurrences holding the character: those of the narrowest range. Several
+ * share a range where the compiler names several symbols (a method called on a union
+ * type). Empty ranges (a module's definition at 0:0) hold nothing.
  */
-function occurrenceAt(onLine: readonly PlacedOccurrence[], character: number): PlacedOccurrence | undefined {
-  let best: PlacedOccurrence | undefined;
+function occurrencesAt(onLine: readonly PlacedOccurrence[], character: number): PlacedOccurrence[] {
+  let found: PlacedOccurrence[] = [];
   for (const occurrence of onLine) {
     if (occurrence.end <= occurrence.start || character < occurrence.start || character >= occurrence.end) continue;
     const width = occurrence.end - occurrence.start;
-    if (!best || width < best.end - best.start || (width === best.end - best.start && occurrence.start === character)) best = occurrence;
+    const best = found[0] ? found[0].end - found[0].start : Infinity;
+    if (width < best) found = [occurrence];
+    else if (width === best && occurrence.start === found[0].start) found.push(occurrence);
   }
-  return best;
+  return found;
 }
 
 function place(occurrence: ScipOccurrence, symbol: string, document: ScipDocument, lines: LineText): PlacedOccurrence {
