@@ -83,7 +83,7 @@ const WIRE = { varint: 0, fixed64: 1, bytes: 2, fixed32: 5 } as const;
  */
 export function decodeScipIndex(bytes: Uint8Array, name: string): ScipIndex {
   const fail = (what: string): never => {
-    throw new ScipIndexError(`${name}: not a readable SCIP index (${what})`);
+    throw new ScipIndexError(`${name}: not a readable SCIP index (${what}); expected the protobuf output of a SCIP indexer such as scip-typescript`);
   };
   if (bytes.length === 0) fail('the file is empty');
   let index: ScipIndex;
