@@ -34,7 +34,7 @@ export interface ScipIngestSummary {
   readonly documents: number;
   /** Documents asked about this run (changed ones and their neighbours). */
   readonly asked: number;
-  /** Documents whose input, file content and owned edges are as the last ingest left them. */
+  /** Documents not asked: input, file content and owned edges as the last ingest left them, and no symbol shared with a changed one. */
   readonly unchanged: number;
   /** Documents with no live file in the graph (not indexed, or skipped by the indexer). */
   readonly notInGraph: readonly string[];
@@ -98,7 +98,7 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
     tool: `${index.toolName} ${index.toolVersion}`.trim(),
     documents: index.documents.length,
     asked: targets.length,
-    unchanged: inGraph.size - changed.length,
+    unchanged: inGraph.size - targets.length,
     notInGraph,
     changedOnDisk,
     report,
