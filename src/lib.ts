@@ -26,3 +26,6 @@ export type { LocationOracle, LocationAnswers, LocationQueryKind, SourceLocation
 export { TsServerOracle, type TsServerOracleOptions } from './enrich/tsserverOracle';
 export { LspOracle, type LspOracleOptions } from './enrich/lspOracle';
 export { enrichTargetsOf } from './enrich/targets';
+export { decodeScipIndex, ScipIndexError, type ScipIndex, type ScipDocument } from './enrich/scip/scipIndex';
+export { ScipOracle } from './enrich/scip/scipOracle';
+export { ingestScipIndex, readScipIndexFile, ScipRepoError, SCIP_SOURCE, type ScipIngestOptions, type ScipIngestSummary } from './enrich/scip/scipIngest';

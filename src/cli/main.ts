@@ -4,6 +4,7 @@ import { CALL_USAGE, callCommand } from './commands/callCommand';
 import { ENRICH_USAGE, enrichCommand } from './commands/enrichCommand';
 import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
 import { INGEST_LOGS_USAGE, ingestLogsCommand } from './commands/ingestLogsCommand';
+import { INGEST_SCIP_USAGE, ingestScipCommand } from './commands/ingestScipCommand';
 import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
 import { SERVE_USAGE, serveCommand } from './commands/serveCommand';
 import { SNAPSHOTS_USAGE, snapshotsCommand } from './commands/snapshotsCommand';
@@ -29,6 +30,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   call: { run: callCommand, usage: CALL_USAGE },
   serve: { run: serveCommand, usage: SERVE_USAGE },
   'ingest-logs': { run: (argv, io) => ingestLogsCommand(argv, io), usage: INGEST_LOGS_USAGE },
+  'ingest-scip': { run: ingestScipCommand, usage: INGEST_SCIP_USAGE },
 };
 
 function help(): string {
