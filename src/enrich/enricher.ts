@@ -1,5 +1,4 @@
-import * as fs from 'node:fs';
-import { type Hash, hashBytes } from '../model';
+import type { Hash } from '../model';
 import { readFacts } from '../index/factsCodec';
 import type { FileFacts } from '../extract/facts';
 import type { FactsCache, GraphReader, GraphStore, SnapshotLog } from '../store';
@@ -9,6 +8,7 @@ import { type LocatedFile, NodeLocator } from './nodeLocator';
 import type { LocationAnswers, LocationOracle, LocationQueryKind, SourceLocation } from './oracle';
 import { EnrichmentReport } from './report';
 import { type SymbolQuery, planImplementations, planReferences, symbolQueries } from './symbolQueries';
+import { contentOnDisk } from './visits';
 
 export const ENRICH_DEFAULTS = {
   /** Queries per request to the oracle. */
@@ -161,12 +161,4 @@ async function factsOfAnswerFiles(store: GraphReader & FactsCache, locator: Node
     if (facts) factsOf.set(located.file.fileHash, facts);
   }
   return factsOf;
-}
-
-function contentOnDisk(absolutePath: string): Hash | undefined {
-  try {
-    return hashBytes(fs.readFileSync(absolutePath));
-  } catch {
-    return undefined;
-  }
 }

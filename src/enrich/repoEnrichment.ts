@@ -1,11 +1,12 @@
 import * as path from 'node:path';
-import { type GraphEdge, type Hash, type RepoRecord, hashBytes } from '../model';
+import type { Hash, RepoRecord } from '../model';
 import type { EnrichmentState, GraphStore, LiveFile } from '../store';
 import { ENRICHMENT_DEFAULTS } from './enrichmentConfig';
 import { enrichFiles } from './enricher';
 import { type ConfiguredServer, type ServerPlan, planServers } from './languageServers';
 import { EnrichmentReport } from './report';
 import { ServerSession } from './serverSession';
+import { NO_EDGES_DIGEST, ownedEdgeDigests } from './visits';
 
 export const REPO_ENRICHMENT_DEFAULTS = {
   /** How often a long run saves what it has learnt: a crash loses at most this much. */
@@ -135,7 +136,7 @@ async function enrichWithServer(run: RunContext, { server, command }: ServerPlan
     const touched = own.filter((f) => !asked.has(f.fileHash) && before.get(f.fileHash) !== run.digests.get(f.fileHash));
     const at = Math.floor(Date.now() / 1000);
     await store.recordEnrichment([...visited, ...touched].map((f) => ({
-      fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: run.digests.get(f.fileHash) ?? EMPTY, at,
+      fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: run.digests.get(f.fileHash) ?? NO_EDGES_DIGEST, at,
     })));
   };
   const before = run.digests;
@@ -166,8 +167,6 @@ async function enrichWithServer(run: RunContext, { server, command }: ServerPlan
   return { server: server.id, files: own.length, asked: pending.length, left: pending.length - finished.size, failure: session.failure };
 }
 
-const EMPTY = hashBytes('');
-
 function sayPlan(plan: ServerPlan, files: readonly LiveFile[], say: (line: string) => void): void {
   const filesOf = (languages: readonly string[]): number => files.filter((f) => languages.includes(f.language)).length;
   for (const { server, command, languages } of plan.use) {
@@ -191,24 +190,8 @@ async function changedSince(
   return files.filter((file) => {
     const state = states.get(file.fileHash);
     return !state || state.contentHash !== file.contentHash || state.inputDigest !== identity
-      || state.edgesDigest !== (digests.get(file.fileHash) ?? EMPTY);
+      || state.edgesDigest !== (digests.get(file.fileHash) ?? NO_EDGES_DIGEST);
   });
-}
-
-/** Per owner file, a digest of the edges it owns: any write to them (a re-link, an enrichment) changes it. */
-async function ownedEdgeDigests(store: GraphStore, repoHash: Hash): Promise<Map<Hash, string>> {
-  const byOwner = new Map<Hash, GraphEdge[]>();
-  for (const edge of await store.liveEdges({ repoHash })) {
-    if (!edge.ownerFileHash) continue;
-    const owned = byOwner.get(edge.ownerFileHash);
-    if (owned) owned.push(edge);
-    else byOwner.set(edge.ownerFileHash, [edge]);
-  }
-  const digests = new Map<Hash, string>();
-  for (const [owner, edges] of byOwner) {
-    digests.set(owner, hashBytes(edges.map((e) => `${e.edgeHash} ${e.callSiteLine}:${e.callSiteCol} ${e.laterCallSites.length}`).sort().join('\n')));
-  }
-  return digests;
 }
 
 function count(n: number, noun: string): string {

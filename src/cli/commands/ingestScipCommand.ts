@@ -33,7 +33,7 @@ export async function ingestScipCommand(argv: string[], io: CliIo): Promise<numb
   try {
     const summary = await ingestScipIndex(store, index, {
       repoUrl: repoUrl as string | undefined,
-      onProgress: (done, total) => bar.update({ phase: 'resolve', done, total }),
+      onProgress: (done, total) => bar.update({ phase: 'scip', done, total }),
     });
     bar.end();
     if (summary.asked > 0) await store.save();

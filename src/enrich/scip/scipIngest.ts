@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CkgError, type GraphEdge, type Hash, type RepoRecord, hashBytes } from '../../model';
+import { CkgError, type RepoRecord } from '../../model';
 import type { EnrichmentState, GraphStore } from '../../store';
 import { SCIP_PROVENANCE } from '../edgePlan';
 import { type EnrichTarget, enrichFiles } from '../enricher';
@@ -9,6 +9,7 @@ import { type LocatedFile, NodeLocator } from '../nodeLocator';
 import { EnrichmentReport } from '../report';
 import { type ScipDocument, type ScipIndex, decodeScipIndex } from './scipIndex';
 import { ScipOracle } from './scipOracle';
+import { contentOnDisk, edgesDigest } from '../visits';
 
 /** The enrichment-log source of SCIP ingest (migration 008). */
 export const SCIP_SOURCE = 'scip';
@@ -188,19 +189,6 @@ export function descriptorKind(symbol: string): 'type' | 'method' | 'term' | und
   if (symbol.endsWith('#')) return 'type';
   if (symbol.endsWith('.')) return 'term';
   return undefined;
-}
-
-/** What a file's owned edges are, to tell whether anything replaced them since a visit. */
-export function edgesDigest(edges: readonly GraphEdge[]): string {
-  return hashBytes(edges.map((e) => e.edgeHash).sort().join('\n'));
-}
-
-function contentOnDisk(absolutePath: string): Hash | undefined {
-  try {
-    return hashBytes(fs.readFileSync(absolutePath));
-  } catch {
-    return undefined;
-  }
 }
 
 function canonical(directory: string): string {
