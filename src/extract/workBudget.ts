@@ -32,6 +32,12 @@ export const SKIP_OVER_TIME_BUDGET = 'over time budget';
 /** Skip reason of a file whose parse worker went over its memory limit and was replaced. */
 export const SKIP_OVER_MEMORY_BUDGET = 'over memory budget';
 
+/**
+ * Skip reasons that depend on the machine (its load, its memory) rather than on the file:
+ * the same file may pass on the next run, so its facts are not kept as final.
+ */
+export const RETRIED_SKIP_REASONS: ReadonlySet<string> = new Set([SKIP_OVER_TIME_BUDGET, SKIP_OVER_MEMORY_BUDGET]);
+
 /** The skip reasons a budget gives, for callers that name such files. */
 export const BUDGET_SKIP_REASONS: ReadonlySet<string> = new Set([SKIP_OVER_WORK_BUDGET, SKIP_OVER_TIME_BUDGET, SKIP_OVER_MEMORY_BUDGET]);
 

@@ -22,9 +22,20 @@ export async function readFacts(cache: FactsCache, fileHash: Hash, contentHash: 
   return encoded && decodeFacts(encoded);
 }
 
-/** Stores facts, or facts a parse worker already encoded. */
-export function writeFacts(cache: FactsCache, fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array): Promise<void> {
-  return cache.putFacts(fileHash, contentHash, FACTS_FORMAT_VERSION, facts instanceof Uint8Array ? facts : encodeFacts(facts));
+/**
+ * The format version facts are stored under when they must be made again on the next
+ * index: never current, so the file counts as stale (staleFactsCount) and is parsed again.
+ */
+export const RETRY_FACTS_VERSION = 0;
+
+/**
+ * Stores facts, or facts a parse worker already encoded. `retry`: the file was skipped for
+ * a reason of the machine's, not the file's (RETRIED_SKIP_REASONS); the next index parses
+ * it again instead of keeping the skip.
+ */
+export function writeFacts(cache: FactsCache, fileHash: Hash, contentHash: Hash, facts: FileFacts | Uint8Array, retry = false): Promise<void> {
+  const version = retry ? RETRY_FACTS_VERSION : FACTS_FORMAT_VERSION;
+  return cache.putFacts(fileHash, contentHash, version, facts instanceof Uint8Array ? facts : encodeFacts(facts));
 }
 
 /** Live files of a repo whose facts an older extractor wrote. */

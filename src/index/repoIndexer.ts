@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
-import { DEFAULT_WORK_BUDGET, type WorkBudget, workBudget } from '../extract/workBudget';
+import { DEFAULT_WORK_BUDGET, RETRIED_SKIP_REASONS, type WorkBudget, workBudget } from '../extract/workBudget';
 import { type Hash, Identity, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
@@ -268,7 +268,7 @@ export class RepoIndexer {
           language: languageForPath(source.path)!.id, sizeBytes: source.sizeBytes,
         }, seq);
         const result = parsed.get(source.path);
-        if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts);
+        if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts, RETRIED_SKIP_REASONS.has(result.facts.skipReason ?? ''));
       }
       await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk);
       // Only a closed edge can leave a package or placeholder node without edges: a write of
@@ -330,7 +330,8 @@ export class RepoIndexer {
     if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
     const stale: F[] = [];
     for (const source of unchanged) {
-      if (table.factsOf(source.path)) continue;
+      const known = table.factsOf(source.path);
+      if (known && !RETRIED_SKIP_REASONS.has(known.skipReason ?? '')) continue;
       const facts = await readFacts(this.store, (await live.get(source.path))!.fileHash, source.contentHash);
       if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path, facts), facts);
       else stale.push(source);

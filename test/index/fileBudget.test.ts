@@ -40,6 +40,25 @@ describe('index: bounded work per file', () => {
     assert.equal(again.newSnapshot, false, 'the skipped file is not parsed again while unchanged');
   });
 
+  it('parses a file skipped over the time budget again on the next index: the machine was busy, the file may pass', async () => {
+    const root = makeTempDir();
+    const big = Array.from({ length: 20_000 }, (_, i) => `func G${i}() int { return ${i} }`).join('\n');
+    writeTree(root, { ...goFiles(), 'pkg/big.go': `package pkg\n\n${big}\n` });
+    const index = (milliseconds?: number) => new RepoIndexer(store, () => undefined).index({
+      repoPath: root, repoUrl: 'example.com/budget', workers: 2, fileBudget: { milliseconds },
+    });
+    // A millisecond is over long before 20,000 functions are parsed, on any machine (a
+    // worker's first files may miss it too, loading their grammar).
+    const cut = await index(1);
+    assert.ok((cut.skipped[SKIP_OVER_TIME_BUDGET] ?? 0) >= 1, JSON.stringify(cut.skipped));
+    assert.ok((await liveNodes(store)).every((n) => !n.qualifiedName.endsWith('.G0')), 'big.go was skipped');
+    const again = await index();
+    assert.equal(again.newSnapshot, true, 'the file counts as not indexed yet');
+    assert.equal(again.skipped[SKIP_OVER_TIME_BUDGET], undefined);
+    assert.equal((await liveNodes(store)).filter((n) => n.kind === 'function').length, 20_010);
+    assert.equal((await index()).newSnapshot, false, 'once parsed, it is kept like any other file');
+  });
+
   it('cuts off a file by work units, deterministically: a tiny budget skips an ordinary file, the default keeps it', async () => {
     const source = 'package pkg\n\nfunc F() int { return 1 }\n';
     assert.equal((await extractFile('f.go', source, { milliseconds: 0, workUnits: 10 }))?.skipReason, SKIP_OVER_WORK_BUDGET);
