@@ -27,6 +27,8 @@ export function createStatusBar(): StatusBar {
     item,
     show(next) {
       status = next;
+      // A (re)starting server has no run in progress, whatever the last one sent.
+      if (next.state === 'starting') running = undefined;
       render();
     },
     progress(next) {
