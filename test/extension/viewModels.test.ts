@@ -76,6 +76,13 @@ describe('extension/views/viewModels', () => {
     assert.match(labels[0].tooltip, /top symbols:\nGet · store\nPut · store/);
   });
 
+  it('names a community by a declared symbol rather than a module (a file) when it has one', () => {
+    const top = (qualifiedName: string, kind: string) => ({ qualifiedName, kind });
+    const [label] = communityLabels([{ id: 0, size: 6, cohesion: 0.4, dominantPackage: 'src/routes', testMembers: 0,
+      topSymbols: [top('local/app://src/routes', 'module'), top('local/app://src/routes.status', 'function')] }]);
+    assert.equal(label.label, 'src/routes · status');
+  });
+
   it('counts a community as test code when at least half its members are', () => {
     const base = { id: 0, size: 10, cohesion: 0, dominantPackage: 'p', topSymbols: [] };
     assert.deepEqual([0, 4, 5, 10].map((testMembers) => isTestCommunity({ ...base, testMembers })), [false, false, true, true]);

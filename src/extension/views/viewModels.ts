@@ -116,7 +116,9 @@ export interface CommunityLabel {
 export function communityLabels(communities: readonly CommunitySummary[]): CommunityLabel[] {
   const base = communities.map((c) => {
     const pkg = packageLabel(c);
-    const names = c.topSymbols.map((t) => symbolLabel(t.qualifiedName, t.kind).name);
+    // A module (a file) names the package again: the top symbols declared in it say more.
+    const declared = c.topSymbols.filter((t) => t.kind !== 'module');
+    const names = (declared.length > 0 ? declared : c.topSymbols).map((t) => symbolLabel(t.qualifiedName, t.kind).name);
     return { pkg, names };
   });
   const labelAt = (i: number, symbols: number): string => [base[i]!.pkg, base[i]!.names.slice(0, symbols).join(', ')].filter((p) => p).join(' · ');
