@@ -37,7 +37,8 @@ describe('extension/views/viewModels', () => {
     const groups = blastRadiusModel(truncated);
     assert.deepEqual(groups.map((g) => [g.depth, g.count, g.callers.length, g.more, g.unlisted]), [[1, 250, 100, 20, 130], [2, 639, 0, 0, 639]]);
     assert.equal(blastRadiusHeader(truncated),
-      '889 callers of helper in 2 levels (up to depth 5). List truncated to the nearest 120: run the blast_radius MCP tool, or Show Blast Radius on a caller, to see the rest.');
+      '889 callers of helper in 2 levels (up to depth 5). List truncated to the nearest 120: Show Blast Radius on a listed caller to see the callers '
+      + 'beyond it, or export the graph (ckg export) for all of them.');
   });
 
   it('says how many callers in how many levels, one caller singular, none plainly', () => {

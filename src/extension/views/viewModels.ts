@@ -35,8 +35,9 @@ export function blastRadiusHeader(result: BlastCallersResult): string {
   const levels = Object.keys(result.depthCounts).length;
   const head = `${plural(result.totalCount, 'caller')} of ${name} in ${plural(levels, 'level')} (up to depth ${result.maxDepth})`;
   if (!result.truncated) return `${head}. Expand a depth; "load more" shows the next ${CALLERS_PAGE}.`;
-  return `${head}. List truncated to the nearest ${result.callers.length.toLocaleString('en-US')}: run the blast_radius MCP tool, `
-    + 'or Show Blast Radius on a caller, to see the rest.';
+  // blast_radius itself lists fewer (1,000, under the reply cap): the way on is from a caller, or the whole graph.
+  return `${head}. List truncated to the nearest ${result.callers.length.toLocaleString('en-US')}: Show Blast Radius on a listed caller `
+    + 'to see the callers beyond it, or export the graph (ckg export) for all of them.';
 }
 
 /**
