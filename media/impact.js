@@ -3,9 +3,19 @@
   const { el, post, start } = window.ckgPanel;
   const root = document.getElementById('root');
 
-  function shortName(name) {
+  // The symbol's name first, as every Code Graph view shows it (src/extension/symbolLabel.ts);
+  // the full qualified name is the link's title.
+  function shortName(name, kind) {
     const i = name.indexOf('://');
-    return i < 0 ? name : name.slice(i + 3);
+    const local = i < 0 ? name : name.slice(i + 3);
+    const slash = local.lastIndexOf('/');
+    const segments = local.slice(slash + 1).split('.');
+    const keep = Math.min(kind === 'method' ? 2 : 1, Math.max(1, segments.length - 1));
+    return segments.slice(-keep).join('.');
+  }
+
+  function plural(count, noun, nouns) {
+    return `${count} ${count === 1 ? noun : nouns || `${noun}s`}`;
   }
 
   function render(message) {
@@ -13,6 +23,10 @@
     const refresh = el('button', { onclick: () => post({ type: 'refresh' }) }, 'Refresh');
     if (message.type === 'error') {
       root.append(el('h1', {}, 'Impact'), el('p', { class: 'error' }, message.message), refresh);
+      return;
+    }
+    if (message.type === 'unavailable') {
+      root.append(el('h1', {}, 'Impact'), el('p', { class: 'muted', id: 'unavailable' }, message.message), refresh);
       return;
     }
     const impact = message.impact;
@@ -24,7 +38,7 @@
     const s = impact.summary;
     root.append(
       el('p', {}, 'Risk ', el('span', { class: `badge risk-${s.risk_level}`, id: 'risk' }, s.risk_level),
-        ` · ${s.total_symbols_changed} symbols changed · ${s.total_callers_affected} callers affected · ${s.total_callees_affected} callees`),
+        ` · ${plural(s.total_symbols_changed, 'symbol')} changed · ${plural(s.total_callers_affected, 'caller')} affected · ${plural(s.total_callees_affected, 'callee')}`),
       refresh,
       el('h2', {}, 'Changed symbols'),
     );
@@ -32,12 +46,12 @@
       const sym = change.symbol;
       const callers = el('ul', {});
       for (const caller of change.callers) {
-        callers.append(el('li', {}, el('a', { onclick: () => post({ type: 'openSymbol', qualifiedName: caller.qualified_name }) }, shortName(caller.qualified_name)),
+        callers.append(el('li', {}, el('a', { title: caller.qualified_name, onclick: () => post({ type: 'openSymbol', qualifiedName: caller.qualified_name }) }, shortName(caller.qualified_name, caller.kind)),
           el('span', { class: 'muted' }, ` ${caller.kind}${caller.depth ? `, depth ${caller.depth}` : ''}`)));
       }
       root.append(el('div', { class: 'symbol' },
-        el('a', { onclick: () => post({ type: 'openSymbol', qualifiedName: sym.qualified_name }) }, shortName(sym.qualified_name)),
-        el('span', { class: 'muted' }, ` ${sym.kind} · ${change.change_type} · ${sym.file}:${sym.line} · ${change.caller_count} callers`),
+        el('a', { title: sym.qualified_name, onclick: () => post({ type: 'openSymbol', qualifiedName: sym.qualified_name }) }, shortName(sym.qualified_name, sym.kind)),
+        el('span', { class: 'muted' }, ` ${sym.kind} · ${change.change_type} · ${sym.file}:${sym.line} · ${plural(change.caller_count, 'caller')}`),
         change.callers.length > 0 ? callers : el('p', { class: 'muted' }, 'no callers')));
     }
   }

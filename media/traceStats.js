@@ -19,7 +19,16 @@
       el('p', { id: 'totals' }, `${stats.TotalEdges} runtime edges: ${stats.ActiveEdges} active, ${stats.StaleEdges} stale, ${stats.GCEligible} GC-eligible`),
       refresh);
     if (stats.TotalEdges === 0) {
-      root.append(el('p', { class: 'muted', id: 'empty' }, 'No runtime trace data yet. Start the trace receiver (Code Graph: Start Trace Receiver) or export OTLP traces to the graph.'));
+      // No charts of zeros: say what would fill them.
+      root.append(el('div', { id: 'empty', class: 'empty-state' },
+        el('h2', {}, 'No runtime trace data yet'),
+        el('p', {}, 'Trace Stats counts the runtime edges that OpenTelemetry spans add to the graph. To get some:'),
+        el('ol', {},
+          el('li', {}, 'Run Code Graph: Start Trace Receiver (it listens on the codeKnowledgeGraph.traceIngestion.otlpEndpoint setting, OTLP/gRPC and OTLP/HTTP).'),
+          el('li', {}, 'Point your services\' OpenTelemetry exporter at it (OTEL_EXPORTER_OTLP_ENDPOINT), or send it traces exported elsewhere.'),
+          el('li', {}, 'Exercise the services, then Refresh: calls seen at runtime appear here, in the CodeLens counts and in Dead Routes.')),
+        el('p', { class: 'muted' }, 'Outside the editor: ckg serve receives traces the same way (docs/runtime.md).')));
+      return;
     }
     const lifecycle = el('canvas', { id: 'lifecycle', 'aria-label': 'runtime edges by state' });
     const byType = el('canvas', { id: 'byType', 'aria-label': 'runtime edges by type' });

@@ -35,6 +35,12 @@ export class GraphConfig {
     return this.read.get<number | null>('context.defaultTokenBudget', null) ?? undefined;
   }
 
+  /** What the Communities view does with communities made mostly of test code. */
+  get communitiesTestCode(): 'group' | 'exclude' | 'include' {
+    const mode = this.read.get<string>('communities.testCode', 'group');
+    return mode === 'exclude' || mode === 'include' ? mode : 'group';
+  }
+
   get contextFormat(): string {
     return this.read.get<string>('context.defaultFormat', 'xml');
   }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CloseHandlerResult, ErrorHandlerResult, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import {
+  type BlastCallersResult, type CallHierarchyParams, type CommunitySummary, type HierarchyCall, type IndexProgressParams,
   type CodeLensInfo, type EnrichmentReportResult, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactResult, type InitializationOptions,
   type LocationsParams, type LocationsResult, type McpEndpoint, Methods, type SymbolSummary, type ToolCallResult,
   type TraceReceiverResult,
@@ -39,6 +40,7 @@ export class GraphClient implements vscode.Disposable {
   private starting: Promise<void> | undefined;
   private readonly statusEmitter = new vscode.EventEmitter<GraphStatus>();
   private readonly endpointEmitter = new vscode.EventEmitter<McpEndpoint>();
+  private readonly progressEmitter = new vscode.EventEmitter<IndexProgressParams>();
   private lastStatus: GraphStatus = { state: 'starting', repos: [] };
   private lastEndpoint: McpEndpoint | undefined;
   private restarts: number[] = [];
@@ -47,6 +49,8 @@ export class GraphClient implements vscode.Disposable {
   clientLoadMs: number | undefined;
   readonly onStatus = this.statusEmitter.event;
   readonly onEndpoint = this.endpointEmitter.event;
+  /** The server's index progress (begin, reports, end). */
+  readonly onIndexProgress = this.progressEmitter.event;
 
   constructor(private readonly options: GraphClientOptions) {}
 
@@ -127,6 +131,20 @@ export class GraphClient implements vscode.Disposable {
     return this.request(Methods.locate, { nodeHash });
   }
 
+  /** Communities largest first, with their members in test code counted. */
+  communities(): Promise<CommunitySummary[]> {
+    return this.request(Methods.communities);
+  }
+
+  /** Every blast-radius caller counted, the nearest listed: one source for the view's header and tree. */
+  blastCallers(nodeHash: string): Promise<BlastCallersResult> {
+    return this.request(Methods.blastCallers, { nodeHash });
+  }
+
+  callHierarchy(params: CallHierarchyParams): Promise<HierarchyCall[]> {
+    return this.request(Methods.callHierarchy, params);
+  }
+
   communityMembers(id: number): Promise<SymbolSummary[]> {
     return this.request(Methods.communityMembers, { id });
   }
@@ -150,6 +168,7 @@ export class GraphClient implements vscode.Disposable {
   async dispose(): Promise<void> {
     this.statusEmitter.dispose();
     this.endpointEmitter.dispose();
+    this.progressEmitter.dispose();
     if (this.client && this.client.state !== this.lc!.State.Stopped) await this.client.stop().catch(() => undefined);
   }
 
@@ -178,14 +197,25 @@ export class GraphClient implements vscode.Disposable {
       this.lastEndpoint = endpoint;
       this.endpointEmitter.fire(endpoint);
     });
+    client.onNotification(Methods.indexProgress, (progress: IndexProgressParams) => this.progressEmitter.fire(progress));
     client.onRequest(Methods.locations, (params: LocationsParams, token: vscode.CancellationToken) => this.options.answerLocations(params, token));
     return client;
   }
 
-  /** Sends a request once the server has started; fails with a pointer to the output when it is not running. */
+  /**
+   * Sends a request once the server has started; fails with a pointer to the output when it
+   * is not running, and with the server's own message when the request fails (without
+   * vscode-jsonrpc's "Request ckg/… failed with message:" wrapper, which users see).
+   */
   private async request<R>(method: string, params?: unknown): Promise<R> {
     const client = await this.startedClient();
-    return params === undefined ? client.sendRequest<R>(method) : client.sendRequest<R>(method, params);
+    try {
+      return await (params === undefined ? client.sendRequest<R>(method) : client.sendRequest<R>(method, params));
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const unwrapped = message.replace(/^Request \S+ failed with message: /, '');
+      throw unwrapped === message ? error : new Error(unwrapped);
+    }
   }
 
   private async notify(method: string, params: unknown): Promise<void> {

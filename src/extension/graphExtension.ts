@@ -1,6 +1,8 @@
 import type * as vscode from 'vscode';
+import type { GraphCallHierarchyProvider } from './callHierarchy';
 import type { CallersCodeLensProvider } from './codeLens';
 import type { GraphClient } from './graphClient';
+import type { FirstIndexNotification } from './indexProgress';
 import type { BlastRadiusView } from './views/blastRadiusView';
 import type { CommunitiesView } from './views/communitiesView';
 import type { DeadRoutesView } from './views/deadRoutesView';
@@ -14,6 +16,9 @@ export interface GraphExtension {
   readonly deadRoutes: DeadRoutesView;
   readonly communities: CommunitiesView;
   readonly codeLens: CallersCodeLensProvider;
+  readonly callHierarchy: GraphCallHierarchyProvider;
+  /** The first index run's progress notification. */
+  readonly firstIndex: FirstIndexNotification;
   /** Refreshes every view (after an index run, on request). */
   refreshViews(): Promise<void>;
 }

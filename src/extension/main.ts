@@ -1,14 +1,17 @@
 // First: the clock starts before the other modules of the bundle are evaluated.
 import { codeLoadStarted } from './loadClock';
 import * as vscode from 'vscode';
+import { CALL_HIERARCHY_LANGUAGES, GraphCallHierarchyProvider } from './callHierarchy';
 import { CODE_LENS_LANGUAGES, CallersCodeLensProvider } from './codeLens';
 import { COMMANDS } from './commands';
+import { setTraceReceiverRunning } from './commands/traceReceiverContext';
 import { GraphConfig, effectOf } from './config';
 import { answerLocations } from './enrichmentBridge';
 import { watchFiles } from './fileEvents';
 import { GraphClient } from './graphClient';
 import type { GraphExtension } from './graphExtension';
 import { runHostTestsIfAsked } from './hostTests';
+import { FirstIndexNotification } from './indexProgress';
 import { registerMcpProvider } from './mcpProvider';
 import { ImpactPanel } from './panels/impactPanel';
 import { TraceStatsPanel } from './panels/traceStatsPanel';
@@ -49,8 +52,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const deadRoutes = new DeadRoutesView(client);
   const communities = new CommunitiesView(client);
   const codeLens = new CallersCodeLensProvider(client);
+  const callHierarchy = new GraphCallHierarchyProvider(client);
+  const firstIndex = new FirstIndexNotification();
   const ext: GraphExtension = {
-    context, client, output, blastRadius, deadRoutes, communities, codeLens,
+    context, client, output, blastRadius, deadRoutes, communities, codeLens, callHierarchy, firstIndex,
     refreshViews: async () => {
       codeLens.refresh();
       await Promise.all([blastRadius.refresh(), deadRoutes.refresh(), communities.refresh()].map((p) => p.catch((error: Error) => {
@@ -66,15 +71,24 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   blastRadius.view = blastView;
   deadRoutes.view = deadView;
   context.subscriptions.push(
-    output, client, statusBar.item, blastRadius, deadRoutes, communities, codeLens, blastView, deadView,
+    output, client, statusBar.item, blastRadius, deadRoutes, communities, codeLens, blastView, deadView, firstIndex,
     vscode.window.registerTreeDataProvider(CommunitiesView.id, communities),
     vscode.languages.registerCodeLensProvider(CODE_LENS_LANGUAGES.map((language) => ({ language, scheme: 'file' })), codeLens),
+    vscode.languages.registerCallHierarchyProvider(CALL_HIERARCHY_LANGUAGES.map((language) => ({ language, scheme: 'file' })), callHierarchy),
     ...Object.entries(COMMANDS).map(([name, factory]) => vscode.commands.registerCommand(`codeKnowledgeGraph.${name}`, factory(ext))),
     mcp.disposable,
     watchFiles(client),
     client.onStatus((status) => {
       statusBar.show(status);
+      // Every status follows a change of the graph: the lenses follow the status bar.
+      codeLens.refresh();
+      // A (re)started server runs no trace receiver.
+      if (status.state === 'starting') void setTraceReceiverRunning(false);
       if (status.state === 'ready') void ext.refreshViews();
+    }),
+    client.onIndexProgress((progress) => {
+      statusBar.progress(progress);
+      firstIndex.onProgress(progress);
     }),
     // An extension installed or enabled may bring the language server a language lacked.
     vscode.extensions.onDidChange(() => {
@@ -84,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       const effect = effectOf(event);
       if (!effect) return;
       codeLens.refresh();
+      if (event.affectsConfiguration('codeKnowledgeGraph.communities')) void communities.refresh().catch((error: Error) => output.warn(`communities: ${error.message}`));
       if (client.running) void client.settingsChanged(GraphConfig.current().settings());
       if (effect === 'restartReceiver') output.info('trace ingestion settings changed: they apply the next time the receiver starts');
     }),

@@ -6,10 +6,11 @@ import { EnrichmentScheduler, RETRY_DELAYS_MS } from './enrichmentScheduler';
 import { globMatcher } from './globs';
 import { GraphService } from './graphService';
 import {
-  type CodeLensInfo, type EnrichmentReportResult, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactParams, type ImpactResult,
+  type BlastCallersResult, type CallHierarchyParams, type CodeLensInfo, type CommunitySummary, type EnrichmentReportResult, type HierarchyCall, type FilesChangedParams, type GraphSettings, type GraphStatus, type ImpactParams, type ImpactResult,
   type InitializationOptions, type McpEndpoint, Methods, type SymbolAtParams, type SymbolSummary, type ToolCallParams,
-  type ToolCallResult, type TraceReceiverResult,
+  type ToolCallResult, type TraceReceiverResult, type IndexProgressParams,
 } from './protocol';
+import { CallGraphQueries } from './callGraphQueries';
 import { GraphQueries } from './queries';
 import { TraceReceiverControl } from './traceReceiver';
 import { workingTreeImpact } from './workingTreeImpact';
@@ -19,6 +20,7 @@ interface Session {
   readonly service: GraphService;
   readonly indexer: WorkspaceIndexer;
   readonly queries: GraphQueries;
+  readonly callGraph: CallGraphQueries;
   readonly enrichment: EnrichmentScheduler;
   readonly receiver: TraceReceiverControl;
   readonly http: RunningHttpServer;
@@ -73,6 +75,9 @@ export function runServer(connection: Connection = createConnection(ProposedFeat
   withSession<{ path: string }, CodeLensInfo[]>(Methods.codeLenses, (s, p) => s.queries.codeLenses(p.path));
   withSession<{ nodeHash: string }, SymbolSummary | null>(Methods.locate, async (s, p) => (await s.queries.locate(p.nodeHash)) ?? null);
   withSession<{ id: number }, SymbolSummary[]>(Methods.communityMembers, (s, p) => s.queries.communityMembers(p.id));
+  withSession<void, CommunitySummary[]>(Methods.communities, (s) => s.callGraph.communities());
+  withSession<{ nodeHash: string }, BlastCallersResult>(Methods.blastCallers, (s, p) => s.callGraph.blastCallers(p.nodeHash));
+  withSession<CallHierarchyParams, HierarchyCall[]>(Methods.callHierarchy, (s, p) => s.callGraph.callHierarchy(p));
   withSession<ImpactParams, ImpactResult>(Methods.impact, (s, p) =>
     workingTreeImpact(s.service, s.queries, p.folder, s.current.settings.maxFileBytes, globMatcher(s.current.settings.exclude)));
   withSession<void, EnrichmentReportResult>(Methods.enrich, async (s) => {
@@ -128,7 +133,7 @@ async function start(connection: Connection, options: InitializationOptions, log
     log,
   });
   const session: Session = {
-    service, http, endpoint, current, enrichment, indexer, queries: new GraphQueries(service, log), receiver: new TraceReceiverControl(service),
+    service, http, endpoint, current, enrichment, indexer, queries: new GraphQueries(service, log), callGraph: new CallGraphQueries(service), receiver: new TraceReceiverControl(service),
   };
   log(`graph: ${service.location}; MCP at ${http.url}`);
   void connection.sendNotification(Methods.endpointChanged, endpoint);
@@ -136,13 +141,13 @@ async function start(connection: Connection, options: InitializationOptions, log
   return session;
 }
 
-/** `$/progress` through the client's work-done progress (a notification in VS Code). */
+/**
+ * Index progress as `ckg/indexProgress` notifications. Not LSP work-done progress:
+ * vscode-languageclient shows that as a second status bar item; the extension shows the
+ * first index as a notification and later ones in its own status bar item.
+ */
 async function beginProgress(connection: Connection, title: string): Promise<ProgressReporter> {
-  try {
-    const reporter = await connection.window.createWorkDoneProgress();
-    reporter.begin(title, 0, undefined, false);
-    return { report: (percentage, message) => reporter.report(percentage, message), done: () => reporter.done() };
-  } catch {
-    return { report: () => undefined, done: () => undefined };
-  }
+  const send = (params: IndexProgressParams): void => void connection.sendNotification(Methods.indexProgress, params).catch(() => undefined);
+  send({ kind: 'begin', title, percentage: 0 });
+  return { report: (percentage, message) => send({ kind: 'report', percentage, message }), done: () => send({ kind: 'end' }) };
 }

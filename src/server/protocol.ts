@@ -125,6 +125,70 @@ export interface SymbolSummary {
   readonly path: string;
   readonly line: number;
   readonly character: number;
+  /** The symbol's last line (1-based); its line for a one-line or file-less symbol. */
+  readonly endLine?: number;
+}
+
+/** One caller in the Blast Radius view: its path's depth, confidence and provenance. */
+export interface BlastCaller {
+  readonly symbol: SymbolSummary;
+  readonly repoUrl: string;
+  readonly depth: number;
+  /** The lowest edge confidence on the path (as blast_radius reports it). */
+  readonly confidence: number;
+  /** The provenance of every edge on the path, caller first. */
+  readonly provenance: readonly string[];
+}
+
+/** The `ckg/blastCallers` answer: blast_radius's callers, with no reply cap, counted per depth. */
+export interface BlastCallersResult {
+  readonly target: SymbolSummary;
+  /** How deep the walk went (blast_radius's default). */
+  readonly maxDepth: number;
+  /** Every caller within maxDepth: the count blast_radius's TotalCount gives. */
+  readonly totalCount: number;
+  /** Every caller within maxDepth, per depth (keys are depths). */
+  readonly depthCounts: Readonly<Record<number, number>>;
+  /** Nearest first, at most `listLimit` of them. */
+  readonly callers: readonly BlastCaller[];
+  readonly listLimit: number;
+  /** More callers exist than are listed. */
+  readonly truncated: boolean;
+}
+
+/** Where one call is made: an absolute path, a 1-based line and a 1-based column. */
+export interface CallSiteLocation {
+  readonly path: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** One caller (incoming) or callee (outgoing) of a symbol, for the editor's call hierarchy. */
+export interface HierarchyCall {
+  readonly symbol: SymbolSummary;
+  /** The highest confidence among the calls edges between the two. */
+  readonly confidence: number;
+  /** The provenances of those edges, most confident first. */
+  readonly provenance: readonly string[];
+  /** Every site of those edges (in the caller's file), in source order. */
+  readonly sites: readonly CallSiteLocation[];
+}
+
+export interface CallHierarchyParams {
+  readonly nodeHash: string;
+  readonly direction: 'incoming' | 'outgoing';
+}
+
+/** One Louvain community (the communities tool's list), with how much of it is test code. */
+export interface CommunitySummary {
+  readonly id: number;
+  readonly size: number;
+  readonly cohesion: number;
+  readonly dominantPackage: string;
+  /** Highest weighted degree first. */
+  readonly topSymbols: ReadonlyArray<{ readonly qualifiedName: string; readonly kind: string }>;
+  /** Members declared in test code (test files and folders, test functions). */
+  readonly testMembers: number;
 }
 
 export interface CodeLensInfo {
@@ -135,6 +199,8 @@ export interface CodeLensInfo {
   readonly callSites: number;
   /** Runtime observations of edges into the symbol (SPEC 2.6 otel_*). */
   readonly observed: number;
+  /** The graph holds runtime observations at all: without, "0 observed" says nothing and is left off. */
+  readonly runtimeData?: boolean;
 }
 
 export interface ImpactParams {
@@ -146,6 +212,17 @@ export interface ImpactResult {
   readonly headCommit: string;
   /** Null when the working tree matches HEAD: nothing to compare. */
   readonly impact: unknown;
+  /** Why there is no impact to compute (the folder is not a git repository with a commit); shown as it is. */
+  readonly unavailable?: string;
+}
+
+/** The graph server's indexing progress (the extension shows it; one status bar item, a notification for the first index). */
+export interface IndexProgressParams {
+  readonly kind: 'begin' | 'report' | 'end';
+  readonly title?: string;
+  /** 0 to 100. */
+  readonly percentage?: number;
+  readonly message?: string;
 }
 
 export interface ToolCallParams {
@@ -181,6 +258,9 @@ export const Methods = {
   symbolsByName: 'ckg/symbolsByName',
   codeLenses: 'ckg/codeLenses',
   communityMembers: 'ckg/communityMembers',
+  communities: 'ckg/communities',
+  blastCallers: 'ckg/blastCallers',
+  callHierarchy: 'ckg/callHierarchy',
   locate: 'ckg/locate',
   impact: 'ckg/impact',
   status: 'ckg/status',
@@ -196,5 +276,6 @@ export const Methods = {
   // server -> client
   locations: 'ckg/locations',
   statusChanged: 'ckg/statusChanged',
+  indexProgress: 'ckg/indexProgress',
   endpointChanged: 'ckg/endpointChanged',
 } as const;

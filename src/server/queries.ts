@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import { z } from 'zod';
 import { NodeLocator } from '../enrich/nodeLocator';
 import { cachedCommunities } from '../graph/communities';
@@ -7,6 +6,7 @@ import { runTool } from '../mcp/server';
 import { TOOLS } from '../mcp/registry';
 import { type GraphNode, callSitesOf, isRuntimeProvenance } from '../model';
 import type { GraphService } from './graphService';
+import { absolutePathOf } from './callGraphQueries';
 import type { CodeLensInfo, SymbolSummary, ToolCallResult } from './protocol';
 
 const LENS_KINDS = new Set(['function', 'method']);
@@ -66,6 +66,7 @@ export class GraphQueries {
     if (!located) return [];
     await locator.prepare([located.file.fileHash]);
     const view = await this.service.graphs.liveView();
+    const runtimeData = hasRuntimeEdges(view);
     return locator.nodesOf(located.file.fileHash).filter((n) => LENS_KINDS.has(n.kind)).map((node) => {
       const incoming = view.incoming(node.nodeHash);
       const calls = incoming.filter((e) => e.edgeType === 'calls');
@@ -73,7 +74,7 @@ export class GraphQueries {
       // Distinct places: an inferred and a language-server edge of one call share its site.
       const callSites = new Set(calls.flatMap((e) => callSitesOf(e).map((s) => `${s.file}:${s.line}:${s.col}`)));
       const observed = incoming.filter((e) => isRuntimeProvenance(e.provenance)).reduce((sum, e) => sum + e.observationCount, 0);
-      return { symbol: this.summary(node, located.absolutePath), callers: callers.size, callSites: callSites.size, observed };
+      return { symbol: this.summary(node, located.absolutePath), callers: callers.size, callSites: callSites.size, observed, runtimeData };
     });
   }
 
@@ -100,14 +101,17 @@ export class GraphQueries {
   private summary(node: GraphNode, absolutePath: string): SymbolSummary {
     return {
       nodeHash: node.nodeHash, qualifiedName: node.qualifiedName, kind: node.kind, path: absolutePath,
-      line: node.line, character: node.column,
+      line: node.line, character: node.column, endLine: Math.max(node.line, node.endLine),
     };
   }
 }
 
-function absolutePathOf(node: GraphNode, view: GraphView): string {
-  const repo = view.repos.get(node.repoHash);
-  return repo ? path.join(repo.rootPath, view.pathOf(node)) : view.pathOf(node);
+/** Whether any edge of the graph was observed at runtime; remembered per view (a view is one graph generation). */
+const runtimeEdgesIn = new WeakMap<GraphView, boolean>();
+function hasRuntimeEdges(view: GraphView): boolean {
+  let known = runtimeEdgesIn.get(view);
+  if (known === undefined) runtimeEdgesIn.set(view, (known = view.edges.some((e) => isRuntimeProvenance(e.provenance))));
+  return known;
 }
 
 function localName(node: GraphNode): string {

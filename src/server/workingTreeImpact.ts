@@ -13,7 +13,12 @@ export async function workingTreeImpact(
   service: GraphService, queries: GraphQueries, folder: string, maxFileBytes: number, exclude: (p: string) => boolean,
 ): Promise<ImpactResult> {
   const head = headState(folder);
-  if (!head.commit) throw new Error(`folder ${folder}: not a git repository with a commit; Impact compares the working tree with HEAD`);
+  if (!head.commit) {
+    return {
+      folder, headCommit: '', impact: null,
+      unavailable: `${folder} is not a git repository with a commit. Impact compares the working tree with HEAD: run \`git init\` and commit once, then refresh.`,
+    };
+  }
   let work = await service.index({ repoPath: folder, maxFileBytes, exclude });
   if (!work.dirty) return { folder, headCommit: head.commit, impact: null };
   const store = service.store();

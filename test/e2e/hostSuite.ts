@@ -13,6 +13,7 @@ import Mocha from 'mocha';
 import type * as vscodeApi from 'vscode';
 import type { ExtensionApi } from '../../src/extension/main';
 import { NO_TRACE_DATA } from '../../src/extension/views/viewModels';
+import type { BlastCallersResult } from '../../src/server/protocol';
 
 interface Outcome {
   readonly title: string;
@@ -330,14 +331,60 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
   });
 
   describe('commands and views', () => {
-    it('Show Blast Radius fills the Blast Radius view with callers by repo and depth', async () => {
+    it('Show Blast Radius fills the Blast Radius view by depth, short names first, its header counting what blast_radius counts', async () => {
       const helper = await symbol('helper');
-      const result = await command<{ TotalCount: number }>('showBlastRadius', helper.nodeHash);
-      assert.ok(result.TotalCount >= 2);
+      const result = await command<BlastCallersResult>('showBlastRadius', helper.nodeHash);
+      const tool = await within(30_000, 'blast_radius', client.tool<{ TotalCount: number }>('blast_radius', { target_hash: helper.nodeHash }));
+      assert.equal(result.totalCount, tool.TotalCount);
+      assert.ok(result.totalCount >= 2 && !result.truncated);
       const groups = ext.blastRadius.snapshot();
-      assert.equal(groups.length, 1);
-      assert.deepEqual(groups[0].depths.map((d) => d.depth).slice(0, 1), [1]);
-      assert.ok(groups[0].depths[0].callers.some((c) => c.label.endsWith('format')));
+      assert.equal(groups[0].depth, 1);
+      assert.equal(groups.reduce((n, g) => n + g.count, 0), result.totalCount);
+      assert.deepEqual(groups[0].callers.map((c) => c.label).sort(), ['Service.run', 'format']);
+      assert.ok(groups.every((g) => g.callers.every((c) => !c.label.includes('://') && /^src\/\w+ · confidence \d\.\d\d · /.test(c.description))), JSON.stringify(groups));
+      assert.equal(ext.blastRadius.header, `${result.totalCount} callers of helper in ${groups.length} level${groups.length === 1 ? '' : 's'} (up to depth 5). Expand a depth; "load more" shows the next 100.`);
+      assert.equal(ext.blastRadius.view?.description, 'helper · src/util');
+      assert.equal(ext.blastRadius.view?.message, ext.blastRadius.header);
+    });
+
+    it('the call hierarchy comes from the graph: callers and callees with confidence, provenance and every call site', async () => {
+      const util = await within(30_000, 'open util.ts', vscode.workspace.openTextDocument(vscode.Uri.file(path.join(folder, 'src', 'util.ts'))));
+      const item = await within(30_000, 'prepare', ext.callHierarchy.prepareCallHierarchy(util, new vscode.Position(1, 17)));
+      assert.deepEqual([item?.name, item?.detail, item?.tooltip], ['helper', 'src/util', (await symbol('helper')).qualifiedName]);
+      const source = new vscode.CancellationTokenSource();
+      const incoming = await within(30_000, 'incoming calls', ext.callHierarchy.provideCallHierarchyIncomingCalls(item!));
+      assert.deepEqual(incoming.map((c) => c.from.name).sort(), ['Service.run', 'format']);
+      for (const call of incoming) assert.match(call.from.detail ?? '', /^src\/\w+ · confidence \d\.\d\d · (lsp_resolved|ast_resolved|ast_inferred)/);
+      const format = incoming.find((c) => c.from.name === 'format')!;
+      assert.equal(format.from.uri.fsPath, util.uri.fsPath);
+      assert.deepEqual(format.fromRanges.map((r) => [r.start.line, util.getText(r)]), [[6, 'helper']]);
+      const run = incoming.find((c) => c.from.name === 'Service.run')!;
+      const runOut = await within(30_000, 'outgoing calls', ext.callHierarchy.provideCallHierarchyOutgoingCalls(run.from));
+      assert.deepEqual(runOut.map((c) => c.to.name).sort(), ['format', 'helper']);
+      source.dispose();
+
+      // A language with no call hierarchy of its own (Go here, with no Go extension): the editor's command answers from the graph.
+      const tools = path.join(folder, 'hier');
+      fs.mkdirSync(tools, { recursive: true });
+      const goFile = path.join(tools, 'hier.go');
+      fs.writeFileSync(goFile, 'package hier\n\nfunc leafGo() int { return 1 }\n\nfunc rootGo() int { return leafGo() + leafGo() }\n');
+      try {
+        await eventually('the Go file indexed', async () => (await client.symbolsByName('leafGo')).length === 1);
+        const document = await within(30_000, 'open hier.go', vscode.workspace.openTextDocument(vscode.Uri.file(goFile)));
+        const items = await eventually('vscode.prepareCallHierarchy on leafGo', async () => {
+          const found = await within(30_000, 'prepare', vscode.commands.executeCommand<vscodeApi.CallHierarchyItem[]>('vscode.prepareCallHierarchy', document.uri, new vscode.Position(2, 6)));
+          return found && found.length > 0 ? found : undefined;
+        });
+        assert.equal(items[0].name, 'leafGo');
+        const callers = await within(30_000, 'vscode.provideIncomingCalls', vscode.commands.executeCommand<vscodeApi.CallHierarchyIncomingCall[]>('vscode.provideIncomingCalls', items[0]));
+        assert.deepEqual(callers.map((c) => c.from.name), ['rootGo']);
+        assert.equal(callers[0].fromRanges.length, 2, 'both call sites');
+        assert.deepEqual(callers[0].fromRanges.map((r) => document.getText(r)), ['leafGo', 'leafGo']);
+      } finally {
+        fs.rmSync(goFile, { force: true });
+      }
+      await eventually('the Go file gone from the graph', async () => (await client.symbolsByName('leafGo')).length === 0);
+      fs.rmSync(tools, { recursive: true, force: true });
     });
 
     it('Show Callers lists transitive callers', async () => {
@@ -369,11 +416,16 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       assert.equal(ext.deadRoutes.message, NO_TRACE_DATA);
     });
 
-    it('the Communities view lists clusters with top symbols and expands to members', async () => {
+    it('the Communities view lists clusters labelled by package and top symbol, unique, test code apart, and expands to members', async () => {
       await within(30_000, 'Communities refresh', ext.communities.refresh());
-      const communities = ext.communities.snapshot();
-      assert.ok(communities.length > 0 && communities[0].top_symbols.length > 0);
-      const members = await within(30_000, 'community members', client.communityMembers(communities[0].id));
+      const { communities, testCommunities, mode } = ext.communities.snapshot();
+      assert.equal(mode, 'group');
+      assert.ok(communities.length > 0 && communities[0].community.topSymbols.length > 0);
+      const labels = [...communities, ...testCommunities].map((row) => row.label.label);
+      assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
+      assert.ok(labels.every((label) => /^[\w/.-]+ · \w/.test(label) && !label.includes('://')), labels.join(' | '));
+      assert.ok(communities.every((row) => row.community.testMembers * 2 < row.community.size || row.community.testMembers === 0));
+      const members = await within(30_000, 'community members', client.communityMembers(communities[0].community.id));
       assert.ok(members.length > 0);
     });
 
@@ -386,6 +438,20 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       assert.ok(['low', 'medium', 'high', 'critical'].includes(message.impact.summary.risk_level));
       assert.ok(message.impact.changed_symbols.some((c) => c.symbol.qualified_name.endsWith('.helper')));
       await within(30_000, 'restore util.ts', vscode.workspace.fs.writeFile(util, Buffer.from(text)));
+    });
+
+    it('Open Impact on a folder without git says so plainly, not as a failed request', async () => {
+      const bare = fs.mkdtempSync(path.join(path.dirname(folder), 'no-git-'));
+      try {
+        const message = await command<{ type: string; message: string }>('openImpact', bare);
+        assert.equal(message.type, 'unavailable', JSON.stringify(message));
+        assert.match(message.message, /is not a git repository with a commit\. Impact compares the working tree with HEAD: run `git init` and commit once, then refresh\./);
+        assert.doesNotMatch(message.message, /Request ckg\/impact failed/);
+      } finally {
+        fs.rmSync(bare, { recursive: true, force: true });
+      }
+      // Back to the workspace folder for the panel the UI checks look at.
+      await command('openImpact', folder);
     });
 
     it('Open Trace Stats shows trace_stats and runtime traffic', async () => {
@@ -413,7 +479,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       await command('showOutput');
     });
 
-    it('CodeLens shows callers, call sites and observations', async () => {
+    it('CodeLens shows callers and call sites (no "observed" without trace data), and refreshes with the status bar', async () => {
       const util = vscode.Uri.file(path.join(folder, 'src', 'util.ts'));
       const lenses = await eventually('code lenses', async () => {
         // The editor computes lenses on an open document only ("Illegal argument" otherwise).
@@ -422,7 +488,38 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
         const ours = (found ?? []).filter((l) => l.command?.command === 'codeKnowledgeGraph.showCallers');
         return ours.length > 0 ? ours : undefined;
       });
-      assert.ok(lenses.some((l) => /^\d+ callers? · \d+ call sites? · 0 observed$/.test(l.command!.title)));
+      assert.ok(lenses.every((l) => /^\d+ callers? · \d+ call sites?$/.test(l.command!.title)), lenses.map((l) => l.command!.title).join(' | '));
+      const helperLens = async (): Promise<string> => {
+        const found = await within(30_000, 'code lenses', vscode.commands.executeCommand<vscodeApi.CodeLens[]>('vscode.executeCodeLensProvider', util, 10));
+        return (found ?? []).find((l) => l.range.start.line === 1 && l.command?.command === 'codeKnowledgeGraph.showCallers')?.command?.title ?? '';
+      };
+      const before = await helperLens();
+      // A new caller saved on disk: the status the status bar shows and the lenses' change event come together.
+      let statuses = 0;
+      let lensChanges = 0;
+      const counting = [client.onStatus(() => statuses++), ext.codeLens.onDidChangeCodeLenses(() => lensChanges++)];
+      const extra = path.join(folder, 'src', 'lensCaller.ts');
+      try {
+        fs.writeFileSync(extra, "import { helper } from './util';\nexport function lensCaller(): number { return helper(1) + helper(2); }\n");
+        await eventually('a status after the save', () => statuses > 0);
+        assert.ok(lensChanges >= statuses, `the lenses were told of ${lensChanges} of ${statuses} status changes`);
+        const after = await eventually('the helper lens counting the new caller', async () => {
+          const title = await helperLens();
+          return title !== before ? title : undefined;
+        });
+        const count = (title: string, noun: RegExp) => Number(title.match(noun)?.[1]);
+        assert.equal(count(after, /^(\d+) callers?/), count(before, /^(\d+) callers?/) + 1, `${before} -> ${after}`);
+        assert.equal(count(after, / (\d+) call sites?/), count(before, / (\d+) call sites?/) + 2, `${before} -> ${after}`);
+      } finally {
+        counting.forEach((d) => d.dispose());
+        fs.rmSync(extra, { force: true });
+      }
+      await eventually('lensCaller gone from the graph', async () => (await client.symbolsByName('lensCaller')).length === 0);
+    });
+
+    it('the first index was shown as a progress notification', () => {
+      assert.equal(ext.firstIndex.shownTitle, 'Code Graph: indexing');
+      assert.equal(ext.firstIndex.showing, false);
     });
   });
 

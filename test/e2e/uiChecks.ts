@@ -69,6 +69,28 @@ export async function driveUi(page: Page, artefacts: string, done: (check: Check
     await shot('01-status-bar');
     return (await item.textContent()) ?? '';
   }));
+  done(await check('UI: one Code Graph status bar item, while indexing too', async () => {
+    await runCommand(page, 'Code Graph: Index Workspace');
+    // Sampled while the run goes on and after it: never a second item (vscode-languageclient's progress item was one).
+    let most = 0;
+    for (let i = 0; i < 20; i++) {
+      most = Math.max(most, await page.locator('.statusbar-item', { hasText: /Code Graph|indexing/ }).count());
+      await page.waitForTimeout(100);
+    }
+    if (most !== 1) throw new Error(`${most} status bar items name Code Graph or indexing`);
+    return `${most} item`;
+  }));
+  done(await check('UI: the palette offers Start Trace Receiver, not Stop, while no receiver runs', async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 20_000 });
+    await input.fill('>Code Graph: Trace Receiver');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Start Trace Receiver' }).first().waitFor({ timeout: 20_000 });
+    const stops = await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Stop Trace Receiver' }).count();
+    await page.keyboard.press('Escape');
+    if (stops !== 0) throw new Error('Stop Trace Receiver is offered with no receiver running');
+  }));
   done(await check('UI: the Code Graph container shows Blast Radius, Dead Routes and Communities', async () => {
     // Clicking the container's icon when it is already shown would hide it.
     if (!(await page.locator('.pane-header', { hasText: 'Blast Radius' }).first().isVisible())) {
@@ -90,13 +112,21 @@ export async function driveUi(page: Page, artefacts: string, done: (check: Check
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'helper' }).first().waitFor({ timeout: 20_000 });
     await page.keyboard.press('Enter');
     await page.locator('.monaco-list-row', { hasText: 'depth 1' }).first().waitFor({ timeout: 30_000 });
+    // The header counts the callers; rows name the symbol first, then its package.
+    const header = page.locator('.pane-body', { hasText: /\d+ callers of helper in \d+ levels? \(up to depth 5\)/ }).first();
+    await header.waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-list-row', { hasText: /format\s*src\/util · confidence/ }).first().waitFor({ timeout: 30_000 });
     await shot('03-blast-radius');
   }));
-  done(await check('UI: Open Trace Stats renders the chart panel', async () => {
+  done(await check('UI: Open Trace Stats with no trace data explains how to get some, with no empty charts', async () => {
     await runCommand(page, 'Code Graph: Open Trace Stats');
-    const totals = await webviewText(page, '#totals', 60_000, (frame) => frame.waitForSelector('canvas#byType', { timeout: 10_000 }));
+    const empty = await webviewText(page, '#empty', 60_000);
+    if (!/No runtime trace data yet/.test(empty) || !/Start Trace Receiver/.test(empty)) throw new Error(`empty state reads: ${empty}`);
+    for (const frame of page.frames()) {
+      if (await frame.$('#empty').catch(() => null) && await frame.$('canvas').catch(() => null)) throw new Error('charts drawn with no data');
+    }
     await shot('04-trace-stats');
-    return totals;
+    return empty;
   }));
   done(await check('UI: Open Impact renders the impact panel', async () => {
     await runCommand(page, 'Code Graph: Open Impact');

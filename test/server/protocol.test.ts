@@ -8,7 +8,7 @@ import { IPCMessageReader, IPCMessageWriter, type ProtocolConnection, createProt
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
 import { GRAPH_FILE } from '../../src/server/graphService';
 import {
-  type CodeLensInfo, type EnrichmentReportResult, type GraphStatus, type ImpactResult, type InitializationOptions, type LocationsParams, type McpEndpoint, Methods,
+  type BlastCallersResult, type CodeLensInfo, type CommunitySummary, type EnrichmentReportResult, type HierarchyCall, type GraphStatus, type ImpactResult, type InitializationOptions, type LocationsParams, type McpEndpoint, Methods,
   type SymbolSummary, type ToolCallResult, type TraceReceiverResult,
 } from '../../src/server/protocol';
 import { ROOT, exited } from '../helpers/builtCli';
@@ -50,7 +50,7 @@ function startServer(oracle: TsServerOracle | undefined): RunningServer {
     },
   };
   connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onNotification('$/progress', (p: { value: { kind: string; title?: string; message?: string } }) => void server.progress.push(p.value));
+  connection.onNotification(Methods.indexProgress, (p: { kind: string; title?: string; message?: string }) => void server.progress.push(p));
   connection.onNotification('window/logMessage', (m: { message: string }) => void server.logs.push(m.message));
   connection.onNotification(Methods.statusChanged, (status: GraphStatus) => void server.statuses.push(status));
   connection.onNotification(Methods.endpointChanged, (endpoint: McpEndpoint) => void server.endpoints.push(endpoint));
@@ -111,7 +111,7 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     await exited(bare.child);
   });
 
-  it('indexes the workspace folder on start: $/progress, status notifications, the MCP endpoint', async () => {
+  it('indexes the workspace folder on start: ckg/indexProgress, status notifications, the MCP endpoint', async () => {
     const status = await ready(server);
     assert.deepEqual([status.repos[0].folder, status.repos[0].files, status.repos[0].dirty], ['ts-app', 4, false]);
     assert.ok(status.repos[0].nodes > 5 && status.repos[0].edges > 5);
@@ -142,6 +142,29 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     assert.deepEqual(lenses.map((l) => [l.symbol.qualifiedName.split('.').at(-1), l.callers, l.callSites, l.observed]).sort(), [['format', 1, 1, 0], ['helper', 2, 2, 0]]);
     assert.deepEqual(await server.request<SymbolSummary | null>(Methods.locate, { nodeHash: helper.nodeHash }), helper);
     assert.equal(await server.request(Methods.locate, { nodeHash: '0'.repeat(64) }), null);
+  });
+
+  it('lists blast-radius callers uncapped and counted per depth, the call hierarchy with call sites, communities with test code counted', async () => {
+    const helper = await symbol('helper');
+    const blast = await server.request<BlastCallersResult>(Methods.blastCallers, { nodeHash: helper.nodeHash });
+    const tool = (await server.request<ToolCallResult>(Methods.callTool, { tool: 'blast_radius', args: { target_hash: helper.nodeHash } })).structured as { TotalCount: number };
+    assert.equal(blast.totalCount, tool.TotalCount);
+    assert.equal(blast.callers.length, blast.totalCount);
+    assert.equal(Object.values(blast.depthCounts).reduce((a, b) => a + b, 0), blast.totalCount);
+    assert.deepEqual([blast.maxDepth, blast.truncated, blast.target.nodeHash], [5, false, helper.nodeHash]);
+    assert.deepEqual(blast.callers.filter((c) => c.depth === 1).map((c) => c.symbol.qualifiedName.split('.').at(-1)).sort(), ['format', 'run']);
+    await assert.rejects(server.request(Methods.blastCallers, { nodeHash: '0'.repeat(64) }), /nodeHash: no symbol with hash/);
+
+    const incoming = await server.request<HierarchyCall[]>(Methods.callHierarchy, { nodeHash: helper.nodeHash, direction: 'incoming' });
+    const format = incoming.find((c) => c.symbol.qualifiedName.endsWith('.format'))!;
+    assert.deepEqual(format.sites, [{ path: at('src/util.ts'), line: 7, col: 20 }]);
+    assert.ok(format.confidence > 0 && format.provenance.length > 0);
+    const outgoing = await server.request<HierarchyCall[]>(Methods.callHierarchy, { nodeHash: (await symbol('Service.run')).nodeHash, direction: 'outgoing' });
+    assert.deepEqual(outgoing.map((c) => c.symbol.qualifiedName.split('.').at(-1)).sort(), ['format', 'helper']);
+    assert.ok(outgoing.every((c) => c.sites.every((site) => site.path === at('src/service.ts') && site.line === 9)));
+
+    const communities = await server.request<CommunitySummary[]>(Methods.communities);
+    assert.ok(communities.length > 0 && communities.every((c) => c.testMembers === 0 && c.topSymbols.every((t) => t.kind !== '')));
   });
 
   it('enriches through ckg/locations requests answered by a real TypeScript service', async () => {
@@ -195,7 +218,9 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
     assert.ok(changed.some((c) => c.symbol.qualified_name.endsWith('.helper')), JSON.stringify(changed));
     fs.writeFileSync(util, text);
     assert.equal((await server.request<ImpactResult>(Methods.impact, { folder: root })).impact, null);
-    await assert.rejects(server.request(Methods.impact, { folder: makeTempDir() }), /not a git repository/);
+    const outside = await server.request<ImpactResult>(Methods.impact, { folder: makeTempDir() });
+    assert.deepEqual([outside.impact, outside.headCommit], [null, '']);
+    assert.match(outside.unavailable ?? '', /is not a git repository with a commit\. Impact compares the working tree with HEAD: run `git init` and commit once/);
     // Port 0: the OS picks free ports, so a collector already on 4317 cannot fail the test.
     const settings = defaultSettings();
     await server.connection.sendNotification(Methods.settingsChanged, { ...settings, traceIngestion: { ...settings.traceIngestion, otlp_endpoint: '127.0.0.1:0' } });

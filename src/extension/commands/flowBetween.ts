@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GraphExtension } from '../graphExtension';
-import { shortName } from '../views/viewModels';
+import { symbolLabel } from '../symbolLabel';
 import { pickSymbol } from './symbolPick';
 
 interface FlowResult {
@@ -18,10 +18,10 @@ export const flowBetween = (ext: GraphExtension) => async (args?: { source?: str
   const target = args?.target ?? (await pickSymbol(ext, 'Flow to which symbol?'))?.qualifiedName;
   if (!target) return undefined;
   const result = await ext.client.tool<FlowResult>('flow_between', { source_symbol: source, target_symbol: target });
-  const lines = [`# Flow from ${shortName(source)} to ${shortName(target)}`, ''];
+  const lines = [`# Flow from ${symbolLabel(source).text} to ${symbolLabel(target).text}`, ''];
   if (result.paths.length === 0) lines.push('No path within the depth limit.');
   result.paths.forEach((p, i) => {
-    lines.push(`${i + 1}. ${p.steps.map((s) => `\`${shortName(s.symbol)}\`${s.edge_type ? ` —${s.edge_type}→` : ''}`).join(' ')}`);
+    lines.push(`${i + 1}. ${p.steps.map((s) => `\`${symbolLabel(s.symbol).name}\`${s.edge_type ? ` —${s.edge_type}→` : ''}`).join(' ')}`);
   });
   if (result.truncated) lines.push('', `More paths exist (${result.path_count} shown).`);
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') });

@@ -5,6 +5,7 @@ import { copyContextForTask } from './copyContextForTask';
 import { copyMcpConfig } from './copyMcpConfig';
 import { flowBetween } from './flowBetween';
 import { indexWorkspace } from './indexWorkspace';
+import { loadMoreCallers } from './loadMoreCallers';
 import { openImpact } from './openImpact';
 import { openSymbol } from './openSymbol';
 import { openTraceStats } from './openTraceStats';
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, CommandFactory> = {
   indexWorkspace,
   reindexFile,
   showBlastRadius,
+  loadMoreCallers,
   showCallers,
   flowBetween,
   copyContextForTask,

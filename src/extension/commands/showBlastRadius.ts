@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
+import type { BlastCallersResult } from '../../server/protocol';
 import type { GraphExtension } from '../graphExtension';
-import type { BlastRadiusResult } from '../views/viewModels';
 import { resolveSymbol } from './symbolPick';
 
 /** Show Blast Radius: the symbol at the cursor (or given, or picked) in the Blast Radius view. */
-export const showBlastRadius = (ext: GraphExtension) => async (symbol?: unknown): Promise<BlastRadiusResult | undefined> => {
+export const showBlastRadius = (ext: GraphExtension) => async (symbol?: unknown): Promise<BlastCallersResult | undefined> => {
   const nodeHash = await resolveSymbol(ext, symbol, 'Blast radius of which symbol?');
   if (!nodeHash) return undefined;
   const result = await ext.blastRadius.show(nodeHash);

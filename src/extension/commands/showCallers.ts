@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { GraphExtension } from '../graphExtension';
-import { shortName } from '../views/viewModels';
+import { plural, symbolLabel } from '../symbolLabel';
 import { openLocation, resolveSymbol } from './symbolPick';
 
 interface Reached {
@@ -20,8 +20,11 @@ export const showCallers = (ext: GraphExtension) => async (symbol?: unknown, opt
     return list;
   }
   const chosen = await vscode.window.showQuickPick(
-    list.map((c) => ({ label: shortName(c.Node.QualifiedName), description: `${c.Node.Kind} · depth ${c.Depth}`, hash: c.Node.NodeHash })),
-    { placeHolder: `${list.length} callers` },
+    list.map((c) => {
+      const label = symbolLabel(c.Node.QualifiedName, c.Node.Kind);
+      return { label: label.name, description: `${label.container} · ${c.Node.Kind} · depth ${c.Depth}`, detail: c.Node.QualifiedName, hash: c.Node.NodeHash };
+    }),
+    { placeHolder: `${plural(list.length, 'caller')}: pick one to open it`, matchOnDescription: true },
   );
   if (chosen) {
     const location = await ext.client.locate(chosen.hash);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SymbolSummary } from '../../server/protocol';
 import type { GraphExtension } from '../graphExtension';
-import { shortName } from '../views/viewModels';
+import { symbolLabel } from '../symbolLabel';
 
 /** A node hash given by a caller (tree item, lens, test), else the symbol at the cursor, else one the user picks. */
 export async function resolveSymbol(ext: GraphExtension, given: unknown, prompt: string): Promise<string | undefined> {
@@ -24,7 +24,10 @@ export async function pickSymbol(ext: GraphExtension, prompt: string): Promise<S
   const load = async (query: string): Promise<void> => {
     pick.busy = true;
     const symbols = await ext.client.symbolsByName(query).catch(() => []);
-    pick.items = symbols.map((symbol) => ({ label: shortName(symbol.qualifiedName), description: symbol.kind, detail: symbol.qualifiedName, symbol }));
+    pick.items = symbols.map((symbol) => {
+      const label = symbolLabel(symbol.qualifiedName, symbol.kind);
+      return { label: label.name, description: `${label.container} · ${symbol.kind}`, detail: symbol.qualifiedName, symbol };
+    });
     pick.busy = false;
   };
   pick.onDidChangeValue((value) => void load(value));

@@ -44,7 +44,9 @@ export class ImpactPanel {
     let message: ToWebview;
     try {
       const result = await this.client.impact(this.folder);
-      message = { type: 'impact', folder: result.folder, headCommit: result.headCommit, impact: result.impact };
+      message = result.unavailable
+        ? { type: 'unavailable', message: result.unavailable }
+        : { type: 'impact', folder: result.folder, headCommit: result.headCommit, impact: result.impact };
     } catch (error) {
       message = { type: 'error', message: (error as Error).message };
     }

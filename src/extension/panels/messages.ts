@@ -5,7 +5,9 @@
 export type ToWebview =
   | { readonly type: 'impact'; readonly folder: string; readonly headCommit: string; readonly impact: unknown }
   | { readonly type: 'traceStats'; readonly stats: unknown; readonly traffic: Array<{ service: string; edges: unknown[] }> }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'error'; readonly message: string }
+  /** Nothing to show, and why (the folder has no git history): a state, not a failure. */
+  | { readonly type: 'unavailable'; readonly message: string };
 
 export type FromWebview =
   | { readonly type: 'ready' }

@@ -1,16 +1,27 @@
 import * as vscode from 'vscode';
+import type { BlastCallersResult } from '../../server/protocol';
 import type { GraphClient } from '../graphClient';
-import { type BlastRadiusResult, type CallerItem, type DepthGroup, type RepoGroup, blastRadiusModel, shortName } from './viewModels';
+import { plural, symbolLabel } from '../symbolLabel';
+import { CALLERS_PAGE, type CallerItem, type DepthGroup, blastRadiusHeader, blastRadiusModel } from './viewModels';
 
-type Element = { kind: 'repo'; group: RepoGroup } | { kind: 'depth'; group: DepthGroup } | { kind: 'caller'; item: CallerItem };
+type Element = { kind: 'depth'; group: DepthGroup } | { kind: 'caller'; item: CallerItem } | { kind: 'more'; group: DepthGroup };
 
-/** Callers of one symbol by repository and depth; empty until Show Blast Radius picks a symbol. */
+/**
+ * Callers of one symbol by depth (down to blast_radius's depth), a page per depth with a
+ * "load more" row; the header counts what the tool counts. Empty until Show Blast Radius
+ * picks a symbol.
+ */
 export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
   static readonly id = 'codeKnowledgeGraph.blastRadius';
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = new vscode.EventEmitter<Element | void>();
   readonly onDidChangeTreeData = this.changed.event;
   private targetHash: string | undefined;
-  private groups: RepoGroup[] = [];
+  private result: BlastCallersResult | undefined;
+  private groups: DepthGroup[] = [];
+  /** Callers shown per depth, grown by "load more"; kept across refreshes of the same symbol. */
+  private shown = new Map<number, number>();
+  /** What the view's header says (also kept when the view is not created yet). */
+  header: string | undefined;
   view: vscode.TreeView<Element> | undefined;
 
   constructor(private readonly client: GraphClient) {}
@@ -19,40 +30,47 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
     return this.targetHash;
   }
 
-  /** Shows the blast radius of a node; the tool's error (an unknown hash) is thrown to the caller. */
-  async show(nodeHash: string): Promise<BlastRadiusResult> {
-    const result = await this.client.tool<BlastRadiusResult>('blast_radius', { target_hash: nodeHash });
+  /** Shows the blast radius of a node; an unknown hash is thrown to the caller. */
+  async show(nodeHash: string): Promise<BlastCallersResult> {
+    const result = await this.client.blastCallers(nodeHash);
+    if (nodeHash !== this.targetHash) this.shown = new Map();
     this.targetHash = nodeHash;
-    this.groups = blastRadiusModel(result);
-    if (this.view) {
-      this.view.description = shortName(result.Target.QualifiedName);
-      this.view.message = result.TotalCount === 0
-        ? `${shortName(result.Target.QualifiedName)} has no callers in the graph.`
-        : `${result.TotalCount} caller${result.TotalCount === 1 ? '' : 's'}${result.Truncated ? ' (list truncated)' : ''}`;
-    }
-    this.changed.fire();
+    this.result = result;
+    this.render();
     return result;
+  }
+
+  /** Shows the next page of callers at a depth. */
+  loadMore(depth: number): void {
+    this.shown.set(depth, (this.shown.get(depth) ?? CALLERS_PAGE) + CALLERS_PAGE);
+    this.render();
   }
 
   async refresh(): Promise<void> {
     if (this.targetHash) await this.show(this.targetHash).catch(() => undefined);
   }
 
-  snapshot(): RepoGroup[] {
+  /** What the tree shows now: depth groups with their shown callers. */
+  snapshot(): DepthGroup[] {
     return this.groups;
   }
 
   getTreeItem(element: Element): vscode.TreeItem {
-    if (element.kind === 'repo') {
-      const item = new vscode.TreeItem(element.group.repoUrl, vscode.TreeItemCollapsibleState.Expanded);
-      item.description = `${element.group.count} callers`;
-      item.contextValue = 'repo';
+    if (element.kind === 'depth') {
+      const { group } = element;
+      const item = new vscode.TreeItem(`depth ${group.depth}`, group.depth === 1 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = `depth-${group.depth}`;
+      item.description = plural(group.count, 'caller');
+      item.contextValue = 'depth';
       return item;
     }
-    if (element.kind === 'depth') {
-      const item = new vscode.TreeItem(`depth ${element.group.depth}`, vscode.TreeItemCollapsibleState.Expanded);
-      item.description = `${element.group.callers.length}`;
-      item.contextValue = 'depth';
+    if (element.kind === 'more') {
+      const { group } = element;
+      const item = new vscode.TreeItem(`Load ${Math.min(CALLERS_PAGE, group.more)} more`, vscode.TreeItemCollapsibleState.None);
+      item.description = `${group.callers.length} of ${group.count} shown`;
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.contextValue = 'loadMore';
+      item.command = { title: 'Load more', command: 'codeKnowledgeGraph.loadMoreCallers', arguments: [group.depth] };
       return item;
     }
     const item = new vscode.TreeItem(element.item.label, vscode.TreeItemCollapsibleState.None);
@@ -65,13 +83,25 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
   }
 
   getChildren(element?: Element): Element[] {
-    if (!element) return this.groups.map((group) => ({ kind: 'repo', group }));
-    if (element.kind === 'repo') return element.group.depths.map((group) => ({ kind: 'depth', group }));
-    if (element.kind === 'depth') return element.group.callers.map((item) => ({ kind: 'caller', item }));
-    return [];
+    if (!element) return this.groups.map((group) => ({ kind: 'depth', group }));
+    if (element.kind !== 'depth') return [];
+    const rows: Element[] = element.group.callers.map((item) => ({ kind: 'caller', item }));
+    return element.group.more > 0 ? [...rows, { kind: 'more', group: element.group }] : rows;
   }
 
   dispose(): void {
     this.changed.dispose();
+  }
+
+  private render(): void {
+    if (!this.result) return;
+    this.groups = blastRadiusModel(this.result, this.shown);
+    this.header = blastRadiusHeader(this.result);
+    if (this.view) {
+      const label = symbolLabel(this.result.target.qualifiedName, this.result.target.kind);
+      this.view.description = label.text;
+      this.view.message = this.header;
+    }
+    this.changed.fire();
   }
 }

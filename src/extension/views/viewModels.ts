@@ -1,26 +1,13 @@
 /**
- * What the tree views show, built from tool results as plain data (no `vscode` here, so
- * the shaping is unit-tested). Field names follow the SPEC result shapes.
+ * What the tree views show, built from the server's answers as plain data (no `vscode`
+ * here, so the shaping is unit-tested). Tool results keep their SPEC field names.
  */
 
-export interface WireNodeLike {
-  readonly NodeHash: string;
-  readonly QualifiedName: string;
-  readonly Kind: string;
-  readonly Line: number;
-}
+import type { BlastCallersResult, CommunitySummary } from '../../server/protocol';
+import { plural, symbolLabel } from '../symbolLabel';
 
-export interface BlastRadiusResult {
-  readonly Target: WireNodeLike;
-  readonly ByRepo: Record<string, Array<{
-    readonly Caller: WireNodeLike;
-    readonly Depth: number;
-    readonly Confidence: number;
-    readonly Provenance: Array<{ readonly Source: string; readonly Confidence: number }>;
-  }>>;
-  readonly TotalCount: number;
-  readonly Truncated: boolean;
-}
+/** Callers shown per depth before "load more", and how many more each click shows. */
+export const CALLERS_PAGE = 100;
 
 export interface CallerItem {
   readonly nodeHash: string;
@@ -31,32 +18,51 @@ export interface CallerItem {
 
 export interface DepthGroup {
   readonly depth: number;
-  readonly callers: CallerItem[];
-}
-
-export interface RepoGroup {
-  readonly repoUrl: string;
+  /** Every caller at this depth, listed or not. */
   readonly count: number;
-  readonly depths: DepthGroup[];
+  /** The callers shown now (the first pages). */
+  readonly callers: CallerItem[];
+  /** Listed callers at this depth not shown yet: a "load more" row offers them. */
+  readonly more: number;
+  /** Callers at this depth beyond the server's list, which no "load more" reaches. */
+  readonly unlisted: number;
 }
 
-/** Callers by repository, then by depth (nearest first), each with path confidence and provenance. */
-export function blastRadiusModel(result: BlastRadiusResult): RepoGroup[] {
-  return Object.entries(result.ByRepo).sort(([a], [b]) => a.localeCompare(b)).map(([repoUrl, callers]) => {
-    const byDepth = new Map<number, CallerItem[]>();
-    for (const caller of callers) {
-      const provenance = [...new Set(caller.Provenance.map((p) => p.Source))].join(' → ') || 'unknown';
-      const item: CallerItem = {
-        nodeHash: caller.Caller.NodeHash,
-        label: shortName(caller.Caller.QualifiedName),
-        description: `${caller.Caller.Kind} · confidence ${caller.Confidence.toFixed(2)} · ${provenance}`,
-        tooltip: `${caller.Caller.QualifiedName}\ndepth ${caller.Depth}, confidence ${caller.Confidence.toFixed(2)} (minimum on the path)\n`
-          + `provenance: ${caller.Provenance.map((p) => `${p.Source} ${p.Confidence}`).join(', ')}`,
-      };
-      byDepth.set(caller.Depth, [...(byDepth.get(caller.Depth) ?? []), item]);
-    }
-    const depths = [...byDepth].sort(([a], [b]) => a - b).map(([depth, items]) => ({ depth, callers: items }));
-    return { repoUrl, count: callers.length, depths };
+/** The Blast Radius header: the tool's count, and what the list leaves out and how to see it. */
+export function blastRadiusHeader(result: BlastCallersResult): string {
+  const name = symbolLabel(result.target.qualifiedName, result.target.kind).name;
+  if (result.totalCount === 0) return `${name} has no callers in the graph.`;
+  const levels = Object.keys(result.depthCounts).length;
+  const head = `${plural(result.totalCount, 'caller')} of ${name} in ${plural(levels, 'level')} (up to depth ${result.maxDepth})`;
+  if (!result.truncated) return `${head}. Expand a depth; "load more" shows the next ${CALLERS_PAGE}.`;
+  // blast_radius itself lists fewer (1,000, under the reply cap): the way on is from a caller, or the whole graph.
+  return `${head}. List truncated to the nearest ${result.callers.length.toLocaleString('en-US')}: Show Blast Radius on a listed caller `
+    + 'to see the callers beyond it, or export the graph (ckg export) for all of them.';
+}
+
+/**
+ * Callers by depth (nearest first), `shown` of them per depth (a page at first, more on
+ * "load more"), each with its short name, kind, path confidence and provenance.
+ */
+export function blastRadiusModel(result: BlastCallersResult, shown: ReadonlyMap<number, number> = new Map()): DepthGroup[] {
+  const byDepth = new Map<number, CallerItem[]>();
+  const repos = new Set(result.callers.map((c) => c.repoUrl));
+  for (const caller of result.callers) {
+    const label = symbolLabel(caller.symbol.qualifiedName, caller.symbol.kind);
+    const provenance = [...new Set(caller.provenance)].join(' → ') || 'unknown';
+    const item: CallerItem = {
+      nodeHash: caller.symbol.nodeHash,
+      label: label.name,
+      description: [label.container, repos.size > 1 ? caller.repoUrl : '', `confidence ${caller.confidence.toFixed(2)}`, provenance].filter((p) => p).join(' · '),
+      tooltip: `${caller.symbol.qualifiedName}\n${caller.symbol.kind}, depth ${caller.depth}, confidence ${caller.confidence.toFixed(2)} (minimum on the path)\n`
+        + `provenance, caller first: ${caller.provenance.join(', ')}`,
+    };
+    byDepth.set(caller.depth, [...(byDepth.get(caller.depth) ?? []), item]);
+  }
+  return Object.entries(result.depthCounts).map(([key, count]) => [Number(key), count] as const).sort(([a], [b]) => a - b).map(([depth, count]) => {
+    const listed = byDepth.get(depth) ?? [];
+    const callers = listed.slice(0, shown.get(depth) ?? CALLERS_PAGE);
+    return { depth, count, callers, more: listed.length - callers.length, unlisted: count - listed.length };
   });
 }
 
@@ -89,24 +95,62 @@ export function deadRoutesModel(routes: readonly RouteRow[], stats: TraceStats):
   };
 }
 
-export interface CommunityRow {
+/** What the Communities view does with communities made mostly of test code (the `communities.testCode` setting). */
+export type TestCodeMode = 'group' | 'exclude' | 'include';
+
+/** A community counts as test code when at least half its members are. */
+export function isTestCommunity(community: CommunitySummary): boolean {
+  return community.testMembers * 2 >= community.size && community.testMembers > 0;
+}
+
+export interface CommunityLabel {
   readonly id: number;
-  readonly size: number;
-  readonly top_symbols: string[];
-  readonly cohesion: number;
-  readonly dominant_package: string;
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
 }
 
-export function communityLabel(community: CommunityRow): { label: string; description: string; tooltip: string } {
-  return {
-    label: `${community.dominant_package || `community ${community.id}`}`,
-    description: `${community.size} symbols · cohesion ${community.cohesion.toFixed(2)}`,
-    tooltip: `community ${community.id}\ntop symbols:\n${community.top_symbols.map(shortName).join('\n')}`,
-  };
+/**
+ * Community rows: the dominant package and the top symbol (`src/util · helper`), made
+ * unique by the next top symbols and, when those are the same too, the community's id.
+ */
+export function communityLabels(communities: readonly CommunitySummary[]): CommunityLabel[] {
+  const base = communities.map((c) => {
+    const pkg = packageLabel(c);
+    // A module (a file) names the package again: the top symbols declared in it say more.
+    const declared = c.topSymbols.filter((t) => t.kind !== 'module');
+    const names = (declared.length > 0 ? declared : c.topSymbols).map((t) => symbolLabel(t.qualifiedName, t.kind).name);
+    return { pkg, names };
+  });
+  const labelAt = (i: number, symbols: number): string => [base[i]!.pkg, base[i]!.names.slice(0, symbols).join(', ')].filter((p) => p).join(' · ');
+  const labels = communities.map((_, i) => labelAt(i, 1));
+  for (let symbols = 2; symbols <= 3; symbols++) {
+    const counts = countOf(labels);
+    labels.forEach((label, i) => {
+      if (counts.get(label)! > 1) labels[i] = labelAt(i, symbols);
+    });
+  }
+  const counts = countOf(labels);
+  return communities.map((c, i) => ({
+    id: c.id,
+    label: counts.get(labels[i]!)! > 1 || !labels[i] ? `${labels[i] || 'community'} #${c.id}` : labels[i]!,
+    description: `${plural(c.size, 'symbol')} · cohesion ${c.cohesion.toFixed(2)}${c.testMembers > 0 ? ` · ${c.testMembers} in tests` : ''}`,
+    tooltip: `community ${c.id}: ${plural(c.size, 'symbol')}, ${c.testMembers} in test code\ndominant package: ${c.dominantPackage || '(none)'}\n`
+      + `top symbols:\n${c.topSymbols.map((t) => symbolLabel(t.qualifiedName, t.kind).text).join('\n')}`,
+  }));
 }
 
-/** `pkg/path.Symbol` without the repo URL. */
-export function shortName(qualifiedName: string): string {
-  const separator = qualifiedName.indexOf('://');
-  return separator < 0 ? qualifiedName : qualifiedName.slice(separator + 3);
+/** The dominant package, shortened as symbol labels shorten it (the repository's own prefix dropped). */
+function packageLabel(community: CommunitySummary): string {
+  const top = community.topSymbols[0];
+  if (!community.dominantPackage) return '';
+  if (!top) return community.dominantPackage;
+  const repoUrl = top.qualifiedName.slice(0, Math.max(0, top.qualifiedName.indexOf('://')));
+  return symbolLabel(`${repoUrl}://${community.dominantPackage}.x`).container || community.dominantPackage;
+}
+
+function countOf(labels: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return counts;
 }
