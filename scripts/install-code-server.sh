@@ -2,7 +2,7 @@
 # Installs and caches a real VS Code for the extension tests: code-server from npm (VS Code
 # server + web workbench) under Node 24 from npm, with Debian's Chromium to drive it.
 # Desktop VS Code cannot be downloaded on these machines (only npm and Debian are reachable);
-# see docs/extension.md. Idempotent: a finished install is reused (about 5 minutes once).
+# see docs/extension.md. Idempotent: a finished install is reused (about 10 minutes once on 2 cores).
 #
 # Cache folder: $CKG_CODE_SERVER_CACHE, default ~/.cache/ckg-code-server (outside the repo).
 # Prints nothing on stdout but the cache path on success, so callers can capture it.
