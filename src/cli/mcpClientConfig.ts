@@ -23,8 +23,10 @@ export interface ServerLaunch {
 export function serverLaunch(dbPath: string, script = process.argv[1], node = process.execPath): ServerLaunch {
   const db = path.resolve(dbPath);
   const invoked = path.resolve(script);
-  if (!invoked.endsWith('.js')) return { command: invoked, args: ['mcp', '-db', db] };
-  return { command: node, args: [fs.realpathSync(invoked), 'mcp', '-db', db] };
+  const bundle = fs.realpathSync(invoked);
+  // An installed bin is a link under another name (`ckg` -> dist/cli.js).
+  if (path.basename(invoked) !== path.basename(bundle)) return { command: invoked, args: ['mcp', '-db', db] };
+  return { command: node, args: [bundle, 'mcp', '-db', db] };
 }
 
 /**
