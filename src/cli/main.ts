@@ -6,6 +6,7 @@ import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
 import { INGEST_LOGS_USAGE, ingestLogsCommand } from './commands/ingestLogsCommand';
 import { INGEST_SCIP_USAGE, ingestScipCommand } from './commands/ingestScipCommand';
 import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
+import { MCP_CONFIG_USAGE, mcpConfigCommand } from './commands/mcpConfigCommand';
 import { SERVE_USAGE, serveCommand } from './commands/serveCommand';
 import { SNAPSHOTS_USAGE, snapshotsCommand } from './commands/snapshotsCommand';
 import { statsCommand } from './commands/statsCommand';
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   export: { run: exportCommand, usage: 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]' },
   snapshots: { run: snapshotsCommand, usage: SNAPSHOTS_USAGE },
   mcp: { run: mcpCommand, usage: MCP_USAGE },
+  'mcp-config': { run: mcpConfigCommand, usage: MCP_CONFIG_USAGE },
   call: { run: callCommand, usage: CALL_USAGE },
   serve: { run: serveCommand, usage: SERVE_USAGE },
   'ingest-logs': { run: (argv, io) => ingestLogsCommand(argv, io), usage: INGEST_LOGS_USAGE },

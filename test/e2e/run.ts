@@ -87,6 +87,7 @@ async function main(): Promise<number> {
       checks.push(check);
       log(`${check.ok ? '✔' : '✗'} ${check.title}`);
     }));
+    if (process.env.CKG_E2E_DOC_SCREENSHOTS) keepDocScreenshots();
   } catch (error) {
     checks.push({ title: 'e2e run', ok: false, detail: (error as Error).stack });
   } finally {
@@ -102,6 +103,22 @@ async function main(): Promise<number> {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   return report();
+}
+
+/** Screenshots docs/extension.md shows, by the walk-through's artefact names: refreshed by a run with CKG_E2E_DOC_SCREENSHOTS=1. */
+const DOC_SCREENSHOTS: Record<string, string> = {
+  '03-blast-radius.png': 'extension-blast-radius.png',
+  '05-impact.png': 'extension-impact.png',
+  '04-trace-stats.png': 'extension-trace-stats.png',
+};
+
+function keepDocScreenshots(): void {
+  const images = path.join(ROOT, 'docs', 'images');
+  fs.mkdirSync(images, { recursive: true });
+  for (const [shot, name] of Object.entries(DOC_SCREENSHOTS)) {
+    if (fs.existsSync(path.join(ARTEFACTS, shot))) fs.copyFileSync(path.join(ARTEFACTS, shot), path.join(images, name));
+  }
+  log(`kept ${Object.keys(DOC_SCREENSHOTS).length} screenshots in docs/images`);
 }
 
 function hostCheck(outcome: HostOutcome): Check {

@@ -16,6 +16,6 @@ describe('extension packaging (.vscodeignore allow-list)', () => {
     }
     const native = listing.filter((f) => f.endsWith('.node') || f.includes('node_modules/') || f.endsWith('.map') || f.startsWith('src/') || f.startsWith('test/'));
     assert.deepEqual(native, []);
-    assert.ok(listing.every((f) => /^(package\.json|README\.md|CHANGELOG\.md|dist\/|grammars\/|media\/)/.test(f)), listing.join('\n'));
+    assert.ok(listing.every((f) => /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/|grammars\/|media\/)/.test(f)), listing.join('\n'));
   });
 });
