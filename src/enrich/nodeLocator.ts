@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
 import type { GraphReader, LiveFile, SnapshotLog } from '../store';
@@ -12,6 +13,10 @@ export interface LocatedFile {
 /** Kinds that can enclose code: the source of a call or reference found inside them. */
 const ENCLOSING_KINDS = new Set(['function', 'method', 'test', 'type', 'interface', 'variable', 'constant']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
+/** Kinds whose declaration is a function value: `const f = (a) => ...` is answered at its `(`. */
+const FUNCTION_KINDS = new Set(['function', 'method', 'test']);
+/** The start of a function value: `(a) =>`, `a =>`, `async (a) =>`, `function (`. */
+const FUNCTION_VALUE_START = /^(?:async\s*)?(?:\(|function\b|[\p{L}_$][\p{L}\p{N}_$]*\s*=>)/u;
 
 /**
  * Maps editor locations to graph nodes: the declaration a definition answer points at,
@@ -25,6 +30,8 @@ export class NodeLocator {
   private readonly nodesByFile = new Map<Hash, GraphNode[]>();
   private readonly edgesByOwner = new Map<Hash, GraphEdge[]>();
   private readonly nodes = new Map<Hash, GraphNode>();
+  /** Source lines of answer files, read when a location is not at a node's name. */
+  private readonly sourceLines = new Map<string, readonly string[]>();
 
   private constructor(private readonly store: GraphReader) {}
 
@@ -102,9 +109,10 @@ export class NodeLocator {
 
   /**
    * The node declared at a location (a definition answer points at the name token, where
-   * nodes are positioned). Falls back to the innermost node on that line starting at or
-   * before it. A class with a declared constructor stands for its constructor, as the
-   * linker links instantiations.
+   * nodes are positioned). Off a name, only a function value on a function's own line
+   * (`const f = (a) => ...` answered at its `(`) is that function: a parameter, a default
+   * value or a literal on the line is no node of the graph. A class with a declared
+   * constructor stands for its constructor, as the linker links instantiations.
    */
   declarationAt(location: SourceLocation): GraphNode | undefined {
     const located = this.fileAt(location.path);
@@ -117,7 +125,22 @@ export class NodeLocator {
       .filter((n) => n.line === location.line && n.column <= location.character)
       .sort((a, b) => b.column - a.column)[0];
     if (!onLine) return undefined;
+    if (!exact && !(FUNCTION_KINDS.has(onLine.kind) && FUNCTION_VALUE_START.test(this.textAt(location)))) return undefined;
     return onLine.kind === 'type' ? this.constructorOf(onLine, nodes) ?? onLine : onLine;
+  }
+
+  /** The source text from a location to the end of its line ('' when the file cannot be read). */
+  private textAt(location: SourceLocation): string {
+    let lines = this.sourceLines.get(location.path);
+    if (!lines) {
+      try {
+        lines = fs.readFileSync(location.path, 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      this.sourceLines.set(location.path, lines);
+    }
+    return (lines[location.line - 1] ?? '').slice(location.character);
   }
 
   /** The innermost symbol whose span holds the line; the file's module node for top-level code. */

@@ -73,4 +73,10 @@ describe('enrich/planCalls (answers of a real tsserver)', function () {
     // make('p') at 3:28 is a call of make; ops.make('div') at 3:14 calls whatever ops holds.
     assert.deepEqual(toMake.map((e) => [e.provenance, e.sites]), [['lsp_resolved', ['3:28']]]);
   });
+
+  it('takes a parameter answered on a constructor\'s line for no node, not for the constructor', async () => {
+    const edges = await enriched();
+    // this.getter() calls the function passed in; tsserver answers the parameter property.
+    assert.deepEqual(edges.filter((e) => e.from === 'src/use.Box.read'), []);
+  });
 });
