@@ -129,6 +129,21 @@ export class NodeLocator {
     return onLine.kind === 'type' ? this.constructorOf(onLine, nodes) ?? onLine : onLine;
   }
 
+  /**
+   * Whether a location the graph has no node for declares the same symbol as `node`: its
+   * name, in the same file and scope (an overload, or a redefinition under an `if`,
+   * where the graph keeps one node for the name).
+   */
+  declaresSameSymbol(location: SourceLocation, node: GraphNode): boolean {
+    const located = this.fileAt(location.path);
+    if (!located || located.file.fileHash !== node.fileHash) return false;
+    const name = node.qualifiedName.slice(Math.max(node.qualifiedName.lastIndexOf('.'), node.qualifiedName.lastIndexOf('>')) + 1);
+    const text = this.textAt(location);
+    if (!text.startsWith(name) || /^[\p{L}\p{N}_$]/u.test(text.slice(name.length))) return false;
+    const scope = this.enclosing(located.file.fileHash, location.line);
+    return scope !== undefined && [`${scope.qualifiedName}.${name}`, `${scope.qualifiedName}>${name}`].includes(node.qualifiedName);
+  }
+
   /** The source text from a location to the end of its line ('' when the file cannot be read). */
   private textAt(location: SourceLocation): string {
     let lines = this.sourceLines.get(location.path);

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { enrichFiles } from '../../src/enrich/enricher';
+import { LspOracle } from '../../src/enrich/lspOracle';
 import { TsServerOracle } from '../../src/enrich/tsserverOracle';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { callSitesOf } from '../../src/model';
@@ -78,5 +79,54 @@ describe('enrich/planCalls (answers of a real tsserver)', function () {
     const edges = await enriched();
     // this.getter() calls the function passed in; tsserver answers the parameter property.
     assert.deepEqual(edges.filter((e) => e.from === 'src/use.Box.read'), []);
+  });
+});
+
+const PY_FILES = {
+  'pkg/__init__.py': '',
+  'pkg/group.py': [
+    'import typing as t',
+    '',
+    '',
+    'class Group:',
+    '    @t.overload',
+    '    def command(self, name: str) -> int: ...',
+    '    @t.overload',
+    '    def command(self, name: int) -> str: ...',
+    '    def command(self, name: t.Any) -> t.Any:',
+    '        return name',
+    '',
+    '',
+    'REGISTRY: dict[str, Group] = {}',
+    '',
+    '',
+    'def use() -> int:',
+    '    group = REGISTRY["main"]',
+    '    return group.command("x")',
+    '',
+  ].join('\n'),
+};
+
+describe('enrich/planCalls (answers of a real pyright)', function () {
+  this.timeout(120_000);
+  let oracle: LspOracle | undefined;
+  afterEach(async () => {
+    await oracle?.close();
+    oracle = undefined;
+  });
+
+  it('takes every overload pyright answers for the one node the graph keeps for the name', async () => {
+    const root = makeTempDir();
+    writeTree(root, PY_FILES);
+    const store = await openStore(':memory:');
+    const { repoHash } = await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'test/call-sites-py' });
+    const rootPath = (await store.repo(repoHash))!.rootPath;
+    oracle = new LspOracle({ command: process.execPath, args: [require.resolve('pyright/langserver.index.js'), '--stdio'], rootPath, timeoutMs: 60_000 });
+    assert.equal(await oracle.warmUp(path.join(rootPath, 'pkg/group.py'), 60_000), true);
+    const [answer] = await oracle.locations('definition', [{ path: path.join(rootPath, 'pkg/group.py'), line: 18, character: '    return group.'.length }]);
+    assert.equal(answer?.length, 3, 'pyright names both overloads and the implementation');
+    await enrichFiles(store, oracle, [{ repoHash, path: 'pkg/group.py' }], { passes: { implements: false, references: false } });
+    const edges = (await callsEdges(store)).filter((e) => e.from === 'pkg.group.use');
+    assert.deepEqual(edges.map((e) => [e.to, e.provenance, e.sites]), [['pkg.group.Group.command', 'lsp_resolved', ['18:18']]]);
   });
 });
