@@ -78,9 +78,8 @@ export function planCalls(
     // local, an interface member) with that value's declaration and then the function its
     // type names. The graph has no node for the value, and any function of that type may
     // be behind it: the call is not known to reach the one node the answer maps to.
-    // pyright answers an overloaded function with every overload: those are that node.
-    const throughUnmodelledValue = targets.length > 0 && declared.some((d) => !d.node && locator.fileAt(d.loc.path)
-      && !targets.some((t) => locator.declaresSameSymbol(d.loc, t)));
+    // (Overloads pyright lists beside a function are that function's node: declarationAt.)
+    const throughUnmodelledValue = targets.length > 0 && declared.some((d) => !d.node && locator.fileAt(d.loc.path));
     // A language server still loading times out, or names no declaration where the static
     // pass linked one of the indexed files: nothing at all, or (TypeScript's syntax-only
     // start) the import that brought the name in. One that works finds those; an empty
