@@ -3,8 +3,11 @@
 // textDocument/definition of a spawned pyright-langserver at the callee name token; the
 // declaration it lands on is named as our qualified names are, and compared per call form.
 //   npm run accuracy:py -- <py_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA] [--max-files N] [--timeout-ms N]
+//     [--enrich [--enrich-budget DURATION] | --scip]
 // --commit names the corpus commit when the repo is not a git checkout (an exported tree);
 // --max-files checks only the first N .py files (sorted) for a quick look.
+// --enrich compares the graph after `ckg enrich` (pyright), --scip after scip-python and
+// `ckg ingest-scip`; either records the pass's wall time and its process tree's peak RSS.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,12 +16,14 @@ import { compareCalls } from './lib/callAccuracy.mjs';
 import { linesByLanguage, loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { appendFormRows, fmt, formSectionDescription, printFormTable } from './lib/formReport.mjs';
-import { indexAndExport, readCallEdges } from './lib/graphCalls.mjs';
+import { readCallEdges } from './lib/graphCalls.mjs';
+import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf } from './lib/graphPasses.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { pyrightSites, pyrightVersion } from './lib/pyOracle.mjs';
 import { appendResultRow } from './lib/results.mjs';
 
-const USAGE = 'npm run accuracy:py -- <py_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA] [--max-files N] [--timeout-ms N]';
+const USAGE = 'npm run accuracy:py -- <py_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA] [--max-files N] [--timeout-ms N] '
+  + '[--enrich [--enrich-budget DURATION] | --scip]';
 const SECTION = 'Call-edge accuracy (pyright oracle)';
 const FORM_SECTION = 'Call-edge accuracy by call form (pyright oracle)';
 const SECTION_DESCRIPTION = `One row per \`npm run accuracy:py\`. The oracle asks a spawned pyright-langserver
@@ -30,9 +35,10 @@ sites pyright resolves to a named in-repo function, method or class (\`C()\` nam
 qualified name / |R|; a site resolving outside the repo (typeshed, site-packages) or to
 nothing counts against it. Pair recall counts (caller, callee) pairs of C. The form
 columns are pair recall of four groups (the next section has every group and form).
-Sites pyright did not answer within --timeout-ms are not judged (column "unanswered").`;
+Sites pyright did not answer within --timeout-ms are not judged (column "unanswered").
+${PASS_COLUMNS_DESCRIPTION}`;
 const COLUMNS = ['date', 'engine', 'corpus', 'precision', 'recall (sites)', 'recall (pairs)', 'pairs self.m()', 'pairs x.m()',
-  'pairs self.x.m() / a.b.m()', 'pairs C()', '|R|', '|C|', 'R without pyright call', 'unanswered', 'pyright time', 'command'];
+  'pairs self.x.m() / a.b.m()', 'pairs C()', '|R|', '|C|', 'R without pyright call', 'unanswered', 'pyright time', 'command', ...PASS_COLUMNS];
 
 function log(message) {
   process.stderr.write(`bench/accuracy-py: ${message}\n`);
@@ -51,10 +57,15 @@ function printReport(result, context) {
   out(`  pyright outcomes ${list(s.outcomes)}; outside the repo: ${list(s.external)}`);
   out(`  not judged       ${s.unanswered} sites pyright did not answer in time, and our ${c.edgesAtUncheckedSites} edge sites there`);
   out(`  R without a pyright call at that exact position: ${c.RWithoutCompilerCall}; R wrong by pyright outcome: ${list(c.RWrongByCompilerOutcome)}`);
+  out(`  R by provenance (correct/R): ${Object.entries(c.RByProvenance).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
   out(`  C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
   printFormTable(out, 'By call-form group:', result.byGroup);
   printFormTable(out, 'By call form:', result.byForm);
   out(`\n  time             index+export ${fmt(context.indexMs / 1000, 1)} s, pyright start ${fmt(s.startMs / 1000, 1)} s, queries ${fmt(s.queryMs / 1000, 1)} s`);
+  if (context.pass.label !== 'index') {
+    out(`  ${context.pass.label.padEnd(16)} ${fmt(context.pass.ms / 1000, 1)} s${context.pass.detail ? ` (${context.pass.detail})` : ''}, peak tree RSS ${Math.round(context.pass.peakRssBytes / 2 ** 20)} MiB`);
+    for (const line of context.pass.lines) out(`    | ${line}`);
+  }
   out('\n15 most common mismatch patterns:');
   result.patterns.forEach((p, n) => {
     out(`${String(n + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
@@ -64,8 +75,8 @@ function printReport(result, context) {
 
 async function main() {
   const { repoPath, options } = parseArgs('bench/accuracy-py', process.argv.slice(2), {
-    valued: { label: undefined, commit: undefined, 'max-files': undefined, 'timeout-ms': 10_000 },
-    flags: ['json', 'no-record'],
+    valued: { label: undefined, commit: undefined, 'max-files': undefined, 'timeout-ms': 10_000, 'enrich-budget': undefined },
+    flags: ['json', 'no-record', 'enrich', 'scip'],
     usage: USAGE,
   });
   if (!fs.existsSync(repoPath) || !fs.statSync(repoPath).isDirectory()) {
@@ -75,6 +86,7 @@ async function main() {
   if (maxFiles !== undefined && (!Number.isInteger(maxFiles) || maxFiles <= 0)) {
     throw new UsageError(`bench/accuracy-py: --max-files ${options['max-files']}: expected a positive integer`);
   }
+  const pass = passOf('bench/accuracy-py', options);
   const root = fs.realpathSync(repoPath);
   const engine = loadEngine();
   const corpus = loadCorpus(engine, root);
@@ -86,8 +98,8 @@ async function main() {
   try {
     log(`asking pyright ${pyrightVersion()} about every call in ${files.length} of ${pyFiles.length} .py files`);
     const oracle = await pyrightSites(engine, root, files, allPaths, { timeoutMs: options['timeout-ms'], log });
-    log(`indexing ${root} with the CLI`);
-    const { jsonl, indexMs } = indexAndExport(root, workDir);
+    log(`indexing ${root} with the CLI${pass === 'index' ? '' : `, then the ${pass} pass`}`);
+    const { jsonl, indexMs, pass: passRun } = await buildGraph(root, workDir, { pass, language: 'python', budget: options['enrich-budget'], log });
     const allCalls = readCallEdges(jsonl).calls;
     const calls = allCalls.filter((c) => !oracle.unchecked.has(c.key));
     const result = compareCalls(oracle.sites, calls, oracle.analyzed);
@@ -98,7 +110,7 @@ async function main() {
     const scope = files.length < pyFiles.length ? `, first ${files.length} of ${pyFiles.length} .py files` : '';
     const context = {
       corpus: `${corpusName(root, options.label)} @ ${commit}, ${corpus.lines} lines (Python ${pyLines}${scope})`,
-      engine: engineVersion(PACKAGE_ROOT), pyright: pyrightVersion(), oracle: oracle.stats, indexMs,
+      engine: engineVersion(PACKAGE_ROOT), pyright: pyrightVersion(), oracle: oracle.stats, indexMs, pass: passRun,
     };
     const command = `npm run accuracy:py -- ${process.argv.slice(2).join(' ')}`;
     if (options.json) {
@@ -112,9 +124,9 @@ async function main() {
       today(), context.engine, context.corpus, fmt(result.precision), fmt(result.recall), fmt(result.pairRecall),
       groupPairs('self.m()'), groupPairs('x.m()'), groupPairs('self.x.m() / a.b.m()'), groupPairs('C()'),
       result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, oracle.stats.unanswered,
-      `${fmt((oracle.stats.startMs + oracle.stats.queryMs) / 1000, 0)} s`, `\`${command}\``,
+      `${fmt((oracle.stats.startMs + oracle.stats.queryMs) / 1000, 0)} s`, `\`${command}\``, ...passCells(passRun),
     ]);
-    const rows = appendFormRows(FORM_SECTION, formSectionDescription('pyright', 'npm run accuracy:py'), [today(), context.engine, context.corpus], result);
+    const rows = appendFormRows(FORM_SECTION, formSectionDescription('pyright', 'npm run accuracy:py'), [today(), context.engine, context.corpus], result, passRun.label);
     log(`appended a row to ${written} and ${rows.groups} group and ${rows.forms} form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 // Call-edge accuracy against the TypeScript compiler (DESIGN §6: precision >= 0.95 for
 // ast_inferred edges). Indexes the repo with the built CLI, exports jsonl, and compares
 // every resolved calls edge with what the checker resolves at the same callee token.
-//   npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA]
+//   npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA] [--enrich [--enrich-budget D] | --scip]
 // --commit names the corpus commit when the repo is not a git checkout (an exported tree).
+// --enrich compares the graph after `ckg enrich` (tsserver), --scip after scip-typescript
+// and `ckg ingest-scip`; either records the pass's wall time and its process tree's peak RSS.
 // --json prints one JSON object instead of the report; --no-record skips bench/RESULTS.md.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -13,12 +15,13 @@ import { compareCalls } from './lib/callAccuracy.mjs';
 import { loadCorpus } from './lib/corpus.mjs';
 import { appendFormRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
-import { indexAndExport, readCallEdges } from './lib/graphCalls.mjs';
+import { readCallEdges } from './lib/graphCalls.mjs';
+import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf } from './lib/graphPasses.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { callSitesOf, createProgram, isCompilerSource, modulePaths } from './lib/tsOracle.mjs';
 
-const USAGE = 'npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA]';
+const USAGE = 'npm run accuracy -- <ts_repo_path> [--json] [--no-record] [--label NAME] [--commit SHA] [--enrich [--enrich-budget DURATION] | --scip]';
 const SECTION = 'Call-edge accuracy (TypeScript compiler oracle)';
 const FORM_SECTION = 'Call-edge accuracy by call form (TypeScript compiler oracle)';
 const SECTION_DESCRIPTION = `One row per \`npm run accuracy\`. R = our calls edges in the repo's .ts/.tsx files whose
@@ -29,8 +32,9 @@ name / |R| (bar: >= 0.95); recall = sites of C where we have that edge / |C|. Ed
 per (caller, callee), so a callee called twice by one caller has one edge at one site: pair
 recall counts (caller, callee) pairs of C instead. engine = this package's commit (+dirty:
 src/ had uncommitted changes). Since the export lists every call site of an edge
-(\`call_sites\`), R counts one entry per kept site; the per-form figures are in the next section.`;
-const COLUMNS = ['date', 'engine', 'corpus', 'precision', 'recall (sites)', 'recall (pairs)', '|R|', '|C|', 'R without compiler call', 'command'];
+(\`call_sites\`), R counts one entry per kept site; the per-form figures are in the next section.
+${PASS_COLUMNS_DESCRIPTION}`;
+const COLUMNS = ['date', 'engine', 'corpus', 'precision', 'recall (sites)', 'recall (pairs)', '|R|', '|C|', 'R without compiler call', 'command', ...PASS_COLUMNS];
 
 function fmt(value, digits = 3) {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
@@ -69,9 +73,14 @@ function printReport(result, context) {
   out(`  our calls edges  ${c.ourCallEdges}: ${c.R} resolved in .ts/.tsx, ${c.ourUnresolvedEdges} UNRESOLVED, ${c.ourCallEdgesOutsideAnalyzedFiles} in files the compiler does not check (.js...)`);
   out(`  R without a compiler call at that exact position: ${c.RWithoutCompilerCall}${c.RWithoutCompilerCall ? '  <- a position bug when large' : ''}`);
   out(`  R by callee shape (correct/R): ${Object.entries(c.RByCalleeShape).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
+  out(`  R by provenance (correct/R): ${Object.entries(c.RByProvenance).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
   out(`  R wrong by compiler outcome: ${Object.entries(c.RWrongByCompilerOutcome).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out(`  compiler sites   ${c.compilerSites} call/new sites with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
   out(`  time             index+export ${fmt(context.indexMs / 1000, 1)} s, compiler ${fmt(context.compilerMs / 1000, 1)} s`);
+  if (context.pass.label !== 'index') {
+    out(`  ${context.pass.label.padEnd(16)} ${fmt(context.pass.ms / 1000, 1)} s${context.pass.detail ? ` (${context.pass.detail})` : ''}, peak tree RSS ${Math.round(context.pass.peakRssBytes / 2 ** 20)} MiB`);
+    for (const line of context.pass.lines) out(`    | ${line}`);
+  }
   printFormTable(out, 'By callee shape (site.shape):', result.byForm);
   out('\n15 most common mismatch patterns:');
   result.patterns.forEach((p, i) => {
@@ -82,16 +91,17 @@ function printReport(result, context) {
 
 async function main() {
   const { repoPath, options } = parseArgs('bench/accuracy-ts', process.argv.slice(2), {
-    valued: { label: undefined, commit: undefined },
-    flags: ['json', 'no-record'],
+    valued: { label: undefined, commit: undefined, 'enrich-budget': undefined },
+    flags: ['json', 'no-record', 'enrich', 'scip'],
     usage: USAGE,
   });
+  const pass = passOf('bench/accuracy-ts', options);
   const root = fs.realpathSync(repoPath);
   const engine = loadEngine();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-accuracy-'));
   try {
-    log(`indexing ${root} with the CLI`);
-    const { jsonl, indexMs } = indexAndExport(root, workDir);
+    log(`indexing ${root} with the CLI${pass === 'index' ? '' : `, then the ${pass} pass`}`);
+    const { jsonl, indexMs, pass: passRun } = await buildGraph(root, workDir, { pass, language: 'typescript', budget: options['enrich-budget'], log });
     const { calls } = readCallEdges(jsonl);
     log(`${calls.length} calls edges; building the compiler program`);
     const compiler = compilerSites(engine, root);
@@ -106,6 +116,7 @@ async function main() {
       declarationFiles: compiler.declarationFiles,
       indexMs,
       compilerMs: compiler.ms,
+      pass: passRun,
     };
     const command = `npm run accuracy -- ${process.argv.slice(2).join(' ')}`;
     if (options.json) {
@@ -116,9 +127,9 @@ async function main() {
     if (options['no-record']) return;
     const written = appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, [
       today(), context.engine, context.corpus, fmt(result.precision), fmt(result.recall), fmt(result.pairRecall),
-      result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, `\`${command}\``,
+      result.counts.R, result.counts.C, result.counts.RWithoutCompilerCall, `\`${command}\``, ...passCells(passRun),
     ]);
-    appendFormRows(FORM_SECTION, formSectionDescription('compiler', 'npm run accuracy'), [today(), context.engine, context.corpus], { byForm: result.byForm });
+    appendFormRows(FORM_SECTION, formSectionDescription('compiler', 'npm run accuracy'), [today(), context.engine, context.corpus], { byForm: result.byForm }, passRun.label);
     log(`appended a row to ${written} and ${Object.keys(result.byForm).length} per-form rows`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

@@ -139,10 +139,15 @@ export function compareCalls(sites, calls, analyzed) {
     if (correct) byShape[shape].correct++;
   };
   const wrongByOutcome = { none: 0, external: 0, 'repo-unnamed': 0, repo: 0 };
+  // Per provenance: an enrichment pass must not add wrong edges while fixing others.
+  const byProvenance = {};
   const forms = new FormTally();
   for (const edge of resolved) {
     const site = siteAt.get(edge.key);
     tally(site?.shape ?? 'no compiler call', site?.names.has(edge.local) ?? false);
+    byProvenance[edge.provenance ?? 'unknown'] ??= { R: 0, correct: 0 };
+    byProvenance[edge.provenance ?? 'unknown'].R++;
+    if (site?.names.has(edge.local)) byProvenance[edge.provenance ?? 'unknown'].correct++;
     forms.edge(site, site?.names.has(edge.local) ?? false);
     if (!site) {
       noCompilerCall++;
@@ -166,7 +171,7 @@ export function compareCalls(sites, calls, analyzed) {
         : edge.local.endsWith(`.${site.symbol}`) || lastSegment(edge.local) === lastSegment(site.symbol) ? 'same name, other module' : 'other module and name';
       why = `different in-repo target (${relation}; compiler ${site.declKind}${site.nested ? ', nested' : ''}; ours ${edge.targetKind})`;
     }
-    patterns.note(`precision: ${site.shape} ${why}`, example(edge.key, edge.local, site));
+    patterns.note(`precision: ${site.shape} ${why}`, example(edge.key, `${edge.local} (${edge.provenance})`, site));
   }
 
   const expected = sites.filter((s) => s.outcome === 'repo' && s.functionLike);
@@ -221,6 +226,7 @@ export function compareCalls(sites, calls, analyzed) {
       RWithoutCompilerCall: noCompilerCall,
       RWrongByCompilerOutcome: wrongByOutcome,
       RByCalleeShape: byShape,
+      RByProvenance: byProvenance,
       compilerSites: sites.length,
       C: expected.length,
       recalledSites,

@@ -41,12 +41,15 @@ export function formRows(head, byForm) {
 
 /**
  * Appends one run's rows to a "by call form" section: a row per group of forms (when the
- * oracle groups them, as `group: <name>`), then a row per form. Returns how many of each.
+ * oracle groups them, as `group: <name>`), then a row per form. `pass`, when given, is
+ * the label of what built the graph (`index`, `+enrich`, `+scip`), in a last column that
+ * older rows leave empty. Returns how many of each.
  */
-export function appendFormRows(section, description, head, { byGroup, byForm }) {
+export function appendFormRows(section, description, head, { byGroup, byForm }, pass = undefined) {
   const groups = formRows(head, Object.fromEntries(Object.entries(byGroup ?? {}).map(([g, f]) => [`group: ${g}`, f])));
   const forms = formRows(head, byForm);
-  for (const row of [...groups, ...forms]) appendResultRow(section, description, FORM_COLUMNS, row);
+  const columns = pass === undefined ? FORM_COLUMNS : [...FORM_COLUMNS, 'pass'];
+  for (const row of [...groups, ...forms]) appendResultRow(section, description, columns, pass === undefined ? row : [...row, pass]);
   return { groups: groups.length, forms: forms.length };
 }
 

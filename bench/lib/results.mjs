@@ -43,6 +43,14 @@ function insertionPoint(lines, section) {
 }
 
 /**
+ * A table whose columns are a strict prefix of the new ones takes the new header: older
+ * rows keep their cells and show the added columns empty.
+ */
+function extendsHeader(existing, wanted) {
+  return existing !== wanted && wanted.startsWith(existing.replace(/\s*$/, ''));
+}
+
+/**
  * Appends `row` (values in `columns` order) to the table under `## <section>`. A missing
  * file gets the header; a missing section gets its `description` and the table header.
  */
@@ -62,6 +70,8 @@ export function appendResultRow(section, description, columns, row, resultsPath 
     const end = nextHeading < 0 ? lines.length : nextHeading;
     let lastRow = -1;
     for (let i = heading + 1; i < end; i++) if (lines[i].startsWith('|')) lastRow = i;
+    const header = lines.findIndex((l, i) => i > heading && i < end && l.startsWith('|'));
+    if (header >= 0 && extendsHeader(lines[header], headerLines[0])) lines.splice(header, 2, ...headerLines);
     if (lastRow < 0) {
       lines.splice(end, 0, ...headerLines, rowLine, '');
     } else {

@@ -42,7 +42,8 @@ interface SiteVerdicts {
  *   node takes it;
  * - the static pass had no edge there: a resolved edge is added.
  * No answer, an answer outside the indexed files, or several candidates none of which the
- * static edge names: that site is left as it is. Edges the provenance does not outrank
+ * static edge names (a declaration in the indexed files that is no node of the graph
+ * counts as a candidate): that site is left as it is. Edges the provenance does not outrank
  * (a SCIP edge before a language server, `ast_resolved`) are never touched.
  */
 export function planCalls(
@@ -71,7 +72,14 @@ export function planCalls(
       }
     }
     const answer = answers[i];
-    const targets = answer ? uniqueNodes(answer.map((loc) => locator.declarationAt(loc))) : [];
+    const declared = (answer ?? []).map((loc) => ({ loc, node: locator.declarationAt(loc) }));
+    const targets = uniqueNodes(declared.map((d) => d.node));
+    // tsserver answers a call through a value (a property typed `typeof f`, a destructured
+    // local, an interface member) with that value's declaration and then the function its
+    // type names. The graph has no node for the value, and any function of that type may
+    // be behind it: the call is not known to reach the one node the answer maps to.
+    // (Overloads pyright lists beside a function are that function's node: declarationAt.)
+    const throughUnmodelledValue = targets.length > 0 && declared.some((d) => !d.node && locator.fileAt(d.loc.path));
     // A language server still loading times out, or names no declaration where the static
     // pass linked one of the indexed files: nothing at all, or (TypeScript's syntax-only
     // start) the import that brought the name in. One that works finds those; an empty
@@ -83,8 +91,8 @@ export function planCalls(
     counts.answered++;
     if (targets.length === 0) return;
     const named = (edge: GraphEdge): boolean => targets.some((t) => matches(t, edge, locator));
-    if (targets.length > 1) {
-      // Ambiguous (overloads, union types): only confirm what the static pass already chose.
+    if (targets.length > 1 || throughUnmodelledValue) {
+      // Ambiguous (overloads, union types, a value the graph does not model): only confirm what the static pass already chose.
       for (const edge of replaceable) if (named(edge)) verdictOf(edge, file).confirmed.push(site);
       return;
     }

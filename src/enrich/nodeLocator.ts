@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
 import type { GraphReader, LiveFile, SnapshotLog } from '../store';
@@ -12,6 +13,13 @@ export interface LocatedFile {
 /** Kinds that can enclose code: the source of a call or reference found inside them. */
 const ENCLOSING_KINDS = new Set(['function', 'method', 'test', 'type', 'interface', 'variable', 'constant']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
+/** Kinds whose declaration is a function value: `const f = (a) => ...` is answered at its `(`. */
+const FUNCTION_KINDS = new Set(['function', 'method', 'test']);
+/** The start of a function value: `(a) =>`, `a =>`, `async (a) =>`, `function (`. */
+/** Kinds whose declaration holds a value an implementation answer can point into. */
+const VALUE_KINDS = new Set(['constant', 'variable']);
+const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*/u;
+const FUNCTION_VALUE_START = /^(?:async\s*)?(?:\(|function\b|[\p{L}_$][\p{L}\p{N}_$]*\s*=>)/u;
 
 /**
  * Maps editor locations to graph nodes: the declaration a definition answer points at,
@@ -25,6 +33,8 @@ export class NodeLocator {
   private readonly nodesByFile = new Map<Hash, GraphNode[]>();
   private readonly edgesByOwner = new Map<Hash, GraphEdge[]>();
   private readonly nodes = new Map<Hash, GraphNode>();
+  /** Source lines of answer files, read when a location is not at a node's name. */
+  private readonly sourceLines = new Map<string, readonly string[]>();
 
   private constructor(private readonly store: GraphReader) {}
 
@@ -102,9 +112,13 @@ export class NodeLocator {
 
   /**
    * The node declared at a location (a definition answer points at the name token, where
-   * nodes are positioned). Falls back to the innermost node on that line starting at or
-   * before it. A class with a declared constructor stands for its constructor, as the
-   * linker links instantiations.
+   * nodes are positioned). Off a node's name, two more places are that node: a function
+   * value on a function's own line (`const f = (a) => ...` answered at its `(`), and
+   * another declaration of the node's name in the node's scope (an overload: tsserver
+   * answers the matching signature, SCIP the first; a redefinition under an `if`), as
+   * the graph keeps one node per name. A parameter, a default value, a literal or a
+   * property of a type is no node. A class with a declared constructor stands for its
+   * constructor, as the linker links instantiations.
    */
   declarationAt(location: SourceLocation): GraphNode | undefined {
     const located = this.fileAt(location.path);
@@ -113,11 +127,57 @@ export class NodeLocator {
     // An interface's methods share its position: the interface is what sits there.
     const exact = nodes.filter((n) => n.line === location.line && n.column === location.character)
       .sort((a, b) => Number(a.kind === 'method') - Number(b.kind === 'method'))[0];
-    const onLine = exact ?? nodes
-      .filter((n) => n.line === location.line && n.column <= location.character)
+    const found = exact ?? this.functionValueAt(location, nodes) ?? this.sameNameInScope(location, located.file.fileHash, nodes);
+    if (!found) return undefined;
+    return found.kind === 'type' ? this.constructorOf(found, nodes) ?? found : found;
+  }
+
+  /**
+   * What an implementation answer names: a declaration, or a constant whose object literal
+   * starts at the location (`const impl: Service = {`, answered at its `{`).
+   */
+  implementorAt(location: SourceLocation): GraphNode | undefined {
+    const declared = this.declarationAt(location);
+    if (declared) return declared;
+    const located = this.fileAt(location.path);
+    const onLine = located && this.innermostOnLine(location, this.nodesOf(located.file.fileHash));
+    return onLine && VALUE_KINDS.has(onLine.kind) && this.textAt(location).startsWith('{') ? onLine : undefined;
+  }
+
+  /** The function whose value starts at the location, on the function's own line. */
+  private functionValueAt(location: SourceLocation, nodes: readonly GraphNode[]): GraphNode | undefined {
+    const onLine = this.innermostOnLine(location, nodes);
+    return onLine && FUNCTION_KINDS.has(onLine.kind) && FUNCTION_VALUE_START.test(this.textAt(location)) ? onLine : undefined;
+  }
+
+  /** The node starting last on the location's line at or before it. */
+  private innermostOnLine(location: SourceLocation, nodes: readonly GraphNode[]): GraphNode | undefined {
+    return nodes
+      .filter((n) => n.line === location.line && n.column <= location.character && n.kind !== 'module' && n.kind !== 'route')
       .sort((a, b) => b.column - a.column)[0];
-    if (!onLine) return undefined;
-    return onLine.kind === 'type' ? this.constructorOf(onLine, nodes) ?? onLine : onLine;
+  }
+
+  /** The node of the name at the location declared in the location's scope (its other declarations). */
+  private sameNameInScope(location: SourceLocation, fileHash: Hash, nodes: readonly GraphNode[]): GraphNode | undefined {
+    const name = IDENTIFIER.exec(this.textAt(location))?.[0];
+    const scope = name ? this.enclosing(fileHash, location.line) : undefined;
+    if (!name || !scope) return undefined;
+    const names = new Set([`${scope.qualifiedName}.${name}`, `${scope.qualifiedName}>${name}`]);
+    return nodes.find((n) => names.has(n.qualifiedName));
+  }
+
+  /** The source text from a location to the end of its line ('' when the file cannot be read). */
+  private textAt(location: SourceLocation): string {
+    let lines = this.sourceLines.get(location.path);
+    if (!lines) {
+      try {
+        lines = fs.readFileSync(location.path, 'utf8').split('\n');
+      } catch {
+        lines = [];
+      }
+      this.sourceLines.set(location.path, lines);
+    }
+    return (lines[location.line - 1] ?? '').slice(location.character);
   }
 
   /** The innermost symbol whose span holds the line; the file's module node for top-level code. */

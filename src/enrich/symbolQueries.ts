@@ -41,7 +41,7 @@ export function planImplementations(
       return;
     }
     counts.answered++;
-    const implementors = uniqueNodes(answer.map((loc) => locator.declarationAt(loc)))
+    const implementors = uniqueNodes(answer.map((loc) => locator.implementorAt(loc)))
       .map((n) => (n.kind === 'method' ? typeOf(n, locator) : n))
       .filter((n): n is GraphNode => n !== undefined && n.nodeHash !== node.nodeHash && n.fileHash !== '');
     if (implementors.length === 0) return;
