@@ -15,10 +15,10 @@ const ENCLOSING_KINDS = new Set(['function', 'method', 'test', 'type', 'interfac
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 /** Kinds whose declaration is a function value: `const f = (a) => ...` is answered at its `(`. */
 const FUNCTION_KINDS = new Set(['function', 'method', 'test']);
-/** The start of a function value: `(a) =>`, `a =>`, `async (a) =>`, `function (`. */
 /** Kinds whose declaration holds a value an implementation answer can point into. */
 const VALUE_KINDS = new Set(['constant', 'variable']);
 const IDENTIFIER = /^[\p{L}_$][\p{L}\p{N}_$]*/u;
+/** The start of a function value: `(a) =>`, `a =>`, `async (a) =>`, `function (`. */
 const FUNCTION_VALUE_START = /^(?:async\s*)?(?:\(|function\b|[\p{L}_$][\p{L}\p{N}_$]*\s*=>)/u;
 
 /**
