@@ -103,21 +103,26 @@ export class WorkspaceIndexer {
     return this.status();
   }
 
-  /** Re-indexes saved/created and deleted files (a rename is both); others are ignored. */
+  /**
+   * Re-indexes saved/created and deleted files (a rename is both); others are ignored. A
+   * file watcher reports a folder created or deleted with its files as the folder alone
+   * (a branch switch, an unzip, `rm -r`): a created folder stands for every file in it, a
+   * deleted path for every indexed file under it.
+   */
   async filesChanged(changed: readonly string[], deleted: readonly string[]): Promise<number> {
-    const byFolder = new Map<Folder, string[]>();
+    const byFolder = new Map<Folder, Set<string>>();
     for (const file of [...changed, ...deleted]) {
       const folder = this.folderOf(file);
       if (!folder?.repoHash) continue;
       const relativePath = path.relative(folder.root, realPathOr(file)).split(path.sep).join('/');
-      if (this.excluded(relativePath)) continue;
-      const list = byFolder.get(folder) ?? [];
-      list.push(relativePath);
+      const list = byFolder.get(folder) ?? new Set<string>();
+      for (const each of await this.filesAt(folder, relativePath)) if (!this.excluded(each)) list.add(each);
       byFolder.set(folder, list);
     }
     let reindexed = 0;
     for (const [folder, paths] of byFolder) {
-      const summary = await this.service.reindexFiles(folder.root, paths, this.settings.maxFileBytes);
+      if (paths.size === 0) continue;
+      const summary = await this.service.reindexFiles(folder.root, [...paths], this.settings.maxFileBytes);
       reindexed += summary.files.indexed + summary.files.removed;
     }
     if (reindexed > 0) await this.publishStatus();
@@ -149,6 +154,22 @@ export class WorkspaceIndexer {
       + `-${summary.files.removed}, ${summary.newSnapshot ? 'new snapshot' : 'unchanged'} in ${summary.seconds.toFixed(2)} s`);
   }
 
+  /** The files a reported path stands for: itself, the files of a folder, or the indexed files under a path that is gone. */
+  private async filesAt(folder: Folder, relativePath: string): Promise<string[]> {
+    const absolute = path.join(folder.root, relativePath);
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(absolute);
+    } catch {
+      stat = undefined;
+    }
+    if (stat?.isDirectory()) return filesUnder(absolute, relativePath, (p) => this.excluded(p));
+    if (stat) return [relativePath];
+    const prefix = `${relativePath}/`;
+    const indexed = (await this.service.store().liveFiles(folder.repoHash!)).map((f) => f.path).filter((p) => p.startsWith(prefix));
+    return [relativePath, ...indexed];
+  }
+
   private folderOf(file: string): Folder | undefined {
     const real = realPathOr(file);
     return this.folders
@@ -174,6 +195,26 @@ export class WorkspaceIndexer {
 
 function toFolder(info: WorkspaceFolderInfo): Folder {
   return { info, root: realPathOr(info.path) };
+}
+
+/** Repo-relative paths of the files under a folder; excluded folders and `.git` are not entered. */
+function filesUnder(absolute: string, relative: string, excluded: (relativePath: string) => boolean): string[] {
+  const files: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(absolute, { withFileTypes: true });
+  } catch {
+    return files;
+  }
+  for (const entry of entries) {
+    const childRelative = `${relative}/${entry.name}`;
+    if (entry.isDirectory()) {
+      if (entry.name !== '.git' && !excluded(`${childRelative}/`)) files.push(...filesUnder(path.join(absolute, entry.name), childRelative, excluded));
+    } else if (entry.isFile()) {
+      files.push(childRelative);
+    }
+  }
+  return files;
 }
 
 /** The real path of a file, or of its nearest existing parent joined with the rest (deleted files). */

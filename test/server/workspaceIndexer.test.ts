@@ -147,6 +147,23 @@ describe('server/WorkspaceIndexer: freshness over a real git repository', () => 
     assert.equal((await w.indexer.status()).repos[0].dirty, true, 'saves land in the working-tree snapshot');
   });
 
+  it('takes a folder reported alone (a file watcher on a new or removed folder) for the files in it', async () => {
+    const w = await workspace();
+    await w.indexer.indexAll('test');
+    fs.mkdirSync(path.join(w.root, 'tools/deep'), { recursive: true });
+    fs.writeFileSync(path.join(w.root, 'tools/a.ts'), 'export function toolA() {}\n');
+    fs.writeFileSync(path.join(w.root, 'tools/deep/b.ts'), 'export function toolB() {}\n');
+    fs.mkdirSync(path.join(w.root, 'generated'), { recursive: true });
+    fs.writeFileSync(path.join(w.root, 'generated/gen.ts'), 'export function generatedThing() {}\n');
+    assert.equal(await w.indexer.filesChanged([path.join(w.root, 'tools'), path.join(w.root, 'generated')], []), 2);
+    assert.deepEqual((await w.symbols()).filter((s) => s.startsWith('tools/') || s.startsWith('generated/')), ['tools/a.toolA', 'tools/deep/b.toolB'],
+      'an excluded folder is not entered');
+    fs.rmSync(path.join(w.root, 'tools'), { recursive: true });
+    assert.equal(await w.indexer.filesChanged([], [path.join(w.root, 'tools')]), 2);
+    assert.deepEqual((await w.symbols()).filter((s) => s.startsWith('tools/')), []);
+    assert.deepEqual((await w.service.store().liveFiles(await w.repoHash())).map((f) => f.path).filter((p) => p.startsWith('tools/')), []);
+  });
+
   it('ignores excluded files, files outside every folder, and files it cannot index', async () => {
     const w = await workspace();
     await w.indexer.indexAll('test');
