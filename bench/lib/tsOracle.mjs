@@ -124,10 +124,44 @@ function containerPrefix(declaration) {
         ? (ts.isVariableDeclaration(n.parent) || ts.isPropertyDeclaration(n.parent) || ts.isPropertyAssignment(n.parent) ? n.parent : undefined)
         : n;
       const named = holder ? nameDeclaration(holder) : undefined;
-      return { prefix: `${named?.name ?? '<anonymous>'}>${prefix}`, nested: true };
+      return { prefix: `${named?.name ?? testNameOf(n) ?? '<anonymous>'}>${prefix}`, nested: true };
     }
   }
   return { prefix, nested };
+}
+
+/** Test files as the extractor tells them (src/extract/typescript/tests.ts). */
+const TEST_FILE = /(?:^|\/)(?:__tests__|tests?|spec)\/|\.(?:\w+-)?(?:test|spec)(?:[.-]\w+)*\.[cm]?[jt]sx?$/;
+const TEST_CALLS = new Set(['describe', 'it', 'test']);
+const TEST_MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent']);
+
+/** The literal title of a `describe`/`it`/`test` call (`describe.only(...)` too), else undefined. */
+function testTitleOf(call) {
+  let callee = call.expression;
+  if (ts.isPropertyAccessExpression(callee)) {
+    if (!TEST_MODIFIERS.has(callee.name.text)) return undefined;
+    callee = callee.expression;
+  }
+  if (!ts.isIdentifier(callee) || !TEST_CALLS.has(callee.text)) return undefined;
+  const title = call.arguments[0];
+  return title && (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title)) ? title.text : undefined;
+}
+
+/**
+ * The test a function is the callback of, as the extractor names tests: the titles from
+ * the outermost describe down, joined by ' > ' (docs/extractors/typescript.md).
+ */
+function testNameOf(fn) {
+  if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || !ts.isCallExpression(fn.parent)) return undefined;
+  if (!TEST_FILE.test(fn.getSourceFile().fileName)) return undefined;
+  const call = fn.parent;
+  const titles = [];
+  for (let n = call; n && !ts.isSourceFile(n); n = n.parent) {
+    const title = ts.isCallExpression(n) ? testTitleOf(n) : undefined;
+    if (title !== undefined) titles.unshift(title);
+    else if (n === call) return undefined;
+  }
+  return titles.join(' > ');
 }
 
 function classNameOf(cls) {

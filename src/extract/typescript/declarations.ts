@@ -306,6 +306,11 @@ export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): Matc
     const scope = new Scope(kind, endOf(match), state.scope);
     const parent = match.node.parent;
     if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) scope.nestUnder(state.scope);
+    // A test's callback is the test's body: its local functions are `title>helper`. Only
+    // an argument of the test call itself (it ends where the test scope does), not of a
+    // call inside its arguments (`it('t', wrap(() => ...))`).
+    if ((kind === 'function' || kind === 'arrow') && parent?.type === 'arguments' && state.scope.kind === 'test'
+      && parent.parent?.endIndex === state.scope.end) scope.nestUnder(state.scope);
     return scope;
   };
 }

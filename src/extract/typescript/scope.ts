@@ -53,10 +53,12 @@ export class Scope {
   /**
    * Where function declarations local to a symbol's body become symbols, and the prefix
    * of their names: 'outer>' in the body of `outer` (or of the function value `outer`
-   * holds); undefined where the body belongs to no symbol (an anonymous callback, a
-   * test's callback: a title is no name to nest under).
+   * holds, or of the test `outer` whose callback it is); undefined where the body belongs
+   * to no symbol (an anonymous callback).
    */
   nestedPrefix: string | undefined;
+  /** Test scopes: whether the callback's local functions become symbols under the title (false for a repeated title). */
+  hostsLocalSymbols = true;
   /** Object scopes: the name the literal is bound to (`api`, `outer>api`, `api.nested`). */
   objectName: string | undefined;
   /** Names bound here that are symbols: the name as written to the symbol's name. */
@@ -79,10 +81,12 @@ export class Scope {
 
   /**
    * Makes this anonymous function's body the body of the holder it is the value of
-   * (`const f = () => ...`, a class field, `p: () => ...`): its local functions are `f>g`.
+   * (`const f = () => ...`, a class field, `p: () => ...`), or of the test it is the
+   * callback of (`it('parses', () => ...)`): its local functions are `f>g`, `parses>g`.
    */
   nestUnder(holder: Scope): void {
-    if (holder.kind === 'holder' && holder.symbol !== undefined) this.nestedPrefix = `${holder.symbol}${NESTED_SEPARATOR}`;
+    if (holder.symbol === undefined || (holder.kind === 'test' && !holder.hostsLocalSymbols)) return;
+    if (holder.kind === 'holder' || holder.kind === 'test') this.nestedPrefix = `${holder.symbol}${NESTED_SEPARATOR}`;
   }
 
   get isModuleLevel(): boolean {

@@ -25,11 +25,14 @@ export const onTest: MatchHandler = (match, state) => {
   const outer = state.scope.nearest('test')?.symbol;
   const name = outer === undefined ? title : `${outer}${TEST_NAME_SEPARATOR}${title}`;
   const callback = elementsOf(match.parts.get('arguments')).at(-1);
-  state.symbols.add({
+  const added = state.symbols.add({
     name,
     kind: 'test',
     declaration: match.node,
     body: isFunctionValue(callback) ? callback?.childForFieldName('body') ?? undefined : undefined,
   });
-  return new Scope('test', match.node.endIndex, state.scope, name);
+  const scope = new Scope('test', match.node.endIndex, state.scope, name);
+  // A repeated title is one test node: helpers of the second would take the first's names.
+  scope.hostsLocalSymbols = added !== undefined;
+  return scope;
 };

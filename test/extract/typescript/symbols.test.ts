@@ -133,14 +133,27 @@ describe('extract/typescript symbols', () => {
     assert.equal(symbolNamed(facts, 'api.put').signature, 'put: function ()');
   });
 
-  it('nests only under a function that is the value of its holder, and never under a test title', async () => {
+  it('nests under a function that is the value of its holder, and under the test whose callback declares it', async () => {
     const facts = await extract('src/held.test.ts', lines(
       'const wrapped = memo(() => { function inner() {} });',
       'const direct = () => { function inner() {} };',
-      "it('works', () => { function helper() {} helper(); });",
+      "describe('parse', () => {",
+      '  const make = () => 1;',
+      "  it('works', () => { function helper() { return make(); } helper(); });",
+      "  it('works', () => { function helper() {} helper(); });",
+      "  it('waits', async () => { function poll() {} }, 5000);",
+      "  it('wrapped', wrap(() => { function inner() {} }));",
+      '});',
     ));
-    assert.deepEqual(symbolKinds(facts), ['wrapped:constant', 'direct:function', 'direct>inner:function', 'works:test']);
-    assert.deepEqual(facts.calls.map((c) => c.caller), ['wrapped']);
+    assert.deepEqual(symbolKinds(facts), [
+      'wrapped:constant', 'direct:function', 'direct>inner:function', 'parse:test', 'parse>make:function', 'parse > works:test',
+      'parse > works>helper:function', 'parse > waits:test', 'parse > waits>poll:function', 'parse > wrapped:test',
+    ], 'the repeated title is one test, and its callback\'s helper no symbol (it would take the first helper\'s name); '
+      + 'a callback passed to another call is no test body');
+    // The second helper is a local with no symbol: its call makes no fact, never a guess.
+    assert.deepEqual(facts.calls.map((c) => [c.caller, c.callee.form === 'name' ? c.callee.name : '']), [
+      ['wrapped', 'memo'], ['parse > works>helper', 'parse>make'], ['parse > works', 'parse > works>helper'], ['parse > wrapped', 'wrap'],
+    ]);
   });
 
   it('names namespace members after their namespace, also where they call each other', async () => {
