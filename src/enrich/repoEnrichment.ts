@@ -6,7 +6,7 @@ import { enrichFiles } from './enricher';
 import { type ConfiguredServer, type ServerPlan, planServers } from './languageServers';
 import { EnrichmentReport } from './report';
 import { ServerSession } from './serverSession';
-import { NO_EDGES_DIGEST, ownedEdgeDigests } from './visits';
+import { digestOf, ownedEdgeDigests } from './visits';
 
 export const REPO_ENRICHMENT_DEFAULTS = {
   /** How often a long run saves what it has learnt: a crash loses at most this much. */
@@ -136,7 +136,7 @@ async function enrichWithServer(run: RunContext, { server, command }: ServerPlan
     const touched = own.filter((f) => !asked.has(f.fileHash) && before.get(f.fileHash) !== run.digests.get(f.fileHash));
     const at = Math.floor(Date.now() / 1000);
     await store.recordEnrichment([...visited, ...touched].map((f) => ({
-      fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: run.digests.get(f.fileHash) ?? NO_EDGES_DIGEST, at,
+      fileHash: f.fileHash, source, contentHash: f.contentHash, inputDigest: command.identity, edgesDigest: digestOf(run.digests, f.fileHash), at,
     })));
   };
   const before = run.digests;
@@ -190,7 +190,7 @@ async function changedSince(
   return files.filter((file) => {
     const state = states.get(file.fileHash);
     return !state || state.contentHash !== file.contentHash || state.inputDigest !== identity
-      || state.edgesDigest !== (digests.get(file.fileHash) ?? NO_EDGES_DIGEST);
+      || state.edgesDigest !== digestOf(digests, file.fileHash);
   });
 }
 

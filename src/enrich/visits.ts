@@ -6,12 +6,16 @@ import type { GraphReader } from '../store';
  * What a file's owned edges are, to tell whether anything replaced them since a
  * compiler-grade pass visited it (a re-link by `ckg index` replaces them all).
  */
-export function edgesDigest(edges: readonly GraphEdge[]): string {
+function edgesDigest(edges: readonly GraphEdge[]): string {
   return hashBytes(edges.map((e) => e.edgeHash).sort().join('\n'));
 }
 
-/** The digest of a file that owns no edge. */
-export const NO_EDGES_DIGEST = edgesDigest([]);
+const NO_EDGES_DIGEST = edgesDigest([]);
+
+/** A file's entry of ownedEdgeDigests; a file that owns no edge has the digest of none. */
+export function digestOf(digests: ReadonlyMap<Hash, string>, fileHash: Hash): string {
+  return digests.get(fileHash) ?? NO_EDGES_DIGEST;
+}
 
 /** edgesDigest of every file of a repository that owns an edge, from one read of its edges. */
 export async function ownedEdgeDigests(store: GraphReader, repoHash: Hash): Promise<Map<Hash, string>> {

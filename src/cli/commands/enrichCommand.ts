@@ -7,7 +7,7 @@ import { type GraphStore, openStore } from '../../store';
 import { type ParsedArgs, UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
 import type { CliIo } from '../io';
 import { progressBar } from '../progressBar';
-import { readConfig } from './serveCommand';
+import { readConfig } from '../configFile';
 
 export const ENRICH_USAGE = 'ckg enrich <repo_path> [--repo-url URL] [--enrich-budget DURATION] [--timeout-ms N] [--all] [--config FILE] '
   + '[--verbose] [--no-wait] -db <db_path>';

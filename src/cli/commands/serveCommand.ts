@@ -2,19 +2,17 @@ import * as fs from 'node:fs';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { startHttpServer } from '../../mcp/transports/http';
 import { isLoopbackHost } from '../../model';
-import { CKG_CONFIG_DEFAULTS, type CkgConfig, ConfigError, loadConfigFile, endpointAt } from '../../runtime/config';
+import { type CkgConfig, ConfigError, endpointAt } from '../../runtime/config';
 import { checkReceiverBinds } from '../../runtime/receivers/access';
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
 import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
 
 export const SERVE_USAGE =
   'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
   + '[--token TOKEN] [--otlp-insecure] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N]';
-
-/** Read when --config is not given and it exists in the working directory. */
-export const DEFAULT_CONFIG_FILE = 'ckg.config.yaml';
 
 /**
  * `ckg serve`: the long-running team/daemon mode (DESIGN §1). MCP over Streamable HTTP,
@@ -82,19 +80,6 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   } finally {
     stop.dispose();
     await deps.close();
-  }
-}
-
-/** --config FILE, else ckg.config.yaml in the working directory when it exists, else the defaults. */
-export function readConfig(option: string | true | undefined): CkgConfig {
-  if (option === true) throw new UsageError('--config: expected a file');
-  const file = option ?? (fs.existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
-  if (file === undefined) return CKG_CONFIG_DEFAULTS;
-  try {
-    return loadConfigFile(file);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message);
-    throw error;
   }
 }
 

@@ -9,7 +9,7 @@ import { type LocatedFile, NodeLocator } from '../nodeLocator';
 import { EnrichmentReport } from '../report';
 import { type ScipDocument, type ScipIndex, decodeScipIndex } from './scipIndex';
 import { ScipOracle } from './scipOracle';
-import { contentOnDisk, edgesDigest } from '../visits';
+import { contentOnDisk, digestOf, ownedEdgeDigests } from '../visits';
 
 /** The enrichment-log source of SCIP ingest (migration 008). */
 export const SCIP_SOURCE = 'scip';
@@ -78,10 +78,11 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
 
   const recorded = new Map((await store.enrichmentStates(SCIP_SOURCE, [...inGraph.values()].map((f) => f.file.fileHash))).map((s) => [s.fileHash, s]));
   const changed: ScipDocument[] = [];
+  const digests = await ownedEdgeDigests(store, repo.repoHash);
   for (const [document, located] of inGraph) {
     const state = recorded.get(located.file.fileHash);
     const same = state !== undefined && state.inputDigest === document.digest && state.contentHash === located.file.contentHash
-      && state.edgesDigest === edgesDigest(await store.liveEdgesOwnedBy(located.file.fileHash));
+      && state.edgesDigest === digestOf(digests, located.file.fileHash);
     if (!same) changed.push(document);
   }
   const toAsk = [...withNeighbours(changed, [...inGraph.keys()])];
@@ -93,7 +94,7 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
     : await enrichFiles(store, oracle, targets, {
       provenance: SCIP_PROVENANCE, onProgress: options.onProgress, signal: options.signal,
     });
-  if (targets.length > 0 && !report.cancelled && report.skippedFiles === 0) await recordVisits(store, inGraph);
+  if (targets.length > 0 && !report.cancelled && report.skippedFiles === 0) await recordVisits(store, repo, inGraph);
   return {
     repo,
     tool: `${index.toolName} ${index.toolVersion}`.trim(),
@@ -148,15 +149,13 @@ function withNeighbours(changed: readonly ScipDocument[], documents: readonly Sc
 }
 
 /** Records every document in the graph as visited, with the edges its file owns now. */
-async function recordVisits(store: GraphStore, inGraph: ReadonlyMap<ScipDocument, LocatedFile>): Promise<void> {
+async function recordVisits(store: GraphStore, repo: RepoRecord, inGraph: ReadonlyMap<ScipDocument, LocatedFile>): Promise<void> {
   const at = Math.floor(Date.now() / 1000);
-  const states: EnrichmentState[] = [];
-  for (const [document, located] of inGraph) {
-    states.push({
-      fileHash: located.file.fileHash, source: SCIP_SOURCE, contentHash: located.file.contentHash,
-      inputDigest: document.digest, edgesDigest: edgesDigest(await store.liveEdgesOwnedBy(located.file.fileHash)), at,
-    });
-  }
+  const digests = await ownedEdgeDigests(store, repo.repoHash);
+  const states: EnrichmentState[] = [...inGraph].map(([document, located]) => ({
+    fileHash: located.file.fileHash, source: SCIP_SOURCE, contentHash: located.file.contentHash,
+    inputDigest: document.digest, edgesDigest: digestOf(digests, located.file.fileHash), at,
+  }));
   await store.transaction(async (tx) => tx.recordEnrichment(states));
 }
 
