@@ -12,7 +12,7 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { linesByLanguage, loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
-import { appendFormRows, fmt, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, fmt, formSectionDescription, printFormTable, printPatterns } from './lib/formReport.mjs';
 import { buildOracle, compareImplements, goVersion, runOracle } from './lib/goOracle.mjs';
 import { indexAndExport, readCallEdges, readImplementsEdges } from './lib/graphCalls.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
@@ -64,11 +64,7 @@ function printReport(result, impl, context) {
   for (const e of impl.falseExamples) out(`    false: ${e}`);
   for (const e of impl.missedExamples) out(`    missed: ${e}`);
   out(`  time             index+export ${fmt(context.indexMs / 1000, 1)} s, checker ${fmt(context.oracleMs / 1000, 1)} s`);
-  out('\n15 most common mismatch patterns:');
-  result.patterns.forEach((p, n) => {
-    out(`${String(n + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
-    for (const e of p.examples) out(`       ${e}`);
-  });
+  printPatterns(out, result.patterns);
 }
 
 async function main() {

@@ -15,9 +15,9 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { linesByLanguage, loadCorpus } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
-import { appendFormRows, fmt, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, fmt, formSectionDescription, printFormTable, printPatterns } from './lib/formReport.mjs';
 import { readCallEdges } from './lib/graphCalls.mjs';
-import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf } from './lib/graphPasses.mjs';
+import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf, printPass } from './lib/graphPasses.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { pyrightSites, pyrightVersion } from './lib/pyOracle.mjs';
 import { appendResultRow } from './lib/results.mjs';
@@ -62,15 +62,8 @@ function printReport(result, context) {
   printFormTable(out, 'By call-form group:', result.byGroup);
   printFormTable(out, 'By call form:', result.byForm);
   out(`\n  time             index+export ${fmt(context.indexMs / 1000, 1)} s, pyright start ${fmt(s.startMs / 1000, 1)} s, queries ${fmt(s.queryMs / 1000, 1)} s`);
-  if (context.pass.label !== 'index') {
-    out(`  ${context.pass.label.padEnd(16)} ${fmt(context.pass.ms / 1000, 1)} s${context.pass.detail ? ` (${context.pass.detail})` : ''}, peak tree RSS ${Math.round(context.pass.peakRssBytes / 2 ** 20)} MiB`);
-    for (const line of context.pass.lines) out(`    | ${line}`);
-  }
-  out('\n15 most common mismatch patterns:');
-  result.patterns.forEach((p, n) => {
-    out(`${String(n + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
-    for (const e of p.examples) out(`       ${e}`);
-  });
+  printPass(out, context.pass);
+  printPatterns(out, result.patterns);
 }
 
 async function main() {

@@ -13,10 +13,10 @@ import ts from 'typescript';
 import { UsageError, parseArgs } from './lib/args.mjs';
 import { compareCalls } from './lib/callAccuracy.mjs';
 import { loadCorpus } from './lib/corpus.mjs';
-import { appendFormRows, formSectionDescription, printFormTable } from './lib/formReport.mjs';
+import { appendFormRows, fmt, formSectionDescription, printFormTable, printPatterns } from './lib/formReport.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { readCallEdges } from './lib/graphCalls.mjs';
-import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf } from './lib/graphPasses.mjs';
+import { PASS_COLUMNS, PASS_COLUMNS_DESCRIPTION, buildGraph, passCells, passOf, printPass } from './lib/graphPasses.mjs';
 import { corpusName, engineVersion, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { callSitesOf, createProgram, isCompilerSource, modulePaths } from './lib/tsOracle.mjs';
@@ -35,10 +35,6 @@ src/ had uncommitted changes). Since the export lists every call site of an edge
 (\`call_sites\`), R counts one entry per kept site; the per-form figures are in the next section.
 ${PASS_COLUMNS_DESCRIPTION}`;
 const COLUMNS = ['date', 'engine', 'corpus', 'precision', 'recall (sites)', 'recall (pairs)', '|R|', '|C|', 'R without compiler call', 'command', ...PASS_COLUMNS];
-
-function fmt(value, digits = 3) {
-  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
-}
 
 function log(message) {
   process.stderr.write(`bench/accuracy-ts: ${message}\n`);
@@ -77,16 +73,9 @@ function printReport(result, context) {
   out(`  R wrong by compiler outcome: ${Object.entries(c.RWrongByCompilerOutcome).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   out(`  compiler sites   ${c.compilerSites} call/new sites with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
   out(`  time             index+export ${fmt(context.indexMs / 1000, 1)} s, compiler ${fmt(context.compilerMs / 1000, 1)} s`);
-  if (context.pass.label !== 'index') {
-    out(`  ${context.pass.label.padEnd(16)} ${fmt(context.pass.ms / 1000, 1)} s${context.pass.detail ? ` (${context.pass.detail})` : ''}, peak tree RSS ${Math.round(context.pass.peakRssBytes / 2 ** 20)} MiB`);
-    for (const line of context.pass.lines) out(`    | ${line}`);
-  }
+  printPass(out, context.pass);
   printFormTable(out, 'By callee shape (site.shape):', result.byForm);
-  out('\n15 most common mismatch patterns:');
-  result.patterns.forEach((p, i) => {
-    out(`${String(i + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
-    for (const e of p.examples) out(`       ${e}`);
-  });
+  printPatterns(out, result.patterns);
 }
 
 async function main() {

@@ -54,3 +54,12 @@ export function appendFormRows(section, description, head, { byGroup, byForm }, 
 }
 
 export { fmt };
+
+/** The most common mismatch patterns, each with its examples. */
+export function printPatterns(out, patterns) {
+  out('\n15 most common mismatch patterns:');
+  patterns.forEach((p, n) => {
+    out(`${String(n + 1).padStart(3)}. [${p.count}] ${p.pattern}`);
+    for (const e of p.examples) out(`       ${e}`);
+  });
+}

@@ -123,3 +123,10 @@ or \`+scip\` (ckg index, then the SCIP indexer and \`ckg ingest-scip\`; \`--scip
 that step's wall time (for \`index\`, ckg index's; for \`+scip\`, indexer plus ingest); peak
 tree RSS = the highest summed RSS of that step's process tree (ckg and every language
 server or indexer it spawned), sampled through /proc every 250 ms, in MiB.`;
+
+/** The report lines of a pass other than `index`: its time, its tree's peak RSS, ckg's own report. */
+export function printPass(out, pass) {
+  if (pass.label === 'index') return;
+  out(`  ${pass.label.padEnd(16)} ${(pass.ms / 1000).toFixed(1)} s${pass.detail ? ` (${pass.detail})` : ''}, peak tree RSS ${Math.round(pass.peakRssBytes / 2 ** 20)} MiB`);
+  for (const line of pass.lines) out(`    | ${line}`);
+}
