@@ -110,6 +110,9 @@ const DOC_SCREENSHOTS: Record<string, string> = {
   '03-blast-radius.png': 'extension-blast-radius.png',
   '05-impact.png': 'extension-impact.png',
   '04-trace-stats.png': 'extension-trace-stats.png',
+  '06-call-hierarchy.png': 'extension-call-hierarchy.png',
+  '07-trace-stats-data.png': 'extension-trace-stats-data.png',
+  '08-codelens.png': 'extension-codelens.png',
 };
 
 function keepDocScreenshots(): void {

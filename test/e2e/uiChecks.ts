@@ -2,6 +2,7 @@
 // palette, the status bar, the Code Graph views and both panels, with screenshots.
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { TS_APP_TRAFFIC, sendTsAppTraffic } from './traceTraffic';
 
 export interface Check {
   readonly title: string;
@@ -19,6 +20,23 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await input.waitFor({ state: 'visible', timeout: 20_000 });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file by name through quick open, with the cursor at `line:column` (1-based). */
+async function openFileAt(page: Page, name: string, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  // Without the '>' the palette is quick open: files by name, then ':line:column' goes there.
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('F1');
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
 }
 
@@ -134,4 +152,79 @@ export async function driveUi(page: Page, artefacts: string, done: (check: Check
     await shot('05-impact');
     return text;
   }));
+  done(await check('UI: Show Call Hierarchy on helper lists its callers from the graph, with confidence and provenance', async () => {
+    await makeRoomForShots(page);
+    await openFileAt(page, 'util.ts', 2, 17);
+    await runCommand(page, 'Calls: Show Call Hierarchy');
+    const row = (text: RegExp) => page.locator('.monaco-list-row', { hasText: text }).filter({ visible: true }).first();
+    await row(/^\s*format\s*src\/util · confidence/).waitFor({ timeout: 30_000 });
+    await row(/^\s*Service\.run\s*src\/service · confidence/).locator('.monaco-tl-twistie').click({ timeout: 20_000 });
+    await row(/^\s*main\s*src\/main · confidence/).locator('.monaco-tl-twistie').click({ timeout: 20_000 });
+    await row(/^\s*runNow\s*src\/routes · confidence/).waitFor({ timeout: 30_000 });
+    await shot('06-call-hierarchy');
+  }));
+  done(await check('UI: Trace Stats draws its charts once the trace receiver got spans from the OTel SDK', async () => {
+    await runCommand(page, 'Code Graph: Start Trace Receiver');
+    const toast = page.locator('.notification-list-item-message', { hasText: /OTLP\/HTTP on http:\/\/[\d.]+:\d+\/v1\/traces/ }).first();
+    await toast.waitFor({ timeout: 30_000 });
+    const httpAddress = /OTLP\/HTTP on http:\/\/([\d.]+:\d+)\/v1\/traces/.exec((await toast.textContent()) ?? '')![1];
+    await sendTsAppTraffic(httpAddress);
+    await runCommand(page, 'Code Graph: Open Trace Stats');
+    // Spans reach the graph with the receiver's next batch: Refresh until ts-app's traffic
+    // table counts every call the traffic made, and the charts are drawn.
+    const totals = await refreshUntil(page, async (frame) => {
+      const counts = await frame.$$eval('h3 + table td:nth-child(2)', (cells) => cells.map((cell) => cell.textContent));
+      const all = Object.values(TS_APP_TRAFFIC).every((n) => counts.includes(String(n)));
+      return all && (await frame.$$('canvas')).length === 2 ? (await frame.textContent('#totals', { timeout: 5000 })) ?? '' : undefined;
+    }, 90_000);
+    await shot('07-trace-stats-data');
+    return totals;
+  }));
+  done(await check('UI: the CodeLens above the route handlers counts callers, call sites and observed calls', async () => {
+    await openFileAt(page, 'routes.ts', 10, 10);
+    await page.locator('.codelens-decoration', { hasText: /\d+ callers? · \d+ call sites? · [1-9]\d* observed/ }).first().waitFor({ timeout: 60_000 });
+    await shot('08-codelens');
+  }));
+}
+
+/**
+ * The last shots show one view and one editor each: the bottom panel and the Chat bar are
+ * hidden and the side bar widened, so the call hierarchy's details are not cut off.
+ */
+async function makeRoomForShots(page: Page): Promise<void> {
+  await runCommand(page, 'View: Hide Panel');
+  await runCommand(page, 'View: Hide Secondary Side Bar');
+  await page.keyboard.press('Escape');
+  const sidebar = await page.locator('.part.sidebar').first().boundingBox();
+  if (!sidebar) throw new Error('no side bar to widen');
+  // The sash sits on the side bar's right edge.
+  const [x, y] = [sidebar.x + sidebar.width, sidebar.y + sidebar.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 200, y, { steps: 10 });
+  await page.mouse.up();
+}
+
+/**
+ * Clicks the Trace Stats panel's Refresh until `ready` gives a value, for at most `timeoutMs`.
+ * The webview may re-render or be replaced between two looks, so each look starts afresh.
+ */
+async function refreshUntil(page: Page, ready: (frame: Frame) => Promise<string | undefined>, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    for (const frame of page.frames()) {
+      try {
+        if (!(await frame.$('#totals'))) continue;
+        const value = await ready(frame);
+        if (value !== undefined) return value;
+        last = (await frame.textContent('#totals', { timeout: 5000 })) ?? last;
+        await frame.click('button', { timeout: 5000 });
+      } catch {
+        // A frame replaced while looked at: look again.
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`Trace Stats still reads "${last}" after ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
