@@ -84,7 +84,10 @@ function manifestsByName(layout: RepoLayout): Map<string, string[]> {
     if (`/${file}`.includes('/node_modules/')) continue;
     const base = file.slice(file.lastIndexOf('/') + 1);
     const name = MANIFEST_NAMES.has(base) ? base : base.endsWith('.csproj') && base.length > 7 ? '.csproj' : undefined;
-    if (name) byName.set(name, [...(byName.get(name) ?? []), file]);
+    if (!name) continue;
+    const files = byName.get(name);
+    if (files) files.push(file);
+    else byName.set(name, [file]);
   }
   for (const files of byName.values()) files.sort();
   return byName;
