@@ -1,4 +1,4 @@
-import type { Hash } from '../model';
+import type { Hash, NodeKind } from '../model';
 import { readFacts } from '../index/factsCodec';
 import type { FileFacts } from '../extract/facts';
 import type { FactsCache, GraphReader, GraphStore, SnapshotLog } from '../store';
@@ -16,6 +16,8 @@ export const ENRICH_DEFAULTS = {
   /** Files planned and written together: a write never holds the store for long. */
   filesPerBatch: 20,
   passes: { calls: true, implements: true, references: true },
+  /** The declarations whose references are asked for: a language server answers each one slowly. */
+  referenceKinds: new Set<NodeKind>(['function', 'method']) as ReadonlySet<NodeKind>,
 };
 
 export interface EnrichOptions {
@@ -33,6 +35,8 @@ export interface EnrichOptions {
   readonly provenance?: ResolvedProvenance;
   /** Hears each batch of files as it is written: how many of the targets are done. */
   readonly onProgress?: (done: number, total: number) => void;
+  /** Declarations whose references the references pass asks for (default: functions and methods). */
+  readonly referenceKinds?: ReadonlySet<NodeKind>;
   /** Runs after each batch is written, with what that batch did (a caller checkpoints here). */
   readonly afterBatch?: (batch: EnrichmentReport) => Promise<void>;
 }
@@ -88,7 +92,7 @@ export async function enrichFiles(
     // Asked after the first answer, when a spawned server has said what it provides.
     const wanted = (kind: LocationQueryKind, on: boolean): boolean => on && oracle.provides?.(kind) !== false;
     const interfaces: SymbolQuery[] = wanted('implementation', passes.implements) ? symbolQueries(locator, files, new Set(['interface'])) : [];
-    const functions: SymbolQuery[] = wanted('references', passes.references) ? symbolQueries(locator, files, new Set(['function', 'method'])) : [];
+    const functions: SymbolQuery[] = wanted('references', passes.references) ? symbolQueries(locator, files, options.referenceKinds ?? ENRICH_DEFAULTS.referenceKinds) : [];
     const implementationAnswers = await ask('implementation', interfaces.map((q) => q.location));
     const referenceAnswers = await ask('references', functions.map((q) => q.location));
     const batchReport = new EnrichmentReport();

@@ -103,16 +103,20 @@ export class GraphCache {
  */
 async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> {
   const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
-  const edges = strongestPerRelationship((await store.liveEdges()).filter((e) => !isRuntimeEdge(e)));
+  // Placeholders of services seen only in traces belong to no indexed repo.
+  const all: GraphNode[] = [];
+  for (const repoHash of repos.keys()) all.push(...await store.liveNodesOfRepo(repoHash));
+  all.push(...await store.liveNodesOutsideRepos());
+  const live = new Set(all.map((n) => n.nodeHash));
+  // An edge outlives its end only until the next pass that owns it runs (a node SCIP
+  // ingest added, dropped by a re-index): it says nothing meanwhile.
+  const edges = strongestPerRelationship((await store.liveEdges())
+    .filter((e) => !isRuntimeEdge(e) && live.has(e.sourceHash) && live.has(e.targetHash)));
   const touched = new Set<Hash>();
   for (const edge of edges) {
     touched.add(edge.sourceHash);
     touched.add(edge.targetHash);
   }
-  // Placeholders of services seen only in traces belong to no indexed repo.
-  const all: GraphNode[] = [];
-  for (const repoHash of repos.keys()) all.push(...await store.liveNodesOfRepo(repoHash));
-  all.push(...await store.liveNodesOutsideRepos());
   const nodes = all.filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
   const files = new Map((await store.liveFileRecords()).map((f) => [f.fileHash, f]));
   return new InMemoryGraphView(nodes, edges, files, repos);

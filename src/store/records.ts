@@ -71,7 +71,7 @@ export interface EnrichmentState {
   readonly contentHash: Hash;
   /** What answered: the server and its version, or the SCIP document's digest. */
   readonly inputDigest: string;
-  /** The edges the file owned once the run was written: a re-link since changes them. */
+  /** The edges the file owned once the run was written (for SCIP ingest, its nodes too): a re-link since changes them. */
   readonly edgesDigest: string;
   /** Unix seconds. */
   readonly at: number;

@@ -12,7 +12,7 @@ const FILES = {
   'tsconfig.json': '{ "compilerOptions": { "strict": true, "noEmit": true }, "include": ["src"] }\n',
   'src/shapes.ts': [
     'export interface Shape { area(): number }',
-    'export class Square implements Shape { area(): number { return 4; } }',
+    'export class Square implements Shape { side = 2; area(): number { return this.side * 2; } }',
     'export function make(): Shape { return new Square(); }',
     '',
   ].join('\n'),
@@ -43,7 +43,8 @@ describe('ckg ingest-scip (built CLI, real scip-typescript index)', function () 
     assert.equal(lines[1], 'documents 2: asked 2, unchanged 0, not in the graph 0');
     assert.match(first.stdout, /^typescript calls: \d+\/\d+ answered; upgraded \d+\/\d+ ast_inferred \(\S+\), added 1, removed 0 contradicted$/m);
     assert.match(first.stdout, /^typescript implements: 1\/1 answered; .*$/m);
-    assert.match(first.stdout, /^definitions with no node: /m);
+    assert.match(first.stdout, /^nodes added for definitions the static pass did not model: 1$/m, 'Square.side');
+    assert.match(first.stdout, /^definitions left with no node: none$/m);
     assert.match(first.stdout, /^time {5}\d+\.\d\d s$/m);
     const exported = ckg('export', '-db', db, '--format', 'jsonl').stdout.split('\n').filter((l) => l.includes('"scip_resolved"'));
     assert.ok(exported.some((l) => l.includes('"edge_type":"implements"') && l.includes('"confidence":0.95')), exported.join('\n'));

@@ -36,13 +36,14 @@ export async function ingestScipCommand(argv: string[], io: CliIo): Promise<numb
       onProgress: (done, total) => bar.update({ phase: 'scip', done, total }),
     });
     bar.end();
-    if (summary.asked > 0) await store.save();
+    if (summary.asked > 0 || summary.nodesCreated > 0) await store.save();
     const named = (paths: readonly string[]): string => (paths.length === 0 ? '' : ` (${paths.slice(0, SHOWN_PATHS).join(', ')}${paths.length > SHOWN_PATHS ? ', ...' : ''})`);
     const lines = [
       `ingested ${file} (${summary.tool}) into ${summary.repo.repoUrl}`,
       `documents ${summary.documents}: asked ${summary.asked}, unchanged ${summary.unchanged}, not in the graph ${summary.notInGraph.length}${named(summary.notInGraph)}`,
       ...(summary.asked === 0 ? ['nothing to do: every document is as the last ingest left it'] : summary.report.lines()),
-      `definitions with no node: ${formatCounts(summary.definitionsWithoutNode) || 'none'}`,
+      `nodes added for definitions the static pass did not model: ${summary.nodesCreated}`,
+      `definitions left with no node: ${formatCounts(summary.definitionsWithoutNode) || 'none'}`,
       `time     ${summary.seconds.toFixed(2)} s`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);

@@ -1,18 +1,22 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CkgError, type RepoRecord } from '../../model';
+import { CkgError, type GraphNode, type Hash, type NodeKind, type RepoRecord } from '../../model';
 import type { EnrichmentState, GraphStore } from '../../store';
 import { SCIP_PROVENANCE } from '../edgePlan';
 import { type EnrichTarget, enrichFiles } from '../enricher';
 import { type LocatedFile, NodeLocator } from '../nodeLocator';
 import { EnrichmentReport } from '../report';
 import { type ScipDocument, type ScipIndex, decodeScipIndex } from './scipIndex';
+import { definitionNodes } from './definitionNodes';
 import { ScipOracle } from './scipOracle';
 import { contentOnDisk, digestOf, ownedEdgeDigests } from '../visits';
 
 /** The enrichment-log source of SCIP ingest (migration 008). */
 export const SCIP_SOURCE = 'scip';
+
+/** An index answers every reference at once, so values and fields are asked about too, not only functions. */
+const SCIP_REFERENCE_KINDS: ReadonlySet<NodeKind> = new Set(['function', 'method', 'field', 'variable', 'constant']);
 
 /** A SCIP index that names no indexed repository. */
 export class ScipRepoError extends CkgError {
@@ -43,7 +47,9 @@ export interface ScipIngestSummary {
   readonly changedOnDisk: readonly string[];
   /** Per pass and language: confirmed, added, contradicted (EnrichmentReport.lines()). */
   readonly report: EnrichmentReport;
-  /** Definitions inside the repository that match no node, by SCIP descriptor kind (type, method, term). */
+  /** Nodes added this run for in-repo definitions the static pass did not model (fields, properties, enum members, variables). */
+  readonly nodesCreated: number;
+  /** In-repo definitions left without a node (no owner or package known for their name), by SCIP descriptor kind (type, method, term). */
   readonly definitionsWithoutNode: Readonly<Record<string, number>>;
   readonly seconds: number;
 }
@@ -59,8 +65,8 @@ export function readScipIndexFile(file: string): ScipIndex {
  * sites, references at non-call occurrences and implements from `is_implementation`.
  * Incremental by document: a document whose bytes, file content and owned edges are as
  * the last ingest recorded is not asked again, and neither are its neighbours unless a
- * changed document shares a symbol with them. Nodes are never created: definitions with
- * no node are counted.
+ * changed document shares a symbol with them. In-repo definitions the static pass did not
+ * model get nodes first (addDefinitionNodes), so edges can point at them.
  */
 export async function ingestScipIndex(store: GraphStore, index: ScipIndex, options: ScipIngestOptions = {}): Promise<ScipIngestSummary> {
   const started = Date.now();
@@ -78,7 +84,7 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
 
   const recorded = new Map((await store.enrichmentStates(SCIP_SOURCE, [...inGraph.values()].map((f) => f.file.fileHash))).map((s) => [s.fileHash, s]));
   const changed: ScipDocument[] = [];
-  const digests = await ownedEdgeDigests(store, repo.repoHash);
+  const digests = await ownedEdgeDigests(store, repo.repoHash, { nodes: true });
   for (const [document, located] of inGraph) {
     const state = recorded.get(located.file.fileHash);
     const same = state !== undefined && state.inputDigest === document.digest && state.contentHash === located.file.contentHash
@@ -89,10 +95,11 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
   const targets: EnrichTarget[] = toAsk.map((d) => ({ repoHash: repo.repoHash, path: inGraph.get(d)!.file.path }));
 
   const oracle = new ScipOracle(index, repo.rootPath);
+  const definitions = await addDefinitionNodes(store, repo, oracle, inGraph);
   const report = targets.length === 0
     ? new EnrichmentReport()
     : await enrichFiles(store, oracle, targets, {
-      provenance: SCIP_PROVENANCE, onProgress: options.onProgress, signal: options.signal,
+      provenance: SCIP_PROVENANCE, onProgress: options.onProgress, signal: options.signal, referenceKinds: SCIP_REFERENCE_KINDS,
     });
   if (targets.length > 0 && !report.cancelled && report.skippedFiles === 0) await recordVisits(store, repo, inGraph);
   return {
@@ -104,7 +111,8 @@ export async function ingestScipIndex(store: GraphStore, index: ScipIndex, optio
     notInGraph,
     changedOnDisk,
     report,
-    definitionsWithoutNode: await definitionsWithoutNode(store, oracle, inGraph),
+    nodesCreated: definitions.created,
+    definitionsWithoutNode: definitions.withoutNode,
     seconds: (Date.now() - started) / 1000,
   };
 }
@@ -151,7 +159,7 @@ function withNeighbours(changed: readonly ScipDocument[], documents: readonly Sc
 /** Records every document in the graph as visited, with the edges its file owns now. */
 async function recordVisits(store: GraphStore, repo: RepoRecord, inGraph: ReadonlyMap<ScipDocument, LocatedFile>): Promise<void> {
   const at = Math.floor(Date.now() / 1000);
-  const digests = await ownedEdgeDigests(store, repo.repoHash);
+  const digests = await ownedEdgeDigests(store, repo.repoHash, { nodes: true });
   const states: EnrichmentState[] = [...inGraph].map(([document, located]) => ({
     fileHash: located.file.fileHash, source: SCIP_SOURCE, contentHash: located.file.contentHash,
     inputDigest: document.digest, edgesDigest: digestOf(digests, located.file.fileHash), at,
@@ -160,34 +168,48 @@ async function recordVisits(store: GraphStore, repo: RepoRecord, inGraph: Readon
 }
 
 /**
- * Definitions of types, methods and terms (functions, variables, fields) the graph has no
- * node at: what a node-creating ingest would add. Parameters, type parameters, locals and
- * modules are not counted.
+ * Gives the documents' in-repo definitions the static pass did not model a node each
+ * (definitionNodes), written into their files at the repository's latest snapshot so a
+ * re-index of a file replaces them with the rest of its nodes. Returns how many were
+ * made, and the definitions still without a node by descriptor kind.
  */
-async function definitionsWithoutNode(
-  store: GraphStore, oracle: ScipOracle, inGraph: ReadonlyMap<ScipDocument, LocatedFile>,
-): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
+async function addDefinitionNodes(
+  store: GraphStore, repo: RepoRecord, oracle: ScipOracle, inGraph: ReadonlyMap<ScipDocument, LocatedFile>,
+): Promise<{ created: number; withoutNode: Record<string, number> }> {
   const locator = await NodeLocator.open(store);
-  const files = [...inGraph.values()];
-  await locator.prepare(files.map((f) => f.file.fileHash));
-  for (const located of files) {
-    const at = new Set(locator.nodesOf(located.file.fileHash).map((n) => `${n.line}:${n.column}`));
-    for (const definition of oracle.definitionsIn(located.absolutePath)) {
-      const kind = descriptorKind(definition.symbol);
-      if (kind && !at.has(`${definition.line}:${definition.character}`)) counts[kind] = (counts[kind] ?? 0) + 1;
-    }
+  await locator.prepare([...inGraph.values()].map((f) => f.file.fileHash));
+  const withoutNode: Record<string, number> = {};
+  const createdByFile = new Map<Hash, GraphNode[]>();
+  for (const [document, located] of inGraph) {
+    const result = definitionNodes({
+      file: located,
+      definitions: oracle.definitionsIn(located.absolutePath),
+      kindOf: new Map(document.symbols.map((s) => [s.symbol, s.kind])),
+      lines: linesOf(document, located.absolutePath),
+    }, locator);
+    for (const [kind, count] of Object.entries(result.withoutNode)) withoutNode[kind] = (withoutNode[kind] ?? 0) + count;
+    if (result.created.length > 0) createdByFile.set(located.file.fileHash, result.created);
   }
-  return counts;
+  if (createdByFile.size > 0) {
+    await store.transaction(async (tx) => {
+      const snapshot = await tx.latestSnapshot(repo.repoHash);
+      if (!snapshot) return;
+      for (const [fileHash, created] of createdByFile) {
+        await tx.replaceFileNodes(fileHash, [...(await tx.liveNodesOfFile(fileHash)), ...created], snapshot.seq);
+      }
+    });
+  }
+  return { created: [...createdByFile.values()].reduce((sum, nodes) => sum + nodes.length, 0), withoutNode };
 }
 
-/** The kind a global symbol's last descriptor gives it (scip.proto's grammar), for the kinds that could be nodes. */
-export function descriptorKind(symbol: string): 'type' | 'method' | 'term' | undefined {
-  if (symbol.startsWith('local ')) return undefined;
-  if (symbol.endsWith(').')) return 'method';
-  if (symbol.endsWith('#')) return 'type';
-  if (symbol.endsWith('.')) return 'term';
-  return undefined;
+/** A document's source lines: its embedded text, else the file's (the caller checked they are the graph's). */
+function linesOf(document: ScipDocument, absolutePath: string): string[] {
+  if (document.text) return document.text.split('\n');
+  try {
+    return fs.readFileSync(absolutePath, 'utf8').split('\n');
+  } catch {
+    return [];
+  }
 }
 
 function canonical(directory: string): string {

@@ -219,6 +219,8 @@ describe('enrich/scip/ingestScipIndex (real scip-typescript and scip-python inde
     assert.deepEqual(find(after, 'calls', 'pkg.main.main', 'pkg.shapes.Square.area').map((e) => e.provenance), ['scip_resolved'], 'only the compiler knows shape');
     assert.deepEqual(find(after, 'references', 'pkg.main.main', 'pkg.main.twice').map((e) => e.provenance), ['scip_resolved']);
     assert.ok(summary.report.of('calls', 'python').confirmed >= 1, JSON.stringify(summary.report.entries()));
-    assert.equal(summary.definitionsWithoutNode.term, 1, 'Square.side, a field, has no node');
+    assert.equal(summary.nodesCreated, 1, 'Square.side, a field the static pass does not model, gets a node');
+    assert.deepEqual(summary.definitionsWithoutNode, {});
+    assert.deepEqual(find(after, 'references', 'pkg.shapes.Square.area', 'pkg.shapes.Square.side').map((e) => e.provenance), ['scip_resolved']);
   });
 });
