@@ -19,6 +19,8 @@ export interface IndexSummary {
   readonly skipped: SkipCounts;
   readonly filesWithSyntaxErrors: number;
   readonly relinkedFiles: number;
+  /** Files of other repositories of the graph re-linked for calls into this one (or out of it), by repository URL. */
+  readonly relinkedInOtherRepos: Readonly<Record<string, number>>;
   /** Repo-relative paths whose facts this run extracted (new or changed content). */
   readonly parsedPaths: readonly string[];
   /**
@@ -74,13 +76,14 @@ export interface RunWrite {
 /** What one write changed. */
 export interface WrittenChanges {
   readonly relinked: number;
+  readonly relinkedInOtherRepos: Readonly<Record<string, number>>;
   readonly filesWithSyntaxErrors: number;
   readonly parsedPaths: readonly string[];
   readonly replacedNonStaticEdges: readonly GraphEdge[];
 }
 
 /** A run that wrote nothing. */
-export const NO_CHANGES: WrittenChanges = { relinked: 0, filesWithSyntaxErrors: 0, parsedPaths: [], replacedNonStaticEdges: [] };
+export const NO_CHANGES: WrittenChanges = { relinked: 0, relinkedInOtherRepos: {}, filesWithSyntaxErrors: 0, parsedPaths: [], replacedNonStaticEdges: [] };
 
 /** How a run ended, to be summarised. */
 export interface RunOutcome {
@@ -97,7 +100,7 @@ export function summaryOf(run: Pick<IndexRun, 'repo' | 'snapshot' | 'skipped' | 
   return {
     repoUrl: repo.repoUrl, repoHash: repo.repoHash, snapshotHash: snapshot.snapshotHash, commit: snapshot.commit,
     dirty: snapshot.dirty, newSnapshot: outcome.newSnapshot, files: { indexed: outcome.indexed, ...outcome.files }, skipped,
-    filesWithSyntaxErrors: written.filesWithSyntaxErrors, relinkedFiles: written.relinked, parsedPaths: written.parsedPaths,
+    filesWithSyntaxErrors: written.filesWithSyntaxErrors, relinkedFiles: written.relinked, relinkedInOtherRepos: written.relinkedInOtherRepos, parsedPaths: written.parsedPaths,
     replacedNonStaticEdges: written.replacedNonStaticEdges, seconds: (performance.now() - run.startedAt) / 1000,
   };
 }

@@ -1,6 +1,7 @@
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
 import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName, type RouteSymbolRow } from '../model';
+import type { ForeignModules } from '../resolve/foreignModules';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
@@ -83,11 +84,12 @@ export class LinkWriter {
 
   /**
    * Writes the relinked files' nodes, edges and routes through a transaction's handle.
-   * `bulk` (a first index, on a backend with the bulk path) loads them in one go.
+   * `bulk` (a first index, on a backend with the bulk path) loads them in one go;
+   * `foreign`, the other repositories of the graph imports may land in.
    */
   async writeLinks(
     tx: GraphTables, repo: RepoState, table: SymbolTable, relink: Set<string>, seq: number, snapshotHash: Hash,
-    progress: ProgressListener, bulk: boolean,
+    progress: ProgressListener, bulk: boolean, foreign?: ForeignModules,
   ): Promise<void> {
     const ctx: LinkContext = {
       repoUrl: repo.repoUrl,
@@ -96,6 +98,7 @@ export class LinkWriter {
       table,
       resolverFor: (facts) => this.resolverFor(facts),
       fileHashOf: (p) => Identity.file(repo.repoHash, p),
+      foreign,
     };
     const batch = [...relink].sort().flatMap((p) => {
       const facts = table.factsOf(p);

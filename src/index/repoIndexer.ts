@@ -21,7 +21,10 @@ import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
+import { dependantFiles, externalModules } from './crossRepoLinks';
+import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
+import { providedModules } from './repoProvides';
 import { LiveFiles } from './liveFiles';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
@@ -84,6 +87,8 @@ export class RepoIndexer {
   private active: RepoContext | undefined;
 
   private readonly links: LinkWriter;
+  /** Other repositories' tables, for imports that land in them. */
+  private readonly foreignTables = new ForeignTableCache();
 
   /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
   constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {
@@ -258,7 +263,9 @@ export class RepoIndexer {
     const rewritten = (await live.of(new Set([...relink, ...removed.map((f) => f.path)]))).map((f) => f.fileHash);
     const ownedBefore = (await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat();
     const nonStaticBefore = ownedBefore.filter((e) => !STATIC_PROVENANCES.has(e.provenance));
+    const nodesBefore = (await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash);
     const bulk = firstIndex && relink.size >= BULK_LOAD_MIN_FILES && this.store.capabilities.bulkLoad;
+    const foreign = await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
     await this.store.transaction(async (tx) => {
       for (const file of removed) await removeFile(tx, repo.repoHash, file, seq, snapshotHash);
       for (const source of toParse) {
@@ -270,7 +277,8 @@ export class RepoIndexer {
         const result = parsed.get(source.path);
         if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts, RETRIED_SKIP_REASONS.has(result.facts.skipReason ?? ''));
       }
-      await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk);
+      await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk, foreign);
+      await tx.replaceRepoProvides(repo.repoHash, providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })));
       // Only a closed edge can leave a package or placeholder node without edges: a write of
       // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
       const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);
@@ -278,10 +286,46 @@ export class RepoIndexer {
       await write.recordSnapshot?.(tx);
     });
     const stillOwned = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat().map((e) => e.edgeHash));
+    this.foreignTables.forget(repo.repoHash);
+    const nodesAfter = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash));
+    const relinkedInOtherRepos = await this.relinkDependants(repo, nodesBefore.filter((n) => !nodesAfter.has(n)));
     return {
-      relinked: relink.size, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
+      relinked: relink.size, relinkedInOtherRepos, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
       replacedNonStaticEdges: nonStaticBefore.filter((e) => !stillOwned.has(e.edgeHash)),
     };
+  }
+
+  /**
+   * Re-links the files of other repositories that this repository's change concerns
+   * (crossRepoLinks.ts): calls into what it now provides, or into nodes it removed. Each
+   * is written at its repository's latest snapshot, as a pass over that snapshot.
+   */
+  private async relinkDependants(provider: RepoState, removedNodes: readonly Hash[]): Promise<Record<string, number>> {
+    const active = this.active;
+    const relinked: Record<string, number> = {};
+    try {
+      for (const [repoHash, paths] of await dependantFiles(this.store, provider.repoHash, removedNodes)) {
+        const record = await this.store.repo(repoHash);
+        const latest = await this.store.latestSnapshot(repoHash);
+        if (!record || !latest || !fs.existsSync(record.rootPath)) {
+          this.warn(`cross-repository links: ${record?.repoUrl ?? repoHash} is not on disk at ${record?.rootPath ?? '?'}; re-index it to link its calls into ${provider.repoUrl}`);
+          continue;
+        }
+        const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash, serviceName: record.serviceName };
+        this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readText(repo.root, p)));
+        const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repoHash));
+        const relink = new Set([...paths].filter((p) => table.factsOf(p)));
+        const foreign = await ForeignRepos.load(this.store, repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
+        await this.store.transaction(async (tx) => {
+          await this.links.writeLinks(tx, repo, table, relink, latest.seq, latest.snapshotHash, () => undefined, false, foreign);
+          await tx.sweepRepoLevelNodes(repoHash, latest.seq);
+        });
+        relinked[repo.repoUrl] = relink.size;
+      }
+    } finally {
+      this.active = active;
+    }
+    return relinked;
   }
 
   private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {

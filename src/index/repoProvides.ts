@@ -37,6 +37,7 @@
  *
  * A manifest that cannot be read is skipped; this never throws on repository content.
  */
+import { languageRow } from '../model/languages';
 import { parseJsonc } from '../resolve/languages/typescript';
 import { type RepoLayout, joinPath, parentDir } from '../resolve/layout';
 import { type TomlValue, type XmlElement, readIni, readToml, readXml, xmlChild } from './manifestSyntax';
@@ -107,8 +108,9 @@ function goModules(layout: RepoLayout, goMods: readonly string[]): ProvidedModul
 // ---- npm ----------------------------------------------------------------------------
 
 const OUTPUT_FOLDERS = ['dist', 'lib', 'build', 'out'];
-const TS_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
-const JS_EXTENSIONS = ['.js', '.jsx', '.mjs', '.cjs'];
+const extensionsOf = (...ids: string[]): string[] => ids.flatMap((id) => Object.keys(languageRow(id)?.extensions ?? {}));
+const TS_EXTENSIONS = extensionsOf('typescript', 'tsx');
+const JS_EXTENSIONS = extensionsOf('javascript');
 const EXPORT_CONDITIONS = ['types', 'import', 'require', 'default'];
 
 /** A package's folder and where its compiled output comes from. */

@@ -42,7 +42,7 @@ export function goInterfacesImplemented(type: SymbolResolution, scope: FileScope
   }
   const implemented: SymbolResolution[] = [];
   for (const iface of candidates.values()) {
-    const declaring = scope.scopeOfFile(iface.entry.file, iface.packagePath);
+    const declaring = scope.scopeOfEntry(iface.entry, iface.packagePath);
     const required = declaring && methodSet(iface, declaring, table, 0);
     // An interface embedding one we cannot see requires methods we do not know.
     if (!required?.complete || required.methods.size === 0) continue;
@@ -69,9 +69,10 @@ function methodSet(type: SymbolResolution, scope: FileScope, table: SymbolTable,
   const methods = new Map<string, Method>();
   let complete = true;
   const prefix = `${type.entry.name}.`;
-  for (const entry of table.membersOf(type.packagePath, type.entry.name)) {
+  // A type of another repository of the graph (an embedded library type) lists its members there.
+  for (const entry of (type.entry.foreign ?? table).membersOf(type.packagePath, type.entry.name)) {
     if (entry.kind !== 'method') continue;
-    const declaring = scope.scopeOfFile(entry.file, type.packagePath);
+    const declaring = scope.scopeOfEntry(entry, type.packagePath);
     if (declaring) methods.set(entry.name.slice(prefix.length), { packagePath: type.packagePath, signature: () => signatureOf(entry, declaring) });
   }
   const bases = type.entry.fact.bases ?? [];
@@ -83,7 +84,7 @@ function methodSet(type: SymbolResolution, scope: FileScope, table: SymbolTable,
       continue;
     }
     const embedded = scope.resolveTypeName(base);
-    const declaring = embedded?.kind === 'symbol' ? scope.scopeOfFile(embedded.entry.file, embedded.packagePath) : undefined;
+    const declaring = embedded?.kind === 'symbol' ? scope.scopeOfEntry(embedded.entry, embedded.packagePath) : undefined;
     if (embedded?.kind !== 'symbol' || !declaring) {
       complete = false;
       continue;
@@ -136,7 +137,7 @@ function signatureOf(entry: SymbolEntry, scope: FileScope): string | undefined {
 function withoutAliases(resolved: Resolution | undefined, scope: FileScope): Resolution | undefined {
   let current = resolved;
   for (let hops = 0; hops < MAX_EMBEDDING && current?.kind === 'symbol' && current.entry.fact.aliasOf; hops++) {
-    const declaring = scope.scopeOfFile(current.entry.file, current.packagePath);
+    const declaring = scope.scopeOfEntry(current.entry, current.packagePath);
     const target = declaring?.resolveTypeName(current.entry.fact.aliasOf);
     if (!target) return current;
     current = target;

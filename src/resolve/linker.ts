@@ -5,6 +5,7 @@ import {
 } from '../model';
 import { declaredSymbols } from './declaredSymbols';
 import { FileEdges } from './fileEdges';
+import type { ForeignModules } from './foreignModules';
 import { goInterfacesImplemented } from './goImplements';
 import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
@@ -19,6 +20,8 @@ export interface LinkContext {
   readonly table: SymbolTable;
   resolverFor(facts: FileFacts): LanguageResolver;
   fileHashOf(path: string): Hash;
+  /** The other repositories of the graph that imports leaving this one may land in. */
+  readonly foreign?: ForeignModules;
 }
 
 /** Everything one file contributes to the graph. */
@@ -63,7 +66,7 @@ class FileLinker {
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
     this.resolver = ctx.resolverFor(facts);
     this.packagePath = this.resolver.packagePath(facts.path, facts);
-    this.scope = new FileScope(facts, this.packagePath, ctx.table, this.resolver);
+    this.scope = new FileScope(facts, this.packagePath, ctx.table, this.resolver, ctx.foreign);
     this.fileHash = ctx.fileHashOf(facts.path);
     this.moduleNode = this.fileNode(QualifiedName.module(ctx.repoUrl, this.resolver.moduleNodePath(facts.path, facts)), 'module', {
       line: 1, col: 0, endLine: 1, signature: '', bodyHash: '', doc: '',
@@ -125,7 +128,7 @@ class FileLinker {
       const target = this.resolver.resolveImport(fact.source, this.facts.path);
       const targetHash = target.inRepo
         ? this.moduleTarget(target.packagePath)
-        : this.placeholder(target.module, 'module');
+        : this.foreignModuleTarget(target.module) ?? this.placeholder(target.module, 'module');
       if (targetHash === this.moduleNode.nodeHash) continue;
       this.addEdge(this.moduleNode.nodeHash, targetHash, 'imports', 'ast_inferred', fact);
     }
@@ -139,13 +142,25 @@ class FileLinker {
     return nodeHash;
   }
 
+  /** The module node of another repository's package an import loads (its package node, or its file's). */
+  private foreignModuleTarget(module: string): Hash | undefined {
+    const found = this.ctx.foreign?.packageOf(module, this.facts.language);
+    const home = found?.table.home;
+    if (!found || !home) return undefined;
+    const file = [...found.table.filesOfPackage(found.packagePath)].sort()[0];
+    const facts = file === undefined ? undefined : found.table.factsOf(file);
+    if (!file || !facts) return undefined;
+    const qualifiedName = QualifiedName.module(home.repoUrl, home.resolverFor(facts).moduleNodePath(file, facts));
+    return Identity.node(home.repoUrl, qualifiedName, 'module');
+  }
+
   private linkCalls(): void {
     for (const call of this.facts.calls) {
       for (const target of this.scope.resolveCallees(call.callee)) {
         const targetHash = this.targetHash(target, 'function');
         if (!targetHash) continue;
         const provenance: Provenance =
-          this.facts.language === 'python' && target.kind === 'symbol' && target.packagePath === this.packagePath
+          this.facts.language === 'python' && target.kind === 'symbol' && !target.entry.foreign && target.packagePath === this.packagePath
             ? 'ast_resolved'
             : 'ast_inferred';
         this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
@@ -339,9 +354,12 @@ class FileLinker {
     return undefined;
   }
 
+  /** The node of a symbol: of this repository, or of the other one whose table it came from. */
   private symbolHash(target: SymbolResolution): Hash {
-    const storedName = this.ctx.table.storedName(target.entry.file, target.packagePath, target.entry.name);
-    return Identity.node(this.ctx.repoUrl, QualifiedName.symbol(this.ctx.repoUrl, target.packagePath, storedName), target.entry.kind);
+    const table = target.entry.foreign ?? this.ctx.table;
+    const repoUrl = table.home?.repoUrl ?? this.ctx.repoUrl;
+    const storedName = table.storedName(target.entry.file, target.packagePath, target.entry.name);
+    return Identity.node(repoUrl, QualifiedName.symbol(repoUrl, target.packagePath, storedName), target.entry.kind);
   }
 
   private placeholder(name: string, kind: NodeKind): Hash {

@@ -1,5 +1,6 @@
 import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
+import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
@@ -7,7 +8,11 @@ import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from '
 /** What a name or expression resolves to. */
 export type Resolution =
   | { readonly kind: 'symbol'; readonly packagePath: string; readonly entry: SymbolEntry }
-  | { readonly kind: 'module'; readonly packagePath: string }
+  /**
+   * `scope`: a package of another repository, whose names that repository's scope looks
+   * up; `module`, the import that named it (a name it does not export stays outside).
+   */
+  | { readonly kind: 'module'; readonly packagePath: string; readonly scope?: FileScope; readonly module?: string }
   /** Outside the repo: becomes a dangling edge to an UNRESOLVED placeholder. */
   | { readonly kind: 'external'; readonly name: string };
 
@@ -53,6 +58,7 @@ export class FileScope {
     readonly packagePath: string,
     private readonly table: SymbolTable,
     private readonly resolver: LanguageResolver,
+    private readonly foreign?: ForeignModules,
   ) {
     scopesByFacts.set(facts, this);
     this.family = languageFamily(facts.language);
@@ -152,10 +158,35 @@ export class FileScope {
   private resolveBinding(binding: Binding): Resolution | undefined {
     if (!binding.target.inRepo) {
       const { module } = binding.target;
-      return { kind: 'external', name: binding.imported === '*' ? module : `${module}.${binding.imported}` };
+      return this.resolveForeign(module, binding.imported)
+        ?? { kind: 'external', name: binding.imported === '*' ? module : `${module}.${binding.imported}` };
     }
     if (binding.imported === '*') return { kind: 'module', packagePath: binding.target.packagePath };
     return this.lookupExport(binding.target.packagePath, binding.imported, 0);
+  }
+
+  /**
+   * An import of a module another repository of the graph provides: its package there
+   * (`*`), or the name as that package exports it. Undefined when no repository in the
+   * graph provides the module or the package does not export the name: the call stays
+   * outside, as a placeholder.
+   */
+  private resolveForeign(module: string, imported: string): Resolution | undefined {
+    const found = this.foreign?.packageOf(module, this.facts.language);
+    const scope = found && this.foreignScope(found.table, found.packagePath);
+    if (!found || !scope) return undefined;
+    if (imported === '*') return { kind: 'module', packagePath: found.packagePath, scope, module };
+    const resolved = scope.lookupExport(found.packagePath, imported, 0);
+    return resolved?.kind === 'external' ? undefined : resolved;
+  }
+
+  /** A scope of another repository's package, in this file's language family: where its names resolve. */
+  private foreignScope(table: SymbolTable, packagePath: string): FileScope | undefined {
+    for (const file of table.filesOfPackage(packagePath)) {
+      const facts = table.factsOf(file);
+      if (facts && languageFamily(facts.language) === this.family) return FileScope.inForeignTable(table, file, packagePath);
+    }
+    return undefined;
   }
 
   /** `name` as exported by a package: declared there, imported and re-exported, or a submodule. */
@@ -206,7 +237,10 @@ export class FileScope {
   }
 
   private followBinding(target: ImportTarget, binding: ImportBinding, name: string, hops: number): Resolution | undefined {
-    if (!target.inRepo) return { kind: 'external', name: `${target.module}.${binding.imported === '*' ? name : binding.imported}` };
+    if (!target.inRepo) {
+      const imported = binding.local === '*' ? name : binding.imported;
+      return this.resolveForeign(target.module, imported) ?? { kind: 'external', name: `${target.module}.${binding.imported === '*' ? name : binding.imported}` };
+    }
     if (binding.local === '*') return this.lookupExport(target.packagePath, name, hops + 1);
     if (binding.imported === '*') return { kind: 'module', packagePath: target.packagePath };
     return this.lookupExport(target.packagePath, binding.imported, hops + 1);
@@ -258,12 +292,18 @@ export class FileScope {
       for (const segment of rest) {
         if (!current) return undefined;
         if (current.kind === 'external') current = { kind: 'external', name: `${current.name}.${segment}` };
-        else if (current.kind === 'module') current = this.lookupExport(current.packagePath, segment, 0);
+        else if (current.kind === 'module') current = this.memberOfModule(current, segment);
         else current = TYPE_KINDS.has(current.entry.kind) ? this.memberOfType(current, segment, 0) : undefined;
       }
       return current;
     }
     return undefined;
+  }
+
+  /** `module.name`: exported by the package, or outside when another repository's package does not export it. */
+  private memberOfModule(module: Extract<Resolution, { kind: 'module' }>, name: string): Resolution | undefined {
+    const found = (module.scope ?? this).lookupExport(module.packagePath, name, 0);
+    return found ?? (module.module !== undefined ? { kind: 'external', name: `${module.module}.${name}` } : undefined);
   }
 
   /** A type name as written in this file (`Foo`, `pkg.Foo`, `a.b.Foo`). */
@@ -293,6 +333,12 @@ export class FileScope {
     const owner = this.resolveValue(value);
     if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
     if (owner.entry.fact.valueType) return undefined;
+    const home = this.homeOf(owner);
+    if (home !== this) return home?.memberOfValueEntry(owner, property);
+    return this.memberOfValueEntry(owner, property);
+  }
+
+  private memberOfValueEntry(owner: Extract<Resolution, { kind: 'symbol' }>, property: string): Resolution | undefined {
     const member = this.table.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
     return member && member.file === owner.entry.file ? { kind: 'symbol', packagePath: owner.packagePath, entry: member } : undefined;
   }
@@ -300,10 +346,12 @@ export class FileScope {
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
   memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
+    const home = this.homeOf(type);
+    if (home !== this) return home?.memberOfType(type, member, hops);
     const direct = this.lookup(type.packagePath, `${type.entry.name}.${member}`);
     if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
     for (const base of type.entry.fact.bases ?? []) {
-      const baseScope = this.scopeOfFile(type.entry.file, type.packagePath);
+      const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
       const baseType = baseScope?.resolveTypeName(base);
       if (baseType?.kind === 'symbol') {
         const found = baseScope!.memberOfType(baseType, member, hops + 1);
@@ -316,6 +364,8 @@ export class FileScope {
   /** `new Foo()` / `Foo()` on a class: its constructor when declared, else the type. */
   private constructorOf(type: Extract<Resolution, { kind: 'symbol' }>): Resolution {
     if (!TYPE_KINDS.has(type.entry.kind)) return type;
+    const home = this.homeOf(type);
+    if (home !== this) return home?.constructorOf(type) ?? type;
     for (const name of ['constructor', '__init__']) {
       const ctor = this.lookup(type.packagePath, `${type.entry.name}.${name}`);
       if (ctor) return { kind: 'symbol', packagePath: type.packagePath, entry: ctor };
@@ -331,14 +381,37 @@ export class FileScope {
     return this.table.lookupInFamily(packagePath, name, this.family);
   }
 
-  /** The scope of another file of the repo in the same language, where its declarations' type names resolve. */
-  scopeOfFile(file: string, packagePath: string): FileScope | undefined {
-    if (file === this.facts.path) return this;
-    const facts = this.table.factsOf(file);
+  /**
+   * The scope of the file declaring an entry, in the same language, where its
+   * declarations' type names resolve: a file of this repository, or of the other
+   * repository whose table the entry came from.
+   */
+  scopeOfEntry(entry: SymbolEntry, packagePath: string): FileScope | undefined {
+    if (entry.foreign && entry.foreign !== this.table) {
+      const facts = entry.foreign.factsOf(entry.file);
+      return facts && languageFamily(facts.language) === this.family ? FileScope.inForeignTable(entry.foreign, entry.file, packagePath) : undefined;
+    }
+    if (entry.file === this.facts.path) return this;
+    const facts = this.table.factsOf(entry.file);
     if (!facts || languageFamily(facts.language) !== this.family) return undefined;
     const cached = scopesByFacts.get(facts);
     if (cached && cached.table === this.table && cached.resolver === this.resolver && cached.packagePath === packagePath) return cached;
-    return new FileScope(facts, packagePath, this.table, this.resolver);
+    return new FileScope(facts, packagePath, this.table, this.resolver, this.foreign);
+  }
+
+  /** A file's scope in another repository's table (one whose home is set), built once per facts. */
+  static inForeignTable(table: SymbolTable, file: string, packagePath: string): FileScope | undefined {
+    const facts = table.factsOf(file);
+    if (!facts || !table.home) return undefined;
+    const resolver = table.home.resolverFor(facts);
+    const cached = scopesByFacts.get(facts);
+    if (cached && cached.table === table && cached.resolver === resolver && cached.packagePath === packagePath) return cached;
+    return new FileScope(facts, packagePath, table, resolver);
+  }
+
+  /** Where a symbol's members are looked up: this scope, or one of the other repository it came from. */
+  private homeOf(symbol: Extract<Resolution, { kind: 'symbol' }>): FileScope | undefined {
+    return symbol.entry.foreign && symbol.entry.foreign !== this.table ? this.scopeOfEntry(symbol.entry, symbol.packagePath) : this;
   }
 }
 

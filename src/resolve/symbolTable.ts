@@ -1,5 +1,6 @@
 import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
+import type { LanguageResolver } from './languages/languageResolver';
 import { languageFamily } from './languageFamily';
 import { namesTypesDependOn } from './typeDependencies';
 import type { NodeKind } from '../model';
@@ -9,6 +10,14 @@ export interface SymbolEntry {
   readonly kind: NodeKind;
   readonly file: string;
   readonly fact: SymbolFact;
+  /** The table of another repository of the graph this entry was found in; absent for the repository being linked. */
+  readonly foreign?: SymbolTable;
+}
+
+/** Where a table of another repository lives: its URL (node identities) and its resolvers (its files' imports). */
+export interface ForeignHome {
+  readonly repoUrl: string;
+  resolverFor(facts: Pick<FileFacts, 'language'>): LanguageResolver;
 }
 
 /** A symbol found by its keys, with the package it lives in. */
@@ -62,6 +71,9 @@ export class SymbolTable {
   /** Counts changes, so answers computed from the table can be kept until it changes. */
   private changes = 0;
 
+  /** `home`: the table is another repository's, read to link calls into it (its entries say so). */
+  constructor(readonly home?: ForeignHome) {}
+
   get version(): number {
     return this.changes;
   }
@@ -80,7 +92,7 @@ export class SymbolTable {
       const pkg = fact.packagePath ?? packagePath;
       const names = this.packageNames(pkg);
       const owner = names.get(fact.name);
-      const entry: SymbolEntry = { name: fact.name, kind: fact.kind, file, fact };
+      const entry: SymbolEntry = this.entry(fact.name, fact.kind, file, fact);
       if (!owner || file < owner.file) names.set(fact.name, entry);
       if (fact.kind === 'interface') {
         for (const method of fact.methods?.length ? fact.methods : fact.bases?.length ? [''] : []) {
@@ -129,7 +141,7 @@ export class SymbolTable {
         const otherFact = otherState && declaredSymbols(otherState.facts)
           .find((s) => s.name === fact.name && (s.packagePath ?? otherState.packagePath) === pkg);
         const current = names.get(fact.name);
-        if (otherFact && (!current || other < current.file)) names.set(fact.name, { name: fact.name, kind: otherFact.kind, file: other, fact: otherFact });
+        if (otherFact && (!current || other < current.file)) names.set(fact.name, this.entry(fact.name, otherFact.kind, other, otherFact));
       }
     }
     for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
@@ -161,7 +173,7 @@ export class SymbolTable {
       const state = this.fileState.get(file);
       if (!state || (found && found.file < file) || this.familyOf(file) !== family) continue;
       const fact = declaredSymbols(state.facts).find((s) => s.name === name && (s.packagePath ?? state.packagePath) === packagePath);
-      if (fact) found = { name, kind: fact.kind, file, fact };
+      if (fact) found = this.entry(name, fact.kind, file, fact);
     }
     return found;
   }
@@ -257,6 +269,10 @@ export class SymbolTable {
 
   files(): Iterable<string> {
     return this.fileState.keys();
+  }
+
+  private entry(name: string, kind: NodeKind, file: string, fact: SymbolFact): SymbolEntry {
+    return this.home ? { name, kind, file, fact, foreign: this } : { name, kind, file, fact };
   }
 
   private packageNames(packagePath: string): Map<string, SymbolEntry> {

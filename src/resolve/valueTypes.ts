@@ -105,7 +105,7 @@ export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Reso
 
 function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: number): WrittenType | undefined {
   if (value?.kind !== 'symbol' || !value.entry.fact.valueType) return undefined;
-  const declaring = scope.scopeOfFile(value.entry.file, value.packagePath);
+  const declaring = scope.scopeOfEntry(value.entry, value.packagePath);
   return declaring && typeOf(value.entry.fact.valueType, declaring, depth + 1);
 }
 
@@ -116,7 +116,7 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
 function resultTypeOf(target: Resolution | undefined, index: number, scope: FileScope, depth: number): WrittenType | undefined {
   if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;
   const { entry } = target;
-  const declaring = scope.scopeOfFile(entry.file, target.packagePath);
+  const declaring = scope.scopeOfEntry(entry, target.packagePath);
   if (!declaring) return undefined;
   if (entry.kind === 'type' || entry.kind === 'interface') return index === 0 ? { text: entry.name, scope: declaring } : undefined;
   if (entry.kind !== 'function' && entry.kind !== 'method') return undefined;
@@ -144,7 +144,7 @@ function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): Wri
 function underlyingOf(type: WrittenType): WrittenType | undefined {
   const symbol = typeSymbolOf(type);
   const underlying = symbol?.kind === 'symbol' ? symbol.entry.fact.underlying : undefined;
-  const declaring = underlying && symbol?.kind === 'symbol' ? type.scope.scopeOfFile(symbol.entry.file, symbol.packagePath) : undefined;
+  const declaring = underlying && symbol?.kind === 'symbol' ? type.scope.scopeOfEntry(symbol.entry, symbol.packagePath) : undefined;
   return underlying && declaring ? { text: underlying, scope: declaring } : undefined;
 }
 
@@ -159,7 +159,7 @@ export function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number
 function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenType | undefined {
   if (target?.kind !== 'symbol' || target.entry.kind !== 'method') return undefined;
   const dot = target.entry.name.lastIndexOf('.');
-  const declaring = scope.scopeOfFile(target.entry.file, target.packagePath);
+  const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
   return dot > 0 && declaring ? { text: target.entry.name.slice(0, dot), scope: declaring } : undefined;
 }
 
@@ -168,7 +168,7 @@ function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenTy
   if (depth > MAX_DEPTH) return undefined;
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;
-  const declaring = owner.scope.scopeOfFile(type.entry.file, type.packagePath);
+  const declaring = owner.scope.scopeOfEntry(type.entry, type.packagePath);
   if (!declaring) return undefined;
   const field = type.entry.fact.fields?.find((f) => f.name === name);
   if (field) return field.type ? { text: field.type, scope: declaring } : undefined;

@@ -84,6 +84,19 @@ export interface EnrichmentSummary {
   readonly lastAt: number;
 }
 
+/** A module a repository provides to others (migration 009): what an import names, and where it lives. */
+export interface ProvidedModuleRecord {
+  readonly repoHash: Hash;
+  /** go, npm, python, pypi, maven, cargo, dotnet. */
+  readonly ecosystem: string;
+  /** What other code names it by: a Go module path, an npm package name, a Python package... */
+  readonly name: string;
+  /** Its folder inside the repository, '/'-separated, '' for the root. */
+  readonly root: string;
+  /** npm: the source file a bare import of the package loads, when known. */
+  readonly entry?: string;
+}
+
 /** Committed writes a store has seen: all of them, and the runtime-only part. */
 export interface StoreGeneration {
   readonly total: number;

@@ -2,7 +2,7 @@ import type {
   EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 import type {
-  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, ProvidedModuleRecord, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
   StoreGeneration,
 } from './records';
 
@@ -174,9 +174,16 @@ export interface EnrichmentLog {
   enrichmentSummary(repoHash?: Hash): Promise<EnrichmentSummary[]>;
 }
 
+/** What each repository provides to the others (migration 009): written by its index, read to link imports between repositories. */
+export interface ProvidesRegistry {
+  replaceRepoProvides(repoHash: Hash, modules: readonly ProvidedModuleRecord[]): Promise<void>;
+  /** What every repository provides. */
+  repoProvides(): Promise<ProvidedModuleRecord[]>;
+}
+
 /** Every role at once: what a transaction hands its work, and what a backend implements. */
 export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore
-  & EnrichmentLog;
+  & EnrichmentLog & ProvidesRegistry;
 
 /**
  * How a writer takes the graph's writer lock. One writer per graph: every process that

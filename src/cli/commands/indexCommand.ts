@@ -42,6 +42,7 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
       `indexed ${summary.repoUrl} at ${summary.commit || '(no commit)'}${summary.dirty ? ' +dirty' : ''}`,
       `snapshot ${summary.snapshotHash}${summary.newSnapshot ? '' : ' (unchanged, nothing to do)'}`,
       `files    ${f.indexed} (added ${f.added}, changed ${f.changed}, removed ${f.removed}, unchanged ${f.unchanged}); re-linked ${summary.relinkedFiles}`,
+      ...(Object.keys(summary.relinkedInOtherRepos).length > 0 ? [`across   re-linked in other repositories: ${formatCounts(summary.relinkedInOtherRepos)}`] : []),
       `skipped  ${formatCounts(summary.skipped) || 'none'}${summary.filesWithSyntaxErrors ? `; ${summary.filesWithSyntaxErrors} files with syntax errors (partial facts)` : ''}`,
       `nodes    ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
       `edges    ${counts.edges} (${formatCounts(counts.edgesByType)})`,

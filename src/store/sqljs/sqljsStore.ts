@@ -29,6 +29,7 @@ const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   pruneObservations: true, recordServicesSeen: true, servicesSeen: true, addRuntimeCounters: true, runtimeCounters: true,
   recordFeedback: true, feedbackCounts: true,
   recordEnrichment: true, enrichmentStates: true, enrichmentSummary: true,
+  replaceRepoProvides: true, repoProvides: true,
 };
 
 type Gate = () => Promise<void> | undefined;

@@ -2,7 +2,9 @@ import type { SqlValue } from 'sql.js';
 import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
-import type { EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, RepoCounts, ReplaceResult } from '../records';
+import type {
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult,
+} from '../records';
 import { bulkLoad, insertNewRows } from './bulkLoad';
 import * as edgeWrites from './edgeWrites';
 import * as nodeWrites from './nodeWrites';
@@ -13,6 +15,7 @@ import type { SqlJsDatabase } from './database';
 import type { Synchronous } from './synchronous';
 import type { GraphTables } from '../roles';
 import * as enrichment from './enrichmentLog';
+import * as provides from './repoProvides';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
@@ -296,5 +299,13 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   enrichmentSummary(repoHash?: Hash): EnrichmentSummary[] {
     return enrichment.enrichmentSummary(this.database, repoHash);
+  }
+
+  replaceRepoProvides(repoHash: Hash, modules: readonly ProvidedModuleRecord[]): void {
+    provides.replaceRepoProvides(this.database, repoHash, modules);
+  }
+
+  repoProvides(): ProvidedModuleRecord[] {
+    return provides.repoProvides(this.database);
   }
 }

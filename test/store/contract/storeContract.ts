@@ -2,6 +2,7 @@ import type { GraphStore } from '../../../src/store';
 import { callSitesContract } from './callSites';
 import { enrichmentLogContract } from './enrichmentLog';
 import { lifecycleContract } from './lifecycle';
+import { providesRegistryContract } from './providesRegistry';
 import { runtimeAndFeedbackContract } from './runtimeAndFeedback';
 import { staticGraphContract } from './staticGraph';
 
@@ -16,5 +17,6 @@ export function describeStoreContract(backend: string, open: () => Promise<Graph
     describe('runtime edges and feedback', () => runtimeAndFeedbackContract(open));
     describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
     describe('enrichment visits (EnrichmentLog)', () => enrichmentLogContract(open));
+    describe('what repositories provide (ProvidesRegistry)', () => providesRegistryContract(open));
   });
 }

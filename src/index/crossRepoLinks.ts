@@ -1,0 +1,66 @@
+import type { FileFacts, LanguageId } from '../extract/facts';
+import { type Hash, QualifiedName, UNRESOLVED_SEGMENT } from '../model';
+import type { LanguageResolver } from '../resolve/languages/languageResolver';
+import type { SymbolTable } from '../resolve/symbolTable';
+import type { GraphReader, ProvidedModuleRecord, ProvidesRegistry, SnapshotLog } from '../store';
+import { CROSS_REPO_LANGUAGES } from './foreignRepos';
+
+/**
+ * Which files of other repositories a change to one repository (the provider) must
+ * re-link, so that a graph of several repositories is the same whichever was indexed
+ * first: files with placeholders into modules the provider now provides (it was indexed
+ * after them), and files with edges into the provider's nodes that the change removed
+ * (the call goes back to a placeholder, or to where the symbol moved).
+ */
+
+/** The modules a set of files imports from outside their repository, for the languages that can link across. */
+export function externalModules(
+  table: SymbolTable, paths: Iterable<string>, resolverFor: (facts: FileFacts) => LanguageResolver,
+): Array<{ module: string; language: LanguageId }> {
+  const found = new Map<string, { module: string; language: LanguageId }>();
+  for (const p of paths) {
+    const facts = table.factsOf(p);
+    if (!facts || !CROSS_REPO_LANGUAGES.has(facts.language)) continue;
+    const resolver = resolverFor(facts);
+    for (const fact of facts.imports) {
+      const target = resolver.resolveImport(fact.source, p);
+      if (!target.inRepo) found.set(`${facts.language}\0${target.module}`, { module: target.module, language: facts.language });
+    }
+  }
+  return [...found.values()];
+}
+
+/** Files of other repositories to re-link after `provider` changed, by repository. */
+export async function dependantFiles(
+  store: GraphReader & SnapshotLog & ProvidesRegistry, provider: Hash, removedNodes: readonly Hash[],
+): Promise<Map<Hash, Set<string>>> {
+  const byRepo = new Map<Hash, Set<string>>();
+  const repos = await store.repos();
+  if (repos.length < 2) return byRepo;
+  const provided = (await store.repoProvides()).filter((p) => p.repoHash === provider);
+  const targets: Hash[] = [...removedNodes];
+  for (const repo of repos) {
+    if (repo.repoHash === provider || provided.length === 0) continue;
+    for (const node of await store.liveRepoLevelNodes(repo.repoHash)) {
+      if (QualifiedName.isUnresolved(node.qualifiedName) && namesProvidedModule(unresolvedName(node.qualifiedName), provided)) targets.push(node.nodeHash);
+    }
+  }
+  const owners = new Set(await store.ownersOfEdgesInto(targets));
+  if (owners.size === 0) return byRepo;
+  for (const file of await store.liveFileRecords()) {
+    if (file.repoHash === provider || !owners.has(file.fileHash)) continue;
+    let paths = byRepo.get(file.repoHash);
+    if (!paths) byRepo.set(file.repoHash, (paths = new Set()));
+    paths.add(file.path);
+  }
+  return byRepo;
+}
+
+function unresolvedName(qualifiedName: string): string {
+  return QualifiedName.localPart(qualifiedName).slice(UNRESOLVED_SEGMENT.length);
+}
+
+/** A placeholder name under a provided module: the module itself, a member (`mod.f`) or a submodule (`mod/sub`). */
+function namesProvidedModule(name: string, provided: readonly ProvidedModuleRecord[]): boolean {
+  return provided.some((p) => name === p.name || name.startsWith(`${p.name}/`) || name.startsWith(`${p.name}.`));
+}

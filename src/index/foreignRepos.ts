@@ -1,0 +1,167 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FileFacts, LanguageId } from '../extract/facts';
+import type { Hash } from '../model';
+import type { ForeignModules, ForeignPackage } from '../resolve/foreignModules';
+import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
+import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
+import { RepoLayout, joinPath } from '../resolve/layout';
+import { SymbolTable } from '../resolve/symbolTable';
+import type { FactsCache, GraphReader, ProvidedModuleRecord, ProvidesRegistry, SnapshotLog } from '../store';
+import { readFacts } from './factsCodec';
+import { listRepositoryFiles } from './sourceFiles';
+
+type Store = GraphReader & SnapshotLog & FactsCache & ProvidesRegistry;
+
+/** The ecosystem whose names a language's imports are written in. */
+const ECOSYSTEM_OF_LANGUAGE: Partial<Record<LanguageId, { ecosystem: string; separator: string }>> = {
+  go: { ecosystem: 'go', separator: '/' },
+  typescript: { ecosystem: 'npm', separator: '/' },
+  tsx: { ecosystem: 'npm', separator: '/' },
+  javascript: { ecosystem: 'npm', separator: '/' },
+  python: { ecosystem: 'python', separator: '.' },
+};
+
+/** The languages whose imports can land in another repository (the others stay placeholders for now). */
+export const CROSS_REPO_LANGUAGES: ReadonlySet<LanguageId> = new Set(Object.keys(ECOSYSTEM_OF_LANGUAGE) as LanguageId[]);
+
+/** A provider repository's table, read from the graph, with the snapshot it was read at. */
+interface LoadedRepo {
+  readonly table: SymbolTable;
+  readonly resolverFor: (facts: Pick<FileFacts, 'language'>) => LanguageResolver;
+  readonly readAt: string;
+}
+
+/**
+ * Provider tables kept between runs of one indexer (a server re-indexing saves): a table
+ * is read again when its repository's latest snapshot moved, or when the indexer wrote
+ * that repository itself (`forget`), as an editor save keeps the working snapshot.
+ */
+export class ForeignTableCache {
+  private readonly tables = new Map<Hash, LoadedRepo>();
+
+  async get(store: Store, repoHash: Hash): Promise<LoadedRepo | undefined> {
+    const latest = await store.latestSnapshot(repoHash);
+    const readAt = latest ? `${latest.snapshotHash}:${latest.seq}` : '';
+    const kept = this.tables.get(repoHash);
+    if (kept?.readAt === readAt) return kept;
+    const loaded = await loadRepo(store, repoHash, readAt);
+    if (loaded) this.tables.set(repoHash, loaded);
+    else this.tables.delete(repoHash);
+    return loaded;
+  }
+
+  /** A repository this indexer has just written: its table is read again when next asked. */
+  forget(repoHash: Hash): void {
+    this.tables.delete(repoHash);
+  }
+}
+
+/**
+ * The other repositories of the graph as one indexing run of a repository sees them:
+ * which one provides a module an import leaves the repository for (repo_provides), and
+ * that repository's symbol table, rebuilt from its stored facts, with resolvers over its
+ * files on disk. Only repositories some import names are read.
+ */
+export class ForeignRepos implements ForeignModules {
+  private readonly loaded = new Map<Hash, LoadedRepo>();
+
+  private constructor(private readonly provided: readonly ProvidedModuleRecord[]) {}
+
+  /**
+   * Reads the providers of the given modules (imports that left the repository `self`).
+   * Their tables are built here, so `packageOf` answers without the store.
+   */
+  static async load(
+    store: Store, self: Hash, modules: Iterable<{ module: string; language: LanguageId }>, cache = new ForeignTableCache(),
+  ): Promise<ForeignRepos> {
+    const rows = await store.repoProvides();
+    // A Python package is importable from elsewhere once its repository is a distribution.
+    const distributions = new Set(rows.filter((p) => p.ecosystem === 'pypi').map((p) => p.repoHash));
+    const foreign = new ForeignRepos(rows.filter((p) => p.repoHash !== self && (p.ecosystem !== 'python' || distributions.has(p.repoHash))));
+    const wanted = new Set<Hash>();
+    for (const { module, language } of modules) {
+      const provider = foreign.providerOf(module, language);
+      if (provider) wanted.add(provider.repoHash);
+    }
+    for (const repoHash of wanted) {
+      const loaded = await cache.get(store, repoHash);
+      if (loaded) foreign.loaded.set(repoHash, loaded);
+    }
+    return foreign;
+  }
+
+  /** Whether any repository in the graph provides this module. */
+  provides(module: string, language: LanguageId): boolean {
+    return this.providerOf(module, language) !== undefined;
+  }
+
+  packageOf(module: string, fromLanguage: LanguageId): ForeignPackage | undefined {
+    const provider = this.providerOf(module, fromLanguage);
+    const loaded = provider && this.loaded.get(provider.repoHash);
+    if (!provider || !loaded) return undefined;
+    const packagePath = packagePathIn(loaded, provider, module, fromLanguage);
+    return packagePath !== undefined && loaded.table.hasPackage(packagePath) ? { table: loaded.table, packagePath } : undefined;
+  }
+
+  /** The provided module an import names, the longest name matching; none when two repositories provide that name. */
+  private providerOf(module: string, language: LanguageId): ProvidedModuleRecord | undefined {
+    const rule = ECOSYSTEM_OF_LANGUAGE[language];
+    if (!rule) return undefined;
+    let best: ProvidedModuleRecord[] = [];
+    for (const provided of this.provided) {
+      if (provided.ecosystem !== rule.ecosystem) continue;
+      if (module !== provided.name && !module.startsWith(provided.name + rule.separator)) continue;
+      if (best.length === 0 || provided.name.length > best[0]!.name.length) best = [provided];
+      else if (provided.name.length === best[0]!.name.length) best.push(provided);
+    }
+    // Two repositories providing one name (a fork, two checkouts): neither is chosen.
+    return new Set(best.map((p) => p.repoHash)).size === 1 ? best[0] : undefined;
+  }
+}
+
+/** Where in the provider's table a module lives, by the ecosystem's rules. */
+function packagePathIn(loaded: LoadedRepo, provider: ProvidedModuleRecord, module: string, language: LanguageId): string | undefined {
+  const resolver = loaded.resolverFor({ language });
+  switch (provider.ecosystem) {
+    // A Go package is named by its import path; a Python module by its dotted name.
+    case 'go':
+    case 'python':
+      return module;
+    case 'npm': {
+      const subpath = module.slice(provider.name.length + 1);
+      if (!subpath) return provider.entry ? resolver.packagePath(provider.entry) : undefined;
+      const target = resolver.resolveImport(`./${subpath}`, joinPath(provider.root, 'package.json'));
+      return target.inRepo ? target.packagePath : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function loadRepo(store: Store, repoHash: Hash, readAt: string): Promise<LoadedRepo | undefined> {
+  const repo = await store.repo(repoHash);
+  if (!repo || !fs.existsSync(repo.rootPath)) return undefined;
+  const layout = new RepoLayout(listRepositoryFiles(repo.rootPath).allPaths, (p) => readText(repo.rootPath, p));
+  const resolvers = new Map<LanguageResolverFactory, LanguageResolver>();
+  const resolverFor = (facts: Pick<FileFacts, 'language'>): LanguageResolver => {
+    const factory = RESOLVER_FACTORIES[facts.language];
+    let resolver = resolvers.get(factory);
+    if (!resolver) resolvers.set(factory, (resolver = withImportCache(factory(layout))));
+    return resolver;
+  };
+  const table = new SymbolTable({ repoUrl: repo.repoUrl, resolverFor });
+  for (const file of await store.liveFiles(repoHash)) {
+    const facts = await readFacts(store, file.fileHash, file.contentHash);
+    if (facts && !facts.skipReason) table.setFile(file.path, resolverFor(facts).packagePath(file.path, facts), facts);
+  }
+  return { table, resolverFor, readAt };
+}
+
+function readText(root: string, relativePath: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(root, relativePath), 'utf8');
+  } catch {
+    return undefined;
+  }
+}

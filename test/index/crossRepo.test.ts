@@ -1,0 +1,89 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { transitiveCallers } from '../../src/graph/traversal';
+import { RepoIndexer } from '../../src/index/repoIndexer';
+import { GraphCache } from '../../src/query/graphCache';
+import { type GraphStore, openStore } from '../../src/store';
+import { GO_APP, GO_LIB, PY_APP, PY_LIB, TS_APP, TS_LIB } from '../helpers/crossRepoTrees';
+import { liveNodes } from '../helpers/indexFixture';
+import { makeTempDir, writeTree } from '../helpers/tempDir';
+
+type Tree = Record<string, string>;
+
+async function indexInOrder(trees: ReadonlyArray<readonly [string, Tree]>): Promise<{ store: GraphStore; roots: Map<string, string> }> {
+  const store = await openStore(':memory:');
+  const roots = new Map<string, string>();
+  for (const [url, files] of trees) {
+    const root = fs.realpathSync(makeTempDir('ckg-cross-'));
+    writeTree(root, files);
+    roots.set(url, root);
+  }
+  const indexer = new RepoIndexer(store);
+  for (const [url] of trees) await indexer.index({ repoPath: roots.get(url)!, repoUrl: url });
+  return { store, roots };
+}
+
+/** Every live edge as `type source -> target` with full qualified names; placeholders included. */
+async function edgeLines(store: GraphStore): Promise<string[]> {
+  const names = new Map([...await liveNodes(store), ...await store.liveNodesOutsideRepos()].map((n) => [n.nodeHash, n.qualifiedName]));
+  return (await store.liveEdges()).map((e) => `${e.edgeType} ${names.get(e.sourceHash) ?? e.sourceHash} -> ${names.get(e.targetHash) ?? e.targetHash}`).sort();
+}
+
+async function nodeLines(store: GraphStore): Promise<string[]> {
+  return (await liveNodes(store)).map((n) => `${n.kind} ${n.qualifiedName}`).sort();
+}
+
+describe('index: calls and imports across repositories of one graph', function () {
+  this.timeout(60_000);
+
+  for (const [language, lib, app, expected] of [
+    ['Go', ['test/lib', GO_LIB], ['test/app', GO_APP], [
+      'calls test/app://example.com/app.main -> test/lib://example.com/lib/greet.Greeter.Say',
+      'calls test/app://example.com/app.main -> test/lib://example.com/lib/greet.Hello',
+      'calls test/app://example.com/app.main -> test/lib://example.com/lib/greet.New',
+    ]],
+    ['TypeScript', ['test/ts-lib', TS_LIB], ['test/ts-app', TS_APP], [
+      'calls test/ts-app://src/main.run -> test/ts-lib://src/client.Client',
+      'calls test/ts-app://src/main.run -> test/ts-lib://src/client.Client.send',
+      'calls test/ts-app://src/main.run -> test/ts-lib://src/format.format',
+    ]],
+    ['Python', ['test/py-lib', PY_LIB], ['test/py-app', PY_APP], [
+      'calls test/py-app://app.main.main -> test/py-lib://acme.text.Box',
+      'calls test/py-app://app.main.main -> test/py-lib://acme.text.Box.open',
+      'calls test/py-app://app.main.main -> test/py-lib://acme.text.shout',
+    ]],
+  ] as const) {
+    it(`${language}: links an application's calls into a library indexed before or after it, to the same graph`, async () => {
+      const libFirst = await indexInOrder([lib, app]);
+      const appFirst = await indexInOrder([app, lib]);
+      const crossing = (lines: string[]): string[] => lines.filter((l) => l.startsWith('calls') && l.includes(`${app[0]}://`) && l.includes(`-> ${lib[0]}://`));
+      assert.deepEqual(crossing(await edgeLines(libFirst.store)), expected);
+      assert.deepEqual(await edgeLines(appFirst.store), await edgeLines(libFirst.store), 'the same edges whichever repository came first');
+      assert.deepEqual(await nodeLines(appFirst.store), await nodeLines(libFirst.store), 'and the same nodes: placeholders the link replaced are gone');
+    });
+  }
+
+  it('Go: an import of the library links to its package, and a name it does not export stays a placeholder', async () => {
+    const { store } = await indexInOrder([['test/app', GO_APP], ['test/lib', GO_LIB]]);
+    const lines = await edgeLines(store);
+    assert.ok(lines.some((l) => /^imports test\/app:\/\/\S+ -> test\/lib:\/\/example\.com\/lib\/greet/.test(l)), lines.join('\n'));
+    assert.ok(lines.includes('calls test/app://example.com/app.main -> test/app://UNRESOLVED/example.com/lib/greet.Missing'), lines.join('\n'));
+  });
+
+  it('the library callers of its functions include the application, for cross_repo_callers and blast_radius', async () => {
+    const { store } = await indexInOrder([['test/ts-app', TS_APP], ['test/ts-lib', TS_LIB]]);
+    const format = (await liveNodes(store)).find((n) => n.qualifiedName === 'test/ts-lib://src/format.format')!;
+    const view = await new GraphCache(() => store).liveView();
+    const callers = transitiveCallers(view, format.nodeHash).reached.map((r) => `${r.depth} ${r.node.qualifiedName}`).sort();
+    assert.deepEqual(callers, ['1 test/ts-app://src/main.run', '1 test/ts-lib://src/client.Client.send']);
+  });
+
+  it('a re-index of the library that removes a function takes the application back to a placeholder', async () => {
+    const { store, roots } = await indexInOrder([['test/lib', GO_LIB], ['test/app', GO_APP]]);
+    fs.writeFileSync(`${roots.get('test/lib')}/greet/greet.go`, GO_LIB['greet/greet.go'].replace('func Hello() string { return New("x").Say() }', ''));
+    await new RepoIndexer(store).index({ repoPath: roots.get('test/lib')!, repoUrl: 'test/lib' });
+    const lines = await edgeLines(store);
+    assert.ok(lines.includes('calls test/app://example.com/app.main -> test/app://UNRESOLVED/example.com/lib/greet.Hello'), lines.join('\n'));
+    assert.ok(lines.includes('calls test/app://example.com/app.main -> test/lib://example.com/lib/greet.New'), lines.join('\n'));
+  });
+});
