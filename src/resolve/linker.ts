@@ -10,7 +10,9 @@ import { goInterfacesImplemented } from './goImplements';
 import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
 import { FileScope, type Resolution } from './scope';
-import { type SymbolTable, grpcServiceKey } from './symbolTable';
+import { type GrpcService, grpcServiceNamed, rpcCalledThrough } from './grpcServices';
+import type { SymbolTable } from './symbolTable';
+import { receiverTypeOf, typeSymbolOf } from './valueTypes';
 import { visibleFiles } from './visibleFiles';
 
 export interface LinkContext {
@@ -155,8 +157,11 @@ class FileLinker {
   }
 
   private linkCalls(): void {
+    const importsGrpc = this.facts.imports.some((i) => i.source === GO_GRPC);
     for (const call of this.facts.calls) {
-      for (const target of this.scope.resolveCallees(call.callee)) {
+      const targets = this.scope.resolveCallees(call.callee);
+      if (targets.length === 0) this.linkStubCallOfUnknownType(call, importsGrpc);
+      for (const target of targets) {
         const targetHash = this.targetHash(target, 'function');
         if (!targetHash) continue;
         const provenance: Provenance =
@@ -164,8 +169,25 @@ class FileLinker {
             ? 'ast_resolved'
             : 'ast_inferred';
         this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
+        // A generated client stub's method sends the rpc: the caller calls the rpc too.
+        const rpc = rpcCalledThrough(target, this.facts.language, importsGrpc, this.ctx.table);
+        if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
       }
     }
+  }
+
+  /**
+   * A call on a value whose type is written but declared nowhere the graph sees (C#'s
+   * `Greeter.GreeterClient`, generated at build time into a namespace a `using` opens):
+   * no edge but the rpc's, when the written type is a generated client stub.
+   */
+  private linkStubCallOfUnknownType(call: FileFacts['calls'][number], importsGrpc: boolean): void {
+    if (call.callee.form !== 'member') return;
+    const written = receiverTypeOf(call.callee, this.scope, 0);
+    if (!written || written.scope !== this.scope || typeSymbolOf(written)) return;
+    const named = this.scope.typeSyntax.named(written.text);
+    const rpc = named && rpcCalledThrough({ kind: 'external', name: `${named}.${call.callee.property}` }, this.facts.language, importsGrpc, this.ctx.table);
+    if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
   }
 
   private linkReferences(): void {
@@ -217,13 +239,16 @@ class FileLinker {
     const slash = route.path.indexOf('/');
     const written = slash < 0 ? route.path : route.path.slice(0, slash);
     // A proto file names its own services exactly; a package-less one has no package to add.
-    const service = this.facts.language === 'proto' ? { fullName: written } : this.grpcService(written);
+    const service: GrpcService = this.facts.language === 'proto' ? { fullName: written } : grpcServiceNamed(this.ctx.table, written);
     if (slash >= 0) {
       const declarationOnly = handler?.kind === 'symbol' && handler.entry.kind === 'rpc';
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
+      if (!declarationOnly) this.dispatch(service.rpcs?.get(route.path.slice(slash + 1)), handlerHash, route);
     } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
-      for (const method of this.grpcMethods(handler, service.rpcs)) {
-        this.addRoute(route, `${service.fullName}/${method.name}`, this.symbolHash(method.resolution));
+      for (const method of this.grpcMethods(handler, service.rpcs && [...service.rpcs.keys()])) {
+        const methodHash = this.symbolHash(method.resolution);
+        this.addRoute(route, `${service.fullName}/${method.name}`, methodHash);
+        this.dispatch(service.rpcs?.get(method.name), methodHash, route);
       }
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
@@ -242,21 +267,12 @@ class FileLinker {
   }
 
   /**
-   * A gRPC service named in a registration: qualified with its proto package when the
-   * proto files of the repo that declare a service of that name agree on one package
-   * (the generated code's names carry no package), with the rpc names it declares.
+   * The gRPC server dispatches an rpc to the method registered for it: a `calls` edge from
+   * the proto's rpc to the handler, so the handler's callers include every client of the
+   * rpc (grpcServices.ts) and a client's callees reach what the handler calls.
    */
-  private grpcService(name: string): { fullName: string; rpcs?: readonly string[] } {
-    if (name.includes('.')) return { fullName: name };
-    const declared = this.ctx.table.lookupKeys([[grpcServiceKey(name)]]);
-    // Copies of one proto (vendored per service) agree on the package; two packages are ambiguous.
-    if (declared.length === 0 || new Set(declared.map((d) => d.packagePath)).size !== 1) return { fullName: name };
-    const { packagePath, entry } = declared[0]!;
-    const prefix = `${entry.name}.`;
-    const rpcs = [...this.ctx.table.entries(packagePath)]
-      .filter((e) => e.kind === 'rpc' && e.name.startsWith(prefix))
-      .map((e) => e.name.slice(prefix.length));
-    return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
+  private dispatch(rpc: SymbolResolution | undefined, handlerHash: Hash | undefined, route: RouteFact): void {
+    if (rpc && handlerHash) this.addEdge(this.symbolHash(rpc), handlerHash, 'calls', 'ast_inferred', route);
   }
 
   /**
@@ -395,6 +411,9 @@ class FileLinker {
     });
   }
 }
+
+/** Go's gRPC package: a file importing it may hold clients of generated stubs of packages outside the graph. */
+const GO_GRPC = 'google.golang.org/grpc';
 
 /** Within a file a symbol is identified by its package path and name. */
 function localId(packagePath: string, name: string): string {

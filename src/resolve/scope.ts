@@ -74,6 +74,10 @@ export class FileScope {
     }
   }
 
+  get language(): FileFacts['language'] {
+    return this.facts.language;
+  }
+
   /** How this file's language writes types. */
   get typeSyntax(): TypeSyntax {
     return this.resolver.typeSyntax ?? NAMED_TYPES_ONLY;

@@ -41,7 +41,7 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
       const result = resultTypeOf(target, expr.index ?? 0, scope, depth);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
-      return result ?? builtinResultOf(expr.call, scope, depth);
+      return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope);
     }
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
@@ -74,7 +74,9 @@ function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: nu
     const type = typeOf(option, scope, depth + 1);
     const symbol = type && typeSymbolOf(type);
     if (!type || !symbol) return undefined;
-    const key = symbol.kind === 'external' ? `@${symbol.name}` : `${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;
+    const key = symbol.kind === 'external'
+      ? `@${symbol.name}`
+      : `${symbol.entry.foreign?.home?.repoUrl ?? ''}\0${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;
     if (identity !== undefined && key !== identity) return undefined;
     identity = key;
     first ??= type;
@@ -138,6 +140,17 @@ function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): Wri
     receiver = underlyingOf(receiver);
   }
   return undefined;
+}
+
+/**
+ * Go: `pb.NewGreeterClient(conn)` of a package outside the graph returns `pb.GreeterClient`,
+ * as protoc-gen-go-grpc writes every service's client constructor; so calls on the client
+ * reach its methods (and, through grpcServices.ts, the rpcs).
+ */
+function generatedGoClientOf(call: CalleeExpr, target: Resolution | undefined, scope: FileScope): WrittenType | undefined {
+  if (scope.language !== 'go' || target?.kind !== 'external' || call.form !== 'member') return undefined;
+  const service = /^New([A-Z]\w*)Client$/.exec(call.property)?.[1];
+  return service && /^[A-Za-z_]\w*$/.test(call.object) ? { text: `${call.object}.${service}Client`, scope } : undefined;
 }
 
 /** The composite type a named type is defined over, in the scope that declares it. */

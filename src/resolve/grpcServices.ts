@@ -1,0 +1,97 @@
+import type { LanguageId } from '../extract/facts';
+import type { Resolution } from './scope';
+import { type SymbolTable, grpcServiceKey } from './symbolTable';
+
+type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
+
+/** A gRPC service as the repository's proto files declare it. */
+export interface GrpcService {
+  /** `helloworld.Greeter`, or the name as written when no proto declares it in one package. */
+  readonly fullName: string;
+  /** Its rpcs by name (`SayHello`), when a proto declares it. */
+  readonly rpcs?: ReadonlyMap<string, SymbolResolution>;
+}
+
+/**
+ * A service named in generated code (which carries no proto package): qualified with its
+ * package when the repository's proto files that declare a service of that name agree on
+ * one package (copies of one proto vendored per service do), with its rpcs, taken from
+ * the copy whose file sorts first so that every client and server meets at one rpc node.
+ */
+export function grpcServiceNamed(table: SymbolTable, name: string): GrpcService {
+  if (name.includes('.')) return { fullName: name };
+  const declared = table.lookupKeys([[grpcServiceKey(name)]]);
+  if (declared.length === 0 || new Set(declared.map((d) => d.packagePath)).size !== 1) return { fullName: name };
+  const { packagePath, entry } = declared[0]!;
+  const prefix = `${entry.name}.`;
+  const rpcs = new Map<string, SymbolResolution>();
+  for (const rpc of table.entries(packagePath)) {
+    if (rpc.kind === 'rpc' && rpc.name.startsWith(prefix)) rpcs.set(rpc.name.slice(prefix.length), { kind: 'symbol', packagePath, entry: rpc });
+  }
+  return { fullName: packagePath ? `${packagePath}.${entry.name}` : entry.name, rpcs };
+}
+
+/**
+ * The client stub classes protoc's gRPC plugins generate, by the suffix they give the
+ * service's name: `GreeterClient` (Go, C#, Node grpc-tools, Rust tonic), `GreeterStub`
+ * (Python), `GreeterBlockingStub`, `GreeterFutureStub` and `GreeterStub` (Java).
+ */
+const STUB_TYPE = /^([A-Z]\w*?)(BlockingV2Stub|BlockingStub|FutureStub|Stub|Client)$/;
+
+/** Files protoc's gRPC plugins write, whose types are generated stubs. */
+const GENERATED_FILE = /(_grpc\.pb\.go|_pb2_grpc\.pyi?|Grpc\.java|Grpc\.cs|_grpc_pb\.(?:js|d\.ts|ts))$/;
+
+/**
+ * The rpc a call invokes through a generated client stub: a method of `<Service>Client`,
+ * `<Service>Stub`... of generated code, in the repository (its file is a plugin's output)
+ * or outside it (its module is: `*_pb2_grpc`, `*_grpc_pb`, `<Service>Grpc.` for Java,
+ * `<Service>.<Service>Client` for C#, a `<service>_client` module for tonic, and for Go
+ * a package the calling file uses with `google.golang.org/grpc` imported), naming an
+ * rpc of a service the repository's proto files declare. The method is the rpc's name
+ * as the plugin writes it: the same (Go, Python, C#), lower camel case (Java, Node), with
+ * `Async` (C#) or in snake case (Rust). Anything else is no rpc call: a hand-written
+ * class that only shares a service's name links nowhere.
+ */
+export function rpcCalledThrough(
+  target: Resolution, language: LanguageId, importsGrpc: boolean, table: SymbolTable,
+): SymbolResolution | undefined {
+  let segments: string[];
+  if (target.kind === 'external') {
+    segments = target.name.split('.');
+    if (!generatedModule(segments, language, importsGrpc)) return undefined;
+  } else if (target.kind === 'symbol' && target.entry.kind === 'method' && GENERATED_FILE.test(target.entry.file)) {
+    segments = target.entry.name.split('.');
+  } else {
+    return undefined;
+  }
+  if (segments.length < 2) return undefined;
+  const stub = STUB_TYPE.exec(segments.at(-2)!);
+  if (!stub) return undefined;
+  const service = grpcServiceNamed(table, stub[1]!);
+  const method = comparable(segments.at(-1)!, language);
+  for (const [name, rpc] of service.rpcs ?? []) if (comparable(name, language) === method) return rpc;
+  return undefined;
+}
+
+function generatedModule(segments: readonly string[], language: LanguageId, importsGrpc: boolean): boolean {
+  const stubAt = segments.length - 2;
+  const owner = segments[stubAt - 1] ?? '';
+  const service = STUB_TYPE.exec(segments[stubAt] ?? '')?.[1];
+  switch (language) {
+    case 'python': return segments.slice(0, stubAt).some((s) => s.endsWith('_pb2_grpc'));
+    case 'typescript':
+    case 'tsx':
+    case 'javascript': return segments.slice(0, stubAt).some((s) => /_grpc_pb(?:\.js)?$/.test(s));
+    case 'java': return service !== undefined && owner === `${service}Grpc`;
+    case 'csharp': return service !== undefined && owner === service;
+    case 'rust': return /_client$/.test(owner);
+    case 'go': return importsGrpc;
+    default: return false;
+  }
+}
+
+/** A method name as the language's plugin writes an rpc's: compared without case, underscores or C#'s `Async`. */
+function comparable(name: string, language: LanguageId): string {
+  const plain = language === 'csharp' ? name.replace(/Async$/, '') : name;
+  return plain.replace(/_/g, '').toLowerCase();
+}
