@@ -195,6 +195,7 @@ class FileLinker {
   private linkRoute(route: RouteFact): void {
     const handler = this.ownDeclaration(route.handler) ?? (route.handler ? this.resolveExpression(route.handler) : undefined);
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
+    if (route.handlerMustBeFunction && !(handler?.kind === 'symbol' && (handler.entry.kind === 'function' || handler.entry.kind === 'method'))) return;
     if (route.mappingType !== 'grpc_method') {
       this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
       return;
