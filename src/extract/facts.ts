@@ -176,9 +176,11 @@ export interface RouteFact extends Position {
   /**
    * Set when only the handler's kind makes the call a route (Go's generic `x.Get("/p", h)`
    * on a router type no framework table knows): the route stands only if the handler
-   * resolves to a function or method.
+   * resolves to a function or method (`function`), or, for a handler built by a call
+   * (`x.Get("/p", wrap(h))`), to a function or method returning a function or a
+   * `Handler`/`HandlerFunc` type (`factory`).
    */
-  readonly handlerMustBeFunction?: boolean;
+  readonly handlerMust?: 'function' | 'factory';
 }
 
 /**

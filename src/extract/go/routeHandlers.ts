@@ -1,8 +1,9 @@
 import type { SyntaxNode } from '../extractor';
+import type { Bindings } from './bindings';
 import type { CalleeExpr } from '../facts';
 import type { GoFileContext } from './context';
 import { memberExpression, objectTypeOf } from './expressionTypes';
-import { isBuiltin, isDottedPath } from './names';
+import { isBuiltin, isDottedPath, symbolNameOf } from './names';
 import { argumentsOf } from './routerValues';
 import type { Scope } from './scopes';
 
@@ -12,7 +13,7 @@ import type { Scope } from './scopes';
  * (path, handler) rule needs before it calls a method call a route).
  */
 export class RouteHandlers {
-  constructor(private readonly context: GoFileContext, private readonly netHttpName: string | undefined) {}
+  constructor(private readonly context: GoFileContext, private readonly bindings: Bindings, private readonly netHttpName: string | undefined) {}
 
   /**
    * The handler as a callee: a function name, a method value `s.handleX`, a type for
@@ -51,12 +52,15 @@ export class RouteHandlers {
 
   /**
    * Whether an argument is a function value, as far as this file shows: `yes` for a
-   * function declared here, a local bound to one, `http.HandlerFunc(f)`, or a function
-   * literal taking `http.ResponseWriter`/`*http.Request`; `resolver` for a name or method
-   * value declared elsewhere (the route stands only if it resolves to a function or
-   * method); `no` for anything else (a local of another kind, a value, a call result).
+   * function declared here, a local bound to one, `http.HandlerFunc(f)`, a call of a
+   * function or method of this file (or a local bound to a function literal) declared to
+   * return a function or `http.Handler(Func)`, or a function literal taking
+   * `http.ResponseWriter`/`*http.Request`; `resolver` for a name or method value declared
+   * elsewhere (the route stands only if it resolves to a function or method); `factory`
+   * for a call of one (the route stands only if it returns a function or handler); `no`
+   * for anything else (a local of another kind, a value, another call's result).
    */
-  functionEvidence(node: SyntaxNode, scope: Scope): 'yes' | 'resolver' | 'no' {
+  functionEvidence(node: SyntaxNode, scope: Scope): 'yes' | 'resolver' | 'factory' | 'no' {
     switch (node.type) {
       case 'identifier': {
         const local = scope.lookup(node.text, node.startIndex);
@@ -67,19 +71,77 @@ export class RouteHandlers {
       }
       case 'selector_expression':
         return isDottedPath(node.text) ? 'resolver' : 'no';
-      case 'func_literal': {
-        const parameters = node.childForFieldName('parameters')?.text.replace(/\s+/g, '') ?? '';
-        const http = this.netHttpName;
-        return http && (parameters.includes(`${http}.ResponseWriter`) || parameters.includes(`*${http}.Request`)) ? 'yes' : 'no';
-      }
+      case 'func_literal':
+        return this.takesRequest(node) ? 'yes' : 'no';
       case 'call_expression': {
         const fn = node.childForFieldName('function');
         const args = argumentsOf(node.childForFieldName('arguments'));
-        return fn && fn.text.replace(/\s+/g, '') === `${this.netHttpName}.HandlerFunc` && args.length === 1 ? this.functionEvidence(args[0]!, scope) : 'no';
+        if (fn && this.isHandlerFuncConversion(fn) && args.length === 1) return this.functionEvidence(args[0]!, scope);
+        if (!fn) return 'no';
+        const declaration = this.fileFunction(fn, scope);
+        if (declaration) return this.returnsFunction(declaration) ? 'yes' : 'no';
+        // A factory declared elsewhere: the resolver checks what it returns.
+        return this.functionEvidence(fn, scope) === 'resolver' ? 'factory' : 'no';
       }
       default:
         return 'no';
     }
+  }
+
+  /**
+   * Whether an argument visibly has net/http's handler signature: a function literal, a
+   * function or method of this file, or a local bound to one, taking
+   * `(http.ResponseWriter, *http.Request)`; or a call of a function of this file returning
+   * a function or handler. What lets a registration on a receiver of unknown type count.
+   */
+  hasHandlerSignature(node: SyntaxNode, scope: Scope): boolean {
+    if (node.type === 'func_literal') return this.takesRequest(node);
+    if (node.type === 'call_expression') return this.functionEvidence(node, scope) === 'yes';
+    const declaration = this.fileFunction(node, scope);
+    return declaration !== undefined && this.takesRequest(declaration);
+  }
+
+  /**
+   * The declaration (function, method or function literal) of this file a callee or
+   * function value denotes: `f`, `x.m` for x of a type declared here, a local bound to
+   * either (`readyf := h.testReady`) or to a function literal.
+   */
+  private fileFunction(node: SyntaxNode, scope: Scope): SyntaxNode | undefined {
+    if (node.type === 'identifier') {
+      const local = scope.lookup(node.text, node.startIndex);
+      if (!local) return this.definitionNamed(node.text);
+      const bound = this.bindings.locals.get(local);
+      if (bound?.type === 'func_literal') return bound;
+      const callee = local.callee;
+      if (callee?.form === 'name') return this.definitionNamed(callee.name);
+      if (callee?.form === 'member' && callee.objectType) return this.definitionNamed(`${callee.objectType.replace(/^\*+/, '')}.${callee.property}`);
+      return undefined;
+    }
+    if (node.type !== 'selector_expression' || !isDottedPath(node.text)) return undefined;
+    const operand = node.childForFieldName('operand');
+    const field = node.childForFieldName('field');
+    const type = operand && objectTypeOf(operand.text, scope, operand.startIndex, this.context)?.replace(/^\*+/, '');
+    return type && field ? this.definitionNamed(`${type}.${field.text}`) : undefined;
+  }
+
+  private definitionNamed(name: string): SyntaxNode | undefined {
+    return this.context.definitions.find((d) => (d.role === 'function' || d.role === 'method') && symbolNameOf(d) === name)?.node;
+  }
+
+  private takesRequest(fn: SyntaxNode): boolean {
+    const parameters = fn.childForFieldName('parameters')?.text.replace(/\s+/g, '') ?? '';
+    const http = this.netHttpName;
+    return http !== undefined && parameters.includes(`${http}.ResponseWriter`) && parameters.includes(`*${http}.Request`);
+  }
+
+  private returnsFunction(fn: SyntaxNode): boolean {
+    const result = fn.childForFieldName('result')?.text.replace(/\s+/g, '');
+    const http = this.netHttpName;
+    return result !== undefined && (result.startsWith('func(') || (http !== undefined && (result === `${http}.HandlerFunc` || result === `${http}.Handler`)));
+  }
+
+  private isHandlerFuncConversion(fn: SyntaxNode): boolean {
+    return fn.type === 'selector_expression' && fn.text.replace(/\s+/g, '') === `${this.netHttpName}.HandlerFunc`;
   }
 
   /** A variable or struct field registered as the handler: the type it holds, when declared. */
@@ -96,7 +158,7 @@ export class RouteHandlers {
     const fn = node.childForFieldName('function');
     const args = argumentsOf(node.childForFieldName('arguments'));
     if (!fn) return null;
-    if (fn.type === 'selector_expression' && fn.text.replace(/\s+/g, '') === `${this.netHttpName}.HandlerFunc` && args.length === 1) {
+    if (this.isHandlerFuncConversion(fn) && args.length === 1) {
       return this.handlerOf(args[0]!, scope);
     }
     return fn.type === 'identifier' || fn.type === 'selector_expression' ? this.handlerOf(fn, scope) : null;

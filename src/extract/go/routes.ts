@@ -60,7 +60,7 @@ class RouteReader {
     const bindings = singleBindings(context);
     this.constants = new StringConstants(context, bindings);
     this.routers = new RouterValues(context, bindings, this.constants);
-    this.handlers = new RouteHandlers(context, this.netHttpName);
+    this.handlers = new RouteHandlers(context, bindings, this.netHttpName);
   }
 
   routesAt(site: RouteSite): RouteFact[] {
@@ -76,7 +76,18 @@ class RouteReader {
     if (receiver?.kind === 'typed') return this.genericRoutes(site, receiver.type);
     if (receiver?.kind === 'none') return [];
     const byImports = this.frameworkByImports(site);
-    return byImports ? this.frameworkRoutes(site, byImports, ['']) : [];
+    if (byImports) return this.frameworkRoutes(site, byImports, ['']);
+    return this.untypedRoutes(site);
+  }
+
+  /**
+   * A receiver whose type local syntax does not show (`router := route.New().With(...)`):
+   * the generic rule, but only with a handler whose net/http signature this file shows.
+   */
+  private untypedRoutes(site: RouteSite): RouteFact[] {
+    const handler = site.args[site.args.length - 1];
+    if (!handler || !this.handlers.hasHandlerSignature(handler, site.scope)) return [];
+    return this.genericRoutes(site, 'router');
   }
 
   private mayRegister(name: string): boolean {
@@ -184,7 +195,8 @@ class RouteReader {
     const evidence = this.handlers.functionEvidence(handler, site.scope);
     if (evidence === 'no') return [];
     const route = this.route(site, method, path, type.replace(/^\*+/, ''), handler);
-    return [evidence === 'resolver' ? { ...route, handlerMustBeFunction: true } : route];
+    if (evidence === 'yes') return [route];
+    return [{ ...route, handlerMust: evidence === 'resolver' ? 'function' : 'factory' }];
   }
 
   /** `"GET"`, a constant holding it, or `http.MethodGet`. */

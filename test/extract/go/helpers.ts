@@ -15,7 +15,7 @@ export function showRoute(route: RouteFact): string {
   const target = !handler ? 'null'
     : handler.form === 'member' ? `${handler.object}.${handler.property}${handler.objectType ? ` <${handler.objectType}>` : ''}`
       : handler.form === 'new' ? `new ${handler.object ? `${handler.object}.` : ''}${handler.name}` : handler.name;
-  const condition = route.handlerMustBeFunction ? ' if a function' : '';
+  const condition = route.handlerMust ? ` if a ${route.handlerMust}` : '';
   return `${route.line}:${route.col} ${route.framework} ${route.method} ${route.path} -> ${target}${condition} in ${route.registeredIn || '(package)'}`;
 }
 

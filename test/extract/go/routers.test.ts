@@ -177,6 +177,44 @@ describe('extract/go router frameworks, prefixes and computed paths', () => {
     ]);
   });
 
+  it('takes a handler built by a call when the file or the resolver shows it returns a function', async () => {
+    assert.deepEqual(await routesOf(
+      'package api',
+      'import "net/http"',
+      'func (a *API) register(r *route.Router) {',
+      '\twrap := func(f apiFunc) http.HandlerFunc { return nil }',
+      '\tr.Get("/query", wrap(a.query))',
+      '\tr.Get("/ready", a.ready(a.remoteRead))',
+      '\tr.Get("/logged", logged(a.query))',
+      '\tr.Get("/count", len(a.items))',
+      '}',
+      'func logged(h http.HandlerFunc) http.HandlerFunc { return h }',
+    ), [
+      '5:3 route.Router GET /query -> null in API.register',
+      '6:3 route.Router GET /ready -> a.ready <API> if a factory in API.register',
+      '7:3 route.Router GET /logged -> logged in API.register',
+    ]);
+  });
+
+  it('reads a receiver of unknown type only with a handler of visible net/http signature', async () => {
+    assert.deepEqual(await routesOf(
+      'package web',
+      'import "net/http"',
+      'func (h *Handler) serve() {',
+      '\trouter := route.New().WithPrefix("/x")',
+      '\trouter.Get("/", func(w http.ResponseWriter, r *http.Request) {})',
+      '\trouter.Get("/version", h.version)',
+      '\trouter.Get("/quit", quitElsewhere)',
+      '\tcache.Get("/key", h.load)',
+      '}',
+      'func (h *Handler) version(w http.ResponseWriter, _ *http.Request) {}',
+      'func (h *Handler) load(key string) int { return 0 }',
+    ), [
+      '5:8 router GET / -> null in Handler.serve',
+      '6:8 router GET /version -> h.version <Handler> if a function in Handler.serve',
+    ]);
+  });
+
   it('reads no route from a non-router type of a router package or from a receiver it cannot type', async () => {
     assert.deepEqual(await routesOf(
       'package api',
