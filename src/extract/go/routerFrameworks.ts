@@ -28,7 +28,7 @@ export interface RouterFramework {
   readonly groups: ReadonlySet<string>;
   /** Methods returning the same router with middleware (same prefix): chi `With`, gin `Use` is not one (it returns IRoutes). */
   readonly sameRouter: ReadonlySet<string>;
-  /** `Mount(prefix, sub)`: chi and fiber serve a whole sub-router under a prefix. */
+  /** `Mount(prefix, sub)` and `Route(prefix, func(r Router))`: chi and Fiber serve a whole sub-router under a prefix. */
   readonly mounts: boolean;
 }
 

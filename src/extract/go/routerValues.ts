@@ -14,7 +14,7 @@ import type { StringConstants } from './stringConstants';
  * registrations get. Prefixes come from the framework's own API only: gin/echo/fiber
  * `Group("/v1")`, gorilla `PathPrefix("/api").Subrouter()`, chi and fiber
  * `Mount("/p", sub)` where sub is a local or the router a function of this file returns,
- * chi `Route("/p", fn)` where fn is a function literal or a function of this file: the
+ * chi and Fiber `Route("/p", fn)` where fn is a function literal or a function of this file: the
  * prefix belongs to fn's router parameter, so registrations on an outer router inside
  * fn get none.
  */
@@ -172,7 +172,6 @@ export class RouterValues {
     const framework = receiver === undefined ? mountedFramework : receiver.kind === 'router' ? receiver.framework : undefined;
     const path = this.constants.valueOf(site.prefix, site.scope);
     if (!framework?.mounts || framework !== mountedFramework || path === undefined || !path.startsWith('/')) return [];
-    if (site.call.property?.text === 'Route' && framework.name !== 'chi') return [];
     const prefixes = receiver?.kind === 'router' ? receiver.prefixes : [''];
     return prefixes.map((prefix) => joinPrefix(prefix, path));
   }
@@ -231,7 +230,8 @@ export class RouterValues {
       const name = call.property?.text;
       if (name !== 'Mount' && name !== 'Route') continue;
       const args = argumentsOf(call.arguments);
-      if (args.length !== 2) continue;
+      // Fiber's Route takes an optional name after the function.
+      if (args.length !== 2 && !(name === 'Route' && args.length === 3)) continue;
       const scope = this.context.scopeAt(call.node.startIndex);
       const target = name === 'Mount' ? this.mountedLocal(args[1]!) : this.routerParameter(args[1]!);
       if (!target) continue;
@@ -264,7 +264,7 @@ export class RouterValues {
     return returned;
   }
 
-  /** chi `Route("/p", func(r chi.Router) {...})` or `Route("/p", fn)`: the function's first parameter is the sub-router. */
+  /** chi/Fiber `Route("/p", func(r chi.Router) {...})` or `Route("/p", fn)`: the function's first parameter is the sub-router. */
   private routerParameter(node: SyntaxNode): LocalName | undefined {
     const scope = this.context.scopeAt(node.startIndex);
     const named = node.type === 'identifier' && !scope.lookup(node.text, node.startIndex) ? this.functionNamed(node.text)?.node : undefined;

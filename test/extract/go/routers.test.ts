@@ -137,12 +137,14 @@ describe('extract/go router frameworks, prefixes and computed paths', () => {
       '\tmicro := fiber.New()',
       '\tmicro.Post("/run", h.run)',
       '\tapp.Mount("/micro", micro)',
+      '\tapi.Route("/jobs", func(jobs fiber.Router) { jobs.Delete("/:id", h.deleteJob) }, "jobs")',
       '\treturn app',
       '}',
     ), [
       '6:5 fiber GET /api/users/{id} -> h.getUser <Handlers> in Register',
       '7:5 fiber ANY /api/proxy -> h.proxy <Handlers> in Register',
       '9:7 fiber POST /micro/run -> h.run <Handlers> in Register',
+      '11:51 fiber DELETE /api/jobs/{id} -> h.deleteJob <Handlers> in Register',
     ]);
     assert.deepEqual(await routesOf(
       'package api',
