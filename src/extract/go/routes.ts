@@ -22,10 +22,10 @@ import { StringConstants } from './stringConstants';
 
 const GRPC_REGISTRATION = /^Register(\w+)Server$/;
 const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
-/** The generic rule's verb methods: `GET`/`Get` (Go methods are exported or not, so `get` too). */
+/** The generic rule's verb methods, as routers spell them: `GET` or `Get`. */
 const GENERIC_VERBS: ReadonlyMap<string, string> = new Map(HTTP_VERBS.flatMap((verb) => {
   const title = verb[0] + verb.slice(1).toLowerCase();
-  return [[verb, verb], [title, verb], [verb.toLowerCase(), verb]] as [string, string][];
+  return [[verb, verb], [title, verb]] as [string, string][];
 }));
 const HANDLE_METHODS = new Set(['Handle', 'HandleFunc', 'Handler', 'HandlerFunc']);
 const NET_HTTP = 'net/http';
@@ -38,15 +38,23 @@ interface RouteSite {
 }
 
 export function routeFacts(context: GoFileContext): RouteFact[] {
-  const reader = new RouteReader(context);
+  let reader: RouteReader | undefined;
   const routes: RouteFact[] = [];
   for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
     const callee = call.property ?? call.name;
-    if (!callee) continue;
+    if (!callee || !mayRegister(callee.text)) continue;
+    // Built for the first candidate only: most files register nothing.
+    reader ??= new RouteReader(context);
     const site = { call, callee, args: argumentsOf(call.arguments), scope: context.scopeAt(call.node.startIndex) };
     routes.push(...reader.routesAt(site));
   }
   return routes;
+}
+
+/** Method names a registration can have: every form below starts from one of these. */
+function mayRegister(name: string): boolean {
+  return HANDLE_METHODS.has(name) || GENERIC_VERBS.has(name) || GRPC_REGISTRATION.test(name)
+    || name === 'Method' || name === 'MethodFunc' || name === 'Any' || name === 'All' || name === 'Add';
 }
 
 class RouteReader {
@@ -70,7 +78,6 @@ class RouteReader {
     const object = site.call.object;
     if (!site.call.property || !object) return [];
     if ((name === 'Handler' || name === 'HandlerFunc') && site.args.length === 1) return this.gorillaChainRoutes(site, object);
-    if (!this.mayRegister(name)) return [];
     const receiver = this.routers.of(object, site.scope);
     if (receiver?.kind === 'router') return this.frameworkRoutes(site, receiver.framework, receiver.prefixes);
     if (receiver?.kind === 'typed') return this.genericRoutes(site, receiver.type);
@@ -88,11 +95,6 @@ class RouteReader {
     const handler = site.args[site.args.length - 1];
     if (!handler || !this.handlers.hasHandlerSignature(handler, site.scope)) return [];
     return this.genericRoutes(site, 'router');
-  }
-
-  private mayRegister(name: string): boolean {
-    return HANDLE_METHODS.has(name) || name === 'Method' || name === 'MethodFunc' || name === 'Any' || name === 'All'
-      || name === 'Add' || GENERIC_VERBS.has(name);
   }
 
   /**
