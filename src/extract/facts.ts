@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 18;
+export const FACTS_FORMAT_VERSION = 19;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -173,6 +173,14 @@ export interface RouteFact extends Position {
   /** The symbol the registration sits in, '' for module scope. */
   readonly registeredIn: string;
   readonly framework: string;
+  /**
+   * Set when only the handler's kind makes the call a route (Go's generic `x.Get("/p", h)`
+   * on a router type no framework table knows): the route stands only if the handler
+   * resolves to a function or method (`function`), or, for a handler built by a call
+   * (`x.Get("/p", wrap(h))`), to a function or method returning a function or a
+   * `Handler`/`HandlerFunc` type (`factory`).
+   */
+  readonly handlerMust?: 'function' | 'factory';
 }
 
 /**

@@ -232,6 +232,7 @@ class FileLinker {
   private linkRoute(route: RouteFact): void {
     const handler = this.ownDeclaration(route.handler) ?? (route.handler ? this.resolveExpression(route.handler) : undefined);
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
+    if (route.handlerMust && !(handler?.kind === 'symbol' && handlerFits(handler.entry.fact, route.handlerMust))) return;
     if (route.mappingType !== 'grpc_method') {
       this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
       return;
@@ -418,4 +419,16 @@ const GO_GRPC = 'google.golang.org/grpc';
 /** Within a file a symbol is identified by its package path and name. */
 function localId(packagePath: string, name: string): string {
   return `${packagePath}\0${name}`;
+}
+
+/**
+ * Whether a symbol is what a route registration of unknown router type needs as its
+ * handler: a function or method, or for a `factory` one whose one result is a function
+ * type or a `Handler`/`HandlerFunc` type (net/http's, gin's, echo's, Fiber's).
+ */
+function handlerFits(fact: SymbolFact, must: NonNullable<RouteFact['handlerMust']>): boolean {
+  if (fact.kind !== 'function' && fact.kind !== 'method') return false;
+  if (must === 'function') return true;
+  const result = fact.results?.length === 1 ? fact.results[0]!.replace(/\s+/g, '') : '';
+  return result.startsWith('func(') || /(?:^|\.)Handler(?:Func)?$/.test(result);
 }

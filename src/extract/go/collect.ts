@@ -66,8 +66,6 @@ export interface GoMatches {
   readonly structEmbedded: OwnedNode[];
   readonly interfaceMethods: OwnedNode[];
   readonly interfaceEmbedded: OwnedNode[];
-  /** chi: function literal id -> the `Route` prefix literal it is registered under. */
-  readonly routeGroups: Map<number, SyntaxNode>;
   /** Declared name id -> the `pkg.Constructor` that built it, for router detection. */
   readonly localRouters: Map<number, { readonly pkg: string; readonly factory: string }>;
   /** gorilla/mux: registration call id -> the argument list of its `.Methods(...)`. */
@@ -164,10 +162,6 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     if (source) into.imports.push({ node, source, alias: parts.get('import.alias') });
   }],
   ['package.name', (node, _parts, into) => { into.packageName ??= node.text; }],
-  ['route.group', (node, parts, into) => {
-    const prefix = parts.get('route.prefix');
-    if (prefix) into.routeGroups.set(node.id, prefix);
-  }],
   ['route.methods', (node, parts, into) => {
     const registration = parts.get('route.registration');
     if (registration) into.routeMethods.set(registration.id, node);
@@ -178,7 +172,7 @@ export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
     imports: [], definitions: [], literals: [], typeSwitches: [], assigned: new Set(), locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
-    interfaceMethods: [], interfaceEmbedded: [], routeGroups: new Map(), routeMethods: new Map(),
+    interfaceMethods: [], interfaceEmbedded: [], routeMethods: new Map(),
     localRouters: new Map(),
   };
   return dispatchMatches(matches, ROLE_HANDLERS, into);

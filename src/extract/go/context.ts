@@ -4,7 +4,8 @@ import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
 import { declaredTypeOf, functionValueOf, typeOfExpression, writtenType } from './expressionTypes';
-import { importLocalName, namedTypeOf, namedTypeText, routerFramework, symbolNameOf } from './names';
+import { importLocalName, namedTypeOf, namedTypeText, symbolNameOf } from './names';
+import { routerFramework } from './routerFrameworks';
 import { inDocumentOrder, Scope } from './scopes';
 
 /**
@@ -76,10 +77,7 @@ export class GoFileContext {
       if (definition.role === 'function') this.declaredFunctions.add(name);
     }
     for (const statement of this.matches.typeSwitches) scopes.push(...this.typeCaseScopes(statement));
-    for (const literal of this.matches.literals) {
-      const prefix = this.matches.routeGroups.get(literal.id);
-      scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined, prefix ? unquote(prefix.text) : undefined));
-    }
+    for (const literal of this.matches.literals) scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined));
     return scopes;
   }
 

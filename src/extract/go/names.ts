@@ -96,19 +96,6 @@ export function importLocalName(importPath: string): string {
     .replace(/[-.]go$/, '');
 }
 
-/**
- * The router framework a constructor or type of an imported package stands for:
- * `http.NewServeMux`/`http.ServeMux`, `chi.NewRouter`/`chi.Router`, `mux.NewRouter`/`mux.Router`.
- */
-export function routerFramework(importPath: string | undefined, name: string): string | undefined {
-  if (importPath === 'net/http') return name === 'NewServeMux' || name === 'ServeMux' ? 'net/http' : undefined;
-  if (importPath === 'github.com/gorilla/mux') return name === 'NewRouter' || name === 'Router' ? 'gorilla/mux' : undefined;
-  if (importPath && CHI_IMPORT.test(importPath)) return ['NewRouter', 'NewMux', 'Router', 'Mux'].includes(name) ? 'chi' : undefined;
-  return undefined;
-}
-
-export const CHI_IMPORT = /^github\.com\/go-chi\/chi(?:\/v\d+)?$/;
-
 /** A function's or method's symbol name: `Func`, or `Type.method` with the receiver's pointer and type parameters stripped. */
 export function symbolNameOf(definition: DefinitionMatch): string | undefined {
   const name = definition.name.text;

@@ -2,7 +2,7 @@
 ;
 ; Every pattern carries exactly one role capture (the names the extractor dispatches
 ; on: package.name, import, definition.*, scope.literal, local.*, call, reference.*,
-; struct.*, interface.*, route.*, exclude); its other captures are the parts the role
+; struct.*, interface.*, route.methods, exclude); its other captures are the parts the role
 ; handler reads. Part names never double as role names.
 
 (package_clause (package_identifier) @package.name)
@@ -138,15 +138,7 @@
   arguments: (argument_list) @call.arguments) @call
 
 ; ---------------------------------------------------------------------------------
-; Route helpers: chi `r.Route("/prefix", func(r chi.Router) {...})` and gorilla
-; `r.HandleFunc(...).Methods("GET")`.
-
-(call_expression
-  function: (selector_expression field: (field_identifier) @_route)
-  arguments: (argument_list
-    . [(interpreted_string_literal) (raw_string_literal)] @route.prefix
-    . (func_literal) @route.group .)
-  (#eq? @_route "Route"))
+; Route helper: gorilla `r.HandleFunc(...).Methods("GET")`.
 
 (call_expression
   function: (selector_expression

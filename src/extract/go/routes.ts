@@ -1,24 +1,33 @@
-import { normaliseRoutePath, positionOf, unquote } from '../common';
+import { normaliseRoutePath, positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CalleeExpr, RouteFact } from '../facts';
+import type { RouteFact } from '../facts';
+import { singleBindings } from './bindings';
 import type { CallMatch } from './collect';
 import type { GoFileContext } from './context';
-import { CHI_IMPORT, isBuiltin, isDottedPath, routerFramework } from './names';
+import { RouteHandlers } from './routeHandlers';
+import { NET_HTTP_FRAMEWORK, type RouterFramework } from './routerFrameworks';
+import { argumentsOf, gorillaChain, joinRoutePath, RouterValues } from './routerValues';
 import { inDocumentOrder, type Scope } from './scopes';
-import { memberExpression, objectTypeOf } from './expressionTypes';
+import { StringConstants } from './stringConstants';
 
 /**
- * Route registrations: net/http (with Go 1.22 method patterns), chi, gorilla/mux and
- * gRPC `Register<Service>Server`. Router frameworks count only in files that import
- * them, and paths only when written as string literals starting with `/`, so a
- * `cache.Get("key", v)` never becomes a route.
+ * Route registrations: net/http (with Go 1.22 method patterns), chi, gorilla/mux, gin,
+ * echo, Fiber, gRPC `Register<Service>Server`, and any other router type whose method
+ * is named for an HTTP verb or `Handle` and takes (path, function). Paths are string
+ * constants this file fixes (`base + "/x"`) and start with `/`; prefixes come from the
+ * frameworks' own group, sub-router and mount calls (routerValues.ts). Routers count
+ * by their receiver's constructor or declared type; a receiver local syntax does not
+ * type counts only in a file importing exactly one framework that has the method.
  */
 
-const CHI_METHODS: ReadonlyMap<string, string> = new Map([
-  ['Get', 'GET'], ['Post', 'POST'], ['Put', 'PUT'], ['Patch', 'PATCH'], ['Delete', 'DELETE'],
-  ['Head', 'HEAD'], ['Options', 'OPTIONS'], ['Connect', 'CONNECT'], ['Trace', 'TRACE'],
-]);
 const GRPC_REGISTRATION = /^Register(\w+)Server$/;
+const HTTP_VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
+/** The generic rule's verb methods, as routers spell them: `GET` or `Get`. */
+const GENERIC_VERBS: ReadonlyMap<string, string> = new Map(HTTP_VERBS.flatMap((verb) => {
+  const title = verb[0] + verb.slice(1).toLowerCase();
+  return [[verb, verb], [title, verb]] as [string, string][];
+}));
+const HANDLE_METHODS = new Set(['Handle', 'HandleFunc', 'Handler', 'HandlerFunc']);
 const NET_HTTP = 'net/http';
 
 interface RouteSite {
@@ -29,111 +38,175 @@ interface RouteSite {
 }
 
 export function routeFacts(context: GoFileContext): RouteFact[] {
-  const reader = new RouteReader(context);
+  let reader: RouteReader | undefined;
   const routes: RouteFact[] = [];
   for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
     const callee = call.property ?? call.name;
-    if (!callee || !reader.isCandidate(callee.text)) continue;
+    if (!callee || !mayRegister(callee.text)) continue;
+    // Built for the first candidate only: most files register nothing.
+    reader ??= new RouteReader(context);
     const site = { call, callee, args: argumentsOf(call.arguments), scope: context.scopeAt(call.node.startIndex) };
     routes.push(...reader.routesAt(site));
   }
   return routes;
 }
 
+/** Method names a registration can have: every form below starts from one of these. */
+function mayRegister(name: string): boolean {
+  return HANDLE_METHODS.has(name) || GENERIC_VERBS.has(name) || GRPC_REGISTRATION.test(name)
+    || name === 'Method' || name === 'MethodFunc' || name === 'Any' || name === 'All' || name === 'Add';
+}
+
 class RouteReader {
   private readonly netHttpName: string | undefined;
-  private readonly importsChi: boolean;
-  private readonly importsGorilla: boolean;
+  private readonly constants: StringConstants;
+  private readonly routers: RouterValues;
+  private readonly handlers: RouteHandlers;
 
   constructor(private readonly context: GoFileContext) {
-    const paths = [...context.importPaths.entries()];
-    this.netHttpName = paths.find(([, path]) => path === NET_HTTP)?.[0];
-    this.importsChi = paths.some(([, path]) => CHI_IMPORT.test(path));
-    this.importsGorilla = paths.some(([, path]) => path === 'github.com/gorilla/mux');
-  }
-
-  isCandidate(name: string): boolean {
-    return name === 'Handle' || name === 'HandleFunc' || name === 'Method' || name === 'MethodFunc'
-      || CHI_METHODS.has(name) || GRPC_REGISTRATION.test(name);
+    this.netHttpName = [...context.importPaths.entries()].find(([, path]) => path === NET_HTTP)?.[0];
+    const bindings = singleBindings(context);
+    this.constants = new StringConstants(context, bindings);
+    this.routers = new RouterValues(context, bindings, this.constants);
+    this.handlers = new RouteHandlers(context, bindings, this.netHttpName);
   }
 
   routesAt(site: RouteSite): RouteFact[] {
     const name = site.callee.text;
     const service = GRPC_REGISTRATION.exec(name)?.[1];
-    if (service && site.args.length === 2) return [this.route(site, 'GRPC', service, 'grpc', site.args[1])];
-    if (!site.call.property) return [];
-    const receiver = this.receiverFramework(site);
-    if ((name === 'Handle' || name === 'HandleFunc') && site.args.length === 2) return this.handleRoutes(site, receiver ?? undefined);
-    const onChi = receiver === 'chi' || (receiver === undefined && this.importsChi);
-    if (!onChi) return [];
-    const method = CHI_METHODS.get(name);
-    if (method && site.args.length === 2) return this.chiRoutes(site, method, site.args[0], site.args[1]);
-    if ((name === 'Method' || name === 'MethodFunc') && site.args.length === 3) {
-      const explicit = this.methodName(site.args[0]);
-      return explicit ? this.chiRoutes(site, explicit, site.args[1], site.args[2]) : [];
+    if (service && site.args.length === 2) return [this.route(site, 'GRPC', service, 'grpc', site.args[1]!)];
+    const object = site.call.object;
+    if (!site.call.property || !object) return [];
+    if ((name === 'Handler' || name === 'HandlerFunc') && site.args.length === 1) return this.gorillaChainRoutes(site, object);
+    const receiver = this.routers.of(object, site.scope);
+    if (receiver?.kind === 'router') return this.frameworkRoutes(site, receiver.framework, receiver.prefixes);
+    if (receiver?.kind === 'typed') return this.genericRoutes(site, receiver.type);
+    if (receiver?.kind === 'none') return [];
+    const byImports = this.frameworkByImports(site);
+    if (byImports) return this.frameworkRoutes(site, byImports, ['']);
+    return this.untypedRoutes(site);
+  }
+
+  /**
+   * A receiver whose type local syntax does not show (`router := route.New().With(...)`):
+   * the generic rule, but only with a handler whose net/http signature this file shows.
+   */
+  private untypedRoutes(site: RouteSite): RouteFact[] {
+    const handler = site.args[site.args.length - 1];
+    if (!handler || !this.handlers.hasHandlerSignature(handler, site.scope)) return [];
+    return this.genericRoutes(site, 'router');
+  }
+
+  /**
+   * A receiver local syntax does not type: `Handle`/`HandleFunc` with a method pattern is a
+   * ServeMux's, else the one imported framework with that method (gorilla before chi
+   * before net/http for `Handle`, as they are most often used together).
+   */
+  private frameworkByImports(site: RouteSite): RouterFramework | undefined {
+    const name = site.callee.text;
+    const imported = this.routers.importedFrameworks();
+    const named = (n: string) => imported.find((framework) => framework.name === n);
+    if ((name === 'Handle' || name === 'HandleFunc') && site.args.length === 2) {
+      const pattern = this.constants.valueOf(site.args[0]!, site.scope);
+      if (pattern !== undefined && /^[A-Z]+\s/.test(pattern)) return named(NET_HTTP);
+      return named('gorilla/mux') ?? named('chi') ?? NET_HTTP_FRAMEWORK;
+    }
+    const fitting = imported.filter((framework) => framework.verbs.has(name) || framework.methodPathHandler.has(name)
+      || (framework.name === 'chi' && (name === 'Method' || name === 'MethodFunc')));
+    return fitting.length === 1 ? fitting[0] : undefined;
+  }
+
+  private frameworkRoutes(site: RouteSite, framework: RouterFramework, prefixes: readonly string[]): RouteFact[] {
+    const name = site.callee.text;
+    const { args } = site;
+    if (framework.name === NET_HTTP) {
+      if (!HANDLE_METHODS.has(name) || name.startsWith('Handler') || args.length !== 2) return [];
+      const pattern = this.constants.valueOf(args[0]!, site.scope);
+      const parsed = pattern === undefined ? undefined : parseServeMuxPattern(pattern);
+      return parsed ? [this.route(site, parsed.method, parsed.path, NET_HTTP, args[1]!)] : [];
+    }
+    if (framework.name === 'gorilla/mux') {
+      if ((name !== 'Handle' && name !== 'HandleFunc') || args.length !== 2) return [];
+      const methods = argumentsOf(this.context.matches.routeMethods.get(site.call.node.id));
+      return this.gorillaRoutes(site, prefixes, args[0]!, methods, args[1]!);
+    }
+    if (((name === 'Handle' || name === 'HandleFunc') && framework.name === 'chi') && args.length === 2) {
+      return this.prefixedRoutes(site, framework, prefixes, 'ANY', args[0]!, args[1]!);
+    }
+    const verb = framework.verbs.get(name);
+    if (verb && args.length >= 2) {
+      const handler = framework.handlerAt === 'first' ? args[1]! : args[args.length - 1]!;
+      return this.prefixedRoutes(site, framework, prefixes, verb, args[0]!, handler);
+    }
+    const methodFirst = framework.methodPathHandler.has(name) || (framework.name === 'chi' && (name === 'Method' || name === 'MethodFunc'));
+    if (methodFirst && args.length >= 3) {
+      const method = this.methodName(args[0]!, site.scope);
+      const handler = framework.handlerAt === 'first' ? args[2]! : args[args.length - 1]!;
+      return method ? this.prefixedRoutes(site, framework, prefixes, method, args[1]!, handler) : [];
     }
     return [];
   }
 
-  /**
-   * The framework of the router a registration is made on, when local syntax shows it:
-   * the `http` package itself, a local built by a router constructor, or a receiver
-   * typed `*http.ServeMux`, `chi.Router`, `*mux.Router`. Null when the receiver has a
-   * known type that is no router (`cache.Get("/key", v)`), undefined when unknown.
-   */
-  private receiverFramework(site: RouteSite): string | null | undefined {
-    const object = site.call.object;
-    if (!object || !isDottedPath(object.text)) return undefined;
-    const path = object.text;
-    const local = path.includes('.') ? undefined : site.scope.lookup(path, object.startIndex);
-    if (local?.router) return local.router;
-    if (!local && path === this.netHttpName) return NET_HTTP;
-    const type = objectTypeOf(path, site.scope, object.startIndex, this.context);
-    if (!type) return undefined;
-    const dot = type.indexOf('.');
-    return (dot > 0 && routerFramework(this.context.importPaths.get(type.slice(0, dot)), type.slice(dot + 1))) || null;
+  private prefixedRoutes(
+    site: RouteSite, framework: RouterFramework, prefixes: readonly string[], method: string, pathArg: SyntaxNode, handler: SyntaxNode,
+  ): RouteFact[] {
+    const path = this.constants.valueOf(pathArg, site.scope);
+    if (path === undefined || !(path.startsWith('/') || (path === '' && prefixes.some((p) => p !== '')))) return [];
+    return unique(prefixes.map((prefix) => joinRoutePath(prefix, path)))
+      .map((full) => this.route(site, method, full, framework.name, handler));
+  }
+
+  /** gorilla: one route per `.Methods(...)` entry (ANY without), under each sub-router prefix. */
+  private gorillaRoutes(site: RouteSite, prefixes: readonly string[], pathArg: SyntaxNode, methodArgs: readonly SyntaxNode[], handler: SyntaxNode): RouteFact[] {
+    const path = this.constants.valueOf(pathArg, site.scope);
+    if (path === undefined || !(path.startsWith('/') || (path === '' && prefixes.some((p) => p !== '')))) return [];
+    const methods = methodArgs.map((arg) => this.methodName(arg, site.scope)).filter((m) => m !== undefined);
+    return unique(prefixes.map((prefix) => joinRoutePath(prefix, path))).flatMap((full) =>
+      (methods.length > 0 ? methods : ['ANY']).map((method) => this.route(site, method, full, 'gorilla/mux', handler)));
+  }
+
+  /** gorilla: `r.Path("/x").Methods("GET").HandlerFunc(h)`, `r.PathPrefix("/static/").Handler(fs)`. */
+  private gorillaChainRoutes(site: RouteSite, object: SyntaxNode): RouteFact[] {
+    const chain = object.type === 'call_expression' ? gorillaChain(object) : undefined;
+    if (!chain?.path) return [];
+    const router = this.routers.of(chain.router, site.scope);
+    if (router?.kind !== 'router' || router.framework.name !== 'gorilla/mux') return [];
+    return this.gorillaRoutes(site, router.prefixes, chain.path.node, chain.methods, site.args[0]!);
   }
 
   /**
-   * `Handle`/`HandleFunc` exist on all three routers: the receiver decides, else a
-   * method pattern means a ServeMux, else the router package the file imports.
+   * The generic rule, for a receiver of a type no framework table knows: `x.Get("/p", h)`,
+   * `x.Handle("/p", h)`, `x.Handle("GET", "/p", h)` where h is a function value. A handler
+   * declared elsewhere must resolve to a function or method for the route to stand.
    */
-  private handleRoutes(site: RouteSite, receiver: string | undefined): RouteFact[] {
-    const pattern = stringValue(site.args[0]);
-    if (pattern === undefined) return [];
-    const framework = receiver ?? this.frameworkByImports(pattern);
-    if (framework === 'gorilla/mux') return this.gorillaRoutes(site, pattern);
-    if (framework === 'chi') return this.chiRoutes(site, 'ANY', site.args[0], site.args[1]);
-    const parsed = parseServeMuxPattern(pattern);
-    return parsed ? [this.route(site, parsed.method, parsed.path, NET_HTTP, site.args[1])] : [];
+  private genericRoutes(site: RouteSite, type: string): RouteFact[] {
+    const name = site.callee.text;
+    const { args } = site;
+    let method: string | undefined;
+    let pathArg: SyntaxNode | undefined;
+    if (args.length === 2 && (GENERIC_VERBS.has(name) || HANDLE_METHODS.has(name))) {
+      method = GENERIC_VERBS.get(name) ?? 'ANY';
+      pathArg = args[0];
+    } else if (args.length === 3 && HANDLE_METHODS.has(name)) {
+      method = this.methodName(args[0]!, site.scope);
+      pathArg = args[1];
+    }
+    const path = pathArg && this.constants.valueOf(pathArg, site.scope);
+    if (!method || path === undefined || !path.startsWith('/')) return [];
+    const handler = args[args.length - 1]!;
+    const evidence = this.handlers.functionEvidence(handler, site.scope);
+    if (evidence === 'no') return [];
+    const route = this.route(site, method, path, type.replace(/^\*+/, ''), handler);
+    if (evidence === 'yes') return [route];
+    return [{ ...route, handlerMust: evidence === 'resolver' ? 'function' : 'factory' }];
   }
 
-  private frameworkByImports(pattern: string): string {
-    if (/^[A-Z]+\s/.test(pattern)) return NET_HTTP;
-    if (this.importsGorilla) return 'gorilla/mux';
-    return this.importsChi ? 'chi' : NET_HTTP;
-  }
-
-  private gorillaRoutes(site: RouteSite, path: string): RouteFact[] {
-    if (!path.startsWith('/')) return [];
-    const methodsArgs = this.context.matches.routeMethods.get(site.call.node.id);
-    const methods = methodsArgs ? argumentsOf(methodsArgs).map((arg) => this.methodName(arg)).filter((m) => m !== undefined) : [];
-    return (methods.length > 0 ? methods : ['ANY']).map((method) => this.route(site, method, path, 'gorilla/mux', site.args[1]));
-  }
-
-  private chiRoutes(site: RouteSite, method: string, pathArg: SyntaxNode, handler: SyntaxNode): RouteFact[] {
-    const path = stringValue(pathArg);
-    if (path === undefined || !path.startsWith('/')) return [];
-    const full = [...site.scope.routePrefixes(), path].reduce(joinRoutePath);
-    return [this.route(site, method, full, 'chi', handler)];
-  }
-
-  /** `"GET"` or `http.MethodGet`. */
-  private methodName(node: SyntaxNode): string | undefined {
-    const literal = stringValue(node);
+  /** `"GET"`, a constant holding it, or `http.MethodGet`. */
+  private methodName(node: SyntaxNode, scope: Scope): string | undefined {
+    const literal = this.constants.valueOf(node, scope);
     if (literal !== undefined) return /^[A-Za-z]+$/.test(literal) ? literal.toUpperCase() : undefined;
     const constant = /^(\w+)\.Method([A-Z][a-z]+)$/.exec(node.text);
-    return constant && constant[1] === this.netHttpName ? constant[2].toUpperCase() : undefined;
+    return constant && constant[1] === this.netHttpName ? constant[2]!.toUpperCase() : undefined;
   }
 
   private route(site: RouteSite, method: string, path: string, framework: string, handler: SyntaxNode): RouteFact {
@@ -143,84 +216,15 @@ class RouteReader {
       method,
       path: grpc ? path : normaliseRoutePath(path),
       mappingType: grpc ? 'grpc_method' : 'http_route',
-      handler: this.handlerOf(handler, site.scope),
+      handler: this.handlers.handlerOf(handler, site.scope),
       registeredIn: site.scope.symbol,
       framework,
     };
   }
-
-  /**
-   * The handler as a callee: a function name, a method value `s.handleX`, a type for
-   * `&server{}` or for a variable or field whose type local syntax shows (`srv :=
-   * &server{}` then `RegisterXServer(s, srv)`), a factory for `newServer()`; null for
-   * inline functions and anything local syntax cannot name.
-   */
-  private handlerOf(node: SyntaxNode, scope: Scope): CalleeExpr | null {
-    switch (node.type) {
-      case 'identifier':
-        if (isBuiltin(node.text)) return null;
-        return scope.lookup(node.text, node.startIndex) ? this.typedHandler(node, scope) : { form: 'name', name: node.text };
-      case 'selector_expression': {
-        const typed = this.typedHandler(node, scope);
-        if (typed) return typed;
-        const operand = node.childForFieldName('operand');
-        const field = node.childForFieldName('field');
-        const callee = operand && field ? memberExpression(operand, field.text, scope, this.context) : undefined;
-        return callee && callee.form === 'member' && isDottedPath(callee.object) ? callee : null;
-      }
-      case 'unary_expression':
-      case 'parenthesized_expression': {
-        const operand = node.childForFieldName('operand') ?? node.namedChild(0);
-        return operand && (node.type === 'parenthesized_expression' || operand.type === 'composite_literal') ? this.handlerOf(operand, scope) : null;
-      }
-      case 'composite_literal':
-        return constructedType(node.childForFieldName('type'));
-      case 'call_expression':
-        return this.handlerFromCall(node, scope);
-      default:
-        return null;
-    }
-  }
-
-  /** A variable or struct field registered as the handler: the type it holds, when declared. */
-  private typedHandler(node: SyntaxNode, scope: Scope): CalleeExpr | null {
-    if (!isDottedPath(node.text)) return null;
-    const type = objectTypeOf(node.text, scope, node.startIndex, this.context)?.replace(/^\*+/, '');
-    if (!type || !/^(\w+\.)?\w+$/.test(type)) return null;
-    const dot = type.indexOf('.');
-    return dot < 0 ? { form: 'new', name: type } : { form: 'new', name: type.slice(dot + 1), object: type.slice(0, dot) };
-  }
-
-  /** `http.HandlerFunc(h)` is h; any other call names the factory that builds the handler. */
-  private handlerFromCall(node: SyntaxNode, scope: Scope): CalleeExpr | null {
-    const fn = node.childForFieldName('function');
-    const args = argumentsOf(node.childForFieldName('arguments'));
-    if (!fn) return null;
-    if (fn.type === 'selector_expression' && fn.text.replace(/\s+/g, '') === `${this.netHttpName}.HandlerFunc` && args.length === 1) {
-      return this.handlerOf(args[0], scope);
-    }
-    return fn.type === 'identifier' || fn.type === 'selector_expression' ? this.handlerOf(fn, scope) : null;
-  }
 }
 
-function constructedType(typeNode: SyntaxNode | null): CalleeExpr | null {
-  if (!typeNode) return null;
-  if (typeNode.type === 'generic_type') return constructedType(typeNode.childForFieldName('type'));
-  if (typeNode.type === 'type_identifier') return { form: 'new', name: typeNode.text };
-  if (typeNode.type === 'qualified_type') {
-    const pkg = typeNode.childForFieldName('package');
-    const name = typeNode.childForFieldName('name');
-    return pkg && name ? { form: 'new', name: name.text, object: pkg.text } : null;
-  }
-  return null;
-}
-
-function argumentsOf(list: SyntaxNode | null): SyntaxNode[] {
-  return list ? list.namedChildren.filter((child): child is SyntaxNode => child !== null && child.type !== 'comment') : [];
-}
-
-function stringValue(node: SyntaxNode): string | undefined {
-  return node.type === 'interpreted_string_literal' || node.type === 'raw_string_literal' ? unquote(node.text) : undefined;
+function unique(items: readonly string[]): string[] {
+  return [...new Set(items)];
 }
 
 /**
@@ -229,16 +233,10 @@ function stringValue(node: SyntaxNode): string | undefined {
  */
 export function parseServeMuxPattern(pattern: string): { method: string; path: string } | undefined {
   const withMethod = /^([A-Z]+)\s+(\S+)$/.exec(pattern.trim());
-  const method = withMethod ? withMethod[1] : 'ANY';
-  const rest = withMethod ? withMethod[2] : pattern.trim();
+  const method = withMethod ? withMethod[1]! : 'ANY';
+  const rest = withMethod ? withMethod[2]! : pattern.trim();
   const slash = rest.indexOf('/');
   if (slash < 0 || (slash > 0 && !/^[\w.-]+(?::\d+)?$/.test(rest.slice(0, slash)))) return undefined;
   const path = rest.slice(slash).replace(/\{([A-Za-z_]\w*)\.\.\.\}/g, '{$1}').replace(/\{\$\}$/, '');
   return { method, path };
-}
-
-/** chi mounts a group's `/` at the prefix itself. */
-function joinRoutePath(prefix: string, path: string): string {
-  if (path === '/') return prefix || '/';
-  return `${prefix.replace(/\/+$/, '')}${path}`;
 }

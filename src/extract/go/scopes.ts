@@ -31,8 +31,6 @@ export class Scope {
     readonly end: number,
     /** The enclosing symbol's name; undefined for function literals, which inherit it. */
     private readonly ownSymbol: string | undefined,
-    /** chi: the path prefix a `Route("/prefix", func(r chi.Router) {...})` group adds. */
-    readonly routePrefix?: string,
   ) {}
 
   get symbol(): string {
@@ -58,15 +56,6 @@ export class Scope {
       if (local && local.declaredAt <= at) return local;
     }
     return undefined;
-  }
-
-  /** The chi route prefixes of the enclosing `Route` groups, outermost first. */
-  routePrefixes(): string[] {
-    const prefixes: string[] = [];
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
-      if (scope.routePrefix !== undefined) prefixes.unshift(scope.routePrefix);
-    }
-    return prefixes;
   }
 }
 
