@@ -8,8 +8,9 @@ import { FileEdges } from './fileEdges';
 import { goInterfacesImplemented } from './goImplements';
 import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
+import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
-import { type SymbolTable, grpcServiceKey } from './symbolTable';
+import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from './symbolTable';
 import { visibleFiles } from './visibleFiles';
 
 export interface LinkContext {
@@ -196,7 +197,7 @@ class FileLinker {
     const handler = this.ownDeclaration(route.handler) ?? (route.handler ? this.resolveExpression(route.handler) : undefined);
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
     if (route.mappingType !== 'grpc_method') {
-      this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
+      for (const path of mountedRoutePaths(this.ctx, this.packagePath, route)) this.addRoute(route, `${route.method} ${path}`, handlerHash);
       return;
     }
     const slash = route.path.indexOf('/');
@@ -207,12 +208,26 @@ class FileLinker {
       const declarationOnly = handler?.kind === 'symbol' && handler.entry.kind === 'rpc';
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
     } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
+      if (this.servesByDeclaration(handler, route)) return;
       for (const method of this.grpcMethods(handler, service.rpcs)) {
         this.addRoute(route, `${service.fullName}/${method.name}`, this.symbolHash(method.resolution));
       }
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
     }
+  }
+
+  /**
+   * A registration of a class that already declares the service it serves (Python: it
+   * derives from the generated servicer base): the class's own route fact makes the
+   * routes, so the registration adds no second route node for each rpc.
+   */
+  private servesByDeclaration(handler: SymbolResolution, route: RouteFact): boolean {
+    const { fact, file, name } = handler.entry;
+    const service = grpcShortServiceName(route.path);
+    return (this.ctx.table.factsOf(file)?.routes ?? []).some((r) => r !== route && r.mappingType === 'grpc_method'
+      && r.handler?.form === 'name' && r.handler.name === name && grpcShortServiceName(r.path) === service
+      && r.line >= fact.line && r.line <= fact.endLine);
   }
 
   /**

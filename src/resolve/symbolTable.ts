@@ -56,6 +56,12 @@ export class SymbolTable {
   private readonly typeUsersByName = new Map<string, Set<string>>();
   /** Interfaces by each method they declare, and those that only embed others (under ''). */
   private readonly interfacesByMethod = new Map<string, Map<string, KeyedSymbol>>();
+  /** Files mounting routers into others (Python `include_router`, Django `include`). */
+  private readonly routeMountFiles = new Set<string>();
+  /** Files with routes on a named router: their paths depend on the mounts. */
+  private readonly routerRouteFiles = new Set<string>();
+  /** Set when a file with mounts was set or removed, until taken (routeMountsChanged). */
+  private mountsTouched = false;
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
@@ -97,6 +103,11 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(facts)) setAdd(this.linkersByKey, key, file);
     for (const name of namesTypesDependOn(facts)) setAdd(this.typeUsersByName, name, file);
+    if (facts.routeMounts?.length) {
+      this.routeMountFiles.add(file);
+      this.mountsTouched = true;
+    }
+    if (facts.routes.some((r) => r.router)) this.routerRouteFiles.add(file);
   }
 
   removeFile(file: string): void {
@@ -134,6 +145,23 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
     for (const name of namesTypesDependOn(state.facts)) this.typeUsersByName.get(name)?.delete(file);
+    if (this.routeMountFiles.delete(file)) this.mountsTouched = true;
+    this.routerRouteFiles.delete(file);
+  }
+
+  /** Files mounting routers into others, in path order. */
+  filesMountingRoutes(): string[] {
+    return [...this.routeMountFiles].sort();
+  }
+
+  /**
+   * The files with routes on named routers when a file with mounts changed since the
+   * last call (their route paths may change), else none.
+   */
+  takeFilesOfMountedRoutes(): string[] {
+    if (!this.mountsTouched) return [];
+    this.mountsTouched = false;
+    return [...this.routerRouteFiles];
   }
 
   /** Files whose computed types may change when declarations of these names change. */

@@ -14,7 +14,8 @@ import { FIXTURE_REPOS, indexFixture, liveNodes, localName } from '../helpers/in
  * `calls: UNRESOLVED/<name>`, `no-call`, `references: <package>.<Symbol>` (checked at
  * the caret's column), and `<edge type>: <package>.<Symbol>` for every other static
  * edge type (implements, imports, depends_on, deploys, exposes, configures, publishes,
- * subscribes, connects_to: checked anywhere on the line). The comment marker is the
+ * subscribes, connects_to, handles_route: checked anywhere on the line; a route is named
+ * `<package>.<METHOD> <path>`). The comment marker is the
  * language's own: `//`, `#`, `--` or `/* ... *\/`.
  */
 interface CaretAssertion {
@@ -27,7 +28,7 @@ interface CaretAssertion {
 }
 
 const LINE_LEVEL_KINDS = [
-  'implements', 'imports', 'depends_on', 'deploys', 'exposes', 'configures', 'publishes', 'subscribes', 'connects_to',
+  'implements', 'imports', 'depends_on', 'deploys', 'exposes', 'configures', 'publishes', 'subscribes', 'connects_to', 'handles_route',
 ] as const satisfies readonly EdgeType[];
 const CARET = new RegExp(
   `^(\\s*)(//|#|--|/\\*)\\s*\\^\\s*(calls|no-call|references|${LINE_LEVEL_KINDS.join('|')})(?::\\s*(\\S.*?))?\\s*(\\*/)?\\s*$`,
