@@ -38,8 +38,6 @@ export class LinkWriter {
     repo: RepoState, table: SymbolTable, parsedPaths: string[], surfaceChanged: string[], removed: LiveFile[], live: LiveFiles,
   ): Promise<Set<string>> {
     const relink = new Set(parsedPaths);
-    // A mount's prefix is part of the paths of routes in other files.
-    for (const p of table.takeFilesOfMountedRoutes()) relink.add(p);
     const changed = [...surfaceChanged, ...removed.map((f) => f.path)];
     if (changed.length === 0) return relink;
     const targets: Hash[] = [];

@@ -60,8 +60,6 @@ export class SymbolTable {
   private readonly routeMountFiles = new Set<string>();
   /** Files with routes on a named router: their paths depend on the mounts. */
   private readonly routerRouteFiles = new Set<string>();
-  /** Set when a file with mounts was set or removed, until taken (routeMountsChanged). */
-  private mountsTouched = false;
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
@@ -103,10 +101,7 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(facts)) setAdd(this.linkersByKey, key, file);
     for (const name of namesTypesDependOn(facts)) setAdd(this.typeUsersByName, name, file);
-    if (facts.routeMounts?.length) {
-      this.routeMountFiles.add(file);
-      this.mountsTouched = true;
-    }
+    if (facts.routeMounts?.length) this.routeMountFiles.add(file);
     if (facts.routes.some((r) => r.router)) this.routerRouteFiles.add(file);
   }
 
@@ -145,7 +140,7 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
     for (const name of namesTypesDependOn(state.facts)) this.typeUsersByName.get(name)?.delete(file);
-    if (this.routeMountFiles.delete(file)) this.mountsTouched = true;
+    this.routeMountFiles.delete(file);
     this.routerRouteFiles.delete(file);
   }
 
@@ -154,14 +149,9 @@ export class SymbolTable {
     return [...this.routeMountFiles].sort();
   }
 
-  /**
-   * The files with routes on named routers when a file with mounts changed since the
-   * last call (their route paths may change), else none.
-   */
-  takeFilesOfMountedRoutes(): string[] {
-    if (!this.mountsTouched) return [];
-    this.mountsTouched = false;
-    return [...this.routerRouteFiles];
+  /** Files with routes on named routers: their paths change when a mount does. */
+  filesWithRouterRoutes(): string[] {
+    return [...this.routerRouteFiles].sort();
   }
 
   /** Files whose computed types may change when declarations of these names change. */
