@@ -3,14 +3,15 @@ import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, ImportFact, RouteFact } from '../facts';
 import type { CallMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
-import { type ScopeTree, basesOf } from './scopes';
+import { type Scope, type ScopeTree, basesOf } from './scopes';
 
 /**
  * grpcio servers, one RouteFact per service a class serves; the linker adds one route
  * per rpc the class implements:
  * - a class deriving from the generated servicer base (`class Greeter(
  *   helloworld_pb2_grpc.GreeterServicer)`, the base imported from a `*_pb2_grpc`
- *   module) serves `Greeter`, wherever it is registered;
+ *   module) serves `Greeter`, wherever it is registered, and so does a class of the same
+ *   file deriving from it;
  * - `add_GreeterServicer_to_server(Greeter(), server)`, or through the generated module
  *   (`pb2_grpc.add_...`), registers the class constructed in the first argument, or the
  *   class of a variable every binding of which constructs it. A servicer whose class
@@ -45,22 +46,42 @@ export function grpcRouteFacts(
   return routes;
 }
 
-/** Module-level classes deriving from a generated `<Service>Servicer` base: they serve `<Service>`. */
+/**
+ * Module-level classes deriving from a generated `<Service>Servicer` base serve
+ * `<Service>`, and so do the classes of this file deriving from those (a base servicer
+ * with health checks, and the implementations run in production or in tests).
+ */
 function servicerSubclassFacts(tree: ScopeTree, imports: readonly ImportFact[]): RouteFact[] {
+  const classes = tree.module.children.filter((scope) => scope.kind === 'class' && scope.symbolName);
+  const served = new Map<Scope, { service: string; base: string }[]>();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const scope of classes) {
+      if (served.has(scope)) continue;
+      const found = basesOf(scope).flatMap((base) => {
+        const generated = generatedServicerBase(base, imports);
+        if (generated) return [{ service: generated, base }];
+        const local = classes.find((c) => c.symbolName === base);
+        return (local && served.get(local)?.map(({ service }) => ({ service, base }))) ?? [];
+      });
+      if (found.length > 0) {
+        served.set(scope, found);
+        changed = true;
+      }
+    }
+  }
   const routes: RouteFact[] = [];
-  for (const scope of tree.module.children) {
-    if (scope.kind !== 'class' || !scope.symbolName) continue;
+  for (const scope of classes) {
     const baseNodes = scope.definition?.bases?.namedChildren ?? [];
-    for (const base of basesOf(scope)) {
-      const service = generatedServicerBase(base, imports);
+    for (const { service, base } of served.get(scope) ?? []) {
       const node = baseNodes.find((n) => n?.text.replace(/\s+/g, '') === base);
-      if (!service || !node) continue;
+      if (!node) continue;
       routes.push({
         ...positionOf(node),
         method: 'GRPC',
         path: service,
         mappingType: 'grpc_method',
-        handler: { form: 'name', name: scope.symbolName },
+        handler: { form: 'name', name: scope.symbolName! },
         registeredIn: tree.symbolAt(scope.start),
         framework: 'grpc',
       });

@@ -49,6 +49,22 @@ describe('extract/python gRPC servicers', () => {
     ]);
   });
 
+  it('makes classes of the file deriving from a servicer serve its service too', async () => {
+    const facts = await extractPython(py(
+      'import demo_pb2_grpc',
+      'class Impl(BaseEmail):',
+      '    pass',
+      'class BaseEmail(demo_pb2_grpc.EmailServiceServicer):',
+      '    pass',
+      'class Unrelated(Other):',
+      '    pass',
+    ));
+    assert.deepEqual(facts.routes.map((r) => [r.line, r.path, r.handler]), [
+      [2, 'EmailService', { form: 'name', name: 'Impl' }],
+      [4, 'EmailService', { form: 'name', name: 'BaseEmail' }],
+    ]);
+  });
+
   it('registers the class every binding of a variable constructs, and skips one it does not know', async () => {
     const facts = await extractPython(py(
       'import demo_pb2_grpc',
