@@ -135,3 +135,12 @@ export function typeExprDepth(expr: TypeExpr): number {
 function calleeTypeDepth(callee: CalleeExpr): number {
   return callee.form === 'member' && callee.receiverType ? typeExprDepth(callee.receiverType) : 0;
 }
+
+/**
+ * The key a module-level function is found under by the Lambda handler strings of
+ * Serverless and SAM templates (`handler: src/handler.main`): the file's path from the
+ * repository root without its extension, a dot, and the function's name.
+ */
+export function lambdaHandlerKey(fileWithoutExtension: string, functionName: string): string {
+  return `lambda:handler:${fileWithoutExtension}.${functionName}`;
+}

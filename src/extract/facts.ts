@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 19;
+export const FACTS_FORMAT_VERSION = 20;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -181,6 +181,30 @@ export interface RouteFact extends Position {
    * `Handler`/`HandlerFunc` type (`factory`).
    */
   readonly handlerMust?: 'function' | 'factory';
+  /**
+   * Python: the module-level router the route is registered on (a Flask app or
+   * Blueprint, a FastAPI app or APIRouter, Django's `urlpatterns`) and that router's own
+   * prefix, already part of `path`; the linker adds the prefixes of its mounts.
+   */
+  readonly router?: { readonly name: string; readonly prefix: string };
+}
+
+/**
+ * Python: a router served through another (`app.include_router(items.router,
+ * prefix='/v1')`, `app.register_blueprint(bp, url_prefix='/x')`, Django
+ * `path('api/', include('shop.urls'))`). The mounted router is `name` in the module
+ * imported as `source` ('' for this file); its routes are served under `into`'s
+ * prefixes, then `intoPrefix` (the own prefix of `into`), then `prefix`.
+ */
+export interface RouteMountFact extends Position {
+  readonly source: string;
+  readonly name: string;
+  readonly into: string;
+  readonly intoPrefix: string;
+  readonly prefix: string;
+  /** Flask: register_blueprint's `url_prefix` replaces the blueprint's own. */
+  readonly replacesOwnPrefix: boolean;
+  readonly framework: string;
 }
 
 /**
@@ -230,6 +254,8 @@ export interface FileFacts {
   readonly routes: readonly RouteFact[];
   /** Typed links resolved by the linker; absent when the extractor produces none. */
   readonly links?: readonly LinkFact[];
+  /** Python: routers mounted into others; absent when there are none. */
+  readonly routeMounts?: readonly RouteMountFact[];
   /**
    * Set when the extractor recognised the file but does not read it (a Helm template,
    * YAML that is no manifest or template): the file adds no nodes, and the index summary

@@ -241,6 +241,7 @@ export class RepoIndexer {
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
     const typeNames = new Set<string>();
+    let mountsChanged = false;
     for (const [p, { facts }] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
       const previous = await live.get(p);
@@ -249,13 +250,18 @@ export class RepoIndexer {
         surfaceChanged.push(p);
         if (!firstIndex) for (const name of typeNamesChanged(before, facts)) typeNames.add(name);
       }
+      if (routeMountsOf(before) !== routeMountsOf(facts)) mountsChanged = true;
       table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
     for (const file of removed) {
       for (const name of typeNamesChanged(table.factsOf(file.path), undefined)) typeNames.add(name);
+      const gone = table.factsOf(file.path) ?? (await readFacts(this.store, file.fileHash, file.contentHash));
+      if (routeMountsOf(gone) !== routeMountsOf(undefined)) mountsChanged = true;
       table.removeFile(file.path);
     }
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
+    // A mount's prefixes are part of the paths of routes declared in other files.
+    if (mountsChanged) for (const p of table.filesWithRouterRoutes()) relink.add(p);
     // Receiver types computed through declarations of other files: no edge leads back to them.
     for (const p of table.filesTypingThrough(typeNames)) relink.add(p);
     progress({ phase: 'resolve', done: 0, total: relink.size });
@@ -403,4 +409,9 @@ async function removeFile(tx: GraphTables, repoHash: Hash, file: LiveFile, seq: 
   await tx.replaceOwnedEdges(file.fileHash, repoHash, [], seq, snapshotHash);
   await tx.replaceFileRoutes(file.fileHash, []);
   await tx.deleteFacts(file.fileHash);
+}
+
+/** A file's route mounts, comparable as text. */
+function routeMountsOf(facts: FileFacts | undefined): string {
+  return JSON.stringify(facts?.routeMounts ?? []);
 }

@@ -9,9 +9,10 @@ import type { ForeignModules } from './foreignModules';
 import { goInterfacesImplemented } from './goImplements';
 import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
+import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
 import { type GrpcService, grpcServiceNamed, rpcCalledThrough } from './grpcServices';
-import type { SymbolTable } from './symbolTable';
+import { type SymbolTable, grpcShortServiceName } from './symbolTable';
 import { receiverTypeOf, typeSymbolOf } from './valueTypes';
 import { visibleFiles } from './visibleFiles';
 
@@ -234,7 +235,7 @@ class FileLinker {
     const handlerHash = handler?.kind === 'symbol' ? this.symbolHash(handler) : undefined;
     if (route.handlerMust && !(handler?.kind === 'symbol' && handlerFits(handler.entry.fact, route.handlerMust))) return;
     if (route.mappingType !== 'grpc_method') {
-      this.addRoute(route, `${route.method} ${route.path}`, handlerHash);
+      for (const path of mountedRoutePaths(this.ctx, this.packagePath, route)) this.addRoute(route, `${route.method} ${path}`, handlerHash);
       return;
     }
     const slash = route.path.indexOf('/');
@@ -246,6 +247,7 @@ class FileLinker {
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
       if (!declarationOnly) this.dispatch(service.rpcs?.get(route.path.slice(slash + 1)), handlerHash, route);
     } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
+      if (this.servesByDeclaration(handler, route)) return;
       for (const method of this.grpcMethods(handler, service.rpcs && [...service.rpcs.keys()])) {
         const methodHash = this.symbolHash(method.resolution);
         this.addRoute(route, `${service.fullName}/${method.name}`, methodHash);
@@ -254,6 +256,19 @@ class FileLinker {
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
     }
+  }
+
+  /**
+   * A registration of a class that already declares the service it serves (Python: it
+   * derives from the generated servicer base): the class's own route fact makes the
+   * routes, so the registration adds no second route node for each rpc.
+   */
+  private servesByDeclaration(handler: SymbolResolution, route: RouteFact): boolean {
+    const { fact, file, name } = handler.entry;
+    const service = grpcShortServiceName(route.path);
+    return (this.ctx.table.factsOf(file)?.routes ?? []).some((r) => r !== route && r.mappingType === 'grpc_method'
+      && r.handler?.form === 'name' && r.handler.name === name && grpcShortServiceName(r.path) === service
+      && r.line >= fact.line && r.line <= fact.endLine);
   }
 
   /**

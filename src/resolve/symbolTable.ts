@@ -65,6 +65,10 @@ export class SymbolTable {
   private readonly typeUsersByName = new Map<string, Set<string>>();
   /** Interfaces by each method they declare, and those that only embed others (under ''). */
   private readonly interfacesByMethod = new Map<string, Map<string, KeyedSymbol>>();
+  /** Files mounting routers into others (Python `include_router`, Django `include`). */
+  private readonly routeMountFiles = new Set<string>();
+  /** Files with routes on a named router: their paths depend on the mounts. */
+  private readonly routerRouteFiles = new Set<string>();
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
@@ -109,6 +113,8 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(facts)) setAdd(this.linkersByKey, key, file);
     for (const name of namesTypesDependOn(facts)) setAdd(this.typeUsersByName, name, file);
+    if (facts.routeMounts?.length) this.routeMountFiles.add(file);
+    if (facts.routes.some((r) => r.router)) this.routerRouteFiles.add(file);
   }
 
   removeFile(file: string): void {
@@ -146,6 +152,18 @@ export class SymbolTable {
     }
     for (const key of keysLookedUp(state.facts)) this.linkersByKey.get(key)?.delete(file);
     for (const name of namesTypesDependOn(state.facts)) this.typeUsersByName.get(name)?.delete(file);
+    this.routeMountFiles.delete(file);
+    this.routerRouteFiles.delete(file);
+  }
+
+  /** Files mounting routers into others, in path order. */
+  filesMountingRoutes(): string[] {
+    return [...this.routeMountFiles].sort();
+  }
+
+  /** Files with routes on named routers: their paths change when a mount does. */
+  filesWithRouterRoutes(): string[] {
+    return [...this.routerRouteFiles].sort();
   }
 
   /** Files whose computed types may change when declarations of these names change. */

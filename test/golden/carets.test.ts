@@ -14,8 +14,8 @@ import { FIXTURE_REPOS, indexFixture, liveNodes, localName } from '../helpers/in
  * `calls: UNRESOLVED/<name>`, `no-call`, `references: <package>.<Symbol>` (checked at
  * the caret's column), and `<edge type>: <package>.<Symbol>` for every other static
  * edge type (implements, imports, depends_on, deploys, exposes, configures, publishes,
- * subscribes, connects_to: checked anywhere on the line). `handles_route: <package>.<METHOD
- * /path>` says a route registered on the line above is handled there (the edge from the
+ * subscribes, connects_to, handles_route: checked anywhere on the line; a route is named
+ * `<package>.<METHOD> <path>`, and is handled where it is registered: the edge from the
  * handler to the route node sits at the registration). The comment marker is the
  * language's own: `//`, `#`, `--` or `/* ... *\/`.
  */

@@ -7,6 +7,7 @@ import {
   type Target, addLinks, channelTarget, environmentTargets, functionTarget, localEnd, namedTarget, publishTargetsOfStatements,
 } from './messaging';
 import { type CloudResource, ResourceIndex, declareResources, plainText } from './resources';
+import { joinRepoPath, linkHandlerCode, templateDir } from './handlers';
 import { addFunctionRoute } from './routes';
 
 /**
@@ -32,6 +33,7 @@ export function linkResources(yaml: YamlDoc, out: FactsCollector, index: Resourc
   }
   const functions = [...index.all()].filter((resource) => resource.kind === 'function');
   for (const fn of functions) linkFunctionEvents(yaml, out, index, fn);
+  for (const fn of functions) linkFunctionCode(yaml, out, fn);
   for (const fn of functions) addLinks(yaml, out, 'publishes', localEnd(fn.logicalId), functionPublishTargets(yaml, index, fn));
 }
 
@@ -62,6 +64,23 @@ function linkEventSourceMapping(yaml: YamlDoc, out: FactsCollector, index: Resou
   const queue = channelTarget(yaml, yaml.get(mapping.properties, 'EventSourceArn'), index, 'queue');
   const fn = functionTarget(yaml, yaml.get(mapping.properties, 'FunctionName'), index);
   if (queue && fn) addLinks(yaml, out, 'subscribes', fn.end, [queue]);
+}
+
+/**
+ * The code a function runs: `Handler` in the folder `CodeUri` (SAM) or `Code` (a local
+ * path `aws cloudformation package` uploads) names, SAM's `Globals.Function` filling
+ * in what the function leaves out. Code in S3 or inline is no file of the repo.
+ */
+function linkFunctionCode(yaml: YamlDoc, out: FactsCollector, fn: CloudResource): void {
+  const globals = fn.type === 'AWS::Serverless::Function' ? yaml.at(yaml.root, 'Globals', 'Function') : undefined;
+  const own = (key: string): Node | undefined => yaml.get(fn.properties, key) ?? yaml.get(globals, key);
+  const handlerNode = own('Handler');
+  const handler = plainText(yaml, handlerNode);
+  const codeNode = own(fn.type === 'AWS::Serverless::Function' ? 'CodeUri' : 'Code');
+  const codeUri = codeNode === undefined ? '.' : plainText(yaml, codeNode);
+  const codeDir = codeUri === undefined ? undefined : joinRepoPath(templateDir(out.path), codeUri);
+  if (!handler || !handlerNode || codeDir === undefined) return;
+  linkHandlerCode(yaml, out, fn.logicalId, { handler, at: handlerNode, codeDir, runtime: plainText(yaml, own('Runtime')) });
 }
 
 /** SAM function `Events`: SQS and SNS events subscribe, Api and HttpApi events are routes. */

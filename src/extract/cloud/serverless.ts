@@ -8,6 +8,7 @@ import {
   type Target, addLinks, channelTarget, environmentTargets, localEnd, namedTarget, publishTargetsOfStatements,
 } from './messaging';
 import { ResourceIndex, declareResources } from './resources';
+import { linkHandlerCode, templateDir } from './handlers';
 import { type HttpEvent, addFunctionRoute } from './routes';
 
 /** Serverless `${self:a.b}` (optionally `, 'default'`): a value of this file by path. */
@@ -36,6 +37,7 @@ export function extractServerless(yaml: YamlDoc, out: FactsCollector): void {
   serverlessFileImports(yaml, out);
   for (const fn of functions) linkEvents(yaml, out, index, fn);
   const provider = yaml.get(root, 'provider');
+  for (const fn of functions) linkCode(yaml, out, fn, provider);
   const providerTargets = [
     ...publishTargetsOfStatements(yaml, yaml.get(provider, 'iamRoleStatements'), index),
     ...publishTargetsOfStatements(yaml, yaml.at(provider, 'iam', 'role', 'statements'), index),
@@ -67,6 +69,14 @@ function declareFunction(yaml: YamlDoc, out: FactsCollector, fn: Entry, section:
     signature: handler ? `${fn.name}: ${handler}` : fn.name,
     doc: commentAbove(fn.keyNode, section),
   });
+}
+
+/** `handler: src/handler.main`, relative to the folder of serverless.yml. */
+function linkCode(yaml: YamlDoc, out: FactsCollector, fn: Entry, provider: Node | undefined): void {
+  const handlerNode = yaml.get(fn.value, 'handler');
+  const handler = selfText(yaml, handlerNode);
+  const runtime = selfText(yaml, yaml.get(fn.value, 'runtime') ?? yaml.get(provider, 'runtime'));
+  if (handler && handlerNode) linkHandlerCode(yaml, out, fn.name, { handler, at: handlerNode, codeDir: templateDir(out.path), runtime });
 }
 
 function linkEvents(yaml: YamlDoc, out: FactsCollector, index: ResourceIndex, fn: Entry): void {

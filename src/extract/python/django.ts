@@ -27,6 +27,7 @@ export function djangoRouteFacts(
       handler: viewHandler(view),
       registeredIn: tree.symbolAt(entry.registration.startIndex),
       framework: 'django',
+      router: { name: 'urlpatterns', prefix: '' },
     });
   }
   return facts;
@@ -65,7 +66,8 @@ function closingParenthesis(pattern: string, open: number): number {
   return pattern.length;
 }
 
-function isUrlConf(path: string, imports: readonly ImportFact[]): boolean {
+/** A URLconf: a `urls.py`, or a module importing Django's URL helpers. */
+export function isUrlConf(path: string, imports: readonly ImportFact[]): boolean {
   if (path === 'urls.py' || path.endsWith('/urls.py')) return true;
   return imports.some(({ source }) => source === 'django.urls' || source === 'django.conf.urls');
 }

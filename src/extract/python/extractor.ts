@@ -7,6 +7,7 @@ import { collectMatches } from './collect';
 import { djangoRouteFacts } from './django';
 import { grpcRouteFacts } from './grpc';
 import { importFacts } from './imports';
+import { djangoMountFacts, routeMountFacts } from './mounts';
 import { ExpressionTypes } from './expressionTypes';
 import { decoratorRouteFacts } from './routes';
 import { ScopeTree } from './scopes';
@@ -25,6 +26,10 @@ export const pythonExtractor: LanguageExtractor = {
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
     const types = new ExpressionTypes(scopes);
+    const routeMounts = [
+      ...routeMountFacts(scopes, matches.calls, matches.bindings, imports),
+      ...djangoMountFacts(matches.djangoRoutes, imports, path),
+    ];
     return {
       path,
       language,
@@ -35,8 +40,9 @@ export const pythonExtractor: LanguageExtractor = {
       routes: [
         ...decoratorRouteFacts(scopes, matches.routeDecorators, matches.bindings, imports),
         ...djangoRouteFacts(scopes, matches.djangoRoutes, imports, path),
-        ...grpcRouteFacts(scopes, matches.calls),
+        ...grpcRouteFacts(scopes, types, matches.calls, imports),
       ],
+      ...(routeMounts.length > 0 ? { routeMounts } : {}),
       syntaxErrors: countSyntaxErrors(root),
     };
   },

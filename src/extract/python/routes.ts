@@ -8,9 +8,11 @@ import type { ScopeTree } from './scopes';
 
 /** Flask and FastAPI routes from decorators on handlers. */
 
-type Framework = 'flask' | 'fastapi';
+/** The two decorator-route frameworks. */
+export type Framework = 'flask' | 'fastapi';
 
-interface Router {
+/** A module variable holding a route-registering object, and the prefix it adds. */
+export interface Router {
   readonly framework: Framework;
   readonly prefix: string;
 }
@@ -53,13 +55,15 @@ export function decoratorRouteFacts(
         handler: handlerName === undefined ? null : { form: 'name', name: handlerName },
         registeredIn: tree.symbolAt(decorator.registration.startIndex),
         framework,
+        ...(router ? { router: { name: decorator.router, prefix: router.prefix } } : {}),
       });
     }
   }
   return facts;
 }
 
-function importedFrameworks(imports: readonly ImportFact[]): Set<Framework> {
+/** The decorator-route frameworks this module imports. */
+export function importedFrameworks(imports: readonly ImportFact[]): Set<Framework> {
   const frameworks = new Set<Framework>();
   for (const { source } of imports) {
     const root = source.split('.')[0];
@@ -76,7 +80,7 @@ function onlyFramework(imported: ReadonlySet<Framework>): Framework | undefined 
  * Module variables: a Router when assigned a Flask, Blueprint, FastAPI or APIRouter
  * instance (and only that), null when assigned anything else.
  */
-function moduleRouters(
+export function moduleRouters(
   tree: ScopeTree, bindings: readonly BindingMatch[], imported: ReadonlySet<Framework>,
 ): Map<string, Router | null> {
   const routers = new Map<string, Router | null>();
@@ -89,7 +93,8 @@ function moduleRouters(
   return routers;
 }
 
-function routerOf(value: SyntaxNode | undefined, imported: ReadonlySet<Framework>): Router | undefined {
+/** The router a constructor call builds (`APIRouter(prefix='/x')`), if it is one. */
+export function routerOf(value: SyntaxNode | undefined, imported: ReadonlySet<Framework>): Router | undefined {
   if (value?.type !== 'call') return undefined;
   const callee = value.childForFieldName('function')?.text ?? '';
   const constructor = ROUTER_CONSTRUCTORS.get(callee.slice(callee.lastIndexOf('.') + 1));

@@ -1,4 +1,4 @@
-import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
+import { bodyHashOf, lambdaHandlerKey, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { SymbolFact, TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
@@ -20,7 +20,12 @@ export function symbolFacts(
   const inTestFile = isTestFile(path);
   const chosen = chooseDefinitions(tree.scopes);
   const symbols: SymbolFact[] = [];
-  for (const scope of chosen.values()) symbols.push(definitionSymbol(scope, tree, types, listed, inTestFile));
+  for (const scope of chosen.values()) {
+    const symbol = definitionSymbol(scope, tree, types, listed, inTestFile);
+    // A Lambda runtime imports the module and calls a function of it by name.
+    const isModuleFunction = scope.kind === 'function' && scope.parent === tree.module;
+    symbols.push(isModuleFunction ? { ...symbol, keys: [lambdaHandlerKey(path.replace(/\.pyi?$/, ''), symbol.name)] } : symbol);
+  }
   for (const constant of matches.constants) {
     if (chosen.has(constant.name) || isTypeFactory(constant.value)) continue;
     chosen.set(constant.name, tree.module);

@@ -1,6 +1,6 @@
-import { countSyntaxErrors } from '../common';
+import { countSyntaxErrors, lambdaHandlerKey } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
-import type { FileFacts } from '../facts';
+import type { FileFacts, SymbolFact } from '../facts';
 import { callFacts } from './calls';
 import { collectMatches } from './collect';
 import { replay } from './replay';
@@ -40,7 +40,7 @@ function extract(input: ExtractInput): FileFacts {
   return {
     path: input.path,
     language: input.language,
-    symbols: state.symbols.facts(),
+    symbols: withHandlerKeys(state.symbols.facts(), input.path),
     imports: state.modules.facts(),
     calls: callFacts(state),
     references: [],
@@ -52,3 +52,17 @@ function extract(input: ExtractInput): FileFacts {
 }
 
 export const typescriptExtractor: LanguageExtractor = { extract };
+
+/** Kinds of export a Lambda's Node runtime can call as the handler (`exports.handler = ...`). */
+const HANDLER_KINDS: ReadonlySet<SymbolFact['kind']> = new Set(['function', 'constant', 'variable']);
+
+/**
+ * Exported module-level functions and values carry the key Serverless and SAM handler
+ * strings find them by (`handler: src/handler.main` is `main` of src/handler.js).
+ */
+function withHandlerKeys(symbols: SymbolFact[], path: string): SymbolFact[] {
+  const module = path.replace(/\.[cm]?[jt]sx?$/, '');
+  return symbols.map((symbol) => (symbol.exported && HANDLER_KINDS.has(symbol.kind) && !symbol.name.includes('.')
+    ? { ...symbol, keys: [...symbol.keys ?? [], lambdaHandlerKey(module, symbol.name)] }
+    : symbol));
+}
