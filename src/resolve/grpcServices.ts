@@ -1,6 +1,8 @@
-import type { LanguageId } from '../extract/facts';
-import type { Resolution } from './scope';
-import { type SymbolTable, grpcServiceKey } from './symbolTable';
+import type { CalleeExpr, LanguageId, RouteFact } from '../extract/facts';
+import { languageFamily } from './languageFamily';
+import type { FileScope, Resolution } from './scope';
+import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from './symbolTable';
+import { receiverTypeOf, typeSymbolOf } from './valueTypes';
 
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
@@ -94,4 +96,56 @@ function generatedModule(segments: readonly string[], language: LanguageId, impo
 function comparable(name: string, language: LanguageId): string {
   const plain = language === 'csharp' ? name.replace(/Async$/, '') : name;
   return plain.replace(/_/g, '').toLowerCase();
+}
+
+/**
+ * A call on a value whose type is written but declared nowhere the graph sees (C#'s
+ * `Greeter.GreeterClient`, generated at build time into a namespace a `using` opens): the
+ * rpc, when the written type is a generated client stub.
+ */
+export function rpcOfStubOfUnknownType(scope: FileScope, callee: CalleeExpr, importsGrpc: boolean, table: SymbolTable): SymbolResolution | undefined {
+  if (callee.form !== 'member') return undefined;
+  const written = receiverTypeOf(callee, scope, 0);
+  if (!written || written.scope !== scope || typeSymbolOf(written)) return undefined;
+  const named = scope.typeSyntax.named(written.text);
+  return named ? rpcCalledThrough({ kind: 'external', name: `${named}.${callee.property}` }, scope.language, importsGrpc, table) : undefined;
+}
+
+/**
+ * A registration of a class that already declares the service it serves (Python: it
+ * derives from the generated servicer base): the class's own route fact makes the
+ * routes, so the registration adds no second route node for each rpc.
+ */
+export function servesByDeclaration(table: SymbolTable, handler: SymbolResolution, route: RouteFact): boolean {
+  const { fact, file, name } = handler.entry;
+  const service = grpcShortServiceName(route.path);
+  return (table.factsOf(file)?.routes ?? []).some((r) => r !== route && r.mappingType === 'grpc_method'
+    && r.handler?.form === 'name' && r.handler.name === name && grpcShortServiceName(r.path) === service
+    && r.line >= fact.line && r.line <= fact.endLine);
+}
+
+/**
+ * The methods of a gRPC server type, one route each, named as the rpc: with the proto's
+ * rpc list, the methods matching an rpc regardless of the first letter's case (Java's
+ * `sayHello` serves `SayHello`); without it, the methods whose names start upper case
+ * (Go's exported methods, C# and Python servicers).
+ */
+export function grpcServerMethods(
+  table: SymbolTable, type: SymbolResolution, rpcs: readonly string[] | undefined,
+): { name: string; resolution: SymbolResolution }[] {
+  const familyOf = (file: string): string | undefined => {
+    const language = table.factsOf(file)?.language;
+    return language && languageFamily(language);
+  };
+  const prefix = `${type.entry.name}.`;
+  const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
+  const methods: { name: string; resolution: SymbolResolution }[] = [];
+  const family = familyOf(type.entry.file);
+  for (const entry of table.entries(type.packagePath)) {
+    if (entry.kind !== 'method' || !entry.name.startsWith(prefix) || familyOf(entry.file) !== family) continue;
+    const method = entry.name.slice(prefix.length);
+    const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
+    if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
+  }
+  return methods;
 }

@@ -7,13 +7,12 @@ import { declaredSymbols } from './declaredSymbols';
 import { FileEdges } from './fileEdges';
 import type { ForeignModules } from './foreignModules';
 import { goInterfacesImplemented } from './goImplements';
-import { languageFamily } from './languageFamily';
 import type { LanguageResolver } from './languages/languageResolver';
 import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
-import { type GrpcService, grpcServiceNamed, rpcCalledThrough } from './grpcServices';
-import { type SymbolTable, grpcShortServiceName } from './symbolTable';
-import { receiverTypeOf, typeSymbolOf } from './valueTypes';
+import { type GrpcService, grpcServerMethods, grpcServiceNamed, rpcCalledThrough, rpcOfStubOfUnknownType, servesByDeclaration } from './grpcServices';
+import { handlerFits } from './routeHandlers';
+import type { SymbolTable } from './symbolTable';
 import { visibleFiles } from './visibleFiles';
 
 export interface LinkContext {
@@ -161,7 +160,8 @@ class FileLinker {
     const importsGrpc = this.facts.imports.some((i) => i.source === GO_GRPC);
     for (const call of this.facts.calls) {
       const targets = this.scope.resolveCallees(call.callee);
-      if (targets.length === 0) this.linkStubCallOfUnknownType(call, importsGrpc);
+      const untyped = targets.length === 0 ? rpcOfStubOfUnknownType(this.scope, call.callee, importsGrpc, this.ctx.table) : undefined;
+      if (untyped) this.addEdge(this.sourceOf(call.caller), this.symbolHash(untyped), 'calls', 'ast_inferred', call);
       for (const target of targets) {
         const targetHash = this.targetHash(target, 'function');
         if (!targetHash) continue;
@@ -175,20 +175,6 @@ class FileLinker {
         if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
       }
     }
-  }
-
-  /**
-   * A call on a value whose type is written but declared nowhere the graph sees (C#'s
-   * `Greeter.GreeterClient`, generated at build time into a namespace a `using` opens):
-   * no edge but the rpc's, when the written type is a generated client stub.
-   */
-  private linkStubCallOfUnknownType(call: FileFacts['calls'][number], importsGrpc: boolean): void {
-    if (call.callee.form !== 'member') return;
-    const written = receiverTypeOf(call.callee, this.scope, 0);
-    if (!written || written.scope !== this.scope || typeSymbolOf(written)) return;
-    const named = this.scope.typeSyntax.named(written.text);
-    const rpc = named && rpcCalledThrough({ kind: 'external', name: `${named}.${call.callee.property}` }, this.facts.language, importsGrpc, this.ctx.table);
-    if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
   }
 
   private linkReferences(): void {
@@ -247,8 +233,8 @@ class FileLinker {
       this.addRoute(route, `${service.fullName}${route.path.slice(slash)}`, handlerHash, declarationOnly);
       if (!declarationOnly) this.dispatch(service.rpcs?.get(route.path.slice(slash + 1)), handlerHash, route);
     } else if (handler?.kind === 'symbol' && handler.entry.kind === 'type') {
-      if (this.servesByDeclaration(handler, route)) return;
-      for (const method of this.grpcMethods(handler, service.rpcs && [...service.rpcs.keys()])) {
+      if (servesByDeclaration(this.ctx.table, handler, route)) return;
+      for (const method of grpcServerMethods(this.ctx.table, handler, service.rpcs && [...service.rpcs.keys()])) {
         const methodHash = this.symbolHash(method.resolution);
         this.addRoute(route, `${service.fullName}/${method.name}`, methodHash);
         this.dispatch(service.rpcs?.get(method.name), methodHash, route);
@@ -256,19 +242,6 @@ class FileLinker {
     } else {
       this.addRoute(route, `${service.fullName}/*`, handlerHash);
     }
-  }
-
-  /**
-   * A registration of a class that already declares the service it serves (Python: it
-   * derives from the generated servicer base): the class's own route fact makes the
-   * routes, so the registration adds no second route node for each rpc.
-   */
-  private servesByDeclaration(handler: SymbolResolution, route: RouteFact): boolean {
-    const { fact, file, name } = handler.entry;
-    const service = grpcShortServiceName(route.path);
-    return (this.ctx.table.factsOf(file)?.routes ?? []).some((r) => r !== route && r.mappingType === 'grpc_method'
-      && r.handler?.form === 'name' && r.handler.name === name && grpcShortServiceName(r.path) === service
-      && r.line >= fact.line && r.line <= fact.endLine);
   }
 
   /**
@@ -310,31 +283,6 @@ class FileLinker {
       nodeHash: handlerHash ?? node.nodeHash,
       createdAt: Math.floor(Date.now() / 1000),
     });
-  }
-
-  /**
-   * The methods of a gRPC server type, one route each, named as the rpc: with the proto's
-   * rpc list, the methods matching an rpc regardless of the first letter's case (Java's
-   * `sayHello` serves `SayHello`); without it, the methods whose names start upper case
-   * (Go's exported methods, C# and Python servicers).
-   */
-  private grpcMethods(type: SymbolResolution, rpcs: readonly string[] | undefined): { name: string; resolution: SymbolResolution }[] {
-    const prefix = `${type.entry.name}.`;
-    const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
-    const methods: { name: string; resolution: SymbolResolution }[] = [];
-    const family = this.familyOf(type.entry.file);
-    for (const entry of this.ctx.table.entries(type.packagePath)) {
-      if (entry.kind !== 'method' || !entry.name.startsWith(prefix) || this.familyOf(entry.file) !== family) continue;
-      const method = entry.name.slice(prefix.length);
-      const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
-      if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
-    }
-    return methods;
-  }
-
-  private familyOf(file: string): string | undefined {
-    const language = this.ctx.table.factsOf(file)?.language;
-    return language && languageFamily(language);
   }
 
   /** A LinkFact: each resolved source to each resolved target, or to its placeholder. */
@@ -434,16 +382,4 @@ const GO_GRPC = 'google.golang.org/grpc';
 /** Within a file a symbol is identified by its package path and name. */
 function localId(packagePath: string, name: string): string {
   return `${packagePath}\0${name}`;
-}
-
-/**
- * Whether a symbol is what a route registration of unknown router type needs as its
- * handler: a function or method, or for a `factory` one whose one result is a function
- * type or a `Handler`/`HandlerFunc` type (net/http's, gin's, echo's, Fiber's).
- */
-function handlerFits(fact: SymbolFact, must: NonNullable<RouteFact['handlerMust']>): boolean {
-  if (fact.kind !== 'function' && fact.kind !== 'method') return false;
-  if (must === 'function') return true;
-  const result = fact.results?.length === 1 ? fact.results[0]!.replace(/\s+/g, '') : '';
-  return result.startsWith('func(') || /(?:^|\.)Handler(?:Func)?$/.test(result);
 }
