@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 20;
+export const FACTS_FORMAT_VERSION = 21;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -268,4 +268,6 @@ export interface FileFacts {
   readonly packageName?: string;
   /** Syntax errors seen; the facts are then partial but still used. */
   readonly syntaxErrors: number;
+  /** Set when the file says a tool wrote it (`Code generated ... DO NOT EDIT.`; generatedCode.ts). */
+  readonly generated?: true;
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { Language, Parser, Query } from 'web-tree-sitter';
 import { Assets } from '../assets';
 import type { FileFacts } from './facts';
+import { isGeneratedSource } from './generatedCode';
 import { skippedFacts } from './manifests/collector';
 import { type LanguageSpec, type TreeSitterLanguageSpec, languageForPath } from './registry';
 import { chargeQueryCost } from './treeCost';
@@ -67,7 +68,8 @@ export async function extractFileMetered(path: string, source: string, budget: W
   if (!spec) return undefined;
   const meter = new WorkMeter(budget);
   try {
-    const facts = spec.parser === 'text' ? extractText(spec, path, source, meter) : await extractTree(spec, path, source, meter);
+    const extracted = spec.parser === 'text' ? extractText(spec, path, source, meter) : await extractTree(spec, path, source, meter);
+    const facts: FileFacts = isGeneratedSource(source) ? { ...extracted, generated: true } : extracted;
     // The resolvers' work on a file is linear in its facts: counting them bounds it.
     meter.spend(factCount(facts), 'facts');
     return { facts, workUnits: meter.units };

@@ -61,7 +61,7 @@ export function rpcCalledThrough(
   if (target.kind === 'external') {
     segments = target.name.split('.');
     if (!generatedModule(segments, language, importsGrpc)) return undefined;
-  } else if (target.kind === 'symbol' && target.entry.kind === 'method' && GENERATED_FILE.test(target.entry.file)) {
+  } else if (target.kind === 'symbol' && target.entry.kind === 'method' && generatedFile(target.entry, table)) {
     segments = target.entry.name.split('.');
   } else {
     return undefined;
@@ -73,6 +73,11 @@ export function rpcCalledThrough(
   const method = comparable(segments.at(-1)!, language);
   for (const [name, rpc] of service.rpcs ?? []) if (comparable(name, language) === method) return rpc;
   return undefined;
+}
+
+/** A declaration in a plugin's output file: named as plugins name them, or saying it is generated (ts-proto's `demo.ts`). */
+function generatedFile(entry: SymbolResolution['entry'], table: SymbolTable): boolean {
+  return GENERATED_FILE.test(entry.file) || (entry.foreign ?? table).factsOf(entry.file)?.generated === true;
 }
 
 function generatedModule(segments: readonly string[], language: LanguageId, importsGrpc: boolean): boolean {
