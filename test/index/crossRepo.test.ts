@@ -86,4 +86,25 @@ describe('index: calls and imports across repositories of one graph', function (
     assert.ok(lines.includes('calls test/app://example.com/app.main -> test/app://UNRESOLVED/example.com/lib/greet.Hello'), lines.join('\n'));
     assert.ok(lines.includes('calls test/app://example.com/app.main -> test/lib://example.com/lib/greet.New'), lines.join('\n'));
   });
+
+  it('a library emptied of its files (or its manifest) gives the application its placeholders back, and indexing it again links it again', async () => {
+    const { store, roots } = await indexInOrder([['test/ts-lib', TS_LIB], ['test/ts-app', TS_APP]]);
+    const lib = roots.get('test/ts-lib')!;
+    const linked = await edgeLines(store);
+    for (const file of Object.keys(TS_LIB)) fs.rmSync(`${lib}/${file}`);
+    await new RepoIndexer(store).index({ repoPath: lib, repoUrl: 'test/ts-lib' });
+    const alone = (await edgeLines(store)).filter((l) => l.startsWith('calls test/ts-app://'));
+    assert.deepEqual(alone, [
+      'calls test/ts-app://src/main.run -> test/ts-app://UNRESOLVED/@acme/lib.Client',
+      'calls test/ts-app://src/main.run -> test/ts-app://UNRESOLVED/@acme/lib.Client.send',
+      'calls test/ts-app://src/main.run -> test/ts-app://UNRESOLVED/@acme/lib.format',
+    ]);
+    assert.ok(!(await store.repoProvides()).some((p) => p.name === '@acme/lib'), 'the emptied library provides nothing');
+    for (const [file, text] of Object.entries(TS_LIB)) {
+      fs.mkdirSync(`${lib}/${file}`.replace(/\/[^/]+$/, ''), { recursive: true });
+      fs.writeFileSync(`${lib}/${file}`, text);
+    }
+    await new RepoIndexer(store).index({ repoPath: lib, repoUrl: 'test/ts-lib' });
+    assert.deepEqual(await edgeLines(store), linked);
+  });
 });
