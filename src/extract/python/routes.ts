@@ -4,7 +4,7 @@ import type { ImportFact, RouteFact } from '../facts';
 import type { BindingMatch, RouteDecoratorMatch } from './collect';
 import { keywordArguments, positionalArguments } from './arguments';
 import { stringNodeValue } from './literals';
-import type { ScopeTree } from './scopes';
+import type { Scope, ScopeTree } from './scopes';
 
 /** Flask and FastAPI routes from decorators on handlers. */
 
@@ -37,7 +37,11 @@ export function decoratorRouteFacts(
   const routers = moduleRouters(tree, bindings, imported);
   const facts: RouteFact[] = [];
   for (const decorator of decorators) {
-    const router = routers.get(decorator.router);
+    // `app` inside an application factory is the factory's own local, not a module `app`.
+    const binder = tree.binderOf(decorator.router, tree.ownerAt(decorator.registration.startIndex));
+    const router = binder && binder !== tree.module
+      ? routersOf(tree, binder, bindings, imported).get(decorator.router)
+      : routers.get(decorator.router);
     // A module variable holding something else (a cache, a limiter) registers no routes.
     if (router === null) continue;
     const framework = router?.framework ?? onlyFramework(imported);
@@ -83,9 +87,16 @@ function onlyFramework(imported: ReadonlySet<Framework>): Framework | undefined 
 export function moduleRouters(
   tree: ScopeTree, bindings: readonly BindingMatch[], imported: ReadonlySet<Framework>,
 ): Map<string, Router | null> {
+  return routersOf(tree, tree.module, bindings, imported);
+}
+
+/** The routers a scope's variables hold: the module's, or a function's own (an application factory's `app`). */
+function routersOf(
+  tree: ScopeTree, scope: Scope, bindings: readonly BindingMatch[], imported: ReadonlySet<Framework>,
+): Map<string, Router | null> {
   const routers = new Map<string, Router | null>();
   for (const binding of bindings) {
-    if (binding.form === 'parameter' || tree.ownerAt(binding.offset) !== tree.module) continue;
+    if (binding.form === 'parameter' || tree.ownerAt(binding.offset) !== scope) continue;
     const router = binding.form === 'assignment' ? routerOf(binding.value, imported) : undefined;
     const previous = routers.get(binding.name);
     routers.set(binding.name, router && (previous === undefined || sameRouter(previous, router)) ? router : null);
