@@ -25,6 +25,7 @@ import { dependantFiles, externalModules } from './crossRepoLinks';
 import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
 import { providedModules } from './repoProvides';
+import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
@@ -128,7 +129,8 @@ export class RepoIndexer {
     }
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
-    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
+    const recordBefore = await this.store.repo(repo.repoHash);
+    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
     const live = await LiveFiles.all(this.store, repo.repoHash);
     const liveByPath = await live.all();
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
@@ -142,8 +144,10 @@ export class RepoIndexer {
     const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
 
     const existing = await this.store.snapshot(run.snapshot.snapshotHash);
-    // Nothing to do only when no file changed and no stored facts are from an older extractor.
-    if (added.length + changed.length + removed.length === 0 && existing && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+    // Nothing to do only when no file changed, no stored facts are from an older extractor,
+    // and the files' services are as before (a renamed service re-names its route rows).
+    const layoutChanged = serviceLayoutChanged(recordBefore, repo);
+    if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
       progress({ phase: 'done', done: sources.size, total: sources.size });
       return summaryOf(run, {
         newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
@@ -155,7 +159,7 @@ export class RepoIndexer {
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
-      toParse, parsed, removed, seq,
+      toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
       recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
@@ -256,6 +260,7 @@ export class RepoIndexer {
       table.removeFile(file.path);
     }
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
+    for (const p of write.relinkAlso ?? []) relink.add(p);
     // Receiver types computed through declarations of other files: no edge leads back to them.
     for (const p of table.filesTypingThrough(typeNames)) relink.add(p);
     progress({ phase: 'resolve', done: 0, total: relink.size });
@@ -311,7 +316,7 @@ export class RepoIndexer {
           this.warn(`cross-repository links: ${record?.repoUrl ?? repoHash} is not on disk at ${record?.rootPath ?? '?'}; re-index it to link its calls into ${provider.repoUrl}`);
           continue;
         }
-        const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash, serviceName: record.serviceName };
+        const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash, serviceName: record.serviceName, services: record.services };
         this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readText(repo.root, p)));
         const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repoHash));
         const relink = new Set([...paths].filter((p) => table.factsOf(p)));
@@ -340,7 +345,9 @@ export class RepoIndexer {
   private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
     const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
     const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
-    return { root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root) };
+    return {
+      root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root), services: config.services,
+    };
   }
 
   /** Makes a repo the one resolvers answer for; a new layout starts with fresh resolvers. */

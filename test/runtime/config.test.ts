@@ -33,7 +33,7 @@ describe('ckg.config.yaml', () => {
     assert.deepEqual(t, {
       enabled: false, otlpGrpcEndpoint: '0.0.0.0:14317', otlpHttpEndpoint: '0.0.0.0:14318', otlpInsecure: true, batchSize: 500, batchIntervalMs: 2000,
       queueSize: 16, maxMessageBytes: 1_048_576, confidenceDecayIntervalMs: 900_000, staleAfterDays: 10, gcThresholdDays: 20,
-      observationWindowDays: 3, serviceMap: { 'users-svc': 'github.com/acme/users' }, forwardEndpoint: 'collector:4317',
+      observationWindowDays: 3, serviceMap: { 'users-svc': { repo: 'github.com/acme/users' } }, forwardEndpoint: 'collector:4317',
     });
     assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "10.0.0.5:4317" }', 'c').traceIngestion.otlpHttpEndpoint, '10.0.0.5:4318');
     assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "127.0.0.1:0" }', 'c').traceIngestion.otlpHttpEndpoint, '127.0.0.1:0', 'port 0 for gRPC: an OS-picked HTTP port too');
