@@ -53,6 +53,30 @@ describe('ckg.config.yaml', () => {
     bad('a: [', /not valid YAML/);
   });
 
+  it('reads service_map values naming a repository or a folder inside one', () => {
+    const map = parseConfig([
+      'trace_ingestion:',
+      '  service_map:',
+      '    users-svc: github.com/acme/users',
+      '    cart-prod: { repo: shop, path: ./services/cart/ }',
+      '    whole: { repo: /srv/shop }',
+    ].join('\n'), 'c.yaml').traceIngestion.serviceMap;
+    assert.deepEqual(map, {
+      'users-svc': { repo: 'github.com/acme/users' }, 'cart-prod': { repo: 'shop', path: 'services/cart' }, whole: { repo: '/srv/shop' },
+    });
+  });
+
+  it('refuses service_map folder entries that are not a repository and a folder inside it', () => {
+    const bad = (text: string, message: RegExp) => assert.throws(() => parseConfig(text, 'c.yaml'), (e: Error) => e instanceof ConfigError && message.test(e.message));
+    bad('trace_ingestion: { service_map: { cart: "" } }', /c\.yaml: trace_ingestion\.service_map\.cart: expected a repository URL, name or path, or \{repo/);
+    bad('trace_ingestion: { service_map: { cart: [shop] } }', /trace_ingestion\.service_map\.cart: expected a repository URL, name or path, or \{repo: <repository>, path: <folder inside it>\}/);
+    bad('trace_ingestion: { service_map: { cart: { path: services/cart } } }', /trace_ingestion\.service_map\.cart\.repo: expected a repository URL, name or path/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: ../cart } } }', /trace_ingestion\.service_map\.cart\.path: expected a folder inside the repository, e\.g\. services\/cart \(got "\.\.\/cart"\)/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: /abs } } }', /service_map\.cart\.path: expected a folder inside the repository/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: 3 } } }', /service_map\.cart\.path: expected a folder inside the repository, e\.g\. services\/cart \(got 3\)/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, folder: x } } }', /unknown key trace_ingestion\.service_map\.cart\.folder \(expected one of: trace_ingestion\.service_map\.cart\.repo, trace_ingestion\.service_map\.cart\.path\)/);
+  });
+
   it('parses durations', () => {
     assert.equal(parseDuration(10, 'x'), 10_000);
     assert.equal(parseDuration('500ms', 'x'), 500);
