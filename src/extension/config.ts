@@ -63,7 +63,7 @@ export class GraphConfig {
         batch_interval: positiveInteger(r.get<number>('traceIngestion.batchInterval', 10), 10),
         confidence_decay_interval: positiveInteger(r.get<number>('traceIngestion.confidenceDecayInterval', 3600), 3600),
         gc_threshold_days: positiveInteger(r.get<number>('traceIngestion.gcThresholdDays', 90), 90),
-        service_map: r.get<Record<string, string>>('traceIngestion.serviceMap', {}),
+        service_map: r.get<Record<string, unknown>>('traceIngestion.serviceMap', {}),
       },
     };
   }

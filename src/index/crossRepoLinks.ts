@@ -1,5 +1,6 @@
+import * as fs from 'node:fs';
 import type { FileFacts, LanguageId } from '../extract/facts';
-import { type Hash, QualifiedName, UNRESOLVED_SEGMENT } from '../model';
+import { type Hash, QualifiedName, type RepoRecord, type SnapshotRecord, UNRESOLVED_SEGMENT } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import type { SymbolTable } from '../resolve/symbolTable';
 import type { GraphReader, ProvidedModuleRecord, ProvidesRegistry, SnapshotLog } from '../store';
@@ -28,6 +29,29 @@ export function externalModules(
     }
   }
   return [...found.values()];
+}
+
+/**
+ * Re-links, through `relinkAt`, the files of other repositories that `provider`'s change
+ * concerns (dependantFiles), each repository at its latest snapshot. A repository not on
+ * disk is named in a warning: its resolvers need its files. Returns the files re-linked
+ * per repository URL.
+ */
+export async function relinkDependantRepos(
+  store: GraphReader & SnapshotLog & ProvidesRegistry, provider: { readonly repoHash: Hash; readonly repoUrl: string }, removedNodes: readonly Hash[],
+  relinkAt: (repo: RepoRecord, latest: SnapshotRecord, paths: ReadonlySet<string>) => Promise<number>, warn: (message: string) => void,
+): Promise<Record<string, number>> {
+  const relinked: Record<string, number> = {};
+  for (const [repoHash, paths] of await dependantFiles(store, provider.repoHash, removedNodes)) {
+    const record = await store.repo(repoHash);
+    const latest = await store.latestSnapshot(repoHash);
+    if (!record || !latest || !fs.existsSync(record.rootPath)) {
+      warn(`cross-repository links: ${record?.repoUrl ?? repoHash} is not on disk at ${record?.rootPath ?? '?'}; re-index it to link its calls into ${provider.repoUrl}`);
+      continue;
+    }
+    relinked[record.repoUrl] = await relinkAt(record, latest, paths);
+  }
+  return relinked;
 }
 
 /** Files of other repositories to re-link after `provider` changed, by repository. */

@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { FileFacts, LanguageId } from '../extract/facts';
 import type { Hash } from '../model';
 import type { ForeignModules, ForeignPackage } from '../resolve/foreignModules';
@@ -9,7 +8,7 @@ import { RepoLayout, joinPath } from '../resolve/layout';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { FactsCache, GraphReader, ProvidedModuleRecord, ProvidesRegistry, SnapshotLog } from '../store';
 import { readFacts } from './factsCodec';
-import { listRepositoryFiles } from './sourceFiles';
+import { listRepositoryFiles, readRepoText } from './sourceFiles';
 
 type Store = GraphReader & SnapshotLog & FactsCache & ProvidesRegistry;
 
@@ -142,7 +141,7 @@ function packagePathIn(loaded: LoadedRepo, provider: ProvidedModuleRecord, modul
 async function loadRepo(store: Store, repoHash: Hash, readAt: string): Promise<LoadedRepo | undefined> {
   const repo = await store.repo(repoHash);
   if (!repo || !fs.existsSync(repo.rootPath)) return undefined;
-  const layout = new RepoLayout(listRepositoryFiles(repo.rootPath).allPaths, (p) => readText(repo.rootPath, p));
+  const layout = new RepoLayout(listRepositoryFiles(repo.rootPath).allPaths, (p) => readRepoText(repo.rootPath, p));
   const resolvers = new Map<LanguageResolverFactory, LanguageResolver>();
   const resolverFor = (facts: Pick<FileFacts, 'language'>): LanguageResolver => {
     const factory = RESOLVER_FACTORIES[facts.language];
@@ -156,12 +155,4 @@ async function loadRepo(store: Store, repoHash: Hash, readAt: string): Promise<L
     if (facts && !facts.skipReason) table.setFile(file.path, resolverFor(facts).packagePath(file.path, facts), facts);
   }
   return { table, resolverFor, readAt };
-}
-
-function readText(root: string, relativePath: string): string | undefined {
-  try {
-    return fs.readFileSync(path.join(root, relativePath), 'utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -69,6 +69,8 @@ export interface RunWrite {
   readonly removed: readonly LiveFile[];
   /** The snapshot sequence number the rows open and close at. */
   readonly seq: number;
+  /** Unchanged files to re-link all the same (their route rows change service). */
+  readonly relinkAlso?: readonly string[];
   /** Snapshot rows to write in the same transaction, once the graph rows are in. */
   readonly recordSnapshot?: (tx: GraphTables) => Promise<void>;
 }

@@ -1,6 +1,8 @@
 import type { FileFacts } from '../extract/facts';
 import { languageForPath } from '../extract/registry';
-import { type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName, type RouteSymbolRow } from '../model';
+import {
+  type GraphEdge, type GraphNode, type Hash, Identity, QualifiedName, type RouteSymbolRow, type ServiceFolder, serviceOfPath,
+} from '../model';
 import type { ForeignModules } from '../resolve/foreignModules';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
@@ -16,6 +18,8 @@ export interface RepoState {
   readonly repoUrl: string;
   readonly repoHash: Hash;
   readonly serviceName: string;
+  /** The services a monorepo declares for its folders (`.ckg.yaml` services). */
+  readonly services?: readonly ServiceFolder[];
 }
 
 /**
@@ -94,7 +98,7 @@ export class LinkWriter {
     const ctx: LinkContext = {
       repoUrl: repo.repoUrl,
       repoHash: repo.repoHash,
-      serviceName: repo.serviceName,
+      serviceOf: (p) => serviceOfPath(repo, p),
       table,
       resolverFor: (facts) => this.resolverFor(facts),
       fileHashOf: (p) => Identity.file(repo.repoHash, p),

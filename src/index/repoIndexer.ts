@@ -4,14 +4,15 @@ import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
 import { DEFAULT_WORK_BUDGET, RETRIED_SKIP_REASONS, type WorkBudget, workBudget } from '../extract/workBudget';
-import { type Hash, Identity, hashOf } from '../model';
+import { type Hash, Identity, type RepoRecord, type SnapshotRecord, hashOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
 import { typeNamesChanged } from '../resolve/typeDependencies';
+import { routeMountsText } from '../resolve/routeMounts';
 import { SymbolTable } from '../resolve/symbolTable';
-import type { GraphStore, GraphTables, LiveFile } from '../store';
+import type { GraphStore, LiveFile } from '../store';
 import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
 import {
   type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
@@ -21,16 +22,18 @@ import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
-import { dependantFiles, externalModules } from './crossRepoLinks';
+import { externalModules, relinkDependantRepos } from './crossRepoLinks';
 import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
 import { providedModules } from './repoProvides';
+import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
   DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
-  readSource, toSource,
+  readRepoText, readSource, toSource,
 } from './sourceFiles';
+import { closeRemovedFile } from './removedFiles';
 
 export interface IndexOptions {
   readonly repoPath: string;
@@ -58,14 +61,6 @@ interface RepoContext {
   readonly repo: RepoState;
   readonly layout: RepoLayout;
   readonly resolvers: Map<LanguageResolverFactory, LanguageResolver>;
-}
-
-function readText(root: string, relativePath: string): string | undefined {
-  try {
-    return fs.readFileSync(path.join(root, relativePath), 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 /** A first index of at least this many files loads with indexes rebuilt afterwards. */
@@ -128,7 +123,8 @@ export class RepoIndexer {
     }
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
-    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName });
+    const recordBefore = await this.store.repo(repo.repoHash);
+    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
     const live = await LiveFiles.all(this.store, repo.repoHash);
     const liveByPath = await live.all();
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
@@ -142,8 +138,10 @@ export class RepoIndexer {
     const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
 
     const existing = await this.store.snapshot(run.snapshot.snapshotHash);
-    // Nothing to do only when no file changed and no stored facts are from an older extractor.
-    if (added.length + changed.length + removed.length === 0 && existing && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+    // Nothing to do only when no file changed, no stored facts are from an older extractor,
+    // and the files' services are as before (a renamed service re-names its route rows).
+    const layoutChanged = serviceLayoutChanged(recordBefore, repo);
+    if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
       progress({ phase: 'done', done: sources.size, total: sources.size });
       return summaryOf(run, {
         newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
@@ -155,7 +153,7 @@ export class RepoIndexer {
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
-      toParse, parsed, removed, seq,
+      toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
       recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
@@ -198,7 +196,7 @@ export class RepoIndexer {
     for (const source of toParse) files.add(source.path);
     for (const gone of removed) files.delete(gone.path);
     // New or deleted files change what imports resolve to: resolvers see the new file set.
-    this.activate(root, repo, layoutChanged ? new RepoLayout(files, (p) => readText(root, p)) : context.layout);
+    this.activate(root, repo, layoutChanged ? new RepoLayout(files, (p) => readRepoText(root, p)) : context.layout);
     if (toParse.length === 0 && removed.length === 0) {
       const latest = await this.store.latestSnapshot(repo.repoHash);
       const snapshot = { snapshotHash: latest?.snapshotHash ?? '', commit: latest?.commitHash ?? '', dirty: latest?.dirty ?? false };
@@ -250,18 +248,19 @@ export class RepoIndexer {
         surfaceChanged.push(p);
         if (!firstIndex) for (const name of typeNamesChanged(before, facts)) typeNames.add(name);
       }
-      if (routeMountsOf(before) !== routeMountsOf(facts)) mountsChanged = true;
+      if (routeMountsText(before) !== routeMountsText(facts)) mountsChanged = true;
       table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
     for (const file of removed) {
       for (const name of typeNamesChanged(table.factsOf(file.path), undefined)) typeNames.add(name);
       const gone = table.factsOf(file.path) ?? (await readFacts(this.store, file.fileHash, file.contentHash));
-      if (routeMountsOf(gone) !== routeMountsOf(undefined)) mountsChanged = true;
+      if (routeMountsText(gone) !== routeMountsText(undefined)) mountsChanged = true;
       table.removeFile(file.path);
     }
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
     // A mount's prefixes are part of the paths of routes declared in other files.
     if (mountsChanged) for (const p of table.filesWithRouterRoutes()) relink.add(p);
+    for (const p of write.relinkAlso ?? []) relink.add(p);
     // Receiver types computed through declarations of other files: no edge leads back to them.
     for (const p of table.filesTypingThrough(typeNames)) relink.add(p);
     progress({ phase: 'resolve', done: 0, total: relink.size });
@@ -273,7 +272,7 @@ export class RepoIndexer {
     const bulk = firstIndex && relink.size >= BULK_LOAD_MIN_FILES && this.store.capabilities.bulkLoad;
     const foreign = await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
     await this.store.transaction(async (tx) => {
-      for (const file of removed) await removeFile(tx, repo.repoHash, file, seq, snapshotHash);
+      for (const file of removed) await closeRemovedFile(tx, repo.repoHash, file, seq, snapshotHash);
       for (const source of toParse) {
         const fileHash = Identity.file(repo.repoHash, source.path);
         await tx.openFile({
@@ -303,36 +302,31 @@ export class RepoIndexer {
 
   /**
    * Re-links the files of other repositories that this repository's change concerns
-   * (crossRepoLinks.ts): calls into what it now provides, or into nodes it removed. Each
-   * is written at its repository's latest snapshot, as a pass over that snapshot.
+   * (crossRepoLinks.ts): calls into what it now provides, or into nodes it removed.
    */
   private async relinkDependants(provider: RepoState, removedNodes: readonly Hash[]): Promise<Record<string, number>> {
     const active = this.active;
-    const relinked: Record<string, number> = {};
     try {
-      for (const [repoHash, paths] of await dependantFiles(this.store, provider.repoHash, removedNodes)) {
-        const record = await this.store.repo(repoHash);
-        const latest = await this.store.latestSnapshot(repoHash);
-        if (!record || !latest || !fs.existsSync(record.rootPath)) {
-          this.warn(`cross-repository links: ${record?.repoUrl ?? repoHash} is not on disk at ${record?.rootPath ?? '?'}; re-index it to link its calls into ${provider.repoUrl}`);
-          continue;
-        }
-        const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash, serviceName: record.serviceName };
-        this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readText(repo.root, p)));
-        const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repoHash));
-        const relink = new Set([...paths].filter((p) => table.factsOf(p)));
-        const foreign = await ForeignRepos.load(this.store, repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
-        await this.store.transaction(async (tx) => {
-          await this.links.writeLinks(tx, repo, table, relink, latest.seq, latest.snapshotHash, () => undefined, false, foreign);
-          await tx.sweepRepoLevelNodes(repoHash, latest.seq);
-        });
-        relinked[repo.repoUrl] = relink.size;
-      }
+      return await relinkDependantRepos(this.store, provider, removedNodes, (record, latest, paths) => this.relinkAt(record, latest, paths), this.warn);
     } finally {
       this.active = active;
     }
-    return relinked;
   }
+
+  /** Re-links some files of a repository at its latest snapshot, as a pass over that snapshot; returns how many. */
+  private async relinkAt(record: RepoRecord, latest: SnapshotRecord, paths: ReadonlySet<string>): Promise<number> {
+    const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash: record.repoHash, serviceName: record.serviceName, services: record.services };
+    this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readRepoText(repo.root, p)));
+    const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
+    const relink = new Set([...paths].filter((p) => table.factsOf(p)));
+    const foreign = await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
+    await this.store.transaction(async (tx) => {
+      await this.links.writeLinks(tx, repo, table, relink, latest.seq, latest.snapshotHash, () => undefined, false, foreign);
+      await tx.sweepRepoLevelNodes(repo.repoHash, latest.seq);
+    });
+    return relink.size;
+  }
+
 
   private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
     const head = headState(root);
@@ -346,7 +340,9 @@ export class RepoIndexer {
   private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
     const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
     const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
-    return { root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root) };
+    return {
+      root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root), services: config.services,
+    };
   }
 
   /** Makes a repo the one resolvers answer for; a new layout starts with fresh resolvers. */
@@ -400,18 +396,4 @@ export class RepoIndexer {
     return this.tables.get(repo.repoHash)!;
   }
 
-}
-
-/** Closes a removed file and everything it owned. */
-async function removeFile(tx: GraphTables, repoHash: Hash, file: LiveFile, seq: number, snapshotHash: Hash): Promise<void> {
-  await tx.closeFile(file.fileHash, seq);
-  await tx.replaceFileNodes(file.fileHash, [], seq);
-  await tx.replaceOwnedEdges(file.fileHash, repoHash, [], seq, snapshotHash);
-  await tx.replaceFileRoutes(file.fileHash, []);
-  await tx.deleteFacts(file.fileHash);
-}
-
-/** A file's route mounts, comparable as text. */
-function routeMountsOf(facts: FileFacts | undefined): string {
-  return JSON.stringify(facts?.routeMounts ?? []);
 }

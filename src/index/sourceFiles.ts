@@ -145,3 +145,12 @@ export function normaliseRelativePath(root: string, relativePath: string): strin
   if (relative.startsWith('..') || path.isAbsolute(relative)) throw new Error(`path ${relativePath}: outside the repository ${root}`);
   return relative.split(path.sep).join('/');
 }
+
+/** A repository file's text (a manifest, a config file), or undefined when it cannot be read. */
+export function readRepoText(root: string, relativePath: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(root, relativePath), 'utf8');
+  } catch {
+    return undefined;
+  }
+}

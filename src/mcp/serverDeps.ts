@@ -3,6 +3,7 @@ import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
+import type { ServiceMap } from '../runtime/config';
 import { type GraphStore, type WriterLease, openStore } from '../store';
 import { GraphCache } from '../query/graphCache';
 import { type IndexRoots, indexRoots } from './indexRoots';
@@ -19,7 +20,7 @@ export interface ServerDepsOptions {
   /** Runtime lifecycle windows from the config (`ckg serve --config`). */
   readonly runtimeWindows?: LifecycleWindows;
   /** trace_ingestion.service_map from the config. */
-  readonly runtimeServiceMap?: Readonly<Record<string, string>>;
+  readonly runtimeServiceMap?: ServiceMap;
   /**
    * The directories index_repo may index (`--allow-root`). Default: the working
    * directory and every repository already in the graph.
@@ -71,7 +72,7 @@ export function serverDepsFor(store: GraphStore, options: ServerDepsOptions = {}
 class GraphDeps implements OpenServerDeps {
   readonly replyTokenCap: number;
   readonly runtimeWindows: LifecycleWindows | undefined;
-  readonly runtimeServiceMap: Readonly<Record<string, string>> | undefined;
+  readonly runtimeServiceMap: ServiceMap | undefined;
   readonly indexRoots: IndexRoots;
   private readonly enrichment: EnrichmentConfig | undefined;
   private readonly closing = new AbortController();

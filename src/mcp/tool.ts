@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { IndexOptions, IndexSummary } from '../index/repoIndexer';
 import type { LifecycleWindows } from '../runtime/confidence';
+import type { ServiceMap } from '../runtime/config';
 import type { GraphStore } from '../store/graphStore';
 import type { GraphCache } from '../query/graphCache';
 import type { IndexRoots } from './indexRoots';
@@ -27,7 +28,7 @@ export interface ToolDeps {
   /** Runtime edge lifecycle windows (trace_ingestion.stale_after_days, gc_threshold_days); SPEC defaults when absent. */
   readonly runtimeWindows?: LifecycleWindows;
   /** trace_ingestion.service_map (SPEC 2.8 rule 2), to map traced service names as ingest does. */
-  readonly runtimeServiceMap?: Readonly<Record<string, string>>;
+  readonly runtimeServiceMap?: ServiceMap;
 }
 
 /**

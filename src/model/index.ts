@@ -7,3 +7,4 @@ export * from './identity';
 export * from './kinds';
 export * from './qualifiedName';
 export * from './records';
+export * from './serviceFolders';

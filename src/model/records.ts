@@ -1,6 +1,7 @@
 import type { CallSite } from './callSites';
 import type { Hash } from './hash';
 import type { EdgeType, NodeKind } from './kinds';
+import type { ServiceFolder } from './serviceFolders';
 
 /** A symbol (SPEC §2.1). Internal records are camelCase; src/mcp maps them to SPEC names. */
 export interface GraphNode {
@@ -54,7 +55,10 @@ export interface RepoRecord {
   readonly repoHash: Hash;
   readonly repoUrl: string;
   readonly rootPath: string;
+  /** The service the repository runs as (`.ckg.yaml` service_name, else its name). */
   readonly serviceName: string;
+  /** Services a monorepo declares for its folders (`.ckg.yaml` services); none when absent. */
+  readonly services?: readonly ServiceFolder[];
 }
 
 export interface SnapshotRecord {
@@ -79,6 +83,8 @@ export interface RouteSymbolRow {
   readonly mappingType: 'http_route' | 'grpc_method' | 'queue_topic';
   readonly nodeHash: Hash;
   readonly createdAt: number;
+  /** Repo-relative path of the file that registered the route; read back from the store, never written. */
+  readonly ownerPath?: string;
 }
 
 export interface EdgeEvent {

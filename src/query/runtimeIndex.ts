@@ -1,5 +1,7 @@
 import type { GraphView } from '../graph/graphView';
-import { type GraphEdge, type Hash, QualifiedName, type RouteSymbolRow, UNRESOLVED_SEGMENT } from '../model';
+import {
+  type GraphEdge, type Hash, QualifiedName, type RouteSymbolRow, UNRESOLVED_SEGMENT, serviceNamesOf, serviceOfPath,
+} from '../model';
 import type { GraphReader, RuntimeEdgeStore } from '../store';
 
 /**
@@ -57,7 +59,6 @@ async function buildIndex(view: GraphView, store: GraphReader & RuntimeEdgeStore
     if (rows) rows.push(row);
     else routesByNode.set(row.nodeHash, [row]);
   }
-  const serviceOfRepo = new Map([...view.repos.values()].map((r) => [r.repoHash, r.serviceName]));
   const targetRoutes = (edge: GraphEdge): RouteTarget[] => {
     const rows = routesByNode.get(edge.targetHash);
     if (rows) return rows.map((r) => ({ serviceName: r.serviceName, routePattern: r.routePattern }));
@@ -71,11 +72,15 @@ async function buildIndex(view: GraphView, store: GraphReader & RuntimeEdgeStore
   const sourceService = (edge: GraphEdge): string => {
     const source = view.nodes.get(edge.sourceHash);
     if (!source) return '';
-    // A placeholder names its service; an indexed node's repo runs as one.
-    if (QualifiedName.isUnresolved(source.qualifiedName) && !serviceOfRepo.has(source.repoHash)) return QualifiedName.repoPart(source.qualifiedName);
-    return serviceOfRepo.get(source.repoHash) ?? QualifiedName.repoPart(source.qualifiedName);
+    const named = QualifiedName.isUnresolved(source.qualifiedName) ? QualifiedName.repoPart(source.qualifiedName) : undefined;
+    const repo = view.repos.get(source.repoHash);
+    if (!repo) return named ?? QualifiedName.repoPart(source.qualifiedName);
+    // A placeholder names its service; one the repo runs under another name stands for the repo's.
+    if (named !== undefined) return serviceNamesOf(repo).includes(named) ? named : repo.serviceName;
+    // An indexed node runs in the service owning its file.
+    return serviceOfPath(repo, view.pathOf(source));
   };
-  const services = new Set<string>([...serviceOfRepo.values()].filter((s) => s !== ''));
+  const services = new Set<string>([...view.repos.values()].flatMap((r) => serviceNamesOf(r)));
   for (const rows of routesByNode.values()) for (const row of rows) services.add(row.serviceName);
   for (const edge of edges) for (const route of targetRoutes(edge)) services.add(route.serviceName);
   for (const edge of edges) services.add(sourceService(edge));

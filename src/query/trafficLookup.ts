@@ -3,9 +3,11 @@ import type { GraphView } from '../graph/graphView';
 import type { Hash } from '../model';
 import { LIFECYCLE_DEFAULTS, type LifecycleWindows, confidenceBand } from '../runtime/confidence';
 import { parseProvenance } from '../runtime/observations';
-import { ServiceMapper } from '../runtime/serviceMapper';
+import type { ServiceMap } from '../runtime/config';
+import { ServiceMapper, type ServiceMapping } from '../runtime/serviceMapper';
 import type { ViewSource } from '../store';
 import { isRuntimeEdge, runtimeIndex } from './runtimeIndex';
+import { inServiceScope } from './serviceScope';
 
 /** What the traffic report reads: the store, the clock, and the runtime settings of the config. */
 export interface TrafficSources {
@@ -15,7 +17,7 @@ export interface TrafficSources {
   /** Lifecycle windows (trace_ingestion); SPEC defaults when absent. */
   readonly runtimeWindows?: LifecycleWindows;
   /** trace_ingestion.service_map, to map traced service names as ingest does. */
-  readonly runtimeServiceMap?: Readonly<Record<string, string>>;
+  readonly runtimeServiceMap?: ServiceMap;
 }
 
 const BAND_ORDER: Readonly<Record<TrafficBand, number>> = { high: 2, low: 1, stale: 0 };
@@ -23,8 +25,9 @@ const BAND_ORDER: Readonly<Record<TrafficBand, number>> = { high: 2, low: 1, sta
 /**
  * The SPEC 4.10.3 report the context tools put on each symbol: a symbol with runtime
  * edges is observed (their count in the window, provenance names, best confidence band);
- * a route handler without any is confirmed zero traffic when a service mapped to its
- * repository (SPEC 2.8, as ingest maps them) has sent spans, else unknown. Other symbols
+ * a route handler without any is confirmed zero traffic when a traced service mapped to
+ * its code (SPEC 2.8, as ingest maps them: its repository, monorepo service or folder)
+ * has sent spans, else unknown. Other symbols
  * get no report: runtime edges never name them, so silence is not a claim. Undefined
  * when the store keeps no runtime edges.
  */
@@ -34,13 +37,14 @@ export async function trafficLookup(deps: TrafficSources, view: GraphView): Prom
   const index = await runtimeIndex(view, store);
   const now = deps.now();
   const windows = deps.runtimeWindows ?? LIFECYCLE_DEFAULTS;
-  let reposSending: Set<Hash> | undefined;
-  const hasSentSpans = (repoHash: Hash): boolean => {
-    if (!reposSending) {
+  let sending: ServiceMapping[] | undefined;
+  // A handler is in a sender's scope when a traced name seen sending spans maps to its service (and folder).
+  const hasSentSpans = (nodeHash: Hash): boolean => {
+    if (!sending) {
       const mapper = new ServiceMapper([...view.repos.values()], deps.runtimeServiceMap);
-      reposSending = new Set([...index.seen.keys()].map((name) => mapper.map(name)?.repo.repoHash).filter((h): h is Hash => h !== undefined));
+      sending = [...index.seen.keys()].map((name) => mapper.map(name)).filter((m): m is ServiceMapping => m !== undefined);
     }
-    return reposSending.has(repoHash);
+    return sending.some((mapping) => inServiceScope(view, mapping, nodeHash));
   };
   return (node): SymbolTraffic | undefined => {
     const edges = [...view.incoming(node.nodeHash), ...view.outgoing(node.nodeHash)].filter(isRuntimeEdge);
@@ -60,6 +64,6 @@ export async function trafficLookup(deps: TrafficSources, view: GraphView): Prom
     }
     const routes = index.routesByNode.get(node.nodeHash);
     if (!routes || routes.length === 0) return undefined;
-    return { status: hasSentSpans(node.repoHash) ? 'confirmed_zero' : 'unknown', service: routes[0].serviceName };
+    return { status: hasSentSpans(node.nodeHash) ? 'confirmed_zero' : 'unknown', service: routes[0].serviceName };
   };
 }

@@ -18,7 +18,8 @@ import { visibleFiles } from './visibleFiles';
 export interface LinkContext {
   readonly repoUrl: string;
   readonly repoHash: Hash;
-  readonly serviceName: string;
+  /** The service owning a file (a monorepo's folder service, else the repository's): its route rows carry it. */
+  serviceOf(path: string): string;
   readonly table: SymbolTable;
   resolverFor(facts: FileFacts): LanguageResolver;
   fileHashOf(path: string): Hash;
@@ -277,7 +278,7 @@ class FileLinker {
     if (!this.nodes.some((n) => n.nodeHash === node.nodeHash)) this.nodes.push(node);
     if (handlerHash) this.addEdge(handlerHash, node.nodeHash, 'handles_route', 'ast_inferred', route);
     (declarationOnly || !handlerHash ? this.fallbackRoutes : this.routes).push({
-      serviceName: this.ctx.serviceName,
+      serviceName: this.ctx.serviceOf(this.facts.path),
       routePattern: pattern,
       mappingType: route.mappingType,
       nodeHash: handlerHash ?? node.nodeHash,

@@ -101,3 +101,8 @@ function joinRoutePath(outer: string, path: string): string {
   if (path === '') return normaliseRoutePath(outer);
   return normaliseRoutePath(joinPrefix(outer, path));
 }
+
+/** A file's route mounts, comparable as text: a change re-links every file with routes on a named router. */
+export function routeMountsText(facts: FileFacts | undefined): string {
+  return JSON.stringify(facts?.routeMounts ?? []);
+}

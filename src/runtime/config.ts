@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { type HostPort, formatHostPort, parseHostPort } from '../model';
+import { type HostPort, formatHostPort, normaliseFolder, parseHostPort } from '../model';
 import { ENRICHMENT_DEFAULTS, type EnrichmentConfig, parseEnrichment } from '../enrich/enrichmentConfig';
 import { ConfigError, boolean, duration, intIn, mapping, parseDuration, rejectUnknown } from '../model/configValues';
 
@@ -33,11 +33,25 @@ export interface TraceIngestionConfig {
   readonly gcThresholdDays: number;
   /** Days of observations ObservationCount and confidence count (SPEC 3.1: the last 7 days). */
   readonly observationWindowDays: number;
-  /** Traced service name -> repository URL, name or path (SPEC 2.8 rule 2). */
-  readonly serviceMap: Readonly<Record<string, string>>;
+  /** Traced service name -> a repository, or a folder inside one (SPEC 2.8 rule 2). */
+  readonly serviceMap: ServiceMap;
   /** Upstream OTLP/gRPC collector or team instance; '' disables forwarding (SPEC 3.4 DISABLED). */
   readonly forwardEndpoint: string;
 }
+
+/**
+ * Where a traced service runs (`trace_ingestion.service_map` values): a repository by URL,
+ * URL tail or root path, and optionally a folder inside it. Written `name: repo` for a whole
+ * repository, `name: {repo: shop, path: services/cart}` for a monorepo's folder.
+ */
+export interface ServiceTarget {
+  readonly repo: string;
+  /** Repo-relative folder, normalised (`services/cart`). */
+  readonly path?: string;
+}
+
+/** Traced service name -> where it runs. */
+export type ServiceMap = Readonly<Record<string, ServiceTarget>>;
 
 export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
   enabled: true,
@@ -166,16 +180,33 @@ function address(value: unknown, location: string, key: string): string {
   return value.trim();
 }
 
-function serviceMap(value: unknown, location: string): Record<string, string> {
+function serviceMap(value: unknown, location: string): Record<string, ServiceTarget> {
   if (value === undefined || value === null) return {};
   const section = mapping(value, location, 'trace_ingestion.service_map');
-  const result: Record<string, string> = {};
+  const result: Record<string, ServiceTarget> = {};
   for (const [name, target] of Object.entries(section)) {
-    if (typeof target !== 'string' || target.trim() === '') {
-      throw new ConfigError(`${location}: trace_ingestion.service_map.${name}: expected a repository URL, name or path`);
+    const key = `trace_ingestion.service_map.${name}`;
+    const expected = 'expected a repository URL, name or path, or {repo: <repository>, path: <folder inside it>}';
+    if (typeof target === 'string') {
+      if (target.trim() === '') throw new ConfigError(`${location}: ${key}: ${expected}`);
+      result[name] = { repo: target.trim() };
+      continue;
     }
-    result[name] = target.trim();
+    if (target === null || typeof target !== 'object' || Array.isArray(target)) throw new ConfigError(`${location}: ${key}: ${expected}`);
+    const fields = target as Record<string, unknown>;
+    rejectUnknown(fields, ['repo', 'path'], location, `${key}.`);
+    if (typeof fields.repo !== 'string' || fields.repo.trim() === '') {
+      throw new ConfigError(`${location}: ${key}.repo: expected a repository URL, name or path`);
+    }
+    if (fields.path === undefined) {
+      result[name] = { repo: fields.repo.trim() };
+      continue;
+    }
+    const folder = typeof fields.path === 'string' ? normaliseFolder(fields.path.trim()) : undefined;
+    if (folder === undefined) {
+      throw new ConfigError(`${location}: ${key}.path: expected a folder inside the repository, e.g. services/cart (got ${JSON.stringify(fields.path)})`);
+    }
+    result[name] = { repo: fields.repo.trim(), path: folder };
   }
   return result;
 }
-

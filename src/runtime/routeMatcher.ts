@@ -1,4 +1,22 @@
-import type { RouteSymbolRow } from '../model';
+import { type RouteSymbolRow, isUnderFolder } from '../model';
+
+/**
+ * Which route rows a traced service may land on: rows of one of `services`, registered by
+ * a file under `folder` when one is given (a service_map entry naming a monorepo folder).
+ */
+export interface RouteScope {
+  readonly services: readonly string[];
+  readonly folder?: string;
+}
+
+/** Whether a route row lies in a scope. */
+export function inRouteScope(scope: RouteScope, row: RouteSymbolRow): boolean {
+  return scope.services.includes(row.serviceName) && (scope.folder === undefined || isUnderFolder(row.ownerPath ?? '', scope.folder));
+}
+
+function scopeOf(service: string | RouteScope): RouteScope {
+  return typeof service === 'string' ? { services: [service] } : service;
+}
 
 /**
  * Route resolution through route_symbols (SPEC 2.7): an observed HTTP request, gRPC call
@@ -8,49 +26,57 @@ import type { RouteSymbolRow } from '../model';
  */
 export class RouteTable {
   private readonly http = new Map<string, HttpPattern[]>();
-  private readonly grpc = new Map<string, RouteSymbolRow>();
+  private readonly grpc = new Map<string, RouteSymbolRow[]>();
   private readonly topics = new Map<string, RouteSymbolRow[]>();
 
   constructor(rows: readonly RouteSymbolRow[]) {
     for (const row of rows) {
       if (row.mappingType === 'http_route') this.addHttp(row);
-      else if (row.mappingType === 'grpc_method') this.grpc.set(`${row.serviceName}\0${row.routePattern}`, row);
+      else if (row.mappingType === 'grpc_method') push(this.grpc, `${row.serviceName}\0${row.routePattern}`, row);
       else push(this.topics, row.routePattern, row);
     }
   }
 
   /**
-   * The handler row of a request to `service`: `path` is a concrete path (`/users/42`) or
-   * a route template from a span (`/users/:id`, `/users/{id}`). The most literal match
-   * wins, an exact method before ANY.
+   * The handler row of a request to `service` (a name, or a scope of names and a folder):
+   * `path` is a concrete path (`/users/42`) or a route template from a span (`/users/:id`,
+   * `/users/{id}`). The most literal match wins, an exact method before ANY.
    */
-  matchHttp(service: string, method: string, path: string): RouteSymbolRow | undefined {
+  matchHttp(service: string | RouteScope, method: string, path: string): RouteSymbolRow | undefined {
+    const scope = scopeOf(service);
     const segments = splitPath(normalizeTemplate(path));
     let best: { row: RouteSymbolRow; score: number } | undefined;
-    for (const pattern of this.http.get(service) ?? []) {
-      if (pattern.method !== method.toUpperCase() && pattern.method !== 'ANY') continue;
-      const literal = matchSegments(pattern.segments, segments);
-      if (literal < 0) continue;
-      const score = literal * 2 + (pattern.method === 'ANY' ? 0 : 1);
-      if (!best || score > best.score) best = { row: pattern.row, score };
+    for (const name of scope.services) {
+      for (const pattern of this.http.get(name) ?? []) {
+        if (pattern.method !== method.toUpperCase() && pattern.method !== 'ANY') continue;
+        if (scope.folder !== undefined && !inRouteScope(scope, pattern.row)) continue;
+        const literal = matchSegments(pattern.segments, segments);
+        if (literal < 0) continue;
+        const score = literal * 2 + (pattern.method === 'ANY' ? 0 : 1);
+        if (!best || score > best.score) best = { row: pattern.row, score };
+      }
     }
     return best?.row;
   }
 
   /** `rpcService` is the full name (`helloworld.Greeter`); the package may be absent from the pattern. */
-  matchGrpc(service: string, rpcService: string, rpcMethod: string): RouteSymbolRow | undefined {
+  matchGrpc(service: string | RouteScope, rpcService: string, rpcMethod: string): RouteSymbolRow | undefined {
+    const scope = scopeOf(service);
     const bare = rpcService.slice(rpcService.lastIndexOf('.') + 1);
     for (const name of [`${rpcService}/${rpcMethod}`, `${bare}/${rpcMethod}`, `${rpcService}/*`, `${bare}/*`]) {
-      const row = this.grpc.get(`${service}\0${name}`);
-      if (row) return row;
+      for (const serviceName of scope.services) {
+        const row = this.grpc.get(`${serviceName}\0${name}`)?.find((r) => inRouteScope(scope, r));
+        if (row) return row;
+      }
     }
     return undefined;
   }
 
   /** The handler of a topic: the consuming service's own row first, else the only row naming it. */
-  matchTopic(destination: string, service?: string): RouteSymbolRow | undefined {
+  matchTopic(destination: string, service?: string | RouteScope): RouteSymbolRow | undefined {
     const rows = this.topics.get(destination) ?? [];
-    return rows.find((r) => r.serviceName === service) ?? (rows.length === 1 ? rows[0] : undefined);
+    const scope = service === undefined ? undefined : scopeOf(service);
+    return (scope && rows.find((r) => inRouteScope(scope, r))) ?? (rows.length === 1 ? rows[0] : undefined);
   }
 
   private addHttp(row: RouteSymbolRow): void {

@@ -4,7 +4,7 @@ import { messagingDestination, selectEdgeType } from './edgeType';
 import { EXTERNAL_CLIENT, type NodeRef, PlaceholderNodes } from './nodeRefs';
 import type { Observation, RuntimeProvenance } from './observations';
 import { RecentSpans, type SpanSummary } from './recentSpans';
-import { type RouteTable, unresolvedRoute } from './routeMatcher';
+import { type RouteTable, inRouteScope, unresolvedRoute } from './routeMatcher';
 import type { ServiceMapper, ServiceMapping } from './serviceMapper';
 import { SpanKind, type TraceSpan } from './spans';
 
@@ -104,9 +104,10 @@ export class SpanMapper {
       else {
         // The consumer's side: its handler for the topic consumes from the topic.
         const own = tables.services.map(span.serviceName);
-        const row = own && tables.routes.matchTopic(destination, own.routeService);
-        const source = row && row.serviceName === own.routeService ? { nodeHash: row.nodeHash, repoHash: own.repo.repoHash } : caller.ref;
-        const provenance: RuntimeProvenance = row && row.serviceName === own.routeService ? 'otel_trace' : 'runtime_unresolved';
+        const row = own && tables.routes.matchTopic(destination, own.scope);
+        const owned = row !== undefined && own !== undefined && inRouteScope(own.scope, row);
+        const source = owned ? { nodeHash: row.nodeHash, repoHash: own.repo.repoHash } : caller.ref;
+        const provenance: RuntimeProvenance = owned ? 'otel_trace' : 'runtime_unresolved';
         const cap = provenance === 'otel_trace' ? own!.confidenceCap : UNRESOLVED_CONFIDENCE;
         return { source, target: topic.ref, edgeType, provenance, confidenceCap: cap, at, traceId: span.traceId };
       }
@@ -164,10 +165,10 @@ export class SpanMapper {
     let row: RouteSymbolRow | undefined;
     let route: string;
     if (rpc) {
-      row = mapping && tables.routes.matchGrpc(mapping.routeService, rpc[0], rpc[1]);
+      row = mapping && tables.routes.matchGrpc(mapping.scope, rpc[0], rpc[1]);
       route = `${rpc[0]}/${rpc[1]}`;
     } else {
-      row = mapping && tables.routes.matchHttp(mapping.routeService, method, path);
+      row = mapping && tables.routes.matchHttp(mapping.scope, method, path);
       route = unresolvedRoute(method, path);
     }
     const target: Target = row && mapping
@@ -208,13 +209,13 @@ export class SpanMapper {
     let row: RouteSymbolRow | undefined;
     if (a['rpc.service'] !== undefined) {
       const [rpcService, rpcMethod] = rpcName(a, server.operationName);
-      row = tables.routes.matchGrpc(mapping.routeService, rpcService, rpcMethod);
+      row = tables.routes.matchGrpc(mapping.scope, rpcService, rpcMethod);
     } else if (a['messaging.system'] !== undefined) {
-      const found = tables.routes.matchTopic(a['messaging.destination.name'] ?? a['messaging.destination'] ?? '', mapping.routeService);
-      row = found?.serviceName === mapping.routeService ? found : undefined;
+      const found = tables.routes.matchTopic(a['messaging.destination.name'] ?? a['messaging.destination'] ?? '', mapping.scope);
+      row = found && inRouteScope(mapping.scope, found) ? found : undefined;
     } else {
       const path = a['http.route'] || pathOf(a);
-      row = path ? tables.routes.matchHttp(mapping.routeService, a['http.request.method'] ?? a['http.method'] ?? '', path) : undefined;
+      row = path ? tables.routes.matchHttp(mapping.scope, a['http.request.method'] ?? a['http.method'] ?? '', path) : undefined;
     }
     return row && { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, cap: mapping.confidenceCap };
   }

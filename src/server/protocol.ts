@@ -33,7 +33,8 @@ export interface TraceIngestionSettings {
   readonly batch_interval: number;
   readonly confidence_decay_interval: number;
   readonly gc_threshold_days: number;
-  readonly service_map: Readonly<Record<string, string>>;
+  /** Traced name -> repository (a string) or `{repo, path}` for a folder inside one; checked by parseTraceIngestion. */
+  readonly service_map: Readonly<Record<string, unknown>>;
 }
 
 export interface WorkspaceFolderInfo {

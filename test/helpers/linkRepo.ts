@@ -34,7 +34,7 @@ export function linkRepo(files: FileFacts[], layoutFiles: Record<string, string>
   const table = new SymbolTable();
   for (const f of files) table.setFile(f.path, resolverFor(f).packagePath(f.path, f), f);
   const ctx: LinkContext = {
-    repoUrl: REPO_URL, repoHash: Identity.repo(REPO_URL), serviceName: 'r', table, resolverFor,
+    repoUrl: REPO_URL, repoHash: Identity.repo(REPO_URL), serviceOf: () => 'r', table, resolverFor,
     fileHashOf: (p) => Identity.file(Identity.repo(REPO_URL), p),
   };
   const linked = files.map((f) => linkFile(ctx, f));

@@ -33,7 +33,7 @@ describe('ckg.config.yaml', () => {
     assert.deepEqual(t, {
       enabled: false, otlpGrpcEndpoint: '0.0.0.0:14317', otlpHttpEndpoint: '0.0.0.0:14318', otlpInsecure: true, batchSize: 500, batchIntervalMs: 2000,
       queueSize: 16, maxMessageBytes: 1_048_576, confidenceDecayIntervalMs: 900_000, staleAfterDays: 10, gcThresholdDays: 20,
-      observationWindowDays: 3, serviceMap: { 'users-svc': 'github.com/acme/users' }, forwardEndpoint: 'collector:4317',
+      observationWindowDays: 3, serviceMap: { 'users-svc': { repo: 'github.com/acme/users' } }, forwardEndpoint: 'collector:4317',
     });
     assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "10.0.0.5:4317" }', 'c').traceIngestion.otlpHttpEndpoint, '10.0.0.5:4318');
     assert.equal(parseConfig('trace_ingestion: { otlp_endpoint: "127.0.0.1:0" }', 'c').traceIngestion.otlpHttpEndpoint, '127.0.0.1:0', 'port 0 for gRPC: an OS-picked HTTP port too');
@@ -51,6 +51,30 @@ describe('ckg.config.yaml', () => {
     bad('trace_ingestion: { stale_after_days: 100 }', /gc_threshold_days \(90\): expected more than stale_after_days \(100\)/);
     bad('[1, 2]', /\(top level\): expected a mapping/);
     bad('a: [', /not valid YAML/);
+  });
+
+  it('reads service_map values naming a repository or a folder inside one', () => {
+    const map = parseConfig([
+      'trace_ingestion:',
+      '  service_map:',
+      '    users-svc: github.com/acme/users',
+      '    cart-prod: { repo: shop, path: ./services/cart/ }',
+      '    whole: { repo: /srv/shop }',
+    ].join('\n'), 'c.yaml').traceIngestion.serviceMap;
+    assert.deepEqual(map, {
+      'users-svc': { repo: 'github.com/acme/users' }, 'cart-prod': { repo: 'shop', path: 'services/cart' }, whole: { repo: '/srv/shop' },
+    });
+  });
+
+  it('refuses service_map folder entries that are not a repository and a folder inside it', () => {
+    const bad = (text: string, message: RegExp) => assert.throws(() => parseConfig(text, 'c.yaml'), (e: Error) => e instanceof ConfigError && message.test(e.message));
+    bad('trace_ingestion: { service_map: { cart: "" } }', /c\.yaml: trace_ingestion\.service_map\.cart: expected a repository URL, name or path, or \{repo/);
+    bad('trace_ingestion: { service_map: { cart: [shop] } }', /trace_ingestion\.service_map\.cart: expected a repository URL, name or path, or \{repo: <repository>, path: <folder inside it>\}/);
+    bad('trace_ingestion: { service_map: { cart: { path: services/cart } } }', /trace_ingestion\.service_map\.cart\.repo: expected a repository URL, name or path/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: ../cart } } }', /trace_ingestion\.service_map\.cart\.path: expected a folder inside the repository, e\.g\. services\/cart \(got "\.\.\/cart"\)/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: /abs } } }', /service_map\.cart\.path: expected a folder inside the repository/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, path: 3 } } }', /service_map\.cart\.path: expected a folder inside the repository, e\.g\. services\/cart \(got 3\)/);
+    bad('trace_ingestion: { service_map: { cart: { repo: shop, folder: x } } }', /unknown key trace_ingestion\.service_map\.cart\.folder \(expected one of: trace_ingestion\.service_map\.cart\.repo, trace_ingestion\.service_map\.cart\.path\)/);
   });
 
   it('parses durations', () => {

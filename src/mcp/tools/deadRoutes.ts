@@ -1,14 +1,17 @@
 import { compareStrings } from '../../graph/viewIndex';
 import { runtimeIndex } from '../../query/runtimeIndex';
 import { SECONDS_PER_DAY } from '../../runtime/confidence';
-import { positiveIntArg, requireRuntime } from '../args';
-import { defineTool } from '../tool';
+import { inRouteScope } from '../../runtime/routeMatcher';
+import { ServiceMapper } from '../../runtime/serviceMapper';
+import { optionalTextArg, positiveIntArg, requireRuntime } from '../args';
+import { ToolError, defineTool } from '../tool';
 import { listOutput, wireRouteSymbol, WireRouteSymbolSchema } from '../wire';
 
 /**
  * SPEC 4.4 dead_routes: route symbols (SPEC 2.7) whose handler has received no
  * runtime-observed edge within the last `stale_days` days. A route never observed at all
- * is dead too: static indexing knows it, traffic never reached it.
+ * is dead too: static indexing knows it, traffic never reached it. `service_name` keeps the
+ * routes of one traced service, mapped as ingest maps it (SPEC 2.8).
  */
 export const tool = defineTool({
   name: 'dead_routes',
@@ -16,22 +19,30 @@ export const tool = defineTool({
   category: 'Runtime',
   description:
     'Lists route symbols (ServiceName, RoutePattern, MappingType, NodeHash, CreatedAt) whose handler has no runtime '
-    + 'observation within stale_days days, by service and route.',
+    + 'observation within stale_days days, by service and route. Optional service_name keeps one traced service\'s routes.',
   inputSchema: {
     stale_days: positiveIntArg('stale_days', { default: 30, max: 3650, description: 'Days without observations that make a route dead' }),
+    service_name: optionalTextArg(
+      'service_name', 'Only the routes of this service, named as traces report it (a monorepo folder\'s service or a service_map entry included)',
+    ),
   },
   outputSchema: listOutput(WireRouteSymbolSchema),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async handler({ stale_days }, deps) {
+  async handler({ stale_days, service_name }, deps) {
     const store = deps.store();
     requireRuntime(store);
     const view = await deps.graphs.liveView();
     const index = await runtimeIndex(view, store);
+    const mapping = service_name === undefined ? undefined : new ServiceMapper([...view.repos.values()], deps.runtimeServiceMap).map(service_name);
+    if (service_name !== undefined && !mapping) {
+      throw new ToolError(`service_name: unknown service "${service_name}": no indexed repository or service runs as it, and no service_map entry names it`);
+    }
     const since = deps.now() - stale_days * SECONDS_PER_DAY;
     const observed = new Set(index.edges.filter((e) => e.lastObserved >= since).map((e) => e.targetHash));
     const dead = [...index.routesByNode.entries()]
       .filter(([nodeHash]) => !observed.has(nodeHash))
       .flatMap(([, rows]) => rows)
+      .filter((row) => !mapping || inRouteScope(mapping.scope, row))
       .sort((a, b) => compareStrings(a.serviceName, b.serviceName) || compareStrings(a.routePattern, b.routePattern)
         || compareStrings(a.mappingType, b.mappingType));
     return { result: dead.map(wireRouteSymbol) };

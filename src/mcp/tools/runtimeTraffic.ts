@@ -2,8 +2,10 @@ import { compareStrings } from '../../graph/viewIndex';
 import type { GraphEdge } from '../../model';
 import { likePattern } from '../../query/likePattern';
 import { runtimeIndex } from '../../query/runtimeIndex';
+import { inServiceScope } from '../../query/serviceScope';
 import { LIFECYCLE_DEFAULTS, confidenceBand } from '../../runtime/confidence';
 import { parseProvenance } from '../../runtime/observations';
+import { ServiceMapper } from '../../runtime/serviceMapper';
 import { optionalTextArg, positiveIntArg, requireRuntime, textArg } from '../args';
 import { ToolError, defineTool } from '../tool';
 import { listOutput, wireEdge, WireEdgeSchema } from '../wire';
@@ -16,7 +18,9 @@ const REPORT_LINES = 20;
 /**
  * SPEC 4.4 runtime_traffic: runtime-observed edges of a service, busiest first. An edge
  * belongs to a service when its source is code of that service (outgoing calls) or its
- * target is one of the service's routes (incoming traffic). `route_pattern` (SQL LIKE)
+ * target is one of the service's routes (incoming traffic). A traced name counts the code
+ * ingest maps it to (SPEC 2.8): a monorepo folder's service, a service_map entry's
+ * repository or folder. `route_pattern` (SQL LIKE)
  * keeps edges whose target route matches. The SPEC 4.10.3 reporting rule rides along:
  * each edge with its count, provenance and confidence band (high, low, stale) in the
  * text; with no edge, "confirmed zero traffic" for a service that has sent spans and
@@ -43,7 +47,9 @@ export const tool = defineTool({
     requireRuntime(store);
     const view = await deps.graphs.liveView();
     const index = await runtimeIndex(view, store);
-    if (!index.services.has(service_name)) {
+    // The traced name maps to code as ingest maps it: a declared service, a service_map entry (maybe a folder) or a name match.
+    const mapping = new ServiceMapper([...view.repos.values()], deps.runtimeServiceMap).map(service_name);
+    if (!index.services.has(service_name) && (!mapping || mapping.how === 'heuristic')) {
       const known = [...index.services].sort(compareStrings);
       throw new ToolError(
         `service_name: unknown service "${service_name}": no data (it has sent no spans and no indexed repository runs as it; `
@@ -54,7 +60,8 @@ export const tool = defineTool({
     const matches = index.edges.filter((edge) => {
       const routes = index.targetRoutes(edge);
       if (like && !routes.some((r) => like.test(r.routePattern))) return false;
-      return index.sourceService(edge) === service_name || routes.some((r) => r.serviceName === service_name);
+      return index.sourceService(edge) === service_name || routes.some((r) => r.serviceName === service_name)
+        || (mapping !== undefined && (inServiceScope(view, mapping, edge.sourceHash) || inServiceScope(view, mapping, edge.targetHash)));
     });
     const name = (hash: string): string => view.nodes.get(hash)?.qualifiedName ?? hash;
     const busiestFirst = (a: GraphEdge, b: GraphEdge): number =>

@@ -23,7 +23,10 @@ export function replaceFileRoutes(
 
 export function routeSymbols(database: SqlJsDatabase): RouteSymbolRow[] {
   return database.all(
-    'SELECT service_name, route_pattern, mapping_type, node_hash, created_at FROM route_symbols ORDER BY service_name, route_pattern',
+    // The owning file's live path tells which folder of a monorepo registered the route.
+    `SELECT r.service_name, r.route_pattern, r.mapping_type, r.node_hash, r.created_at, f.path
+     FROM route_symbols r LEFT JOIN files f ON f.file_hash = r.owner_file_hash AND f.removed_in IS NULL
+     ORDER BY r.service_name, r.route_pattern`,
     [],
     routeFromRow,
   );

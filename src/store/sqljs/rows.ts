@@ -2,7 +2,7 @@ import type { SqlValue } from 'sql.js';
 import type { LiveFile } from '../records';
 import {
   type CallSite, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, NO_LATER_CALL_SITES, type NodeKind, type RepoRecord, type RouteSymbolRow,
-  type SnapshotRecord,
+  type ServiceFolder, type SnapshotRecord,
 } from '../../model';
 
 /** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
@@ -99,10 +99,19 @@ export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
   };
 }
 
-export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name';
+export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name, services';
 
 export function repoFromRow(row: SqlValue[]): RepoRecord {
-  return { repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string };
+  const services = row[4] ? (JSON.parse(row[4] as string) as ServiceFolder[]) : undefined;
+  return {
+    repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string,
+    ...(services && services.length > 0 ? { services } : {}),
+  };
+}
+
+/** repos.services: the declared service folders as JSON, '' when there are none. */
+export function servicesColumn(services: readonly ServiceFolder[] | undefined): string {
+  return services && services.length > 0 ? JSON.stringify(services.map((s) => ({ name: s.name, path: s.path }))) : '';
 }
 
 export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
@@ -112,6 +121,7 @@ export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
     mappingType: row[2] as RouteSymbolRow['mappingType'],
     nodeHash: row[3] as string,
     createdAt: row[4] as number,
+    ...(typeof row[5] === 'string' ? { ownerPath: row[5] } : {}),
   };
 }
 

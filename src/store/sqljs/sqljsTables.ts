@@ -20,7 +20,7 @@ import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import {
   EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, liveFileFromRow, nodeFromRow,
-  repoFromRow, snapshotFromRow,
+  repoFromRow, servicesColumn, snapshotFromRow,
 } from './rows';
 
 /**
@@ -40,9 +40,9 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   upsertRepo(repo: RepoRecord): void {
     this.database.run(
-      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name`,
-      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, Math.floor(Date.now() / 1000)],
+      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, services, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name, services = excluded.services`,
+      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, servicesColumn(repo.services), Math.floor(Date.now() / 1000)],
     );
   }
 
