@@ -1,5 +1,6 @@
 import type { EdgeType, NodeKind } from '../model/kinds';
 import type { LanguageId } from '../model/languages';
+import type { UrlTemplate } from './httpUrls';
 
 /**
  * What an extractor reports about one file: plain data, no hashes and no repo-wide
@@ -8,7 +9,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 21;
+export const FACTS_FORMAT_VERSION = 22;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -149,6 +150,17 @@ export interface CallFact extends Position {
   readonly callee: CalleeExpr;
 }
 
+/** An HTTP request a function sends to a URL its code writes (fetch, axios, http.Get, requests...). */
+export interface HttpCallFact extends Position {
+  /** The enclosing symbol's name, or '' for module scope. */
+  readonly caller: string;
+  /** GET, POST...; ANY when the code does not fix it. */
+  readonly method: string;
+  readonly url: UrlTemplate;
+  /** The client: fetch, axios, net/http, requests... */
+  readonly client: string;
+}
+
 /** A non-call use of an identifier (Go references). */
 export interface ReferenceFact extends Position {
   readonly from: string;
@@ -254,6 +266,8 @@ export interface FileFacts {
   readonly routes: readonly RouteFact[];
   /** Typed links resolved by the linker; absent when the extractor produces none. */
   readonly links?: readonly LinkFact[];
+  /** HTTP requests to URLs the code writes; absent when there are none. */
+  readonly httpCalls?: readonly HttpCallFact[];
   /** Python: routers mounted into others; absent when there are none. */
   readonly routeMounts?: readonly RouteMountFact[];
   /**

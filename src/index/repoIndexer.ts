@@ -10,7 +10,7 @@ import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
 import { exportSurface } from '../resolve/exportSurface';
 import { typeNamesChanged } from '../resolve/typeDependencies';
-import { routeMountsText } from '../resolve/routeMounts';
+import { noteRouteChanges } from '../resolve/httpRoutes';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { GraphStore, LiveFile } from '../store';
 import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
@@ -239,7 +239,7 @@ export class RepoIndexer {
     let filesWithSyntaxErrors = 0;
     const surfaceChanged: string[] = [];
     const typeNames = new Set<string>();
-    let mountsChanged = false;
+    const routesChanged = { mounts: false, http: false };
     for (const [p, { facts }] of parsed) {
       if (facts.syntaxErrors > 0) filesWithSyntaxErrors++;
       const previous = await live.get(p);
@@ -248,18 +248,19 @@ export class RepoIndexer {
         surfaceChanged.push(p);
         if (!firstIndex) for (const name of typeNamesChanged(before, facts)) typeNames.add(name);
       }
-      if (routeMountsText(before) !== routeMountsText(facts)) mountsChanged = true;
+      noteRouteChanges(routesChanged, before, facts);
       table.setFile(p, this.resolverFor(facts).packagePath(p, facts), facts);
     }
     for (const file of removed) {
       for (const name of typeNamesChanged(table.factsOf(file.path), undefined)) typeNames.add(name);
       const gone = table.factsOf(file.path) ?? (await readFacts(this.store, file.fileHash, file.contentHash));
-      if (routeMountsText(gone) !== routeMountsText(undefined)) mountsChanged = true;
+      noteRouteChanges(routesChanged, gone, undefined);
       table.removeFile(file.path);
     }
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
-    // A mount's prefixes are part of the paths of routes declared in other files.
-    if (mountsChanged) for (const p of table.filesWithRouterRoutes()) relink.add(p);
+    // A mount's prefixes are part of the paths of routes declared in other files, and requests land on routes.
+    if (routesChanged.mounts) for (const p of table.filesWithRouterRoutes()) relink.add(p);
+    if (routesChanged.mounts || routesChanged.http) for (const p of table.filesWithHttpCalls()) relink.add(p);
     for (const p of write.relinkAlso ?? []) relink.add(p);
     // Receiver types computed through declarations of other files: no edge leads back to them.
     for (const p of table.filesTypingThrough(typeNames)) relink.add(p);

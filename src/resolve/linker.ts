@@ -11,6 +11,7 @@ import type { LanguageResolver } from './languages/languageResolver';
 import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
 import { type GrpcService, grpcServerMethods, grpcServiceNamed, rpcCalledThrough, rpcOfStubOfUnknownType, servesByDeclaration } from './grpcServices';
+import { routeRequested } from './httpRoutes';
 import { handlerFits } from './routeHandlers';
 import type { SymbolTable } from './symbolTable';
 import { visibleFiles } from './visibleFiles';
@@ -82,6 +83,7 @@ class FileLinker {
     for (const symbol of declaredSymbols(this.facts)) this.addSymbolNode(symbol);
     this.linkImports();
     this.linkCalls();
+    this.linkHttpCalls();
     this.linkReferences();
     this.linkImplements();
     for (const route of this.facts.routes) this.linkRoute(route);
@@ -175,6 +177,14 @@ class FileLinker {
         const rpc = rpcCalledThrough(target, this.facts.language, importsGrpc, this.ctx.table);
         if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
       }
+    }
+  }
+
+  /** An HTTP request to a URL the code writes calls the route of the repository that serves it (httpRoutes.ts). */
+  private linkHttpCalls(): void {
+    for (const call of this.facts.httpCalls ?? []) {
+      const route = routeRequested(this.ctx, call, this.facts.path);
+      if (route) this.addEdge(this.sourceOf(call.caller), route, 'calls', 'ast_inferred', call);
     }
   }
 

@@ -69,6 +69,8 @@ export class SymbolTable {
   private readonly routeMountFiles = new Set<string>();
   /** Files with routes on a named router: their paths depend on the mounts. */
   private readonly routerRouteFiles = new Set<string>();
+  /** Files sending HTTP requests: they re-link when routes change. */
+  private readonly httpCallFiles = new Set<string>();
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
@@ -115,6 +117,7 @@ export class SymbolTable {
     for (const name of namesTypesDependOn(facts)) setAdd(this.typeUsersByName, name, file);
     if (facts.routeMounts?.length) this.routeMountFiles.add(file);
     if (facts.routes.some((r) => r.router)) this.routerRouteFiles.add(file);
+    if (facts.httpCalls?.length) this.httpCallFiles.add(file);
   }
 
   removeFile(file: string): void {
@@ -154,6 +157,7 @@ export class SymbolTable {
     for (const name of namesTypesDependOn(state.facts)) this.typeUsersByName.get(name)?.delete(file);
     this.routeMountFiles.delete(file);
     this.routerRouteFiles.delete(file);
+    this.httpCallFiles.delete(file);
   }
 
   /** Files mounting routers into others, in path order. */
@@ -164,6 +168,11 @@ export class SymbolTable {
   /** Files with routes on named routers: their paths change when a mount does. */
   filesWithRouterRoutes(): string[] {
     return [...this.routerRouteFiles].sort();
+  }
+
+  /** Files sending HTTP requests to URLs they write, in path order. */
+  filesWithHttpCalls(): string[] {
+    return [...this.httpCallFiles].sort();
   }
 
   /** Files whose computed types may change when declarations of these names change. */

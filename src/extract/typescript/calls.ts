@@ -79,6 +79,7 @@ export const onCall: MatchHandler = (match, state) => {
 function onNamedCall(call: SyntaxNode, nameNode: SyntaxNode, state: FileState): void {
   const name = nameNode.text;
   if (name === 'require') return onRequire(call, state);
+  if (name === 'fetch') state.fetchCalls.push({ call, scope: state.scope });
   if (state.isTestFile && TEST_FUNCTIONS.has(name)) return;
   state.calls.push({ position: positionOf(nameNode), scope: state.scope, callee: { form: 'name', name } });
 }

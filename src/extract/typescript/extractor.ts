@@ -4,6 +4,7 @@ import type { FileFacts, SymbolFact } from '../facts';
 import { callFacts } from './calls';
 import { collectMatches } from './collect';
 import { replay } from './replay';
+import { httpCallFacts, withHttpCalls } from './httpClients';
 import { routeFacts } from './routes';
 import { newFileState } from './state';
 import type { RoleMatch } from './types';
@@ -45,6 +46,7 @@ function extract(input: ExtractInput): FileFacts {
     calls: callFacts(state),
     references: [],
     routes: routeFacts(state),
+    ...withHttpCalls(httpCallFacts(state)),
     ...(defaultSymbol !== undefined ? { defaultExport: defaultSymbol } : {}),
     // A query that ran out of time leaves the facts partial, which is what this counts.
     syntaxErrors: countSyntaxErrors(root) + (timedOut ? 1 : 0),

@@ -15,6 +15,7 @@ export function newFileState(input: ExtractInput): FileState {
     modules: new ModuleFacts(input.path),
     calls: [],
     routes: { calls: [], decorators: [] },
+    fetchCalls: [],
     moduleClasses: new Set(),
     exportStatements,
     isTestFile: isTestFile(input.path),

@@ -76,6 +76,8 @@ export interface FileState {
   readonly modules: ModuleFacts;
   readonly calls: PendingCall[];
   readonly routes: RouteCandidates;
+  /** `fetch(url, init)` calls, read as HTTP requests once the file's bindings are known (httpClients.ts). */
+  readonly fetchCalls: Array<{ readonly call: SyntaxNode; readonly scope: Scope }>;
   /** Module-level class names: `Foo.create()` is a static call on Foo. */
   readonly moduleClasses: Set<string>;
   /** `export <declaration>`: the declaration's start index to its export statement. */

@@ -1,0 +1,44 @@
+/**
+ * URLs as a client call writes them, for linking the request to the route that serves it:
+ * literal text with the parts the code computes (a base URL variable, an id) marked
+ * unknown. The result keeps what the text fixes: the host when the URL starts with a
+ * literal `scheme://host`, and the path, each segment literal or `{}` (computed).
+ */
+
+/** One piece of a URL expression: text written in the code, or a value computed at run time. */
+export type UrlPart = { readonly text: string } | { readonly computed: true };
+
+/** A URL a client requests, as far as the code fixes it. */
+export interface UrlTemplate {
+  /** `cartservice` of `http://cartservice:8080/cart`; absent when the host is computed or not written. */
+  readonly host?: string;
+  /** `/cart/{}`: literal segments, `{}` for a computed one. */
+  readonly path: string;
+}
+
+const COMPUTED = '\u0000';
+
+/**
+ * The template of a URL built from parts, or undefined when the code does not fix a path:
+ * a URL wholly computed, one whose first literal text after a computed start does not
+ * begin a path (`base + "x"`), or a relative one. A computed part inside a segment makes
+ * the whole segment computed; a query string or fragment is dropped.
+ */
+export function urlTemplate(parts: readonly UrlPart[]): UrlTemplate | undefined {
+  const text = parts.map((part) => ('text' in part ? part.text : COMPUTED)).join('');
+  let rest = text.split(/[?#]/, 1)[0] ?? '';
+  let host: string | undefined;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(rest);
+  if (absolute) {
+    const authority = absolute[1]!;
+    host = authority.includes(COMPUTED) ? undefined : authority.replace(/^[^@]*@/, '').replace(/:\d+$/, '').toLowerCase();
+    rest = rest.slice(absolute[0].length) || '/';
+  } else if (rest.startsWith(COMPUTED)) {
+    // A computed base (`${API}/cart`): the path is what follows it.
+    rest = rest.replace(/^\u0000+/, '');
+  }
+  if (!rest.startsWith('/')) return undefined;
+  const segments = rest.split('/').slice(1).map((segment) => (segment.includes(COMPUTED) ? '{}' : segment));
+  const path = `/${segments.join('/')}`;
+  return host === undefined || host === '' ? { path } : { host, path };
+}
