@@ -132,8 +132,9 @@ export function servesByDeclaration(table: SymbolTable, handler: SymbolResolutio
 /**
  * The methods of a gRPC server type, one route each, named as the rpc: with the proto's
  * rpc list, the methods matching an rpc regardless of the first letter's case (Java's
- * `sayHello` serves `SayHello`); without it, the methods whose names start upper case
- * (Go's exported methods, C# and Python servicers).
+ * `sayHello` serves `SayHello`) and, in Rust, of underscores (tonic's `say_hello`);
+ * without it, the methods whose names start upper case (Go's exported methods, C# and
+ * Python servicers).
  */
 export function grpcServerMethods(
   table: SymbolTable, type: SymbolResolution, rpcs: readonly string[] | undefined,
@@ -143,13 +144,15 @@ export function grpcServerMethods(
     return language && languageFamily(language);
   };
   const prefix = `${type.entry.name}.`;
-  const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [rpc.toLowerCase(), rpc]));
-  const methods: { name: string; resolution: SymbolResolution }[] = [];
   const family = familyOf(type.entry.file);
+  // tonic writes `SayHello` as the trait method `say_hello`: Rust compares without underscores.
+  const key = (name: string) => (family === 'rust' ? name.replace(/_/g, '') : name).toLowerCase();
+  const rpcByLowerName = rpcs && new Map(rpcs.map((rpc) => [key(rpc), rpc]));
+  const methods: { name: string; resolution: SymbolResolution }[] = [];
   for (const entry of table.entries(type.packagePath)) {
     if (entry.kind !== 'method' || !entry.name.startsWith(prefix) || familyOf(entry.file) !== family) continue;
     const method = entry.name.slice(prefix.length);
-    const name = rpcByLowerName ? rpcByLowerName.get(method.toLowerCase()) : /^[A-Z]/.test(method) ? method : undefined;
+    const name = rpcByLowerName ? rpcByLowerName.get(key(method)) : /^[A-Z]/.test(method) ? method : undefined;
     if (name) methods.push({ name, resolution: { kind: 'symbol', packagePath: type.packagePath, entry } });
   }
   return methods;

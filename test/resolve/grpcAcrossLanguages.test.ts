@@ -3,7 +3,7 @@ import type { GraphStore } from '../../src/store';
 import { indexFixture, liveNodes, localName } from '../helpers/indexFixture';
 
 /**
- * One proto service served in five languages (test/fixtures/repos/polyglot-grpc): every
+ * One proto service served in six languages (test/fixtures/repos/polyglot-grpc): every
  * registration handles routes named as the proto's rpcs, qualified with its package, so
  * a runtime span `helloworld.Greeter/SayHello` can find its handler in any of them.
  */
@@ -18,10 +18,12 @@ describe('gRPC routes across languages', () => {
 
   for (const rpc of ['SayHello', 'SayGoodbye']) {
     const lower = rpc[0]!.toLowerCase() + rpc.slice(1);
+    const snake = rpc.replace(/(?<=[a-z])([A-Z])/g, '_$1').toLowerCase();
     const handlers = [
       `Example.Greeter.GreeterService.${rpc}`,
       `com.example.greeter.GreeterImpl.${lower}`,
       `example.com/polyglot.greeter.${rpc}`,
+      `greeter_rs.MyGreeter.${snake}`,
       `helloworld.Greeter.${rpc}`,
       `python.greeter_server.Greeter.${rpc}`,
       `ts/server.${lower}`,

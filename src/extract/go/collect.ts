@@ -54,6 +54,8 @@ export interface GoMatches {
   readonly literals: SyntaxNode[];
   /** Names on the left of `=`: their function values may change. */
   readonly assigned: Set<string>;
+  /** The identifiers on the left of `=` (and `+=`...) themselves, for what each assignment writes. */
+  readonly assignedNames: SyntaxNode[];
   /** `switch v := x.(type)` statements: each case scopes its own v. */
   readonly typeSwitches: SyntaxNode[];
   readonly locals: { node: SyntaxNode; kind: LocalKind }[];
@@ -142,7 +144,10 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['exclude', (node, _parts, into) => { into.excluded.add(node.id); }],
   ['scope.literal', (node, _parts, into) => { into.literals.push(node); }],
   ['scope.typeswitch', (node, _parts, into) => { into.typeSwitches.push(node); }],
-  ['assigned', (node, _parts, into) => { into.assigned.add(node.text); }],
+  ['assigned', (node, _parts, into) => {
+    into.assigned.add(node.text);
+    into.assignedNames.push(node);
+  }],
   ['definition.function', definition('function')],
   ['definition.method', definition('method')],
   ['definition.type', definition('type')],
@@ -170,7 +175,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], typeSwitches: [], assigned: new Set(), locals: [], calls: [],
+    imports: [], definitions: [], literals: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeMethods: new Map(),
     localRouters: new Map(),

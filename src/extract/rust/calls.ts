@@ -83,6 +83,11 @@ export class CallReader {
     return undefined;
   }
 
+  /** The type name of the value an expression yields, when this file alone shows it (`Greeter::default()`, a local bound to one). */
+  valueTypeName(node: SyntaxNode, owner: Owner | undefined): string | undefined {
+    return this.types.typeOf(node, owner)?.name;
+  }
+
   /** A function named as a value (a route handler): `h`, `handlers::list`, `Self::show`. */
   referenceOf(node: SyntaxNode, owner: Owner | undefined): CalleeExpr | null {
     if (node.type === 'generic_function') {

@@ -3,6 +3,7 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
 import { CallReader, isCrateRootFile } from './calls';
 import { collectMatches } from './collect';
+import { grpcServerRoutes } from './grpcServers';
 import { importFacts, modulePathImports } from './imports';
 import { ItemIndex } from './items';
 import { RouteReader } from './routes';
@@ -11,7 +12,7 @@ import { buildSymbols } from './symbols';
 
 /**
  * Rust: one query pass (queries.scm) sorted into roles, then symbols (types before the
- * impls that name them), imports, calls and routes read from those matches. Local
+ * impls that name them), imports, calls, HTTP routes and tonic gRPC servers read from those matches. Local
  * names are function-level; see scopes.ts for what that trades away.
  */
 export const rustExtractor: LanguageExtractor = {
@@ -23,7 +24,9 @@ export const rustExtractor: LanguageExtractor = {
     const scopes = new Scopes(owners, matches, items, nestedFunctions);
     const calls = new CallReader(items, scopes, isCrateRootFile(path));
     const imports = importFacts(matches, items, scopes, path);
-    const routes = new RouteReader(matches, items, scopes, calls, imports).routeFacts();
+    const httpRoutes = new RouteReader(matches, items, scopes, calls, imports).routeFacts();
+    const grpcRoutes = grpcServerRoutes(matches.calls, imports, scopes, calls);
+    const routes = grpcRoutes.length > 0 ? [...httpRoutes, ...grpcRoutes].sort((a, b) => a.line - b.line || a.col - b.col) : httpRoutes;
     const callFacts = calls.callFacts(matches.calls);
     const pathImports = modulePathImports(calls.modulePaths, imports, items);
     return {

@@ -34,6 +34,61 @@ describe('extract/go router frameworks, prefixes and computed paths', () => {
     ]);
   });
 
+  it('keeps a prefix variable at its declared value when every assignment reads the environment', async () => {
+    assert.deepEqual(await routesOf(
+      'package main',
+      'import (',
+      '\t"net/http"',
+      '\t"os"',
+      '\t"github.com/gorilla/mux"',
+      ')',
+      'var (',
+      '\tbaseUrl = ""',
+      '\tapiRoot = "/api"',
+      ')',
+      'func main() {',
+      '\tbaseUrl = os.Getenv("BASE_URL")',
+      '\tif v := os.Getenv("API_ROOT"); v != "" {',
+      '\t\tapiRoot = v',
+      '\t}',
+      '\tr := mux.NewRouter()',
+      '\tr.HandleFunc(baseUrl+"/cart", viewCart).Methods(http.MethodGet, http.MethodHead)',
+      '\tr.HandleFunc(baseUrl+"/_healthz", func(w http.ResponseWriter, _ *http.Request) {})',
+      '\tr.PathPrefix(baseUrl + "/static/").Handler(files)',
+      '\tr.HandleFunc(apiRoot+"/items", items).Methods(http.MethodPost)',
+      '}',
+    ), [
+      '17:3 gorilla/mux GET /cart -> viewCart in main',
+      '17:3 gorilla/mux HEAD /cart -> viewCart in main',
+      '18:3 gorilla/mux ANY /_healthz -> null in main',
+      '19:36 gorilla/mux ANY /static/ -> files in main',
+      '20:3 gorilla/mux POST /api/items -> items in main',
+    ]);
+  });
+
+  it('gives a prefix no value when any assignment is not an environment read', async () => {
+    assert.deepEqual(await routesOf(
+      'package main',
+      'import (',
+      '\t"os"',
+      '\t"github.com/gorilla/mux"',
+      ')',
+      'var base = ""',
+      'var root = "/r"',
+      'var unset string',
+      'func main() {',
+      '\tbase = os.Getenv("BASE_URL")',
+      '\tif base == "" { base = "/default" }',
+      '\troot += os.Getenv("SUFFIX")',
+      '\tunset = os.Getenv("UNSET")',
+      '\tr := mux.NewRouter()',
+      '\tr.HandleFunc(base+"/a", a)',
+      '\tr.HandleFunc(root+"/b", b)',
+      '\tr.HandleFunc(unset+"/c", c)',
+      '}',
+    ), []);
+  });
+
   it('gives a computed path no value when a name is assigned again or declared elsewhere', async () => {
     assert.deepEqual(await routesOf(
       'package api',

@@ -106,3 +106,52 @@ describe('extract/rust routes', () => {
     assert.deepEqual(facts.routes, []);
   });
 });
+
+describe('extract/rust tonic gRPC servers', () => {
+  it('reads a tonic service wrapper as a grpc_method route handled by the implementation type', async () => {
+    const facts = await extractRust(rs(
+      'use tonic::transport::Server;',
+      'use hello_world::greeter_server::{Greeter, GreeterServer};',
+      'use shop::orders_server::*;',
+      'pub mod hello_world { tonic::include_proto!("helloworld"); }',
+      '#[derive(Default)]',
+      'pub struct MyGreeter {}',
+      'pub struct MyOrders;',
+      'pub struct MyAdmin;',
+      '#[tokio::main]',
+      'async fn main() -> Result<(), Box<dyn std::error::Error>> {',
+      '    let greeter = MyGreeter::default();',
+      '    let admin = admin_server::AdminServer::new(MyAdmin);',
+      '    Server::builder()',
+      '        .add_service(GreeterServer::new(greeter))',
+      '        .add_service(OrdersServer::with_interceptor(MyOrders, check_auth))',
+      '        .add_service(admin)',
+      '        .add_service(ReportsServer::new(build_reports()))',
+      '        .serve(addr).await?;',
+      '    Ok(())',
+      '}',
+    ));
+    assert.deepEqual(summary(facts.routes), [
+      '12:30 tonic GRPC Admin -> MyAdmin (in main)',
+      '14:21 tonic GRPC Greeter -> MyGreeter (in main)',
+      '15:21 tonic GRPC Orders -> MyOrders (in main)',
+      '17:21 tonic GRPC Reports -> null (in main)',
+    ]);
+    assert.deepEqual(facts.routes.find((r) => r.path === 'Greeter'), {
+      line: 14, col: 21, method: 'GRPC', path: 'Greeter', mappingType: 'grpc_method',
+      handler: { form: 'new', name: 'MyGreeter' }, registeredIn: 'main', framework: 'tonic',
+    });
+  });
+
+  it('reads no server from a wrapper that is neither tonic\'s by module nor served', async () => {
+    const facts = await extractRust(rs(
+      'use crate::http::HttpServer;',
+      'fn main() {',
+      '    let s = HttpServer::new(Config::default());',
+      '    let t = GameServer::new(World);',
+      '    let u = greeter_server::OrdersServer::new(MyOrders);',
+      '}',
+    ));
+    assert.deepEqual(summary(facts.routes), []);
+  });
+});
