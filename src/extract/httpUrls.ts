@@ -1,3 +1,5 @@
+import type { HttpCallFact } from './facts';
+
 /**
  * URLs as a client call writes them, for linking the request to the route that serves it:
  * literal text with the parts the code computes (a base URL variable, an id) marked
@@ -41,4 +43,9 @@ export function urlTemplate(parts: readonly UrlPart[]): UrlTemplate | undefined 
   const segments = rest.split('/').slice(1).map((segment) => (segment.includes(COMPUTED) ? '{}' : segment));
   const path = `/${segments.join('/')}`;
   return host === undefined || host === '' ? { path } : { host, path };
+}
+
+/** The facts' `httpCalls` field: absent when the file sends no request. */
+export function withHttpCalls(facts: HttpCallFact[]): { httpCalls?: HttpCallFact[] } {
+  return facts.length > 0 ? { httpCalls: facts } : {};
 }

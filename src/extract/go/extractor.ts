@@ -1,9 +1,11 @@
 import { countSyntaxErrors, positionOf, unquote } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, ImportFact, Position } from '../facts';
+import { withHttpCalls } from '../httpUrls';
 import { collectMatches, type GoMatches } from './collect';
 import { GoFileContext } from './context';
 import { importLocalName } from './names';
+import { httpCallFacts } from './httpClients';
 import { routeFacts } from './routes';
 import { buildSymbols } from './symbols';
 import { callFacts, referenceFacts } from './uses';
@@ -27,6 +29,7 @@ export const goExtractor: LanguageExtractor = {
       calls: byPosition(callFacts(context)),
       references: byPosition(referenceFacts(context)),
       routes: byPosition(routeFacts(context)),
+      ...withHttpCalls(byPosition(httpCallFacts(context))),
       syntaxErrors: countSyntaxErrors(root),
     };
   },

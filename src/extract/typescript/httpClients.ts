@@ -20,9 +20,10 @@ const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options
 
 export function httpCallFacts(state: FileState): HttpCallFact[] {
   const facts: HttpCallFact[] = [];
-  const add = (call: SyntaxNode, scope: Scope, method: string | undefined, url: SyntaxNode | undefined, client: string): void => {
+  // At the name called, as a call site is: `fetch`, or the verb of `axios.get`.
+  const add = (at: SyntaxNode, scope: Scope, method: string | undefined, url: SyntaxNode | undefined, client: string): void => {
     const template = url && urlTemplate(urlParts(url));
-    if (template && method) facts.push({ ...positionOf(call), caller: scope.callerName, method, url: template, client });
+    if (template && method) facts.push({ ...positionOf(at), caller: scope.callerName, method, url: template, client });
   };
   if (!state.modules.sourceOfBinding('fetch') && !state.symbols.facts().some((s) => s.name === 'fetch')) {
     for (const { call, scope } of state.fetchCalls) {
@@ -34,14 +35,9 @@ export function httpCallFacts(state: FileState): HttpCallFact[] {
     if (route.object.type !== 'identifier' || !VERBS.has(route.verb.text)) continue;
     const source = state.modules.sourceOfBinding(route.object.text);
     if (!source || !CLIENT_PACKAGES.has(source)) continue;
-    add(route.call, route.scope, route.verb.text.toUpperCase(), elementsOf(route.argumentsNode)[0], source);
+    add(route.verb, route.scope, route.verb.text.toUpperCase(), elementsOf(route.argumentsNode)[0], source);
   }
   return facts.sort((a, b) => a.line - b.line || a.col - b.col);
-}
-
-/** The facts' field: absent when the file sends no request. */
-export function withHttpCalls(facts: HttpCallFact[]): { httpCalls?: HttpCallFact[] } {
-  return facts.length > 0 ? { httpCalls: facts } : {};
 }
 
 /** `fetch`'s method: GET without an init or a `method` in it, the literal when written, unknown otherwise. */
