@@ -19,10 +19,12 @@ rpc (copies of one schema vendored per service count once) its client functions 
 edges), each by the language of its file. rpcs = rpc nodes; with clients / with servers =
 rpcs having any; clients in >= 3 languages = rpcs whose clients span three languages or
 more; handles_route = server methods with a \`handles_route\` edge, of all dispatched ones;
-HTTP routes = route nodes of HTTP frameworks, by framework (the signature's first word).`;
+HTTP routes = route nodes of HTTP frameworks, by framework (the signature's first word);
+HTTP requests linked = \`calls\` edges from a client function into a route node, and the
+routes they reach.`;
 const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commit', 'rpcs', 'with clients', 'clients in >= 3 languages', 'max client languages',
-  'with servers', 'server languages', 'handles_route', 'HTTP routes', 'command',
+  'with servers', 'server languages', 'handles_route', 'HTTP routes', 'HTTP requests linked', 'command',
 ];
 
 function counted(values) {
@@ -81,16 +83,23 @@ async function main() {
       + `\n  servers: ${servers.map((s) => `${local(s)} (${languageOf.get(s.fileHash)}${handlesRoute.has(s.nodeHash) ? '' : ', no handles_route'})`).join(', ') || 'none'}`);
   }
   const rpcs = [...byName.keys()];
-  const httpRoutes = [...nodes.values()].filter((n) => n.kind === 'route' && !n.signature.includes(' GRPC ')).map((n) => n.signature.split(' ')[0]);
+  const httpRouteNodes = [...nodes.values()].filter((n) => n.kind === 'route' && !n.signature.includes(' GRPC '));
+  const httpRoutes = httpRouteNodes.map((n) => n.signature.split(' ')[0]);
+  const requests = calls.filter((e) => nodes.get(e.targetHash)?.kind === 'route');
+  const calledRoutes = new Set(requests.map((e) => e.targetHash));
+  if (options.details) {
+    for (const request of requests) lines.push(`request ${local(nodes.get(request.sourceHash))} (${languageOf.get(nodes.get(request.sourceHash).fileHash)}) -> ${local(nodes.get(request.targetHash))}`);
+  }
   await store.close();
   const row = [
     today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), rpcs.length, withClients, threeLanguages, maxLanguages,
     withServers, counted(serverLanguages), `${dispatchedWithRoute}/${dispatched}`, counted(httpRoutes) || 'none',
+    `${requests.length} requests to ${calledRoutes.size} of ${httpRouteNodes.length} routes`,
     `npm run bench:services -- ${repoPath}`,
   ];
   if (options.details) process.stdout.write(`${lines.join('\n')}\n\n`);
   process.stdout.write(`${name}: ${rpcs.length} rpcs; with clients ${withClients}, clients in >= 3 languages ${threeLanguages} (max ${maxLanguages}); `
-    + `with servers ${withServers} (${counted(serverLanguages)}); handles_route ${dispatchedWithRoute}/${dispatched}\n  HTTP routes ${row[12]}\n`);
+    + `with servers ${withServers} (${counted(serverLanguages)}); handles_route ${dispatchedWithRoute}/${dispatched}\n  HTTP routes ${row[12]}\n  HTTP requests linked: ${row[13]}\n`);
   if (!options['no-record']) appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, row);
 }
 

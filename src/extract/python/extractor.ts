@@ -1,11 +1,13 @@
 import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
+import { withHttpCalls } from '../httpUrls';
 import { inferBindings } from './bindings';
 import { callFacts } from './calls';
 import { collectMatches } from './collect';
 import { djangoRouteFacts } from './django';
 import { grpcRouteFacts } from './grpc';
+import { httpCallFacts } from './httpClients';
 import { importFacts } from './imports';
 import { djangoMountFacts, routeMountFacts } from './mounts';
 import { ExpressionTypes } from './expressionTypes';
@@ -43,6 +45,7 @@ export const pythonExtractor: LanguageExtractor = {
         ...grpcRouteFacts(scopes, types, matches.calls, imports),
       ],
       ...(routeMounts.length > 0 ? { routeMounts } : {}),
+      ...withHttpCalls(httpCallFacts(scopes, matches.calls, imports)),
       syntaxErrors: countSyntaxErrors(root),
     };
   },

@@ -1,0 +1,64 @@
+import { positionOf } from '../common';
+import type { SyntaxNode } from '../extractor';
+import type { HttpCallFact, ImportFact } from '../facts';
+import { type UrlPart, urlTemplate } from '../httpUrls';
+import { keywordArguments, positionalArguments } from './arguments';
+import type { CallMatch } from './collect';
+import { stringNodeValue } from './literals';
+import type { ScopeTree } from './scopes';
+
+/**
+ * HTTP requests to URLs the code writes, through `requests` or `httpx` imported as a
+ * module: `requests.get(url)` and the other verbs, and `requests.request(method, url)`.
+ * The URL (first argument or `url=`) is read from string literals, f-strings (each
+ * replacement field computed), `+` joins and `%` formats; anything else is computed
+ * (httpUrls.ts).
+ */
+
+const CLIENT_MODULES = new Set(['requests', 'httpx']);
+const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+export function httpCallFacts(scopes: ScopeTree, calls: readonly CallMatch[], imports: readonly ImportFact[]): HttpCallFact[] {
+  const clients = new Map<string, string>();
+  for (const fact of imports) {
+    for (const binding of fact.bindings) if (CLIENT_MODULES.has(fact.source) && binding.imported === '*') clients.set(binding.local, fact.source);
+  }
+  if (clients.size === 0) return [];
+  const facts: HttpCallFact[] = [];
+  for (const { nameNode, object } of calls) {
+    const client = object?.type === 'identifier' ? clients.get(object.text) : undefined;
+    const verb = nameNode.text;
+    const args = nameNode.parent?.parent?.type === 'call' ? nameNode.parent.parent.childForFieldName('arguments') : null;
+    if (!client || !args || (!VERBS.has(verb) && verb !== 'request')) continue;
+    const positional = positionalArguments(args);
+    const keywords = keywordArguments(args);
+    const method = verb === 'request' ? stringNodeValue(positional[0] ?? keywords.get('method'))?.toUpperCase() : verb.toUpperCase();
+    const urlNode = (verb === 'request' ? positional[1] : positional[0]) ?? keywords.get('url');
+    const url = urlNode && urlTemplate(urlParts(urlNode));
+    if (method && url) facts.push({ ...positionOf(nameNode), caller: scopes.symbolAt(nameNode.startIndex), method, url, client });
+  }
+  return facts;
+}
+
+function urlParts(node: SyntaxNode): UrlPart[] {
+  if (node.type === 'string') {
+    if (!node.namedChildren.some((child) => child?.type === 'interpolation')) {
+      const value = stringNodeValue(node);
+      return value === undefined ? [{ computed: true }] : [{ text: value }];
+    }
+    return node.namedChildren.flatMap((child): UrlPart[] => {
+      if (child?.type === 'string_content') return [{ text: child.text }];
+      return child?.type === 'interpolation' ? [{ computed: true }] : [];
+    });
+  }
+  if (node.type === 'binary_operator') {
+    const operator = node.childForFieldName('operator')?.text;
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    if (operator === '+' && left && right) return [...urlParts(left), ...urlParts(right)];
+    const format = operator === '%' ? stringNodeValue(left) : undefined;
+    if (format !== undefined) return format.split(/%[-+# 0-9.*]*[a-zA-Z]/).flatMap((text, i): UrlPart[] => (i === 0 ? [{ text }] : [{ computed: true }, { text }]));
+  }
+  if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return urlParts(node.namedChildren[0]);
+  return [{ computed: true }];
+}
