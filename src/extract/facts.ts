@@ -8,7 +8,7 @@ import type { LanguageId } from '../model/languages';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 21;
+export const FACTS_FORMAT_VERSION = 22;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
