@@ -66,6 +66,11 @@ export function rpcCalledThrough(
   } else {
     return undefined;
   }
+  return rpcOfStubMember(segments, language, table);
+}
+
+/** The rpc that `<...>.<Service>Stub.<method>` names, when the repository's proto files declare it. */
+function rpcOfStubMember(segments: readonly string[], language: LanguageId, table: SymbolTable): SymbolResolution | undefined {
   if (segments.length < 2) return undefined;
   const stub = STUB_TYPE.exec(segments.at(-2)!);
   if (!stub) return undefined;
@@ -104,14 +109,23 @@ function comparable(name: string, language: LanguageId): string {
 }
 
 /**
- * A call on a value whose type is written but declared nowhere the graph sees (C#'s
- * `Greeter.GreeterClient`, generated at build time into a namespace a `using` opens): the
- * rpc, when the written type is a generated client stub.
+ * A call that resolves to no declaration, on a value whose written type is a generated
+ * client stub: declared nowhere the graph sees (C#'s `Greeter.GreeterClient`, generated at
+ * build time into a namespace a `using` opens), or declared in a plugin's output file that
+ * binds the rpcs as attributes (Python's `demo_pb2_grpc.py` checked into the repository).
  */
-export function rpcOfStubOfUnknownType(scope: FileScope, callee: CalleeExpr, importsGrpc: boolean, table: SymbolTable): SymbolResolution | undefined {
+export function rpcOfUnresolvedStubCall(scope: FileScope, callee: CalleeExpr, importsGrpc: boolean, table: SymbolTable): SymbolResolution | undefined {
   if (callee.form !== 'member') return undefined;
   const written = receiverTypeOf(callee, scope, 0);
-  if (!written || written.scope !== scope || typeSymbolOf(written)) return undefined;
+  if (!written) return undefined;
+  const declared = typeSymbolOf(written);
+  if (declared?.kind === 'symbol') {
+    // Python's generated stub class binds each rpc in `__init__` (`self.SayHello =
+    // channel.unary_unary(...)`): an attribute, no method a call could resolve to.
+    const { entry } = declared;
+    return entry.kind === 'type' && generatedFile(entry, table) ? rpcOfStubMember([...entry.name.split('.'), callee.property], scope.language, table) : undefined;
+  }
+  if (written.scope !== scope || declared) return undefined;
   const named = scope.typeSyntax.named(written.text);
   return named ? rpcCalledThrough({ kind: 'external', name: `${named}.${callee.property}` }, scope.language, importsGrpc, table) : undefined;
 }
