@@ -2,7 +2,7 @@ import type { CalleeExpr, LanguageId, RouteFact } from '../extract/facts';
 import { languageFamily } from './languageFamily';
 import type { FileScope, Resolution } from './scope';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from './symbolTable';
-import { receiverTypeOf, typeSymbolOf } from './valueTypes';
+import { type WrittenType, receiverTypeOf, typeSymbolOf } from './valueTypes';
 
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
@@ -19,10 +19,14 @@ export interface GrpcService {
  * package when the repository's proto files that declare a service of that name agree on
  * one package (copies of one proto vendored per service do), with its rpcs, taken from
  * the copy whose file sorts first so that every client and server meets at one rpc node.
+ * A name written with its package (`helloworld.Greeter`, as grpc-js's loaded definitions
+ * spell it) is that package's service.
  */
 export function grpcServiceNamed(table: SymbolTable, name: string): GrpcService {
-  if (name.includes('.')) return { fullName: name };
-  const declared = table.lookupKeys([[grpcServiceKey(name)]]);
+  const dot = name.lastIndexOf('.');
+  const writtenPackage = dot < 0 ? undefined : name.slice(0, dot);
+  const declared = table.lookupKeys([[grpcServiceKey(name.slice(dot + 1))]])
+    .filter((d) => writtenPackage === undefined || d.packagePath === writtenPackage);
   if (declared.length === 0 || new Set(declared.map((d) => d.packagePath)).size !== 1) return { fullName: name };
   const { packagePath, entry } = declared[0]!;
   const prefix = `${entry.name}.`;
@@ -66,13 +70,43 @@ export function rpcCalledThrough(
   } else {
     return undefined;
   }
+  return rpcOfStubMember(segments, language, table);
+}
+
+/** The rpc that `<...>.<Service>Stub.<method>` names, when the repository's proto files declare it. */
+function rpcOfStubMember(segments: readonly string[], language: LanguageId, table: SymbolTable): SymbolResolution | undefined {
   if (segments.length < 2) return undefined;
   const stub = STUB_TYPE.exec(segments.at(-2)!);
   if (!stub) return undefined;
-  const service = grpcServiceNamed(table, stub[1]!);
-  const method = comparable(segments.at(-1)!, language);
-  for (const [name, rpc] of service.rpcs ?? []) if (comparable(name, language) === method) return rpc;
+  return rpcNamed(grpcServiceNamed(table, stub[1]!), segments.at(-1)!, language);
+}
+
+/** The service's rpc a client method stands for, named as the language's plugin names it. */
+function rpcNamed(service: GrpcService, method: string, language: LanguageId): SymbolResolution | undefined {
+  const wanted = comparable(method, language);
+  for (const [name, rpc] of service.rpcs ?? []) if (comparable(name, language) === wanted) return rpc;
   return undefined;
+}
+
+/** @grpc/grpc-js's (or the older `grpc` package's) loader of proto definitions at run time. */
+const GRPC_JS_LOADER = /^(?:@grpc\/grpc-js|grpc)\.loadPackageDefinition$/;
+
+/**
+ * A grpc-js client constructed from a proto loaded at run time, `new pkg.helloworld.Greeter(
+ * address, credentials)`: the service's full name (`helloworld.Greeter`) when `pkg` is a
+ * module-level value bound to `loadPackageDefinition(...)` of the grpc-js package, whose
+ * result holds each package of the proto and, in it, a client constructor per service.
+ */
+function loadedServiceOf(written: WrittenType): string | undefined {
+  const { scope, text } = written;
+  const segments = text.split('.');
+  if (languageFamily(scope.language) !== 'typescript' || segments.length < 2) return undefined;
+  const root = scope.resolveName(segments[0]!, false);
+  if (root?.kind !== 'symbol') return undefined;
+  const value = root.entry.fact.valueType;
+  if (value?.t !== 'result' || value.index) return undefined;
+  const loader = scope.scopeOfEntry(root.entry, root.packagePath)?.resolveCallee(value.call);
+  return loader?.kind === 'external' && GRPC_JS_LOADER.test(loader.name) ? segments.slice(1).join('.') : undefined;
 }
 
 /** A declaration in a plugin's output file: named as plugins name them, or saying it is generated (ts-proto's `demo.ts`). */
@@ -104,14 +138,29 @@ function comparable(name: string, language: LanguageId): string {
 }
 
 /**
- * A call on a value whose type is written but declared nowhere the graph sees (C#'s
- * `Greeter.GreeterClient`, generated at build time into a namespace a `using` opens): the
- * rpc, when the written type is a generated client stub.
+ * A call that resolves to no declaration, on a value whose written type is a generated
+ * client stub: declared nowhere the graph sees (C#'s `Greeter.GreeterClient`, generated at
+ * build time into a namespace a `using` opens), or declared in a plugin's output file that
+ * binds the rpcs as attributes (Python's `demo_pb2_grpc.py` checked into the repository).
  */
-export function rpcOfStubOfUnknownType(scope: FileScope, callee: CalleeExpr, importsGrpc: boolean, table: SymbolTable): SymbolResolution | undefined {
+export function rpcOfUnresolvedStubCall(scope: FileScope, callee: CalleeExpr, importsGrpc: boolean, table: SymbolTable): SymbolResolution | undefined {
   if (callee.form !== 'member') return undefined;
   const written = receiverTypeOf(callee, scope, 0);
-  if (!written || written.scope !== scope || typeSymbolOf(written)) return undefined;
+  if (!written) return undefined;
+  const loaded = loadedServiceOf(written);
+  if (loaded) {
+    const service = grpcServiceNamed(table, loaded);
+    // The loaded object nests each service in its package: `pkg.Greeter` is a package-less proto's.
+    return service.fullName === loaded ? rpcNamed(service, callee.property, scope.language) : undefined;
+  }
+  const declared = typeSymbolOf(written);
+  if (declared?.kind === 'symbol') {
+    // Python's generated stub class binds each rpc in `__init__` (`self.SayHello =
+    // channel.unary_unary(...)`): an attribute, no method a call could resolve to.
+    const { entry } = declared;
+    return entry.kind === 'type' && generatedFile(entry, table) ? rpcOfStubMember([...entry.name.split('.'), callee.property], scope.language, table) : undefined;
+  }
+  if (written.scope !== scope || declared) return undefined;
   const named = scope.typeSyntax.named(written.text);
   return named ? rpcCalledThrough({ kind: 'external', name: `${named}.${callee.property}` }, scope.language, importsGrpc, table) : undefined;
 }

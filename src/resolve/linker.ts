@@ -10,7 +10,7 @@ import { goInterfacesImplemented } from './goImplements';
 import type { LanguageResolver } from './languages/languageResolver';
 import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
-import { type GrpcService, grpcServerMethods, grpcServiceNamed, rpcCalledThrough, rpcOfStubOfUnknownType, servesByDeclaration } from './grpcServices';
+import { type GrpcService, grpcServerMethods, grpcServiceNamed, rpcCalledThrough, rpcOfUnresolvedStubCall, servesByDeclaration } from './grpcServices';
 import { routeRequested } from './httpRoutes';
 import { handlerFits } from './routeHandlers';
 import type { SymbolTable } from './symbolTable';
@@ -163,7 +163,7 @@ class FileLinker {
     const importsGrpc = this.facts.imports.some((i) => i.source === GO_GRPC);
     for (const call of this.facts.calls) {
       const targets = this.scope.resolveCallees(call.callee);
-      const untyped = targets.length === 0 ? rpcOfStubOfUnknownType(this.scope, call.callee, importsGrpc, this.ctx.table) : undefined;
+      const untyped = targets.length === 0 ? rpcOfUnresolvedStubCall(this.scope, call.callee, importsGrpc, this.ctx.table) : undefined;
       if (untyped) this.addEdge(this.sourceOf(call.caller), this.symbolHash(untyped), 'calls', 'ast_inferred', call);
       for (const target of targets) {
         const targetHash = this.targetHash(target, 'function');

@@ -14,7 +14,8 @@ const name = (local: string): string => `${REPO}://${local}`;
 
 /**
  * The polyglot-grpc fixture: one proto service served in Go, Python, TypeScript, Java and
- * C#, and called through generated client stubs from Go, Python, Java, C# and TypeScript.
+ * C#, and called through generated client stubs from Go, Python, Java, C# and TypeScript
+ * (and from JavaScript through a grpc-js client of the proto loaded at run time).
  */
 describe('gRPC across services: one proto, clients and servers in five languages (built CLI, real MCP client)', function () {
   this.timeout(120_000);
@@ -50,6 +51,7 @@ describe('gRPC across services: one proto, clients and servers in five languages
       `1 ${name('Example.Greeter.Caller.Greet')}`,
       `1 ${name('com.example.greeter.GreeterClient.greet')}`,
       `1 ${name('example.com/polyglot.greet')}`,
+      `1 ${name('js/client.greet')}`,
     ]);
     assert.deepEqual(await blastRadius(name('helloworld.Greeter.SayGoodbye')), [
       `1 ${name('python.greeter_client.run')}`,
@@ -63,6 +65,7 @@ describe('gRPC across services: one proto, clients and servers in five languages
       `2 ${name('Example.Greeter.Caller.Greet')}`,
       `2 ${name('com.example.greeter.GreeterClient.greet')}`,
       `2 ${name('example.com/polyglot.greet')}`,
+      `2 ${name('js/client.greet')}`,
     ]);
   });
 

@@ -3,7 +3,8 @@ import type { GraphStore } from '../../src/store';
 import { indexFixture, liveNodes, localName } from '../helpers/indexFixture';
 
 /**
- * One proto service served in six languages (test/fixtures/repos/polyglot-grpc): every
+ * One proto service (test/fixtures/repos/polyglot-grpc) served in six languages, grpc-js
+ * twice (a generated service constant, and a definition loaded from the proto at run time): every
  * registration handles routes named as the proto's rpcs, qualified with its package, so
  * a runtime span `helloworld.Greeter/SayHello` can find its handler in any of them.
  */
@@ -27,6 +28,7 @@ describe('gRPC routes across languages', () => {
       `helloworld.Greeter.${rpc}`,
       `python.greeter_server.Greeter.${rpc}`,
       `ts/server.${lower}`,
+      `js/server.${rpc === 'SayHello' ? 'sayHello' : 'farewell'}`,
     ];
 
     it(`links helloworld.Greeter/${rpc} to the rpc and to the handler in each language`, async () => {
@@ -44,6 +46,14 @@ describe('gRPC routes across languages', () => {
       assert.ok(handlers.includes(handler) && handler !== `helloworld.Greeter.${rpc}`, handler);
     });
   }
+
+  it('dispatches each rpc to the handler registered for a service loaded at run time (grpc-js proto-loader)', async () => {
+    const dispatched = (await store.liveEdges({ edgeType: 'calls' }))
+      .filter((e) => names.get(e.sourceHash)?.startsWith('helloworld.Greeter.') && names.get(e.targetHash)?.startsWith('js/'))
+      .map((e) => `${names.get(e.sourceHash)} -> ${names.get(e.targetHash)}`)
+      .sort();
+    assert.deepEqual(dispatched, ['helloworld.Greeter.SayGoodbye -> js/server.farewell', 'helloworld.Greeter.SayHello -> js/server.sayHello']);
+  });
 
   it('leaves no gRPC route unqualified', async () => {
     assert.deepEqual((await store.routeSymbols()).filter((r) => !r.routePattern.startsWith('helloworld.')).map((r) => r.routePattern), []);

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
-import { type BindingSource, NONE, type ScopeTree, UNTYPED, addBinding } from './scopes';
+import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBinding } from './scopes';
 
 /**
  * Records every binding of every name in the scope that binds it, as written; the types
@@ -25,8 +25,42 @@ export function inferBindings(
       tree.typeVariables.add(binding.name);
     }
   }
-  for (const binding of bindings) bindName(tree, binding);
+  const globals = new GlobalNames(tree, bindings);
+  for (const binding of bindings) bindName(tree, binding, globals);
+  globals.bindUnknown();
   for (const assignment of selfAssignments) bindAttribute(tree, assignment);
+}
+
+/**
+ * The names each function declares `global`: its bindings of them bind the module's
+ * name. A declared name the function binds in no way recorded here (`del`, `import`, a
+ * nested `def`) is bound in the module to something of unknown type.
+ */
+class GlobalNames {
+  private readonly declared = new Map<Scope, Map<string, boolean>>();
+
+  constructor(private readonly tree: ScopeTree, bindings: readonly BindingMatch[]) {
+    for (const binding of bindings) {
+      if (binding.form !== 'global') continue;
+      const scope = tree.ownerAt(binding.offset);
+      if (!this.declared.has(scope)) this.declared.set(scope, new Map());
+      this.declared.get(scope)!.set(binding.name, false);
+    }
+  }
+
+  /** The scope a binding in `scope` binds `name` in: the module when `scope` declares it global. */
+  binderFor(scope: Scope, name: string): Scope {
+    const names = this.declared.get(scope);
+    if (!names?.has(name)) return scope;
+    names.set(name, true);
+    return this.tree.module;
+  }
+
+  bindUnknown(): void {
+    for (const names of this.declared.values()) {
+      for (const [name, bound] of names) if (!bound) addBinding(this.tree.module.bindings, name, UNTYPED);
+    }
+  }
 }
 
 /**
@@ -76,7 +110,8 @@ export function typeFromConstructor(value: SyntaxNode): string | undefined {
   return isDottedName(name) && /^[A-Z]/.test(lastSegment) ? name : undefined;
 }
 
-function bindName(tree: ScopeTree, binding: BindingMatch): void {
+function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames): void {
+  const binderOf = () => globals.binderFor(tree.ownerAt(binding.offset), binding.name);
   switch (binding.form) {
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
@@ -84,23 +119,20 @@ function bindName(tree: ScopeTree, binding: BindingMatch): void {
       addBinding(scope.bindings, binding.name, annotated(tree, binding.annotation, binding.offset) ?? UNTYPED);
       return;
     }
-    case 'assignment': {
-      const scope = tree.ownerAt(binding.offset);
-      addBinding(scope.bindings, binding.name, assigned(tree, binding.annotation, binding.value, binding.offset));
+    case 'assignment':
+      addBinding(binderOf().bindings, binding.name, assigned(tree, binding.annotation, binding.value, binding.offset));
       return;
-    }
     case 'iterated':
     case 'entered': {
+      // The value is evaluated where it is written, whichever scope the name belongs to.
       const scope = tree.ownerAt(binding.offset);
-      addBinding(scope.bindings, binding.name, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
+      addBinding(binderOf().bindings, binding.name, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
       return;
     }
     case 'global':
-      addBinding(tree.module.bindings, binding.name, UNTYPED);
-      addBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
       return;
     case 'rebinding':
-      addBinding(tree.ownerAt(binding.offset).bindings, binding.name, UNTYPED);
+      addBinding(binderOf().bindings, binding.name, UNTYPED);
   }
 }
 

@@ -118,4 +118,65 @@ describe('extract/python receiver types', () => {
     assert.deepEqual(receiver(callAt(facts, 3, 7).callee), { t: 'value', of: { form: 'name', name: 'client' } });
     assert.deepEqual(receiver(callAt(facts, 4, 12).callee), { t: 'value', of: { form: 'member', object: 'shop', property: 'client' } });
   });
+
+  it('makes names bound in module-level if, try, with and for blocks module variables, typed as top-level ones', async () => {
+    const facts = await extractPython(py(
+      'def use():',
+      '    stub.ListProducts()',
+      '    either.get()',
+      'if __name__ == "__main__":',
+      '    stub = pb2_grpc.CatalogStub(channel)',
+      'try:',
+      '    guarded = Store()',
+      'except ImportError:',
+      '    guarded = None',
+      'with open_pool() as pool:',
+      '    pooled = Pool()',
+      'for attempt in range(3):',
+      '    retried = Client()',
+      'if flag:',
+      '    either = Store()',
+      'else:',
+      '    either = Cache()',
+      'def later():',
+      '    local = Store()',
+    ));
+    const variable = (name: string) => {
+      const symbol = symbolNamed(facts, name);
+      return [symbol.kind, symbol.valueType];
+    };
+    assert.deepEqual(variable('stub'), ['variable', { t: 'named', name: 'pb2_grpc.CatalogStub' }]);
+    assert.deepEqual(variable('guarded'), ['variable', { t: 'named', name: 'Store' }], '`= None` in another branch contradicts no type');
+    assert.deepEqual(variable('pooled'), ['variable', { t: 'named', name: 'Pool' }]);
+    assert.deepEqual(variable('retried'), ['variable', { t: 'named', name: 'Client' }]);
+    assert.equal(receiver(callAt(facts, 2, 9).callee), 'pb2_grpc.CatalogStub', 'a function sees the global bound later in a block');
+    // Two branches bind two types: no type, no variable, no receiver type.
+    assert.equal(facts.symbols.some((s) => s.name === 'either' || s.name === 'local'), false);
+    assert.equal(receiver(callAt(facts, 3, 11).callee), undefined);
+  });
+
+  it('binds a name a function declares global in the module', async () => {
+    const facts = await extractPython(py(
+      'stub = None',
+      'first_run = True',
+      'def connect():',
+      '    global stub, first_run',
+      '    stub = pb2_grpc.CatalogStub(make_channel())',
+      '    first_run = False',
+      '    stub.GetProduct()',
+      'def use():',
+      '    stub.ListProducts()',
+      'def only_declares():',
+      '    global unknown',
+      '    del unknown',
+      'unknown = Store()',
+      'def reads():',
+      '    unknown.get()',
+    ));
+    assert.equal(receiver(callAt(facts, 7, 9).callee), 'pb2_grpc.CatalogStub', 'the function reads the global it binds');
+    assert.equal(receiver(callAt(facts, 9, 9).callee), 'pb2_grpc.CatalogStub', 'another function reads the global');
+    assert.deepEqual(symbolNamed(facts, 'stub').valueType, { t: 'named', name: 'pb2_grpc.CatalogStub' });
+    // Bound by nothing recorded (`del`): unknown, so the module's `Store()` is not its type.
+    assert.equal(receiver(callAt(facts, 15, 12).callee), undefined);
+  });
 });

@@ -53,4 +53,26 @@ describe('extract/typescript gRPC registrations', () => {
       [3, 'OrderService', { form: 'member', object: 'impl', property: 'Orders' }],
     ]);
   });
+
+  it('keeps what the resolver needs for a definition loaded at run time: the package in the route, the client\'s written type, the loader call', async () => {
+    const facts = await extract('src/payment.js', lines(
+      "const grpc = require('@grpc/grpc-js');",
+      "const loaded = grpc.loadPackageDefinition(protoLoader.loadSync('demo.proto'));",
+      'const server = new grpc.Server();',
+      'server.addService(loaded.oteldemo.PaymentService.service, { charge: chargeHandler, refund });',
+      'function pay() {',
+      "  const client = new loaded.oteldemo.CurrencyService('currency:7000', grpc.credentials.createInsecure());",
+      '  client.convert({}, () => undefined);',
+      '}',
+    ));
+    assert.deepEqual(facts.routes.map((r) => [r.path, r.handler]), [
+      ['oteldemo.PaymentService/Charge', { form: 'name', name: 'chargeHandler' }],
+      ['oteldemo.PaymentService/Refund', { form: 'name', name: 'refund' }],
+    ]);
+    const convert = facts.calls.find((c) => c.callee.form === 'member' && c.callee.property === 'convert');
+    assert.deepEqual(convert?.callee, { form: 'member', object: 'client', property: 'convert', objectType: 'loaded.oteldemo.CurrencyService' });
+    assert.deepEqual(facts.symbols.find((s) => s.name === 'loaded')?.valueType, {
+      t: 'result', call: { form: 'member', object: 'grpc', property: 'loadPackageDefinition', receiverType: { t: 'value', of: { form: 'name', name: 'grpc' } } },
+    });
+  });
 });
