@@ -17,13 +17,13 @@ const SECTION_DESCRIPTION = `One row per corpus per \`npm run bench:services -- 
 rpc (copies of one schema vendored per service count once) its client functions (sources of
 \`calls\` edges into it) and the server methods it dispatches to (targets of its \`calls\`
 edges), each by the language of its file. rpcs = rpc nodes; with clients / with servers =
-rpcs having any; clients in >= 3 languages = rpcs whose clients span three languages or
+rpcs having any; client languages = client functions of all rpcs by language; clients in >= 3 languages = rpcs whose clients span three languages or
 more; handles_route = server methods with a \`handles_route\` edge, of all dispatched ones;
 HTTP routes = route nodes of HTTP frameworks, by framework (the signature's first word);
 HTTP requests linked = \`calls\` edges from a client function into a route node, and the
 routes they reach.`;
 const COLUMNS = [
-  'date', 'machine', 'engine', 'corpus', 'commit', 'rpcs', 'with clients', 'clients in >= 3 languages', 'max client languages',
+  'date', 'machine', 'engine', 'corpus', 'commit', 'rpcs', 'with clients', 'client languages', 'clients in >= 3 languages', 'max client languages',
   'with servers', 'server languages', 'handles_route', 'HTTP routes', 'HTTP requests linked', 'command',
 ];
 
@@ -62,6 +62,7 @@ async function main() {
   let maxLanguages = 0;
   let withServers = 0;
   const serverLanguages = [];
+  const clientLanguagesAll = [];
   let dispatched = 0;
   let dispatchedWithRoute = 0;
   const local = (n) => n.qualifiedName.slice(n.qualifiedName.indexOf('://') + 3);
@@ -70,6 +71,7 @@ async function main() {
     const clients = [...new Set(calls.filter((e) => copies.has(e.targetHash)).map((e) => e.sourceHash))].map((h) => nodes.get(h)).filter(Boolean);
     const servers = [...new Set(calls.filter((e) => copies.has(e.sourceHash)).map((e) => e.targetHash))].map((h) => nodes.get(h)).filter(Boolean);
     const clientLanguages = new Set(clients.map((c) => languageOf.get(c.fileHash) ?? '?'));
+    clientLanguagesAll.push(...clients.map((c) => languageOf.get(c.fileHash) ?? '?'));
     if (clients.length > 0) withClients++;
     if (clientLanguages.size >= 3) threeLanguages++;
     maxLanguages = Math.max(maxLanguages, clientLanguages.size);
@@ -92,14 +94,14 @@ async function main() {
   }
   await store.close();
   const row = [
-    today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), rpcs.length, withClients, threeLanguages, maxLanguages,
+    today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), rpcs.length, withClients, counted(clientLanguagesAll), threeLanguages, maxLanguages,
     withServers, counted(serverLanguages), `${dispatchedWithRoute}/${dispatched}`, counted(httpRoutes) || 'none',
     `${requests.length} requests to ${calledRoutes.size} of ${httpRouteNodes.length} routes`,
     `npm run bench:services -- ${repoPath}`,
   ];
   if (options.details) process.stdout.write(`${lines.join('\n')}\n\n`);
   process.stdout.write(`${name}: ${rpcs.length} rpcs; with clients ${withClients}, clients in >= 3 languages ${threeLanguages} (max ${maxLanguages}); `
-    + `with servers ${withServers} (${counted(serverLanguages)}); handles_route ${dispatchedWithRoute}/${dispatched}\n  HTTP routes ${row[12]}\n  HTTP requests linked: ${row[13]}\n`);
+    + `with servers ${withServers} (${counted(serverLanguages)}); handles_route ${dispatchedWithRoute}/${dispatched}\n  client functions by language: ${row[7]}\n  HTTP routes ${row[13]}\n  HTTP requests linked: ${row[14]}\n`);
   if (!options['no-record']) appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, row);
 }
 
