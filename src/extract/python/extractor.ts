@@ -45,7 +45,7 @@ export const pythonExtractor: LanguageExtractor = {
         ...grpcRouteFacts(scopes, types, matches.calls, imports),
       ],
       ...(routeMounts.length > 0 ? { routeMounts } : {}),
-      ...withHttpCalls(httpCallFacts(scopes, matches.calls, imports)),
+      ...withHttpCalls(httpCallFacts(scopes, matches.calls, matches.bindings, imports)),
       syntaxErrors: countSyntaxErrors(root),
     };
   },
