@@ -178,11 +178,17 @@ export class SpanMapper {
     return target;
   }
 
+  /**
+   * The topic node `<system>://UNRESOLVED/<destination>`: the node static indexing links
+   * publishes and consumers to (src/resolve/messaging.ts), resolved when a consumer's
+   * queue_topic row names the destination.
+   */
   private topicTarget(system: string, destination: string, tables: MappingTables): Target {
     const row = tables.routes.matchTopic(destination);
     const mapping = row && tables.services.map(row.serviceName);
-    if (row && mapping) return { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap };
-    return { ref: this.placeholders.get(system, destination, 'topic'), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+    const ref = this.placeholders.get(system, destination, 'topic');
+    if (row && mapping) return { ref, provenance: 'otel_trace', cap: mapping.confidenceCap };
+    return { ref, provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
   }
 
   /** The operation a span runs in: the handler of its nearest local server span, else a placeholder. */
