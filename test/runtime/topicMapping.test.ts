@@ -1,0 +1,38 @@
+import * as assert from 'node:assert/strict';
+import { RuntimeIngestor } from '../../src/runtime/ingestor';
+import { SpanKind } from '../../src/runtime/spans';
+import type { GraphStore } from '../../src/store';
+import { indexFixture, liveNodes, localName } from '../helpers/indexFixture';
+import { span } from './spanFactory';
+
+describe('runtime messaging spans on statically indexed topics', () => {
+  let store: GraphStore;
+
+  before(async () => {
+    store = await indexFixture('queues');
+  });
+  after(() => store.close());
+
+  it('lands produce and consume spans on the topic node publishes and subscribes point at, from the consumer handler', async () => {
+    const ingestor = new RuntimeIngestor(() => store, { now: () => 1_800_000_000 });
+    const producer = span({
+      kind: SpanKind.PRODUCER, serviceName: 'queues', attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed' },
+    });
+    const consumer = span({
+      kind: SpanKind.CONSUMER, serviceName: 'queues', traceId: producer.traceId, parentSpanId: producer.spanId,
+      attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed', 'messaging.operation.type': 'process' },
+    });
+    await ingestor.ingestSpans([producer, consumer]);
+    const nodes = new Map([...await liveNodes(store), ...await store.liveNodesOutsideRepos()].map((n) => [n.nodeHash, n]));
+    const name = (hash: string): string => localName(nodes.get(hash)?.qualifiedName ?? '?');
+    const runtime = (await store.liveRuntimeEdges()).map((e) => `${e.edgeType} ${name(e.sourceHash)} -> ${name(e.targetHash)} [${e.provenance.split(':')[0]}]`).sort();
+    assert.deepEqual(runtime, [
+      'runtime_consumes mailer/consumer.sendReceipt -> UNRESOLVED/order-placed [otel_trace]',
+      'runtime_produces UNRESOLVED/op -> UNRESOLVED/order-placed [otel_trace]',
+    ]);
+    const statics = (await store.liveEdges()).filter((e) => e.edgeType === 'publishes' || e.edgeType === 'subscribes');
+    const topic = (await store.liveRuntimeEdges())[0].targetHash;
+    assert.ok(statics.some((e) => e.edgeType === 'publishes' && e.targetHash === topic), 'the Go publish points at the same topic node');
+    assert.ok(statics.some((e) => e.edgeType === 'subscribes' && e.targetHash === topic), 'the consumers point at the same topic node');
+  });
+});
