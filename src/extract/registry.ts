@@ -8,6 +8,7 @@ import { goExtractor } from './go/extractor';
 import { goMessagingFacts } from './go/messaging';
 import { withMessaging } from './messaging';
 import { javaExtractor } from './java/extractor';
+import { javaMessagingFacts } from './java/messaging';
 import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
 import { pythonMessagingFacts } from './python/messaging';
@@ -72,7 +73,7 @@ const BINDINGS: { readonly [Id in LanguageId]: TreeSitterBinding | TextBinding }
   css: text(cssExtractor),
   scss: text(cssExtractor),
   yaml: text(yamlExtractor),
-  java: treeSitter('tree-sitter-java.wasm', 'java', javaExtractor),
+  java: treeSitter('tree-sitter-java.wasm', 'java', withMessaging(javaExtractor, javaMessagingFacts)),
   rust: treeSitter('tree-sitter-rust.wasm', 'rust', rustExtractor),
   csharp: treeSitter('tree-sitter-c-sharp.wasm', 'csharp', csharpExtractor),
 };

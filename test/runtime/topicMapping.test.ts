@@ -13,13 +13,14 @@ describe('runtime messaging spans on statically indexed topics', () => {
   });
   after(() => store.close());
 
+  // Three services consume order-placed (mailer, billing, shipping): the consuming span's own service picks its handler.
   it('lands produce and consume spans on the topic node publishes and subscribes point at, from the consumer handler', async () => {
     const ingestor = new RuntimeIngestor(() => store, { now: () => 1_800_000_000 });
     const producer = span({
-      kind: SpanKind.PRODUCER, serviceName: 'queues', attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed' },
+      kind: SpanKind.PRODUCER, serviceName: 'orders', attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed' },
     });
     const consumer = span({
-      kind: SpanKind.CONSUMER, serviceName: 'queues', traceId: producer.traceId, parentSpanId: producer.spanId,
+      kind: SpanKind.CONSUMER, serviceName: 'mailer', traceId: producer.traceId, parentSpanId: producer.spanId,
       attributes: { 'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed', 'messaging.operation.type': 'process' },
     });
     await ingestor.ingestSpans([producer, consumer]);
