@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
+import { SpanKind as OtelSpanKind } from '@opentelemetry/api';
+import { TRACE_INGESTION_DEFAULTS } from '../../src/runtime/config';
 import { RuntimeIngestor } from '../../src/runtime/ingestor';
+import { startRuntimeService } from '../../src/runtime/runtimeService';
+import { fixtureDeps } from '../mcp/mcpHarness';
+import { OtelService } from './otelApp';
 import { SpanKind } from '../../src/runtime/spans';
 import type { GraphStore } from '../../src/store';
 import { indexFixture, liveNodes, localName } from '../helpers/indexFixture';
@@ -35,5 +40,38 @@ describe('runtime messaging spans on statically indexed topics', () => {
     const topic = (await store.liveRuntimeEdges())[0].targetHash;
     assert.ok(statics.some((e) => e.edgeType === 'publishes' && e.targetHash === topic), 'the Go publish points at the same topic node');
     assert.ok(statics.some((e) => e.edgeType === 'subscribes' && e.targetHash === topic), 'the consumers point at the same topic node');
+  });
+
+  it('maps spans a real OTel SDK exports over OTLP: orders produces, mailer consumes through its handler', async function () {
+    this.timeout(60_000);
+    const { deps, store: served } = await fixtureDeps('queues');
+    const config = { ...TRACE_INGESTION_DEFAULTS, otlpGrpcEndpoint: '127.0.0.1:0', otlpHttpEndpoint: '127.0.0.1:0', batchIntervalMs: 50 };
+    const runtime = await startRuntimeService(deps, { config, log: () => undefined });
+    try {
+      const orders = new OtelService('orders', 'grpc', runtime.grpcAddress);
+      const mailer = new OtelService('mailer', 'proto', runtime.httpAddress);
+      const send = orders.start('order-placed publish', OtelSpanKind.PRODUCER, {
+        'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed', 'messaging.operation.type': 'publish',
+      });
+      const receive = mailer.start('order-placed process', OtelSpanKind.CONSUMER, {
+        'messaging.system': 'kafka', 'messaging.destination.name': 'order-placed', 'messaging.operation.type': 'process',
+      }, send);
+      receive.end();
+      send.end();
+      await Promise.all([orders.flush(), mailer.flush()]);
+      await runtime.queue.flush();
+      await Promise.all([orders.shutdown(), mailer.shutdown()]);
+      const nodes = new Map([...await liveNodes(served), ...await served.liveNodesOutsideRepos()].map((n) => [n.nodeHash, n.qualifiedName]));
+      const runtimeEdges = (await served.liveRuntimeEdges())
+        .map((e) => `${e.edgeType} ${localName(nodes.get(e.sourceHash) ?? '?')} -> ${localName(nodes.get(e.targetHash) ?? '?')} [${e.provenance.split(':')[0]}]`)
+        .sort();
+      assert.deepEqual(runtimeEdges, [
+        'runtime_consumes mailer/consumer.sendReceipt -> UNRESOLVED/order-placed [otel_trace]',
+        'runtime_produces UNRESOLVED/order-placed publish -> UNRESOLVED/order-placed [otel_trace]',
+      ]);
+    } finally {
+      await runtime.close();
+      await served.close();
+    }
   });
 });
