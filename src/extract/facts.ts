@@ -9,7 +9,7 @@ import type { UrlTemplate } from './httpUrls';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 24;
+export const FACTS_FORMAT_VERSION = 25;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -256,6 +256,24 @@ export interface LinkFact extends Position {
   readonly unresolved?: { readonly name: string; readonly kind: NodeKind };
 }
 
+/**
+ * A publish or a consumer registration on a messaging client with a topic this file fixes
+ * (a literal or a constant of the file); see src/extract/messaging.ts. The linker makes
+ * one topic node per (system, topic) shared by every repository, and a `queue_topic`
+ * route row for each consumer.
+ */
+export interface MessagingFact extends Position {
+  readonly role: 'publishes' | 'subscribes';
+  /** OpenTelemetry `messaging.system`: kafka, nats, rabbitmq, gcp_pubsub, aws_sqs, redis. */
+  readonly system: string;
+  /** The topic, queue, subject or stream, as `messaging.destination.name` spans name it. */
+  readonly topic: string;
+  /** The enclosing symbol's name, or '' for module scope. */
+  readonly caller: string;
+  /** Consumers: the handler when it is named; else the caller consumes. */
+  readonly handler?: CalleeExpr;
+}
+
 export interface FileFacts {
   readonly path: string;
   readonly language: LanguageId;
@@ -268,6 +286,8 @@ export interface FileFacts {
   readonly links?: readonly LinkFact[];
   /** HTTP requests to URLs the code writes; absent when there are none. */
   readonly httpCalls?: readonly HttpCallFact[];
+  /** Publishes and consumer registrations; absent when there are none. */
+  readonly messaging?: readonly MessagingFact[];
   /** Python: routers mounted into others; absent when there are none. */
   readonly routeMounts?: readonly RouteMountFact[];
   /**

@@ -5,13 +5,18 @@ import { csharpExtractor } from './csharp/extractor';
 import { cssExtractor } from './css/extractor';
 import type { LanguageId } from './facts';
 import { goExtractor } from './go/extractor';
+import { goMessagingFacts } from './go/messaging';
+import { withMessaging } from './messaging';
 import { javaExtractor } from './java/extractor';
+import { javaMessagingFacts } from './java/messaging';
 import { protoExtractor } from './proto/extractor';
 import { pythonExtractor } from './python/extractor';
+import { pythonMessagingFacts } from './python/messaging';
 import { rustExtractor } from './rust/extractor';
 import { sqlExtractor } from './sql/extractor';
 import { terraformExtractor } from './terraform/extractor';
 import { typescriptExtractor } from './typescript/extractor';
+import { typescriptMessagingFacts } from './typescript/messaging';
 import { yamlExtractor } from './yamlDocuments';
 
 /** How a language's files are read: a tree-sitter grammar with its folder's queries.scm. */
@@ -51,14 +56,16 @@ function text(extractor: TextExtractor): TextBinding {
  * The extractor of each language in the table. The type makes a new row without an
  * extractor a compile error.
  */
+const tsExtractor = withMessaging(typescriptExtractor, typescriptMessagingFacts);
+
 const BINDINGS: { readonly [Id in LanguageId]: TreeSitterBinding | TextBinding } = {
-  go: treeSitter('tree-sitter-go.wasm', 'go', goExtractor),
-  typescript: treeSitter('tree-sitter-typescript.wasm', 'typescript', typescriptExtractor),
+  go: treeSitter('tree-sitter-go.wasm', 'go', withMessaging(goExtractor, goMessagingFacts)),
+  typescript: treeSitter('tree-sitter-typescript.wasm', 'typescript', tsExtractor),
   // JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
   // queries.scm serves all three.
-  tsx: treeSitter('tree-sitter-tsx.wasm', 'typescript', typescriptExtractor),
-  javascript: treeSitter('tree-sitter-tsx.wasm', 'typescript', typescriptExtractor),
-  python: treeSitter('tree-sitter-python.wasm', 'python', pythonExtractor),
+  tsx: treeSitter('tree-sitter-tsx.wasm', 'typescript', tsExtractor),
+  javascript: treeSitter('tree-sitter-tsx.wasm', 'typescript', tsExtractor),
+  python: treeSitter('tree-sitter-python.wasm', 'python', withMessaging(pythonExtractor, pythonMessagingFacts)),
   proto: text(protoExtractor),
   sql: text(sqlExtractor),
   terraform: treeSitter('tree-sitter-hcl.wasm', 'terraform', terraformExtractor),
@@ -66,7 +73,7 @@ const BINDINGS: { readonly [Id in LanguageId]: TreeSitterBinding | TextBinding }
   css: text(cssExtractor),
   scss: text(cssExtractor),
   yaml: text(yamlExtractor),
-  java: treeSitter('tree-sitter-java.wasm', 'java', javaExtractor),
+  java: treeSitter('tree-sitter-java.wasm', 'java', withMessaging(javaExtractor, javaMessagingFacts)),
   rust: treeSitter('tree-sitter-rust.wasm', 'rust', rustExtractor),
   csharp: treeSitter('tree-sitter-c-sharp.wasm', 'csharp', csharpExtractor),
 };

@@ -1,4 +1,4 @@
-import type { CalleeExpr, FileFacts, LinkEnd, LinkFact, RouteFact, SymbolFact } from '../extract/facts';
+import type { CalleeExpr, FileFacts, LinkEnd, LinkFact, MessagingFact, RouteFact, SymbolFact } from '../extract/facts';
 import {
   type EdgeType, type GraphEdge, type GraphNode, type Hash, Identity, NO_LATER_CALL_SITES, type NodeKind, PROVENANCE_CONFIDENCE,
   type Provenance, QualifiedName, type RouteSymbolRow,
@@ -8,6 +8,7 @@ import { FileEdges } from './fileEdges';
 import type { ForeignModules } from './foreignModules';
 import { goInterfacesImplemented } from './goImplements';
 import type { LanguageResolver } from './languages/languageResolver';
+import { topicNode } from './messaging';
 import { mountedRoutePaths } from './routeMounts';
 import { FileScope, type Resolution } from './scope';
 import { type GrpcService, grpcServerMethods, grpcServiceNamed, rpcCalledThrough, rpcOfUnresolvedStubCall, servesByDeclaration } from './grpcServices';
@@ -88,6 +89,7 @@ class FileLinker {
     this.linkImplements();
     for (const route of this.facts.routes) this.linkRoute(route);
     for (const link of this.facts.links ?? []) this.linkTyped(link);
+    for (const fact of this.facts.messaging ?? []) this.linkMessaging(fact);
     return {
       nodes: this.nodes, edges: this.edges.toArray(), routes: this.routes, fallbackRoutes: this.fallbackRoutes, repoLevelNodes: [...this.repoLevel.values()],
     };
@@ -305,6 +307,19 @@ class FileLinker {
     for (const source of sources) {
       for (const target of targets) if (source !== target) this.addEdge(source, target, link.edgeType, 'ast_inferred', link);
     }
+  }
+
+  /** A publish or consumer to its topic node; a consumer's handler (else the registering symbol or module) also gets the topic's queue_topic row. */
+  private linkMessaging(fact: MessagingFact): void {
+    const topic = topicNode(fact.system, fact.topic, this.ctx.repoHash);
+    if (!this.repoLevel.has(topic.nodeHash)) this.repoLevel.set(topic.nodeHash, topic);
+    const handler = fact.handler && (this.ownDeclaration(fact.handler) ?? this.resolveExpression(fact.handler));
+    const source = handler?.kind === 'symbol' ? this.symbolHash(handler) : this.sourceOf(fact.caller);
+    this.addEdge(source, topic.nodeHash, fact.role, 'ast_inferred', fact);
+    if (fact.role !== 'subscribes') return;
+    this.routes.push({
+      serviceName: this.ctx.serviceOf(this.facts.path), routePattern: fact.topic, mappingType: 'queue_topic', nodeHash: source, createdAt: Math.floor(Date.now() / 1000),
+    });
   }
 
   private endHashes(end: LinkEnd): Hash[] {

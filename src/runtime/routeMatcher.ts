@@ -72,6 +72,11 @@ export class RouteTable {
     return undefined;
   }
 
+  /** Whether some consumer's row names the topic: static indexing then knows its node. */
+  hasTopic(destination: string): boolean {
+    return this.topics.has(destination);
+  }
+
   /** The handler of a topic: the consuming service's own row first, else the only row naming it. */
   matchTopic(destination: string, service?: string | RouteScope): RouteSymbolRow | undefined {
     const rows = this.topics.get(destination) ?? [];

@@ -99,7 +99,7 @@ export class SpanMapper {
     if (edgeType === 'runtime_produces' || edgeType === 'runtime_consumes') {
       const destination = messagingDestination(span);
       if (destination === '') return undefined;
-      const topic = this.topicTarget(span.attributes['messaging.system'] ?? 'messaging', destination, tables);
+      const topic = this.topicTarget(span.attributes['messaging.system'] ?? 'messaging', destination, span.serviceName, tables);
       if (edgeType === 'runtime_produces') target = topic;
       else {
         // The consumer's side: its handler for the topic consumes from the topic.
@@ -178,11 +178,16 @@ export class SpanMapper {
     return target;
   }
 
-  private topicTarget(system: string, destination: string, tables: MappingTables): Target {
-    const row = tables.routes.matchTopic(destination);
-    const mapping = row && tables.services.map(row.serviceName);
-    if (row && mapping) return { ref: { nodeHash: row.nodeHash, repoHash: mapping.repo.repoHash }, provenance: 'otel_trace', cap: mapping.confidenceCap };
-    return { ref: this.placeholders.get(system, destination, 'topic'), provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
+  /**
+   * The topic node `<system>://UNRESOLVED/<destination>`: the node static indexing links
+   * publishes and consumers to (src/resolve/messaging.ts), resolved when a consumer's
+   * queue_topic row names the destination and the span's service is an indexed one.
+   */
+  private topicTarget(system: string, destination: string, service: string, tables: MappingTables): Target {
+    const mapping = tables.routes.hasTopic(destination) ? tables.services.map(service) : undefined;
+    const ref = this.placeholders.get(system, destination, 'topic');
+    if (mapping) return { ref, provenance: 'otel_trace', cap: mapping.confidenceCap };
+    return { ref, provenance: 'runtime_unresolved', cap: UNRESOLVED_CONFIDENCE };
   }
 
   /** The operation a span runs in: the handler of its nearest local server span, else a placeholder. */
