@@ -63,7 +63,10 @@ export interface RouteDecoratorMatch {
   readonly router: string;
   readonly verb: string;
   readonly arguments: SyntaxNode;
+  /** The decorated definition, or for a decorator applied by a call (`app.get("/p")(h)`) the expression passed. */
   readonly handler: SyntaxNode;
+  /** Set for a decorator applied by a call. */
+  readonly applied?: true;
 }
 
 export interface DjangoRouteMatch {
@@ -145,6 +148,13 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     const args = parts.get('route.arguments');
     const handler = parts.get('route.handler');
     if (router && verb && args && handler) into.routeDecorators.push({ registration: node, router: router.text, verb: verb.text, arguments: args, handler });
+  }],
+  ['routecall.registration', (node, parts, into) => {
+    const router = parts.get('routecall.router');
+    const verb = parts.get('routecall.verb');
+    const args = parts.get('routecall.arguments');
+    const handler = parts.get('routecall.handler');
+    if (router && verb && args && handler) into.routeDecorators.push({ registration: node, router: router.text, verb: verb.text, arguments: args, handler, applied: true });
   }],
   ['django.registration', (node, parts, into) => {
     const fn = parts.get('django.function');

@@ -101,6 +101,16 @@
   definition: (_) @route.handler
   (#any-of? @route.verb "route" "api_route" "get" "post" "put" "patch" "delete" "head" "options"))
 
+; The same decorators applied by a call: `app.post("/p")(handler)`, `self.app.get("/p")(self.h)`.
+(call
+  function: (call
+    function: (attribute
+      object: (_) @routecall.router
+      attribute: (identifier) @routecall.verb)
+    arguments: (argument_list) @routecall.arguments) @routecall.registration
+  arguments: (argument_list . (_) @routecall.handler .)
+  (#any-of? @routecall.verb "route" "api_route" "get" "post" "put" "patch" "delete" "head" "options"))
+
 ; Django `urlpatterns = [path(...), re_path(...)]`, also `+=` and `[...] + other`.
 (assignment
   left: (identifier) @django.target

@@ -49,7 +49,7 @@ export function decoratorRouteFacts(
     const path = routePath(decorator.arguments, framework);
     if (path === undefined) continue;
     const fullPath = normaliseRoutePath(`${router?.prefix ?? ''}${path}`);
-    const handlerName = tree.definedAt(decorator.handler.startIndex)?.symbolName;
+    const handlerName = decorator.applied ? appliedHandlerName(tree, decorator) : tree.definedAt(decorator.handler.startIndex)?.symbolName;
     for (const method of routeMethods(decorator)) {
       facts.push({
         ...positionOf(decorator.registration),
@@ -64,6 +64,19 @@ export function decoratorRouteFacts(
     }
   }
   return facts;
+}
+
+/**
+ * The handler a decorator applied by a call registers: a function named bare, or a method
+ * of the enclosing class through `self` (`self.app.post("/p")(self.handle)` in `__init__`).
+ */
+function appliedHandlerName(tree: ScopeTree, decorator: RouteDecoratorMatch): string | undefined {
+  const { handler } = decorator;
+  if (handler.type === 'identifier') return handler.text;
+  if (handler.type !== 'attribute' || handler.childForFieldName('object')?.text !== 'self') return undefined;
+  const owner = tree.methodClassOf(tree.ownerAt(decorator.registration.startIndex))?.symbolName;
+  const method = handler.childForFieldName('attribute')?.text;
+  return owner && method ? `${owner}.${method}` : undefined;
 }
 
 /** The decorator-route frameworks this module imports. */
