@@ -1,4 +1,5 @@
 import { compareStrings } from '../../graph/viewIndex';
+import { staticCallersOfRoute } from '../../query/routeCallers';
 import { runtimeIndex } from '../../query/runtimeIndex';
 import { SECONDS_PER_DAY } from '../../runtime/confidence';
 import { inRouteScope } from '../../runtime/routeMatcher';
@@ -6,6 +7,9 @@ import { ServiceMapper } from '../../runtime/serviceMapper';
 import { optionalTextArg, positiveIntArg, requireRuntime } from '../args';
 import { ToolError, defineTool } from '../tool';
 import { listOutput, wireRouteSymbol, WireRouteSymbolSchema } from '../wire';
+
+/** How many routes with neither traffic nor static caller the reply names. */
+const UNREACHED_LISTED = 20;
 
 /**
  * SPEC 4.4 dead_routes: route symbols (SPEC 2.7) whose handler has received no
@@ -19,7 +23,9 @@ export const tool = defineTool({
   category: 'Runtime',
   description:
     'Lists route symbols (ServiceName, RoutePattern, MappingType, NodeHash, CreatedAt) whose handler has no runtime '
-    + 'observation within stale_days days, by service and route. Optional service_name keeps one traced service\'s routes.',
+    + 'observation within stale_days days, by service and route. Optional service_name keeps one traced service\'s routes. '
+    + '_meta ckg/staticCallers gives, per listed route, how many functions reach it in the code (linked requests, rpc '
+    + 'clients, publishers); the text names the routes with neither traffic nor static caller.',
   inputSchema: {
     stale_days: positiveIntArg('stale_days', { default: 30, max: 3650, description: 'Days without observations that make a route dead' }),
     service_name: optionalTextArg(
@@ -45,6 +51,17 @@ export const tool = defineTool({
       .filter((row) => !mapping || inRouteScope(mapping.scope, row))
       .sort((a, b) => compareStrings(a.serviceName, b.serviceName) || compareStrings(a.routePattern, b.routePattern)
         || compareStrings(a.mappingType, b.mappingType));
-    return { result: dead.map(wireRouteSymbol) };
+    // Whether anything in the code reaches a dead route: no traffic and no static caller is dead code.
+    const staticCallers = dead.map((row) => staticCallersOfRoute(view, row).length);
+    const unreached = dead.filter((_, i) => staticCallers[i] === 0);
+    const shown = unreached.slice(0, UNREACHED_LISTED).map((row) => `${row.serviceName} ${row.routePattern}`);
+    return {
+      result: dead.map(wireRouteSymbol),
+      meta: { 'ckg/staticCallers': staticCallers },
+      notes: dead.length === 0 ? [] : [
+        `${unreached.length} of ${dead.length} dead routes have no static caller either (no request, rpc client or publisher in the code reaches them)`
+        + `${shown.length > 0 ? `: ${shown.join(', ')}${unreached.length > shown.length ? ', ...' : ''}` : ''}.`,
+      ],
+    };
   },
 });

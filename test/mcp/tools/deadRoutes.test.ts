@@ -52,4 +52,21 @@ describe('mcp tool dead_routes', () => {
     assert.equal(result.isError, true);
     assert.equal(textOf(result), 'runtime queries not available: store does not support runtime methods');
   });
+
+  it('says which dead routes nothing in the code reaches either: no linked request, rpc client or publisher', async () => {
+    const { deps } = await fixtureDeps('ts-routes', { now: () => NOW });
+    const client = await connect(deps);
+    try {
+      const result = await client.call('dead_routes', {});
+      const routes = structured<{ items: WireRouteSymbol[] }>(result).items;
+      const callers = result._meta?.['ckg/staticCallers'] as number[];
+      assert.equal(callers.length, routes.length);
+      const reached = routes.filter((_, i) => callers[i]! > 0).map((r) => r.RoutePattern).sort();
+      assert.deepEqual(reached, ['DELETE /admin/audit', 'GET /api/users', 'GET /health'], 'the requests src/client/api.ts sends');
+      assert.match(textOf(result), new RegExp(`${routes.length - 3} of ${routes.length} dead routes have no static caller either`));
+      assert.match(textOf(result), /ts-routes POST \/users/);
+    } finally {
+      await client.close();
+    }
+  });
 });
