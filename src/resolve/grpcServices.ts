@@ -66,7 +66,8 @@ export function rpcCalledThrough(
     segments = target.name.split('.');
     if (!generatedModule(segments, language, importsGrpc)) return undefined;
   } else if (target.kind === 'symbol' && target.entry.kind === 'method' && generatedFile(target.entry, table)) {
-    segments = target.entry.name.split('.');
+    // A stub generated in another repository of the graph meets the rpcs of that repository's protos.
+    return rpcOfStubMember(target.entry.name.split('.'), language, target.entry.foreign ?? table);
   } else {
     return undefined;
   }

@@ -4,7 +4,7 @@ import { transitiveCallers } from '../../src/graph/traversal';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/query/graphCache';
 import { type GraphStore, openStore } from '../../src/store';
-import { GO_APP, GO_LIB, PY_APP, PY_LIB, TS_APP, TS_LIB } from '../helpers/crossRepoTrees';
+import { GO_APP, GO_LIB, GREETER_CLIENT, PROTOS, PY_APP, PY_LIB, TS_APP, TS_LIB } from '../helpers/crossRepoTrees';
 import { liveNodes } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
@@ -106,5 +106,13 @@ describe('index: calls and imports across repositories of one graph', function (
     }
     await new RepoIndexer(store).index({ repoPath: lib, repoUrl: 'test/ts-lib' });
     assert.deepEqual(await edgeLines(store), linked);
+  });
+
+  it('a client of a gRPC stub generated in another repository calls the rpc of that repository\'s proto, in either order', async () => {
+    const expected = 'calls test/caller://example.com/caller.greet -> test/protos://hello.Greeter.SayHello';
+    for (const order of [[['test/protos', PROTOS], ['test/caller', GREETER_CLIENT]], [['test/caller', GREETER_CLIENT], ['test/protos', PROTOS]]] as const) {
+      const { store } = await indexInOrder(order);
+      assert.ok((await edgeLines(store)).includes(expected), order.map(([url]) => url).join(' then '));
+    }
   });
 });
