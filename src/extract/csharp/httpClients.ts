@@ -27,6 +27,7 @@ const VERBS: ReadonlyMap<string, string> = new Map([
 /** Beyond this many names followed to their values the URL is computed. */
 const MAX_DEPTH = 8;
 
+/** The file's HttpClient requests whose URL the code fixes a path of, each at the method called. */
 export function httpCallFacts(file: CSharpFile, root: SyntaxNode): HttpCallFact[] {
   // A type of the file's own named HttpClient is not the framework's.
   if (file.typeNamed('HttpClient')) return [];

@@ -39,6 +39,7 @@ const FORMAT_SPECIFIER = /%(?:\d+\$)?[-#+ 0,(<]*\d*(?:\.\d+)?[a-zA-Z%]/g;
 /** Beyond this many names followed to their values (`a = b + x; b = c + y; ...`) the URL is computed. */
 const MAX_DEPTH = 8;
 
+/** The file's Spring client requests whose URL the code fixes a path of, each at the method called. */
 export function httpCallFacts(root: SyntaxNode, tree: ScopeTree, matches: JavaMatches, imports: readonly ImportFact[]): HttpCallFact[] {
   const clients = new Set(Object.keys(CLIENT_PACKAGES).filter((client) => imports.some((i) => i.source === CLIENT_PACKAGES[client]
     && i.bindings.some((b) => b.imported === client || b.imported === '*'))));
