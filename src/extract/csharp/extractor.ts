@@ -1,9 +1,11 @@
 import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, Position } from '../facts';
+import { withHttpCalls } from '../httpUrls';
 import { CallInterpreter } from './calls';
 import { collectMatches } from './collect';
 import { CSharpFile } from './context';
+import { httpCallFacts } from './httpClients';
 import { importFacts } from './imports';
 import { minimalApiRoutes } from './minimalApi';
 import { attributeRoutes, grpcRoutes } from './routes';
@@ -30,6 +32,7 @@ export const csharpExtractor: LanguageExtractor = {
       calls: byPosition(callFacts),
       references: [],
       routes: byPosition(routes),
+      ...withHttpCalls(byPosition(httpCallFacts(file, root))),
       syntaxErrors: countSyntaxErrors(root),
     };
   },

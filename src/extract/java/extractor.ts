@@ -2,8 +2,10 @@ import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, Position } from '../facts';
 import { bindNames } from './bindings';
+import { withHttpCalls } from '../httpUrls';
 import { CallReader } from './calls';
 import { collectMatches } from './collect';
+import { httpCallFacts } from './httpClients';
 import { importFacts, staticallyImportedNames } from './imports';
 import { routeFacts } from './routes';
 import { ScopeTree } from './scopes';
@@ -22,15 +24,17 @@ export const javaExtractor: LanguageExtractor = {
     const scopes = new ScopeTree(matches.types, matches.anonymous, matches.members, matches.annotations);
     bindNames(scopes, matches.bindings, matches.fields);
     const calls = new CallReader(scopes, staticallyImportedNames(matches.imports));
+    const imports = importFacts(matches.imports);
     return {
       path,
       language,
       packageName: matches.packageName ?? '',
       symbols: symbolFacts(scopes, matches.fields, source),
-      imports: importFacts(matches.imports),
+      imports,
       calls: byPosition(calls.callFacts(matches.calls)),
       references: [],
       routes: byPosition(routeFacts(scopes)),
+      ...withHttpCalls(byPosition(httpCallFacts(root, scopes, matches, imports))),
       syntaxErrors: countSyntaxErrors(root),
     };
   },
