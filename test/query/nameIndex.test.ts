@@ -28,7 +28,7 @@ const NODES = [
   node('test/auth.test.getCurrentUser', 'test/auth.test.ts'),
   node('src/session.getCU', 'src/session.ts'),
   node('src/profile.loadCurrentUserProfile', 'src/profile.ts'),
-  node('src/cart/service.CartService', 'src/cart/service.ts', 'class'),
+  node('src/cart/service.CartService', 'src/cart/service.ts', 'type'),
   node('src/cart/service.CartService.add', 'src/cart/service.ts', 'method'),
   node('src/cart/service', 'src/cart/service.ts', 'module'),
   node('src/auth.GetCurrentUser', 'src/auth.ts'),
