@@ -2,7 +2,7 @@ import type { GraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type GraphNode, type Hash, QualifiedName, isTestPath } from '../model';
 import { boundedEditDistance } from './editDistance';
-import { MATCH_TIERS, type MatchTarget, type MatchTier, type NameQuery, matchTier } from './nameMatch';
+import { MATCH_TIERS, type MatchTier, type NameQuery, type NameTarget, type PlaceTarget, nameTier, placeTier } from './nameMatch';
 
 export const NAME_SEARCH_DEFAULTS = {
   /** Nearest names offered when nothing matches. */
@@ -11,8 +11,9 @@ export const NAME_SEARCH_DEFAULTS = {
   suggestionDistance: 0.4,
 };
 
-interface Entry extends MatchTarget {
-  readonly node: GraphNode;
+/** Symbols of one spelling of a name, as positions in rank order. */
+interface NameGroup extends NameTarget {
+  readonly members: number[];
 }
 
 /** What a name search found: the best `limit` symbols and how many matched in all. */
@@ -21,66 +22,85 @@ export interface NameSearchResult {
   readonly total: number;
 }
 
+/** Bucket of an exact name in the query's own case, before every MATCH_TIERS bucket. */
+const OWN_CASE = 0;
+const NO_MATCH = 255;
+const BUCKET = new Map<MatchTier, number>(MATCH_TIERS.map((tier, i) => [tier, i + 1]));
+
 /**
  * The names of a view's symbols, for graph_query without `://`. Built once per view on first
  * use and kept while the view lives (WeakMap below), so a search walks memory, never the
- * store. Entries are kept in rank order within a tier: product code before test code, then
+ * store. Symbols are kept in rank order within a tier: product code before test code, then
  * shorter names, then shorter qualified names, then by qualified name and hash (stable).
+ * A name is matched once for all the symbols that share it.
  */
 export class NameIndex {
-  private readonly entries: readonly Entry[];
-  private names: ReadonlyArray<readonly [lower: string, name: string]> | undefined;
+  private readonly nodes: readonly GraphNode[];
+  private readonly groups: readonly NameGroup[];
+  private readonly paths: readonly string[];
+  private places: readonly PlaceTarget[] | undefined;
 
   constructor(view: GraphView) {
-    const paths = new Map<Hash, string>();
-    const pathOf = (node: GraphNode): string => {
-      let path = paths.get(node.fileHash);
-      if (path === undefined) paths.set(node.fileHash, (path = view.pathOf(node)));
-      return path;
+    const files = new Map<Hash, { path: string; test: boolean }>();
+    const fileOf = (node: GraphNode): { path: string; test: boolean } => {
+      let file = files.get(node.fileHash);
+      if (!file) {
+        const path = node.fileHash ? view.pathOf(node) : '';
+        files.set(node.fileHash, (file = { path, test: isTestPath(path) }));
+      }
+      return file;
     };
-    const keyed: Array<{ entry: Entry; test: boolean }> = [];
+    const keyed: Array<{ node: GraphNode; name: string; path: string; key: number }> = [];
     for (const node of view.nodes.values()) {
       if (QualifiedName.isUnresolved(node.qualifiedName)) continue;
-      const local = QualifiedName.localPart(node.qualifiedName);
-      const path = node.fileHash ? pathOf(node) : '';
-      const name = symbolName(node, local, path);
-      keyed.push({
-        entry: { node, name, nameLower: name.toLowerCase(), localLower: `/${local.toLowerCase()}`, pathLower: `/${path.toLowerCase()}` },
-        test: node.kind === 'test' || isTestPath(path),
-      });
+      const { path, test } = fileOf(node);
+      const name = symbolName(node, QualifiedName.localPart(node.qualifiedName), path);
+      const key = ((test || node.kind === 'test' ? 1 : 0) * 65_536 + Math.min(name.length, 65_535)) * 65_536
+        + Math.min(node.qualifiedName.length, 65_535);
+      keyed.push({ node, name, path, key });
     }
-    keyed.sort((a, b) => Number(a.test) - Number(b.test)
-      || a.entry.name.length - b.entry.name.length
-      || a.entry.localLower.length - b.entry.localLower.length
-      || compare(a.entry.node.qualifiedName, b.entry.node.qualifiedName)
-      || compare(a.entry.node.nodeHash, b.entry.node.nodeHash));
-    this.entries = keyed.map((k) => k.entry);
+    keyed.sort((a, b) => a.key - b.key || compare(a.node.qualifiedName, b.node.qualifiedName) || compare(a.node.nodeHash, b.node.nodeHash));
+    this.nodes = keyed.map((k) => k.node);
+    this.paths = keyed.map((k) => k.path);
+    const groups = new Map<string, NameGroup>();
+    keyed.forEach(({ name }, at) => {
+      const group = groups.get(name);
+      if (group) group.members.push(at);
+      else groups.set(name, { name, nameLower: name.toLowerCase(), members: [at] });
+    });
+    this.groups = [...groups.values()];
   }
 
   /** Symbols the index holds (placeholders of unresolved targets are left out). */
   get size(): number {
-    return this.entries.length;
+    return this.nodes.length;
   }
 
   /** The best `limit` matches, best tier first (an exact name in its own case before other cases). */
   search(query: NameQuery, limit: number): NameSearchResult {
-    const buckets: Entry[][] = [[], ...MATCH_TIERS.map(() => [])];
-    const order = new Map<MatchTier, number>(MATCH_TIERS.map((tier, i) => [tier, i + 1]));
-    let total = 0;
-    for (const entry of this.entries) {
-      const tier = matchTier(entry, query);
+    const best = new Uint8Array(this.nodes.length).fill(NO_MATCH);
+    for (const group of this.groups) {
+      const tier = nameTier(group, query);
       if (tier === undefined) continue;
-      total++;
-      buckets[tier === 'exact' && entry.name === query.text ? 0 : order.get(tier)!].push(entry);
+      const bucket = tier === 'exact' && group.name === query.text ? OWN_CASE : BUCKET.get(tier)!;
+      for (const at of group.members) best[at] = bucket;
     }
-    const nodes: GraphNode[] = [];
-    for (const bucket of buckets) {
-      for (const entry of bucket) {
-        if (nodes.length >= limit) return { nodes, total };
-        nodes.push(entry.node);
+    if (query.qualified) {
+      const places = this.placeTargets();
+      for (let at = 0; at < places.length; at++) {
+        if (best[at] <= BUCKET.get('exact')!) continue;
+        const tier = placeTier(places[at], query);
+        if (tier !== undefined) best[at] = Math.min(best[at], BUCKET.get(tier)!);
       }
     }
-    return { nodes, total };
+    const buckets: number[][] = Array.from({ length: MATCH_TIERS.length + 1 }, () => []);
+    let total = 0;
+    for (let at = 0; at < best.length; at++) {
+      if (best[at] === NO_MATCH) continue;
+      total++;
+      if (buckets[best[at]].length < limit) buckets[best[at]].push(at);
+    }
+    return { nodes: buckets.flat().slice(0, limit).map((at) => this.nodes[at]), total };
   }
 
   /**
@@ -89,31 +109,27 @@ export class NameIndex {
    * (product code, shorter).
    */
   suggestions(query: NameQuery, count = NAME_SEARCH_DEFAULTS.suggestions): string[] {
-    const wanted = query.lower.split(/[./]/).filter((s) => s !== '').pop() ?? '';
+    const lastSegment = (text: string): string => text.split(/[./]/).filter((s) => s !== '').pop() ?? '';
+    const wanted = lastSegment(query.lower);
     if (wanted === '') return [];
+    const spelled = lastSegment(query.text);
     const bound = Math.max(2, Math.floor(wanted.length * NAME_SEARCH_DEFAULTS.suggestionDistance));
-    const spelled = query.text.split(/[./]/).filter((s) => s !== '').pop() ?? '';
     const near: Array<{ name: string; distance: number; cased: number; rank: number }> = [];
-    this.distinctNames().forEach(([lower, name], rank) => {
-      const distance = boundedEditDistance(wanted, lower, bound);
-      if (distance !== undefined) near.push({ name, distance, cased: boundedEditDistance(spelled, name, Infinity)!, rank });
-    });
+    for (const group of this.groups) {
+      const distance = boundedEditDistance(wanted, group.nameLower, bound);
+      if (distance === undefined) continue;
+      near.push({ name: group.name, distance, cased: boundedEditDistance(spelled, group.name, Infinity)!, rank: group.members[0] });
+    }
     return near.sort((a, b) => a.distance - b.distance || a.cased - b.cased || a.rank - b.rank).slice(0, count).map((n) => n.name);
   }
 
-  /** Each name once (as spelled), with its lower case, in rank order. */
-  private distinctNames(): ReadonlyArray<readonly [lower: string, name: string]> {
-    if (!this.names) {
-      const seen = new Set<string>();
-      const names: Array<readonly [string, string]> = [];
-      for (const entry of this.entries) {
-        if (seen.has(entry.name)) continue;
-        seen.add(entry.name);
-        names.push([entry.nameLower, entry.name]);
-      }
-      this.names = names;
-    }
-    return this.names;
+  /** Qualified names and paths lower-cased, made on the first search with `.` or `/`. */
+  private placeTargets(): readonly PlaceTarget[] {
+    this.places ??= this.nodes.map((node, at) => ({
+      localLower: `/${QualifiedName.localPart(node.qualifiedName).toLowerCase()}`,
+      pathLower: `/${this.paths[at].toLowerCase()}`,
+    }));
+    return this.places;
   }
 }
 

@@ -5,16 +5,23 @@
 export const MATCH_TIERS = ['exact', 'prefix', 'camel-hump', 'substring', 'path'] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
 
-/** What a symbol is matched on, lower-cased once when the index is built. */
-export interface MatchTarget {
+/** A symbol name, lower-cased once when the index is built. */
+export interface NameTarget {
   /** The symbol's own name, as written (`getCurrentUser`); camel humps read its case. */
   readonly name: string;
   readonly nameLower: string;
+}
+
+/** Where a symbol lives, for text with `.` or `/`. */
+export interface PlaceTarget {
   /** `/` + the qualified name after `://`, lower-cased (`/src/cart/service.cartservice.add`). */
   readonly localLower: string;
   /** `/` + the file's repo-relative path, lower-cased; `/` alone for a node without a file. */
   readonly pathLower: string;
 }
+
+/** Everything a symbol is matched on. */
+export type MatchTarget = NameTarget & PlaceTarget;
 
 /** A query, prepared once per call. */
 export interface NameQuery {
@@ -38,18 +45,31 @@ export function nameQuery(text: string): NameQuery {
  * path (`cart/service` finds the symbols of `src/cart/service.ts`, tier path).
  */
 export function matchTier(target: MatchTarget, query: NameQuery): MatchTier | undefined {
+  const byName = nameTier(target, query);
+  if (byName === 'exact' || !query.qualified) return byName;
+  return placeTier(target, query) === 'exact' ? 'exact' : byName ?? placeTier(target, query);
+}
+
+/** The tier a name reaches by itself: exact, prefix, camel-hump, substring, or none. */
+export function nameTier(target: NameTarget, query: NameQuery): MatchTier | undefined {
   const q = query.lower;
   const name = target.nameLower;
   if (name === q) return 'exact';
-  if (query.qualified && (target.localLower.endsWith(`.${q}`) || target.localLower.endsWith(`/${q}`))) return 'exact';
   if (name.startsWith(q)) return 'prefix';
-  if (camelHumps(target.name, query.text)) return 'camel-hump';
+  if (humpsLower(target.name, name, q)) return 'camel-hump';
   if (name.includes(q)) return 'substring';
-  if (query.qualified && atSegmentStart(target, q)) return 'path';
   return undefined;
 }
 
-function atSegmentStart(target: MatchTarget, q: string): boolean {
+/** For text with `.` or `/`: a qualified-name tail (exact), a segment start (path), or none. */
+export function placeTier(target: PlaceTarget, query: NameQuery): MatchTier | undefined {
+  if (!query.qualified) return undefined;
+  const q = query.lower;
+  if (target.localLower.endsWith(`.${q}`) || target.localLower.endsWith(`/${q}`)) return 'exact';
+  return atSegmentStart(target, q) ? 'path' : undefined;
+}
+
+function atSegmentStart(target: PlaceTarget, q: string): boolean {
   const local = target.localLower;
   const lead = q.startsWith('/') || q.startsWith('.') ? q : undefined;
   if (lead) return local.includes(lead) || target.pathLower.includes(lead);
@@ -67,11 +87,15 @@ const MAX_HUMP_NAME = 128;
  * starts at a hump too. Case-insensitive, like the rest.
  */
 export function camelHumps(name: string, query: string): boolean {
+  return humpsLower(name, name.toLowerCase(), query.toLowerCase());
+}
+
+/** camelHumps with the lower cases already made (a search compares one query with every name). */
+function humpsLower(name: string, lowerName: string, lowerQuery: string): boolean {
   const n = name.length;
-  const m = query.length;
-  if (m === 0 || m > n || n > MAX_HUMP_NAME) return false;
-  const lowerName = name.toLowerCase();
-  const lowerQuery = query.toLowerCase();
+  const m = lowerQuery.length;
+  // A letter whose lower case is longer (İ) would shift positions between the two: not matched on humps.
+  if (m === 0 || m > n || n > MAX_HUMP_NAME || lowerName.length !== n) return false;
   if (!subsequence(lowerQuery, lowerName)) return false;
   const starts = humpStarts(name);
   // failed[(qi * (n + 1) + ni) * 2 + continuing]: the query from qi cannot be matched there.
