@@ -3,14 +3,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Tiktoken } from 'js-tiktoken/lite';
+import cl100k from 'js-tiktoken/ranks/cl100k_base';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
 import { makeTempDir } from '../helpers/tempDir';
 import { CLI, ckg } from '../helpers/builtCli';
 
 type Reply = { items: Array<{ QualifiedName: string }>; truncated: boolean; suggestions?: string[]; searched?: { query: string } };
 
-/** graph_query's search by name, as an agent reaches it: the SDK client over stdio to the built CLI. */
-describe('ckg mcp: graph_query without an exact name (built bundle)', () => {
+/**
+ * graph_query's search by name and the context tools' budget and token count, as an agent
+ * reaches them: the SDK client over stdio to the built CLI.
+ */
+describe('ckg mcp: graph_query without an exact name, context budgets and counts (built bundle)', () => {
   let client: Client;
   const stderr: string[] = [];
 
@@ -61,5 +66,23 @@ describe('ckg mcp: graph_query without an exact name (built bundle)', () => {
     assert.equal(reply.searched?.query, 'dispalyName');
     assert.equal(reply.suggestions?.[0], 'displayName');
     assert.match(texts[1], /no symbol matches "dispalyName".*nearest names: displayName/);
+  });
+
+  it('counts token_count exactly as the encoder counts the final text, in every format', async () => {
+    const encoder = new Tiktoken(cl100k);
+    for (const format of ['xml', 'json', 'markdown', 'gcf', 'gcb']) {
+      const result = await client.callTool({ name: 'context_for_task', arguments: { task_description: 'register users and parse urls', token_budget: 3000, format } });
+      const reply = result.structuredContent as { content: string; token_count: number };
+      const text = (result.content as Array<{ text: string }>)[0].text;
+      assert.equal(text, reply.content);
+      assert.equal(reply.token_count, encoder.encode(text, [], []).length, format);
+      assert.deepEqual(result._meta?.['ckg/budget'], { requested: 3000, used: 3000, reason: 'as requested' });
+    }
+  });
+
+  it('says that a budget above the reply cap was lowered, and why', async () => {
+    const result = await client.callTool({ name: 'context_for_task', arguments: { task_description: 'register users', token_budget: 50_000 } });
+    assert.deepEqual(result._meta?.['ckg/budget'], { requested: 50_000, used: 22_264, reason: 'reply cap 25000 tokens' });
+    assert.match((result.content as Array<{ text: string }>)[1].text, /^token_budget 50000 was lowered to 22264: a reply must fit the 25000-token reply cap/);
   });
 });
