@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type NameIndex, nameIndexOf } from '../../query/nameIndex';
 import { type NameQuery, nameQuery } from '../../query/nameMatch';
-import { listResult } from '../replyCap';
+import { type ListResult, listResult } from '../replyCap';
 import { textArg } from '../args';
 import { type ToolDeps, type ToolOutput, ToolError, defineTool } from '../tool';
 import { listOutput, wireNode, WireNodeSchema } from '../wire';
@@ -26,8 +26,9 @@ export const tool = defineTool({
     + 'sorted by name (qualified names are `<repo_url>://<package_path>.<Symbol>`). Without `://`, searches symbol names: '
     + 'case-insensitive, on camel humps (`gCU` or `getCU` finds `getCurrentUser`) and, for text with `.` or `/`, on '
     + 'qualified-name and path segments (`cart/service` finds the symbols of `src/cart/service.ts`), ranked exact name, '
-    + 'prefix, camel humps, substring, path; product code before test code, shorter names first. When nothing matches, '
-    + `the reply says what was searched and suggests the nearest names. At most ${GRAPH_QUERY_DEFAULTS.maxResults} nodes; `
+    + 'prefix, camel humps, substring, path; product code before test code, shorter names first. When no name matches, '
+    + 'text that starts qualified names (a repository URL) lists them as a prefix; otherwise the reply says what was '
+    + `searched and suggests the nearest names. At most ${GRAPH_QUERY_DEFAULTS.maxResults} nodes; `
     + 'more set `truncated`.',
   inputSchema: {
     prefix: textArg('prefix', 'Start of a qualified name, e.g. `github.com/acme/shop://src/cart.`; or, without `://`, a '
@@ -60,7 +61,11 @@ async function byName(text: string, deps: ToolDeps): Promise<ToolOutput> {
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
   const index = nameIndexOf(await deps.graphs.liveView());
   const found = index.search(query, limit);
-  if (found.nodes.length === 0) return noMatch(query, index);
+  if (found.nodes.length === 0) {
+    // The start of a repository URL (`github.com/acme/`) was a SPEC prefix before names were searched: it still is.
+    const byUrl = await byPrefix(text, deps);
+    return (byUrl.result as ListResult).items.length > 0 ? byUrl : noMatch(query, index);
+  }
   const hint = found.total > limit
     ? `truncated: ${found.total} symbols match "${query.text}"; the best ${limit} are listed; use a longer name or a qualified-name prefix with ://.`
     : undefined;

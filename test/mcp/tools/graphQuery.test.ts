@@ -51,6 +51,13 @@ describe('mcp tool graph_query', () => {
     assert.ok(path.items.some((n) => local(n) === '/store.NewMemoryStore'));
   });
 
+  it('lists nodes by prefix when no name matches but qualified names start with the text (a repository URL)', async () => {
+    const reply = structured<ListReply>(await mcp.call('graph_query', { prefix: 'fixtures/go-b' }));
+    assert.ok(reply.items.length > 20);
+    assert.ok(reply.items.every((n) => n.QualifiedName.startsWith('fixtures/go-basic://')));
+    assert.equal(reply.searched, undefined);
+  });
+
   it('says what a fruitless name search searched and suggests the nearest names, in text and structured content', async () => {
     const result = await mcp.call('graph_query', { prefix: 'NewMemroyStore' });
     const reply = structured<ListReply>(result);
