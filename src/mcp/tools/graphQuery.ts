@@ -41,18 +41,18 @@ export const tool = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ prefix }, deps) {
-    return prefix.includes('://') ? byPrefix(prefix, deps) : byName(prefix, deps);
+    return prefix.includes('://') ? { result: await byPrefix(prefix, deps) } : byName(prefix, deps);
   },
 });
 
-async function byPrefix(prefix: string, deps: ToolDeps): Promise<ToolOutput> {
+async function byPrefix(prefix: string, deps: ToolDeps): Promise<ListResult> {
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
   const nodes = await deps.store().nodesByPrefix(prefix, limit + 1);
   const items = nodes.slice(0, limit).map(wireNode);
   const hint = nodes.length > limit
     ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`
     : undefined;
-  return { result: listResult(items, hint) };
+  return listResult(items, hint);
 }
 
 async function byName(text: string, deps: ToolDeps): Promise<ToolOutput> {
@@ -64,7 +64,7 @@ async function byName(text: string, deps: ToolDeps): Promise<ToolOutput> {
   if (found.nodes.length === 0) {
     // The start of a repository URL (`github.com/acme/`) was a SPEC prefix before names were searched: it still is.
     const byUrl = await byPrefix(text, deps);
-    return (byUrl.result as ListResult).items.length > 0 ? byUrl : noMatch(query, index);
+    return byUrl.items.length > 0 ? { result: byUrl } : noMatch(query, index);
   }
   const hint = found.total > limit
     ? `truncated: ${found.total} symbols match "${query.text}"; the best ${limit} are listed; use a longer name or a qualified-name prefix with ://.`
