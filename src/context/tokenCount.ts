@@ -5,8 +5,8 @@ import { countPiece } from './tokenizer';
  * countTokens, exactly, but fast on code. cl100k first splits text with one regular
  * expression, then byte-pair-encodes each piece on its own, so a text's count is the sum
  * of its pieces' counts. Code repeats its pieces (identifiers, operators, indentation)
- * endlessly, so each piece's count is memoised; a new piece is counted by countTokens
- * itself. A piece re-matches as itself when split alone (the only lookahead in the
+ * endlessly, so each piece's count is memoised; a new piece is counted by countPiece,
+ * as countTokens counts it. A piece re-matches as itself when split alone (the only lookahead in the
  * pattern, `\s+(?!\S)`, sees the same as in context), so the sum is countTokens(text):
  * test/context/tokenCount.test.ts checks it on real files. Special-token text
  * (`<|endoftext|>`) is plain text to countTokens, so it splits like any other.

@@ -1,5 +1,6 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import cl100k from 'js-tiktoken/ranks/cl100k_base';
+import { bytePairCount } from './bytePairCount';
 
 /**
  * Token counts with a real BPE tokenizer (cl100k_base, shipped in the package: nothing is
@@ -7,12 +8,11 @@ import cl100k from 'js-tiktoken/ranks/cl100k_base';
  * model of that family would see. Loading the ranks takes a few hundred ms: done once,
  * on first use.
  *
- * One deviation, for safety: byte-pair encoding is quadratic in the length of a single
- * pre-tokenizer piece, and a minified file or a base64 blob can hold a piece of 100k
- * characters (16k of one letter took 26 s). Pieces longer than LONG_PIECE characters are
- * encoded in LONG_PIECE chunks. That changes counts only for such pieces, by a few tokens,
- * and keeps countTokens(a + b) = countTokens(a) + countTokens(b) at piece boundaries,
- * which the memoised counter in tokenCount.ts relies on.
+ * Byte-pair encoding in js-tiktoken is quadratic in the length of a single pre-tokenizer
+ * piece, and a minified file or a base64 blob can hold a piece of 100k characters (16k of
+ * one letter took 26 s). Pieces longer than LONG_PIECE characters are therefore merged by
+ * bytePairCount.ts, which makes the same merges with a heap: the count stays exact
+ * (countTokens(text) = the encoder's token count of text, whatever its pieces).
  */
 export const LONG_PIECE = 64;
 const PIECES = new RegExp(cl100k.pat_str, 'gu');
@@ -28,6 +28,7 @@ function encodedLength(text: string): number {
   return tokenizer().encode(text, [], []).length;
 }
 
+/** The cl100k token count of a text, exactly as the encoder counts it (special-token text as plain text). */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   if (text.length <= LONG_PIECE) return encodedLength(text);
@@ -36,10 +37,7 @@ export function countTokens(text: string): number {
   return total;
 }
 
-/** One pre-tokenizer piece, chunked when long. */
+/** The tokens of one pre-tokenizer piece, exactly; a long one through the heap merge. */
 export function countPiece(piece: string): number {
-  if (piece.length <= LONG_PIECE) return encodedLength(piece);
-  let total = 0;
-  for (let at = 0; at < piece.length; at += LONG_PIECE) total += encodedLength(piece.slice(at, at + LONG_PIECE));
-  return total;
+  return piece.length <= LONG_PIECE ? encodedLength(piece) : bytePairCount(piece);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type ContextSources, buildFilesContext } from '../context/contextBuilder';
-import { buildWithinLimit } from '../context/contextReply';
+import { type BudgetedReply, buildWithinLimit } from '../context/contextReply';
 import { CONTEXT_FORMATS, DEFAULT_FORMAT } from '../context/formats';
 import type { FeedbackLookup } from '../context/ranking';
 import { trafficLookup } from '../query/trafficLookup';
@@ -24,6 +24,30 @@ export const FORMAT_DESCRIPTION =
 export const CONTEXT_OUTPUT = objectOutput({
   content: z.string(), token_count: integer, symbols_included: integer, symbols_available: integer,
 });
+
+/** `_meta` key of the budget a context tool used: `{ requested, used, reason }`. */
+export const BUDGET_META_KEY = 'ckg/budget';
+
+/**
+ * A context tool's reply: the SPEC result, its content as the text, and the budget it was
+ * built with in `_meta`. A budget lowered to fit the reply cap is said once in the text
+ * too, so an agent that asked for more knows why it got less.
+ */
+export function contextOutput({ reply, budget }: BudgetedReply, deps: ToolDeps): ToolOutput {
+  const cap = deps.replyTokenCap;
+  const reason = budget.lowered === undefined ? 'as requested'
+    : budget.lowered === 'limit' ? `reply cap ${cap} tokens` : `reply cap ${cap} tokens, counted as JSON`;
+  const note = budget.lowered === undefined ? [] : [
+    `token_budget ${budget.requested} was lowered to ${budget.used}: a reply must fit the ${cap}-token reply cap both as `
+    + 'text and as JSON (JSON escaping adds about 10%). The server\'s --reply-token-cap sets the cap.',
+  ];
+  return {
+    result: reply,
+    text: reply.content,
+    notes: note,
+    meta: { [BUDGET_META_KEY]: { requested: budget.requested, used: budget.used, reason } },
+  };
+}
 
 /** The budget the reply can actually hold: the reply cap less the envelope's reserve. */
 export function replyLimit(deps: ToolDeps): number {
@@ -72,10 +96,10 @@ export function filesContextHandler(mode: 'files' | 'pr') {
     deps: ToolDeps,
   ): Promise<ToolOutput> => {
     const sources = await contextSources(deps);
-    const result = buildWithinLimit(
+    const built = buildWithinLimit(
       (tokenBudget) => buildFilesContext(sources, { files, repoUrl: repo_url, tokenBudget, format, mode }),
       token_budget, replyLimit(deps),
     );
-    return { result, text: result.content };
+    return contextOutput(built, deps);
   };
 }

@@ -25,11 +25,13 @@ export interface ListResult {
   readonly items: readonly unknown[];
   readonly truncated: boolean;
   readonly hint?: string;
+  /** Fields of the structured content beside `items` (graph_query's `searched` and `suggestions`). */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
-/** Wraps a SPEC array result; pass `hint` when the handler cut the list itself. */
-export function listResult(items: readonly unknown[], hint?: string): ListResult {
-  return { [LIST]: true, items, truncated: hint !== undefined, ...(hint === undefined ? {} : { hint }) };
+/** Wraps a SPEC array result; pass `hint` when the handler cut the list itself, `fields` to say more beside the items. */
+export function listResult(items: readonly unknown[], hint?: string, fields?: Readonly<Record<string, unknown>>): ListResult {
+  return { [LIST]: true, items, truncated: hint !== undefined, ...(hint === undefined ? {} : { hint }), ...(fields ? { fields } : {}) };
 }
 
 export function isListResult(value: unknown): value is ListResult {
@@ -69,9 +71,10 @@ export function capReply(result: unknown, options: CapOptions): CappedReply {
   const list = isListResult(result);
   const value: unknown = list ? result.items : result;
   const handlerHint = list ? result.hint : undefined;
+  const fields = list ? result.fields : undefined;
   const render = (v: unknown, capHint?: string): CappedReply => {
     const hint = [handlerHint, capHint].filter((h): h is string => h !== undefined).join(' ') || undefined;
-    return renderReply(v, list || Array.isArray(v), hint, options.text, capHint !== undefined);
+    return renderReply(v, list || Array.isArray(v), hint, options.text, capHint !== undefined, fields);
   };
 
   const whole = render(value);
@@ -124,13 +127,16 @@ export function narrowingHint(argumentNames: readonly string[]): string {
   return phrases.length > 0 ? `narrow the call with ${phrases.join(' or ')}` : 'narrow the request';
 }
 
-function renderReply(value: unknown, isList: boolean, hint: string | undefined, plainText: string | undefined, capped: boolean): CappedReply {
+function renderReply(
+  value: unknown, isList: boolean, hint: string | undefined, plainText: string | undefined, capped: boolean,
+  fields: Readonly<Record<string, unknown>> | undefined,
+): CappedReply {
   const truncated = hint !== undefined;
   const hintField = hint === undefined ? {} : { hint };
   let structured: Record<string, unknown>;
   let rendering: string;
   if (isList) {
-    structured = { items: value, truncated, ...hintField };
+    structured = { items: value, truncated, ...hintField, ...fields };
     rendering = plainText ?? JSON.stringify(value);
   } else {
     // The SPEC object itself; a shape with its own flag (flow_between's truncated,

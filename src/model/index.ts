@@ -8,3 +8,4 @@ export * from './kinds';
 export * from './qualifiedName';
 export * from './records';
 export * from './serviceFolders';
+export * from './testPaths';

@@ -2,24 +2,12 @@ import * as path from 'node:path';
 import { BLAST_RADIUS_DEFAULTS, blastRadius, provenanceName } from '../graph/blastRadius';
 import { cachedCommunities } from '../graph/communities';
 import type { GraphView } from '../graph/graphView';
-import { type GraphEdge, type GraphNode, callSitesOf, compareCallSites } from '../model';
+import { type GraphEdge, type GraphNode, callSitesOf, compareCallSites, isTestPath } from '../model';
 import type { GraphService } from './graphService';
 import type { BlastCallersResult, CallHierarchyParams, CallSiteLocation, CommunitySummary, HierarchyCall, SymbolSummary } from './protocol';
 
 /** Callers the Blast Radius view receives at most; it pages through them itself. */
 export const BLAST_LIST_LIMIT = 5000;
-
-/**
- * Test code: files under a test folder or named as tests in the languages the graph reads
- * (`x.test.ts`, `x_test.go`, `test_x.py`, `XTests.cs`...). Test functions in other files
- * are told apart by their node kind.
- */
-const TEST_PATH = /(^|\/)(__tests__|__mocks__|tests?|spec|specs|testdata|fixtures?)\/|[._-](test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|(^|\/)conftest\.py$|Tests?\.(cs|java)$|_spec\.rb$/;
-
-/** Whether a repo-relative path is test code. */
-export function isTestPath(relativePath: string): boolean {
-  return TEST_PATH.test(relativePath);
-}
 
 /**
  * The call-graph reads of the editor's views that the MCP tools answer only in part: the

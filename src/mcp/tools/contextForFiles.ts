@@ -10,7 +10,8 @@ export const tool = defineTool({
     'Blast-radius context for changed files: the symbols of those files seed a random walk with restart that leans '
     + 'towards their callers, weighted by runtime observations; related symbols are ranked by edge weight (SPEC 2.5), '
     + 'graph distance, runtime traffic and feedback, and the best per token fill token_budget with their relations and '
-    + 'source lines. Unknown paths are an error naming them. '
+    + 'source lines. Unknown paths are an error naming them. A budget above what the reply cap holds is lowered to fit '
+    + 'it, and _meta["ckg/budget"] says so. '
     + 'Symbols runtime edges can name carry the SPEC 4.10.3 traffic report: observed (count, provenance, confidence '
     + 'band), confirmed zero traffic, or unknown (no data).',
   inputSchema: filesContextInput('Comma-separated changed file paths relative to the repository root, e.g. `src/cart.ts,src/price.ts`', DEFAULT_CONTEXT_BUDGET),

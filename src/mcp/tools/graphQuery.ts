@@ -1,34 +1,82 @@
-import { listResult } from '../replyCap';
+import { z } from 'zod';
+import { type NameIndex, nameIndexOf } from '../../query/nameIndex';
+import { type NameQuery, nameQuery } from '../../query/nameMatch';
+import { type ListResult, listResult } from '../replyCap';
 import { textArg } from '../args';
-import { defineTool } from '../tool';
+import { type ToolDeps, type ToolOutput, ToolError, defineTool } from '../tool';
 import { listOutput, wireNode, WireNodeSchema } from '../wire';
 
 export const GRAPH_QUERY_DEFAULTS = {
-  /** Nodes returned at most; more say `truncated` with a hint to lengthen the prefix. */
+  /** Nodes returned at most; more say `truncated` with a hint to lengthen the prefix or name. */
   maxResults: 200,
 };
 
-/** SPEC 4.2 graph_query: live nodes whose qualified name starts with a prefix, by name. */
+/** How a name search matches, as its empty reply tells it (`searched.matched_on`). */
+export const NAME_MATCHES = [
+  'exact name', 'name prefix', 'camel humps', 'name substring', 'qualified-name and path segments (with . or /)',
+] as const;
+
+/** SPEC 4.2 graph_query, plus a search by name when the argument has no `://`. */
 export const tool = defineTool({
   name: 'graph_query',
-  title: 'Nodes by qualified-name prefix',
+  title: 'Nodes by qualified-name prefix or by name',
   category: 'Graph queries',
   description:
-    'Lists symbols (nodes) whose qualified name starts with `prefix`, sorted by name, for finding node hashes. '
-    + `Qualified names are \`<repo_url>://<package_path>.<Symbol>\`. At most ${GRAPH_QUERY_DEFAULTS.maxResults} nodes; `
+    'Finds symbols (nodes) and their hashes. With `://` in `prefix`, lists the nodes whose qualified name starts with it, '
+    + 'sorted by name (qualified names are `<repo_url>://<package_path>.<Symbol>`). Without `://`, searches symbol names: '
+    + 'case-insensitive, on camel humps (`gCU` or `getCU` finds `getCurrentUser`) and, for text with `.` or `/`, on '
+    + 'qualified-name and path segments (`cart/service` finds the symbols of `src/cart/service.ts`), ranked exact name, '
+    + 'prefix, camel humps, substring, path; product code before test code, shorter names first. When no name matches, '
+    + 'text that starts qualified names (a repository URL) lists them as a prefix; otherwise the reply says what was '
+    + `searched and suggests the nearest names. At most ${GRAPH_QUERY_DEFAULTS.maxResults} nodes; `
     + 'more set `truncated`.',
   inputSchema: {
-    prefix: textArg('prefix', 'Start of the qualified name, e.g. `github.com/acme/shop://src/cart.` or just `github.com/acme/shop://`'),
+    prefix: textArg('prefix', 'Start of a qualified name, e.g. `github.com/acme/shop://src/cart.`; or, without `://`, a '
+      + 'symbol name or part of one to search for (`getCurrentUser`, `gCU`, `cart/service`, `Cart.add`)'),
   },
-  outputSchema: listOutput(WireNodeSchema),
+  outputSchema: listOutput(WireNodeSchema).extend({
+    searched: z.object({ query: z.string(), symbols: z.number().int(), matched_on: z.array(z.string()) }).optional()
+      .describe('Name search with no match: what was searched'),
+    suggestions: z.array(z.string()).optional().describe('Name search with no match: the nearest symbol names'),
+  }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ prefix }, deps) {
-    const limit = GRAPH_QUERY_DEFAULTS.maxResults;
-    const nodes = await deps.store().nodesByPrefix(prefix, limit + 1);
-    const items = nodes.slice(0, limit).map(wireNode);
-    const hint = nodes.length > limit
-      ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`
-      : undefined;
-    return { result: listResult(items, hint) };
+    return prefix.includes('://') ? { result: await byPrefix(prefix, deps) } : byName(prefix, deps);
   },
 });
+
+async function byPrefix(prefix: string, deps: ToolDeps): Promise<ListResult> {
+  const limit = GRAPH_QUERY_DEFAULTS.maxResults;
+  const nodes = await deps.store().nodesByPrefix(prefix, limit + 1);
+  const items = nodes.slice(0, limit).map(wireNode);
+  const hint = nodes.length > limit
+    ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`
+    : undefined;
+  return listResult(items, hint);
+}
+
+async function byName(text: string, deps: ToolDeps): Promise<ToolOutput> {
+  const query = nameQuery(text);
+  if (query.text === '') throw new ToolError('prefix: expected a qualified-name prefix with `://` or a name to search for, not only white space');
+  const limit = GRAPH_QUERY_DEFAULTS.maxResults;
+  const index = nameIndexOf(await deps.graphs.liveView());
+  const found = index.search(query, limit);
+  if (found.nodes.length === 0) {
+    // The start of a repository URL (`github.com/acme/`) was a SPEC prefix before names were searched: it still is.
+    const byUrl = await byPrefix(text, deps);
+    return byUrl.items.length > 0 ? { result: byUrl } : noMatch(query, index);
+  }
+  const hint = found.total > limit
+    ? `truncated: ${found.total} symbols match "${query.text}"; the best ${limit} are listed; use a longer name or a qualified-name prefix with ://.`
+    : undefined;
+  return { result: listResult(found.nodes.map(wireNode), hint) };
+}
+
+function noMatch(query: NameQuery, index: NameIndex): ToolOutput {
+  const suggestions = index.suggestions(query);
+  const searched = { query: query.text, symbols: index.size, matched_on: [...NAME_MATCHES] };
+  const nearest = suggestions.length > 0 ? `nearest names: ${suggestions.join(', ')}.` : 'no name is near it.';
+  const note = `no symbol matches "${query.text}": searched the names of ${index.size} symbols case-insensitively by `
+    + `${NAME_MATCHES.join(', ')}; ${nearest} A prefix with :// lists nodes by qualified name.`;
+  return { result: listResult([], undefined, { searched, suggestions }), notes: [note] };
+}

@@ -4,6 +4,7 @@ import { decodeGcb } from '../../../src/context/formats/gcbDecoder';
 import { countTokens } from '../../../src/context/tokenizer';
 import { RepoIndexer } from '../../../src/index/repoIndexer';
 import type { ToolDeps } from '../../../src/mcp/tool';
+import { BUDGET_META_KEY } from '../../../src/mcp/contextTools';
 import { tool } from '../../../src/mcp/tools/contextForFiles';
 import { openStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
@@ -32,6 +33,9 @@ describe('mcp tool context_for_files', () => {
     const result = await callTool<Context>(tool, { files: 'store/memory.go' }, deps);
     assert.ok(result.content.startsWith('<context mode="files" query="store/memory.go" token_budget="'));
     assert.ok(result.token_count <= deps.replyTokenCap);
+    const output = await tool.handler({ files: ['store/memory.go'], token_budget: 50_000, format: 'xml' }, deps);
+    assert.deepEqual(output.meta?.[BUDGET_META_KEY], { requested: 50_000, used: 22_264, reason: 'reply cap 25000 tokens' });
+    assert.match(output.notes![0], /^token_budget 50000 was lowered to 22264: /);
   });
 
   it('names unknown paths, bad paths and unknown repositories', async () => {

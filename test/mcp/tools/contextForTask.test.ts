@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { countTokens } from '../../../src/context/tokenizer';
 import { REPLY_CAP_DEFAULTS } from '../../../src/mcp/replyCap';
 import type { ToolDeps } from '../../../src/mcp/tool';
-import { DEFAULT_CONTEXT_BUDGET } from '../../../src/mcp/contextTools';
+import { BUDGET_META_KEY, DEFAULT_CONTEXT_BUDGET } from '../../../src/mcp/contextTools';
 import { tool } from '../../../src/mcp/tools/contextForTask';
 import type { GraphStore } from '../../../src/store';
 import { callTool, depsOver, toolError } from '../../helpers/directTool';
@@ -82,6 +82,24 @@ describe('mcp tool context_for_task', () => {
 });
 
 describe('mcp tool context_for_task through an SDK client', () => {
+  it('says in _meta and once in the text that a budget above the reply cap was lowered, and why', async () => {
+    const { deps } = await fixtureDeps('ts-basic');
+    const mcp = await connect(deps);
+    try {
+      const result = await mcp.call('context_for_task', { task_description: 'register users and parse urls', token_budget: 50_000 });
+      assert.deepEqual(result._meta?.[BUDGET_META_KEY], { requested: 50_000, used: 22_264, reason: 'reply cap 25000 tokens' });
+      const texts = result.content.map((c) => (c as { text: string }).text);
+      assert.equal(texts.length, 2);
+      assert.equal(texts[0], structured<Context>(result).content);
+      assert.equal(texts[1], 'token_budget 50000 was lowered to 22264: a reply must fit the 25000-token reply cap both as text and as JSON '
+        + '(JSON escaping adds about 10%). The server\'s --reply-token-cap sets the cap.');
+      assert.equal(texts.join('\n').split('was lowered').length, 2, 'said once');
+      assert.match(structured<Context>(result).content, /token_budget="22264"/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   it('answers with the SPEC shape, counted exactly, and names a bad argument', async () => {
     const { deps } = await fixtureDeps('ts-basic');
     const mcp = await connect(deps);
@@ -89,6 +107,9 @@ describe('mcp tool context_for_task through an SDK client', () => {
       const result = structured<Context>(await mcp.call('context_for_task', { task_description: 'parse the url of a user homepage', token_budget: 1500 }));
       assert.deepEqual(Object.keys(result).slice(0, 4), ['content', 'token_count', 'symbols_included', 'symbols_available']);
       assert.equal(result.token_count, countTokens(result.content));
+      const asked = await mcp.call('context_for_task', { task_description: 'parse the url of a user homepage', token_budget: 1500 });
+      assert.deepEqual(asked._meta?.[BUDGET_META_KEY], { requested: 1500, used: 1500, reason: 'as requested' });
+      assert.equal(asked.content.length, 1, 'a budget kept as asked needs no word in the text');
       const bad = await mcp.call('context_for_task', { task_description: '' });
       assert.equal(bad.isError, true);
       assert.match(textOf(bad), /task_description/);

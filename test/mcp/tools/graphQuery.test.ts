@@ -1,12 +1,16 @@
 import * as assert from 'node:assert/strict';
-import { GRAPH_QUERY_DEFAULTS } from '../../../src/mcp/tools/graphQuery';
+import { GRAPH_QUERY_DEFAULTS, NAME_MATCHES } from '../../../src/mcp/tools/graphQuery';
 import type { WireNode } from '../../../src/mcp/wire';
 import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcpHarness';
 import { indexFixture } from '../../helpers/indexFixture';
 import { type GraphNode, Identity } from '../../../src/model';
 import { serverDepsFor } from '../../../src/mcp/serverDeps';
 
-type ListReply = { items: WireNode[]; truncated: boolean; hint?: string };
+type ListReply = {
+  items: WireNode[]; truncated: boolean; hint?: string;
+  searched?: { query: string; symbols: number; matched_on: string[] }; suggestions?: string[];
+};
+const local = (n: WireNode): string => n.QualifiedName.replace('fixtures/go-basic://example.com/go-basic', '');
 
 describe('mcp tool graph_query', () => {
   let mcp: Connected;
@@ -34,6 +38,40 @@ describe('mcp tool graph_query', () => {
     assert.deepEqual(structured<ListReply>(await mcp.call('graph_query', { prefix: 'nowhere://' })).items, []);
   });
 
+  it('searches by name without ://: exact, camel humps, path segments, case-insensitively', async () => {
+    const exact = structured<ListReply>(await mcp.call('graph_query', { prefix: 'lookup' }));
+    assert.equal(local(exact.items[0]), '/service.Service.Lookup');
+    assert.equal(exact.truncated, false);
+    assert.equal(exact.searched, undefined, 'a search that found something carries no more fields');
+    assert.equal(local(structured<ListReply>(await mcp.call('graph_query', { prefix: 'NMS' })).items[0]), '/store.NewMemoryStore');
+    assert.equal(local(structured<ListReply>(await mcp.call('graph_query', { prefix: 'newMem' })).items[0]), '/store.NewMemoryStore');
+    const path = structured<ListReply>(await mcp.call('graph_query', { prefix: 'store/memory' }));
+    assert.ok(path.items.length > 2);
+    assert.ok(path.items.every((n) => local(n).startsWith('/store')), path.items.map(local).join());
+    assert.ok(path.items.some((n) => local(n) === '/store.NewMemoryStore'));
+  });
+
+  it('lists nodes by prefix when no name matches but qualified names start with the text (a repository URL)', async () => {
+    const reply = structured<ListReply>(await mcp.call('graph_query', { prefix: 'fixtures/go-b' }));
+    assert.ok(reply.items.length > 20);
+    assert.ok(reply.items.every((n) => n.QualifiedName.startsWith('fixtures/go-basic://')));
+    assert.equal(reply.searched, undefined);
+  });
+
+  it('says what a fruitless name search searched and suggests the nearest names, in text and structured content', async () => {
+    const result = await mcp.call('graph_query', { prefix: 'NewMemroyStore' });
+    const reply = structured<ListReply>(result);
+    assert.deepEqual(reply.items, []);
+    assert.equal(reply.truncated, false);
+    assert.equal(reply.searched!.query, 'NewMemroyStore');
+    assert.ok(reply.searched!.symbols > 20);
+    assert.deepEqual(reply.searched!.matched_on, [...NAME_MATCHES]);
+    assert.equal(reply.suggestions![0], 'NewMemoryStore');
+    const [json, note] = result.content.map((c) => (c as { text: string }).text);
+    assert.equal(json, '[]');
+    assert.match(note, /^no symbol matches "NewMemroyStore": searched the names of \d+ symbols case-insensitively by exact name, .*nearest names: NewMemoryStore/);
+  });
+
   it('caps the list and says how to narrow it', async () => {
     const store = await indexFixture('go-basic');
     const repo = (await store.repos())[0];
@@ -58,6 +96,11 @@ describe('mcp tool graph_query', () => {
       const cut = structured<ListReply>(await capped.call('graph_query', { prefix: `${repo.repoUrl}://gen.` }));
       assert.ok(cut.items.length < GRAPH_QUERY_DEFAULTS.maxResults && cut.items.length > 20);
       assert.match(cut.hint!, /more than 200 nodes .* over the 5000-token cap/);
+      const search = structured<ListReply>(await wide.call('graph_query', { prefix: 'symbol0' }));
+      assert.equal(search.items.length, GRAPH_QUERY_DEFAULTS.maxResults);
+      assert.equal(search.truncated, true);
+      assert.match(search.hint!, /^truncated: 205 symbols match "symbol0"; the best 200 are listed; use a longer name or a qualified-name prefix with :\/\/\.$/);
+      assert.equal(local(search.items[0]).replace(/.*\./, ''), 'Symbol0000', 'same length: by qualified name');
     } finally {
       await wide.close();
       await capped.close();
@@ -70,5 +113,8 @@ describe('mcp tool graph_query', () => {
       assert.equal(result.isError, true);
       assert.match(textOf(result), /prefix: expected a non-empty string/);
     }
+    const blank = await mcp.call('graph_query', { prefix: '  ' });
+    assert.equal(blank.isError, true);
+    assert.match(textOf(blank), /^prefix: expected a qualified-name prefix with `:\/\/` or a name to search for/);
   });
 });
