@@ -5,7 +5,7 @@ import { cleanMessage, wordCount } from './contextTask.mjs';
 /** Paths of tests: the same shapes the engine calls tests (src/server/callGraphQueries.ts), plus Python's tests/. */
 const TEST_PATH = /(^|\/)(__tests__|__mocks__|tests?|spec|specs|testdata|fixtures?|e2e)\/|[._-](test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|(^|\/)conftest\.py$/;
 /** Lockfiles and dependency manifests: a commit touching one is a dependency bump (or mixes one in). */
-const DEPENDENCY_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|go\.sum|go\.mod|go\.work\.sum|requirements[^/]*\.(txt|in)|poetry\.lock|Pipfile(\.lock)?|uv\.lock|pdm\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock)$/;
+const DEPENDENCY_FILE = /(^|\/)(package-lock\.json|npm-shrinkwrap\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|go\.sum|go\.mod|go\.work\.sum|requirements[^/]*\.(txt|in)|requirements\/[^/]+\.(txt|in)|poetry\.lock|Pipfile(\.lock)?|uv\.lock|pdm\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock)$/;
 /** Subjects of bots and dependency bumps. */
 const BUMP_SUBJECT = /^(build|chore|fix|ci)\(deps(-dev)?\)|^(bump|update|upgrade) (dependency|dependencies|deps|[\w@/.-]+ from )|^\[?dependabot|renovate/i;
 
