@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { STOP_WORDS, rankBm25, termCounts } from './contextBm25.mjs';
 
 function git(root, args, input) {
-  return execFileSync('git', ['-C', root, ...args], { input, maxBuffer: 1024 * 1024 * 1024 });
+  return execFileSync('git', ['-C', root, ...args], { input, maxBuffer: 1024 * 1024 * 1024, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Blob hashes of a commit's files, by path. */
@@ -100,7 +100,11 @@ export function grepFiles(root, commit, task, allowed) {
   try {
     output = git(root, ['grep', '-I', '-i', '-w', '-F', '-o', '--no-color', ...words.flatMap((w) => ['-e', w]), commit]).toString();
   } catch (error) {
-    if (error.status !== 1) throw error; // 1: nothing matched
+    // 1: nothing matched. Above 1 with output: a blob the clone lacks (a large data file
+    // left out of a partial copy), never a source file; the rest of the tree was searched.
+    if (error.status === 1) output = '';
+    else if (error.stdout?.length > 0) output = error.stdout.toString();
+    else throw error;
   }
   return rankGrepOutput(output, commit, allowed);
 }
