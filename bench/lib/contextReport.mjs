@@ -12,8 +12,8 @@ a seed among the newest \`--window\` of the history: non-merge, 1-8 changed sour
 outside tests (languages the graph reads, YAML excepted), not a dependency bump, a cleaned
 message of 5 words or more. Each parent is indexed (one store per run, re-indexed commit
 to commit) and asked three ways with the commit message, raw (issue numbers, URLs and
-trailers removed) or names-stripped (camelCase, snake_case, kebab-case, dotted or slashed
-tokens, calls and file names removed): context_for_task through an MCP client (json
+trailers removed) or names-stripped (camelCase, snake_case, dotted or slashed tokens,
+calls, backticks, commit scopes, file names and folder names like runtime-core removed): context_for_task through an MCP client (json
 format, default budget; files in the order of their first symbol), whole-file BM25 over
 the graph's source files (k1 1.2, b 0.75, identifiers split into camel/snake parts), and
 \`git grep -w -i\` of the message's words (files by distinct words hit). Truth = the
