@@ -20,7 +20,8 @@ the graph's source files (k1 1.2, b 0.75, identifiers split into camel/snake par
 commit's changed source files outside tests that exist in the parent; P@10 = hits in the
 top 10 over 10, R@10 over the truth, Hit@10 any hit, MRR = mean 1/rank of the first hit.
 symbol P@10 = context symbols in the top 10 whose line range the diff touched (parent
-side; modules left out) over 10. ms/call = median context_for_task call, both variants.`;
+side; modules left out) over 10, over the commits whose diff touched a symbol. ms/call =
+median context_for_task call, both variants.`;
 export const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commits', 'seed', 'n', 'variant', 'method',
   'P@10', 'R@10', 'Hit@10', 'MRR', 'symbol P@10', 'ms/call', 'command',
