@@ -1,0 +1,67 @@
+// The context evaluation's printed tables and its rows in bench/RESULTS.md.
+import { meanScores } from './contextMetrics.mjs';
+
+/** The ranking methods, in table order. */
+export const METHODS = ['context_for_task', 'BM25', 'git grep'];
+/** The task variants, in table order. */
+export const VARIANTS = ['raw', 'names-stripped'];
+
+export const SECTION = 'Context against lexical baselines (issue 16)';
+export const SECTION_DESCRIPTION = `Rows from \`npm run bench:context -- <repo> [--n 40] [--seed 16]\`. Commits are picked with
+a seed among the newest \`--window\` of the history: non-merge, 1-8 changed source files
+outside tests (languages the graph reads, YAML excepted), not a dependency bump, a cleaned
+message of 5 words or more. Each parent is indexed (one store per run, re-indexed commit
+to commit) and asked three ways with the commit message, raw (issue numbers, URLs and
+trailers removed) or names-stripped (camelCase, snake_case, dotted or slashed tokens,
+calls, backticks, commit scopes, file names and folder names like runtime-core removed): context_for_task through an MCP client (json
+format, default budget; files in the order of their first symbol), whole-file BM25 over
+the graph's source files (k1 1.2, b 0.75, identifiers split into camel/snake parts), and
+\`git grep -w -i\` of the message's words (files by distinct words hit). Truth = the
+commit's changed source files outside tests that exist in the parent; P@10 = hits in the
+top 10 over 10, R@10 over the truth, Hit@10 any hit, MRR = mean 1/rank of the first hit.
+symbol P@10 = context symbols in the top 10 whose line range the diff touched (parent
+side; modules left out) over 10, over the commits whose diff touched a symbol. ms/call =
+median context_for_task call, both variants.`;
+export const COLUMNS = [
+  'date', 'machine', 'engine', 'corpus', 'commits', 'seed', 'n', 'variant', 'method',
+  'P@10', 'R@10', 'Hit@10', 'MRR', 'symbol P@10', 'ms/call', 'command',
+];
+
+const fixed = (x) => (Number.isFinite(x) ? x.toFixed(3) : '-');
+
+/** Mean scores per variant and method from per-commit results `{ variant, method, score, symbolPrecision? }`. */
+export function summarize(results) {
+  const summary = [];
+  for (const variant of VARIANTS) {
+    for (const method of METHODS) {
+      const mine = results.filter((r) => r.variant === variant && r.method === method);
+      const symbols = mine.filter((r) => r.symbolPrecision !== undefined).map((r) => r.symbolPrecision);
+      summary.push({
+        variant, method, ...meanScores(mine.map((r) => r.score)),
+        symbolPrecision: symbols.length === 0 ? Number.NaN : symbols.reduce((a, b) => a + b, 0) / symbols.length,
+      });
+    }
+  }
+  return summary;
+}
+
+/** One markdown table per variant: method, P@10, R@10, Hit@10, MRR, symbol P@10. */
+export function printedTables(summary, title) {
+  const lines = [];
+  for (const variant of VARIANTS) {
+    lines.push('', `${title}, ${variant}`, '', '| method | P@10 | R@10 | Hit@10 | MRR | symbol P@10 |', '|---|---|---|---|---|---|');
+    for (const s of summary.filter((x) => x.variant === variant)) {
+      lines.push(`| ${s.method} | ${fixed(s.precision)} | ${fixed(s.recall)} | ${fixed(s.hit)} | ${fixed(s.reciprocalRank)} | ${fixed(s.symbolPrecision)} |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** RESULTS.md rows (COLUMNS order), one per variant and method; `run` holds the shared cells. */
+export function resultRows(summary, run) {
+  return summary.map((s) => [
+    run.date, run.machine, run.engine, run.corpus, run.commits, run.seed, run.n, s.variant, s.method,
+    fixed(s.precision), fixed(s.recall), fixed(s.hit), fixed(s.reciprocalRank), fixed(s.symbolPrecision),
+    s.method === 'context_for_task' ? Math.round(run.msPerCall) : '', run.command,
+  ]);
+}
