@@ -105,6 +105,9 @@ class FormTally {
   }
 }
 
+/** Node kinds a call reaches across a protocol (HTTP routes, gRPC rpcs), not through the language. */
+const PROTOCOL_TARGETS = new Set(['route', 'rpc']);
+
 /**
  * sites: compiler call sites ({ file, line, col, key, text, shape, group?, caller, outcome,
  * names, functionLike, declKind }); calls: our calls edges, one entry per call site
@@ -120,7 +123,9 @@ export function compareCalls(sites, calls, analyzed) {
     if (!sitesOnLine.has(lineKey)) sitesOnLine.set(lineKey, []);
     sitesOnLine.get(lineKey).push(site);
   }
-  const inScope = calls.filter((c) => analyzed.has(c.file));
+  // A request or rpc call crosses a protocol to a route or rpc node: no compiler sees that
+  // hop (bench/services.mjs measures it); only language-level calls are judged here.
+  const inScope = calls.filter((c) => analyzed.has(c.file) && !PROTOCOL_TARGETS.has(c.targetKind));
   const edgesAt = new Map();
   for (const edge of inScope) {
     if (!edgesAt.has(edge.key)) edgesAt.set(edge.key, []);
