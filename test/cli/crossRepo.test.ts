@@ -43,7 +43,10 @@ describe('ckg index of two repositories into one graph, queried by a real MCP cl
 
   it('cross_repo_callers and blast_radius of a Go library function list the application that calls it, indexed first or last', async () => {
     for (const order of [[['test/lib', GO_LIB], ['test/app', GO_APP]], [['test/app', GO_APP], ['test/lib', GO_LIB]]] as const) {
-      await withClient(indexed(order), async (client) => {
+      const db = indexed(order);
+      const stats = ckg('stats', '-db', db);
+      assert.match(stats.stdout, /^ {2}test\/lib {2}\w{64} {2}\(service lib\)\n {4}provides go example\.com\/lib$/m, 'ckg stats says what each repository provides');
+      await withClient(db, async (client) => {
         const target = await nodeNamed(client, 'test/lib://example.com/lib/greet.New');
         const callers = await client.callTool({ name: 'cross_repo_callers', arguments: { target_hash: target.NodeHash } });
         const named = (callers.structuredContent as { items: Array<{ Node: WireNode; Depth: number }> }).items.map((c) => `${c.Depth} ${c.Node.QualifiedName}`).sort();

@@ -12,9 +12,18 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
   const store = await openStore(dbPath);
   try {
     const counts = await store.counts();
+    const provides = await store.repoProvides();
     const lines = [
       `repos     ${counts.repos}`,
-      ...(await store.repos()).map((r) => `  ${r.repoUrl}  ${r.repoHash}  (service ${r.serviceName})`),
+      ...(await store.repos()).flatMap((r) => {
+        const services = (r.services ?? []).map((s) => `${s.name} at ${s.path}`);
+        // What other repositories of the graph may import from it (cross-repository links).
+        const provided = provides.filter((p) => p.repoHash === r.repoHash).map((p) => `${p.ecosystem} ${p.name}`);
+        return [
+          `  ${r.repoUrl}  ${r.repoHash}  (service ${r.serviceName}${services.length > 0 ? `; services ${services.join(', ')}` : ''})`,
+          ...(provided.length > 0 ? [`    provides ${provided.join(', ')}`] : []),
+        ];
+      }),
       `snapshots ${counts.snapshots}`,
       `files     ${counts.files}`,
       `nodes     ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
