@@ -73,7 +73,17 @@ export class ForeignTableCache {
 export class ForeignRepos implements ForeignModules {
   private readonly loaded = new Map<Hash, LoadedRepo>();
 
-  private constructor(private readonly provided: readonly ProvidedModuleRecord[]) {}
+  /** Provided modules by `ecosystem\0name`: an import is matched against its own prefixes, not every row (a Java repository declares thousands of packages). */
+  private readonly byName = new Map<string, ProvidedModuleRecord[]>();
+
+  private constructor(provided: readonly ProvidedModuleRecord[]) {
+    for (const record of provided) {
+      const key = `${record.ecosystem}\0${record.name}`;
+      const records = this.byName.get(key);
+      if (records) records.push(record);
+      else this.byName.set(key, [record]);
+    }
+  }
 
   /**
    * Reads the providers of the given modules (imports that left the repository `self`).
@@ -115,12 +125,12 @@ export class ForeignRepos implements ForeignModules {
   private providerOf(module: string, language: LanguageId): ProvidedModuleRecord | undefined {
     const rule = ECOSYSTEM_OF_LANGUAGE[language];
     if (!rule) return undefined;
-    let best: ProvidedModuleRecord[] = [];
-    for (const provided of this.provided) {
-      if (provided.ecosystem !== rule.ecosystem) continue;
-      if (module !== provided.name && (rule.exact || !module.startsWith(provided.name + rule.separator))) continue;
-      if (best.length === 0 || provided.name.length > best[0]!.name.length) best = [provided];
-      else if (provided.name.length === best[0]!.name.length) best.push(provided);
+    // The module itself, then (unless names must match exactly) each shorter prefix ending at a separator.
+    let best: readonly ProvidedModuleRecord[] = [];
+    for (let name = module; best.length === 0 && name; ) {
+      best = this.byName.get(`${rule.ecosystem}\0${name}`) ?? [];
+      const cut = rule.exact ? -1 : name.lastIndexOf(rule.separator);
+      name = cut > 0 ? name.slice(0, cut) : '';
     }
     // Two repositories providing one name (a fork, two checkouts): neither is chosen.
     return new Set(best.map((p) => p.repoHash)).size === 1 ? best[0] : undefined;
