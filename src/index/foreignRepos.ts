@@ -12,13 +12,21 @@ import { listRepositoryFiles, readRepoText } from './sourceFiles';
 
 type Store = GraphReader & SnapshotLog & FactsCache & ProvidesRegistry;
 
-/** The ecosystem whose names a language's imports are written in. */
-const ECOSYSTEM_OF_LANGUAGE: Partial<Record<LanguageId, { ecosystem: string; separator: string }>> = {
+/**
+ * The ecosystem whose names a language's imports are written in, and how an import's
+ * module extends a provided name: below it after `separator`, or (`exact`) not at all,
+ * where a package is not inside its parent (Java packages, C# namespaces: `a.b` and
+ * `a.b.c` may come from two repositories).
+ */
+const ECOSYSTEM_OF_LANGUAGE: Partial<Record<LanguageId, { ecosystem: string; separator: string; exact?: boolean }>> = {
   go: { ecosystem: 'go', separator: '/' },
   typescript: { ecosystem: 'npm', separator: '/' },
   tsx: { ecosystem: 'npm', separator: '/' },
   javascript: { ecosystem: 'npm', separator: '/' },
   python: { ecosystem: 'python', separator: '.' },
+  java: { ecosystem: 'java', separator: '.', exact: true },
+  csharp: { ecosystem: 'dotnet-namespace', separator: '.', exact: true },
+  rust: { ecosystem: 'cargo', separator: '/' },
 };
 
 /** The languages whose imports can land in another repository (the others stay placeholders for now). */
@@ -65,7 +73,17 @@ export class ForeignTableCache {
 export class ForeignRepos implements ForeignModules {
   private readonly loaded = new Map<Hash, LoadedRepo>();
 
-  private constructor(private readonly provided: readonly ProvidedModuleRecord[]) {}
+  /** Provided modules by `ecosystem\0name`: an import is matched against its own prefixes, not every row (a Java repository declares thousands of packages). */
+  private readonly byName = new Map<string, ProvidedModuleRecord[]>();
+
+  private constructor(provided: readonly ProvidedModuleRecord[]) {
+    for (const record of provided) {
+      const key = `${record.ecosystem}\0${record.name}`;
+      const records = this.byName.get(key);
+      if (records) records.push(record);
+      else this.byName.set(key, [record]);
+    }
+  }
 
   /**
    * Reads the providers of the given modules (imports that left the repository `self`).
@@ -107,12 +125,12 @@ export class ForeignRepos implements ForeignModules {
   private providerOf(module: string, language: LanguageId): ProvidedModuleRecord | undefined {
     const rule = ECOSYSTEM_OF_LANGUAGE[language];
     if (!rule) return undefined;
-    let best: ProvidedModuleRecord[] = [];
-    for (const provided of this.provided) {
-      if (provided.ecosystem !== rule.ecosystem) continue;
-      if (module !== provided.name && !module.startsWith(provided.name + rule.separator)) continue;
-      if (best.length === 0 || provided.name.length > best[0]!.name.length) best = [provided];
-      else if (provided.name.length === best[0]!.name.length) best.push(provided);
+    // The module itself, then (unless names must match exactly) each shorter prefix ending at a separator.
+    let best: readonly ProvidedModuleRecord[] = [];
+    for (let name = module; best.length === 0 && name; ) {
+      best = this.byName.get(`${rule.ecosystem}\0${name}`) ?? [];
+      const cut = rule.exact ? -1 : name.lastIndexOf(rule.separator);
+      name = cut > 0 ? name.slice(0, cut) : '';
     }
     // Two repositories providing one name (a fork, two checkouts): neither is chosen.
     return new Set(best.map((p) => p.repoHash)).size === 1 ? best[0] : undefined;
@@ -123,10 +141,15 @@ export class ForeignRepos implements ForeignModules {
 function packagePathIn(loaded: LoadedRepo, provider: ProvidedModuleRecord, module: string, language: LanguageId): string | undefined {
   const resolver = loaded.resolverFor({ language });
   switch (provider.ecosystem) {
-    // A Go package is named by its import path; a Python module by its dotted name.
+    // A Go package is named by its import path; a Python module by its dotted name; a
+    // Java package and a C# namespace by themselves.
     case 'go':
     case 'python':
+    case 'java':
+    case 'dotnet-namespace':
       return module;
+    case 'cargo':
+      return rustModulePath(resolver, provider, module);
     case 'npm': {
       const subpath = module.slice(provider.name.length + 1);
       if (!subpath) return provider.entry ? resolver.packagePath(provider.entry) : undefined;
@@ -136,6 +159,19 @@ function packagePathIn(loaded: LoadedRepo, provider: ProvidedModuleRecord, modul
     default:
       return undefined;
   }
+}
+
+/**
+ * `crate_name/a/b` (the module of `use crate_name::a::b::Item`) as the provider crate's
+ * own `crate::a::b`, resolved from its root the way rustc finds module files. Only a
+ * path that names a module file all the way counts: `a::Enum` stops at `a`, and an
+ * item nested in an item is not followed.
+ */
+function rustModulePath(resolver: LanguageResolver, provider: ProvidedModuleRecord, module: string): string | undefined {
+  const rest = module === provider.name ? [] : module.slice(provider.name.length + 1).split('/');
+  const target = resolver.resolveImport(['crate', ...rest].join('::'), joinPath(provider.root, 'src/lib.rs'));
+  if (!target.inRepo) return undefined;
+  return rest.length === 0 || target.packagePath.endsWith(`/${rest.join('/')}`) ? target.packagePath : undefined;
 }
 
 async function loadRepo(store: Store, repoHash: Hash, readAt: string): Promise<LoadedRepo | undefined> {

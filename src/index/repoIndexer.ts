@@ -25,6 +25,7 @@ import { defaultServiceName, parseRepoConfig } from './repoConfig';
 import { externalModules, relinkDependantRepos } from './crossRepoLinks';
 import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
+import { declaredPackages } from './declaredPackages';
 import { providedModules } from './repoProvides';
 import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
@@ -284,7 +285,10 @@ export class RepoIndexer {
         if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts, RETRIED_SKIP_REASONS.has(result.facts.skipReason ?? ''));
       }
       await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk, foreign);
-      await tx.replaceRepoProvides(repo.repoHash, providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })));
+      await tx.replaceRepoProvides(repo.repoHash, [
+        ...providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })),
+        ...declaredPackages(table, repo.repoHash),
+      ]);
       // Only a closed edge can leave a package or placeholder node without edges: a write of
       // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
       const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);

@@ -49,8 +49,11 @@ const exportAnswers = new WeakMap<SymbolTable, ExportAnswers>();
  */
 export class FileScope {
   private readonly bindings = new Map<string, Binding>();
-  /** Packages whose exported names are all visible unqualified (`using A.B;`, `import a.b.*;`). */
-  private readonly wildcards: string[] = [];
+  /**
+   * Packages whose exported names are all visible unqualified (`using A.B;`, `import a.b.*;`),
+   * with the scope of another repository's package where its names resolve.
+   */
+  private readonly wildcards: Array<{ readonly packagePath: string; readonly scope: FileScope }> = [];
   private readonly family: string;
 
   constructor(
@@ -67,11 +70,22 @@ export class FileScope {
       if (fact.reexport) continue;
       const target = resolver.resolveImport(fact.source, facts.path);
       for (const binding of fact.bindings) {
-        if (binding.local === '*' && binding.imported === '*' && target.inRepo) this.wildcards.push(target.packagePath);
+        if (binding.local === '*' && binding.imported === '*') this.addWildcard(target);
         if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
         this.bindings.set(binding.local, { target, imported: binding.imported });
       }
     }
+  }
+
+  /** A wildcard import: a package of this repository, or one another repository of the graph provides. */
+  private addWildcard(target: ImportTarget): void {
+    if (target.inRepo) {
+      this.wildcards.push({ packagePath: target.packagePath, scope: this });
+      return;
+    }
+    const found = this.foreign?.packageOf(target.module, this.facts.language);
+    const scope = found && this.foreignScope(found.table, found.packagePath);
+    if (found && scope) this.wildcards.push({ packagePath: found.packagePath, scope });
   }
 
   get language(): FileFacts['language'] {
@@ -150,8 +164,8 @@ export class FileScope {
   /** A name exported by exactly one of the wildcard-imported packages of the repo. */
   private resolveThroughWildcards(name: string): Resolution | undefined {
     let found: Extract<Resolution, { kind: 'symbol' }> | undefined;
-    for (const packagePath of this.wildcards) {
-      const candidate = this.lookupExport(packagePath, name, 1);
+    for (const { packagePath, scope } of this.wildcards) {
+      const candidate = scope.lookupExport(packagePath, name, 1);
       if (candidate?.kind !== 'symbol') continue;
       if (found && (found.entry.file !== candidate.entry.file || found.entry.name !== candidate.entry.name)) return undefined;
       found = candidate;

@@ -263,6 +263,11 @@ export class SymbolTable {
     return this.fileState.get(file)?.packagePath;
   }
 
+  /** Every package a file declares into: its own and those its symbols carry (a C# file's other namespaces). */
+  packagesOfFile(file: string): ReadonlySet<string> {
+    return this.fileState.get(file)?.packages ?? new Set();
+  }
+
   /**
    * Interfaces declaring a method of this name, with the interfaces that only embed
    * others (`''`); an interface's own entry may be another file's when names collide.

@@ -87,7 +87,7 @@ export interface EnrichmentSummary {
 /** A module a repository provides to others (migration 009): what an import names, and where it lives. */
 export interface ProvidedModuleRecord {
   readonly repoHash: Hash;
-  /** go, npm, python, pypi, maven, cargo, dotnet. */
+  /** go, npm, python, pypi, maven, cargo, dotnet (manifests); java, dotnet-namespace (packages the source declares). */
   readonly ecosystem: string;
   /** What other code names it by: a Go module path, an npm package name, a Python package... */
   readonly name: string;

@@ -128,3 +128,116 @@ export const GREETER_CLIENT = {
     '',
   ].join('\n'),
 };
+
+/** A Maven library declaring the Java package com.acme.lib, and an application importing a class of it. */
+export const JAVA_LIB = {
+  'pom.xml': '<project><groupId>com.acme</groupId><artifactId>lib</artifactId><version>1.0</version></project>\n',
+  'src/main/java/com/acme/lib/Greeter.java': [
+    'package com.acme.lib;',
+    '',
+    'public class Greeter {',
+    '  private final String name;',
+    '',
+    '  public Greeter(String name) { this.name = name; }',
+    '',
+    '  public String say() { return "hi " + name; }',
+    '',
+    '  public static String hello() { return new Greeter("x").say(); }',
+    '}',
+    '',
+  ].join('\n'),
+};
+export const JAVA_APP = {
+  'pom.xml': '<project><groupId>com.acme</groupId><artifactId>app</artifactId><version>1.0</version></project>\n',
+  'src/main/java/com/acme/app/Main.java': [
+    'package com.acme.app;',
+    '',
+    'import com.acme.lib.Greeter;',
+    '',
+    'public class Main {',
+    '  public static String run() {',
+    '    Greeter greeter = new Greeter("a");',
+    '    return greeter.say() + Greeter.hello();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+/** A C# library declaring the namespace Acme.Lib, and an application opening it with `using`. */
+export const CSHARP_LIB = {
+  'Acme.Lib.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+  'Greeter.cs': [
+    'namespace Acme.Lib;',
+    '',
+    'public class Greeter',
+    '{',
+    '    private readonly string name;',
+    '',
+    '    public Greeter(string name) { this.name = name; }',
+    '',
+    '    public string Say() { return "hi " + name; }',
+    '',
+    '    public static string Hello() { return new Greeter("x").Say(); }',
+    '}',
+    '',
+  ].join('\n'),
+};
+export const CSHARP_APP = {
+  'App.csproj': '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+  'Program.cs': [
+    'using Acme.Lib;',
+    '',
+    'namespace Acme.App;',
+    '',
+    'public static class Program',
+    '{',
+    '    public static string Run()',
+    '    {',
+    '        Greeter greeter = new Greeter("a");',
+    '        return greeter.Say() + Greeter.Hello();',
+    '    }',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+/** A Rust library crate (import name acme_lib) with a module, and an application using an item of it. */
+export const RUST_LIB = {
+  'Cargo.toml': '[package]\nname = "acme-lib"\nversion = "0.1.0"\n',
+  'src/lib.rs': 'pub mod greet;\n',
+  'src/greet.rs': [
+    'pub struct Greeter {',
+    '    name: String,',
+    '}',
+    '',
+    'impl Greeter {',
+    '    pub fn new(name: &str) -> Greeter {',
+    '        Greeter { name: name.to_string() }',
+    '    }',
+    '',
+    '    pub fn say(&self) -> String {',
+    '        format!("hi {}", self.name)',
+    '    }',
+    '}',
+    '',
+    'pub fn hello() -> String {',
+    '    Greeter::new("x").say()',
+    '}',
+    '',
+  ].join('\n'),
+};
+export const RUST_APP = {
+  'Cargo.toml': '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nacme-lib = "0.1"\n',
+  'src/main.rs': [
+    'use acme_lib::greet::{hello, Greeter};',
+    '',
+    'fn main() {',
+    '    let greeter: Greeter = Greeter::new("a");',
+    '    let said = greeter.say();',
+    '    let greeted = hello();',
+    '    println!("{} {}", said, greeted);',
+    '}',
+    '',
+  ].join('\n'),
+};

@@ -4,7 +4,9 @@ import { transitiveCallers } from '../../src/graph/traversal';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/query/graphCache';
 import { type GraphStore, openStore } from '../../src/store';
-import { GO_APP, GO_LIB, GREETER_CLIENT, PROTOS, PY_APP, PY_LIB, TS_APP, TS_LIB } from '../helpers/crossRepoTrees';
+import {
+  CSHARP_APP, CSHARP_LIB, GO_APP, GO_LIB, GREETER_CLIENT, JAVA_APP, JAVA_LIB, PROTOS, PY_APP, PY_LIB, RUST_APP, RUST_LIB, TS_APP, TS_LIB,
+} from '../helpers/crossRepoTrees';
 import { liveNodes } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
@@ -52,6 +54,21 @@ describe('index: calls and imports across repositories of one graph', function (
       'calls test/py-app://app.main.main -> test/py-lib://acme.text.Box.open',
       'calls test/py-app://app.main.main -> test/py-lib://acme.text.shout',
     ]],
+    ['Java', ['test/java-lib', JAVA_LIB], ['test/java-app', JAVA_APP], [
+      'calls test/java-app://com.acme.app.Main.run -> test/java-lib://com.acme.lib.Greeter.constructor',
+      'calls test/java-app://com.acme.app.Main.run -> test/java-lib://com.acme.lib.Greeter.hello',
+      'calls test/java-app://com.acme.app.Main.run -> test/java-lib://com.acme.lib.Greeter.say',
+    ]],
+    ['C#', ['test/cs-lib', CSHARP_LIB], ['test/cs-app', CSHARP_APP], [
+      'calls test/cs-app://Acme.App.Program.Run -> test/cs-lib://Acme.Lib.Greeter.Hello',
+      'calls test/cs-app://Acme.App.Program.Run -> test/cs-lib://Acme.Lib.Greeter.Say',
+      'calls test/cs-app://Acme.App.Program.Run -> test/cs-lib://Acme.Lib.Greeter.constructor',
+    ]],
+    ['Rust', ['test/rust-lib', RUST_LIB], ['test/rust-app', RUST_APP], [
+      'calls test/rust-app://app.main -> test/rust-lib://acme_lib/greet.Greeter.new',
+      'calls test/rust-app://app.main -> test/rust-lib://acme_lib/greet.Greeter.say',
+      'calls test/rust-app://app.main -> test/rust-lib://acme_lib/greet.hello',
+    ]],
   ] as const) {
     it(`${language}: links an application's calls into a library indexed before or after it, to the same graph`, async () => {
       const libFirst = await indexInOrder([lib, app]);
@@ -69,6 +86,27 @@ describe('index: calls and imports across repositories of one graph', function (
     assert.ok(lines.some((l) => /^imports test\/app:\/\/\S+ -> test\/lib:\/\/example\.com\/lib\/greet/.test(l)), lines.join('\n'));
     assert.ok(lines.includes('calls test/app://example.com/app.main -> test/app://UNRESOLVED/example.com/lib/greet.Missing'), lines.join('\n'));
   });
+
+  it('Java: `import package.*` links through the package another repository declares', async () => {
+    const app = { ...JAVA_APP, 'src/main/java/com/acme/app/Main.java': JAVA_APP['src/main/java/com/acme/app/Main.java'].replace('import com.acme.lib.Greeter;', 'import com.acme.lib.*;') };
+    const { store } = await indexInOrder([['test/java-app', app], ['test/java-lib', JAVA_LIB]]);
+    const lines = await edgeLines(store);
+    assert.ok(lines.includes('calls test/java-app://com.acme.app.Main.run -> test/java-lib://com.acme.lib.Greeter.say'), lines.join('\n'));
+    assert.ok(lines.includes('calls test/java-app://com.acme.app.Main.run -> test/java-lib://com.acme.lib.Greeter.hello'), lines.join('\n'));
+  });
+
+  for (const [language, lib, app] of [
+    ['Java', JAVA_LIB, JAVA_APP],
+    ['C#', CSHARP_LIB, CSHARP_APP],
+    ['Rust', RUST_LIB, RUST_APP],
+  ] as const) {
+    it(`${language}: two repositories declaring the package (or crate) the application imports link to neither`, async () => {
+      const { store } = await indexInOrder([['test/lib-a', lib], ['test/lib-b', lib], ['test/app', app]]);
+      const lines = await edgeLines(store);
+      assert.ok(!lines.some((l) => l.startsWith('calls test/app://') && / -> test\/lib-/.test(l)), lines.join('\n'));
+      assert.ok(lines.some((l) => l.startsWith('calls test/app://') && l.includes('test/app://UNRESOLVED/')), lines.join('\n'));
+    });
+  }
 
   it('the library callers of its functions include the application, for cross_repo_callers and blast_radius', async () => {
     const { store } = await indexInOrder([['test/ts-app', TS_APP], ['test/ts-lib', TS_LIB]]);
