@@ -4,6 +4,8 @@ import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
 
+const PROVIDES_SHOWN = 8;
+
 export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ckg stats -db <db_path>`);
@@ -18,7 +20,9 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
       ...(await store.repos()).flatMap((r) => {
         const services = (r.services ?? []).map((s) => `${s.name} at ${s.path}`);
         // What other repositories of the graph may import from it (cross-repository links).
-        const provided = provides.filter((p) => p.repoHash === r.repoHash).map((p) => `${p.ecosystem} ${p.name}`);
+        const all = provides.filter((p) => p.repoHash === r.repoHash).map((p) => `${p.ecosystem} ${p.name}`);
+        // A Java or C# repository provides every package it declares: name a few.
+        const provided = all.length > PROVIDES_SHOWN ? [...all.slice(0, PROVIDES_SHOWN), `and ${all.length - PROVIDES_SHOWN} more`] : all;
         return [
           `  ${r.repoUrl}  ${r.repoHash}  (service ${r.serviceName}${services.length > 0 ? `; services ${services.join(', ')}` : ''})`,
           ...(provided.length > 0 ? [`    provides ${provided.join(', ')}`] : []),
