@@ -7,10 +7,8 @@ import { type FeedbackLookup, type RankOptions, type Ranking, rankSymbols } from
 import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
 import { SourceReader } from './sourceReader';
-import { type SymbolIndex, symbolIndexOf } from './symbolIndex';
-import { isAboutTests, isTestPath } from './testCode';
-import { fileIndexOf } from './fileIndex';
-import { fuseByFile, fuseSymbols } from './fusion';
+import { symbolIndexOf } from './symbolIndex';
+import { isAboutTests } from './testCode';
 import type { TrafficLookup } from './traffic';
 
 /**
@@ -89,9 +87,7 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
   const index = symbolIndexOf(sources.view);
   // A task about tests ranks tests as product code; any other task puts product code first.
   const settings = request.mode === 'task' && isAboutTests(request.query) ? { ...MODE_SETTINGS.task, testWeight: 1 } : MODE_SETTINGS[request.mode];
-  const exp = JSON.parse(process.env.CKG_RANK_EXP ?? '{}');
-  const walked = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback, ...(request.mode === 'task' && exp.deg !== undefined ? { degreeExponent: exp.deg } : {}), ...(request.mode === 'task' && exp.test !== undefined && settings.testWeight !== 1 ? { testWeight: exp.test } : {}) });
-  const ranking = request.mode === 'task' && exp.fuse ? withLexicalFiles(index, walked, request.query, exp) : walked;
+  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback });
   const header: DocumentHeader = {
     mode: request.mode,
     query: request.query,
@@ -107,24 +103,6 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
     symbolsIncluded: packed.document.symbolsIncluded,
     symbolsAvailable: ranking.available,
   };
-}
-
-function symbolScores(index: SymbolIndex, task: string): (hash: string) => number {
-  const scores = new Map(index.searchSymbols(task, 5000).map((h) => [h.node.nodeHash, h.score]));
-  return (hash) => scores.get(hash) ?? 0;
-}
-
-function withLexicalFiles(index: SymbolIndex, walked: Ranking, task: string, exp: any): Ranking {
-  const lexical = fileIndexOf(index.view)
-    .searchFiles(task, 100)
-    .filter((hit) => isAboutTests(task) || !isTestPath(hit.file.path))
-    .slice(0, exp.files ?? 50)
-    .map((hit) => hit.file.fileHash);
-  const symbolsOf = (file: string) => index.nodesOf(file).filter((n) => index.isShowable(n));
-  const symbols = exp.fuse === 'file'
-    ? fuseByFile(walked.symbols, lexical, symbolsOf, { k: exp.k ?? 60, siblingDecay: exp.decay ?? 0.5 })
-    : fuseSymbols(walked.symbols, lexical, symbolsOf, { k: exp.k ?? 60, perFile: exp.per ?? 3, lexicalWeight: exp.w ?? 1, ...(exp.order ? { symbolScore: symbolScores(index, task) } : {}) });
-  return { symbols, available: walked.available + symbols.length - walked.symbols.length, walkScore: walked.walkScore };
 }
 
 /** Drafts in rank order, made only as the packer pulls them (source is read from disk). */
