@@ -8,6 +8,7 @@ import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
 import { SourceReader } from './sourceReader';
 import { symbolIndexOf } from './symbolIndex';
+import { isAboutTests } from './testCode';
 import type { TrafficLookup } from './traffic';
 
 /**
@@ -15,10 +16,12 @@ import type { TrafficLookup } from './traffic';
  * packing -> one format. Each mode tunes the walk: a task looks both ways from what its
  * words name; changed files (blast radius) lean towards their callers and weigh runtime
  * traffic most; a PR looks both ways (callers, callees, types) with traffic in between.
- * For files and PRs the changed symbols themselves rank above everything they reach.
+ * For files and PRs the changed symbols themselves rank above everything they reach. A
+ * task divides walk scores by sqrt(1 + callers), so a helper every test calls does not
+ * top every task, and weighs test code a tenth unless the task speaks of tests.
  */
 export const MODE_SETTINGS = {
-  task: { runtimeWeight: 0.1, forward: 1, backward: 1, seedsFirst: false },
+  task: { runtimeWeight: 0.1, forward: 1, backward: 1, seedsFirst: false, degreeExponent: 0.5, testWeight: 0.1 },
   files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, seedsFirst: true },
   pr: { runtimeWeight: 0.3, forward: 1, backward: 1, seedsFirst: true },
 } as const satisfies Record<string, RankOptions>;
@@ -82,7 +85,9 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
     throw new ContextInputError('token_budget', 'expected a positive integer');
   }
   const index = symbolIndexOf(sources.view);
-  const ranking = rankSymbols(index, seeds, { ...MODE_SETTINGS[request.mode], feedback: sources.feedback });
+  // A task about tests ranks tests as product code; any other task puts product code first.
+  const settings = request.mode === 'task' && isAboutTests(request.query) ? { ...MODE_SETTINGS.task, testWeight: 1 } : MODE_SETTINGS[request.mode];
+  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback });
   const header: DocumentHeader = {
     mode: request.mode,
     query: request.query,

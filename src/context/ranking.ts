@@ -2,6 +2,7 @@ import { type RwrOptions, randomWalkWithRestart } from '../graph/rwr';
 import type { GraphNode, Hash } from '../model';
 import { type Seeds, runtimeObservations } from './seeds';
 import type { SymbolIndex } from './symbolIndex';
+import { isTestPath } from './testCode';
 
 /**
  * Ranking = random-walk score x feedback boost x runtime boost, over the symbols a
@@ -13,6 +14,10 @@ export const DEFAULTS = {
   runtimeWeight: 0.1,
   /** How many of the best walk scores are boosted and returned. */
   candidates: 2000,
+  /** Walk score / (1 + in-degree)^degreeExponent: 0 leaves hubs as the walk scores them. */
+  degreeExponent: 0,
+  /** Multiplier of a test symbol's score (isTestPath) when the options ask for it: 1 leaves tests alone. */
+  testWeight: 1,
 };
 
 export interface FeedbackCounts {
@@ -35,6 +40,14 @@ export interface RankOptions {
    * changed files of a PR are its subject, whatever the walk says about their callers.
    */
   readonly seedsFirst?: boolean;
+  /**
+   * Degree correction: a symbol that hundreds of tests call collects walk score from every
+   * one of them; dividing by (1 + callers)^exponent ranks it by how close it is to the
+   * seeds, not by how popular it is. Default DEFAULTS.degreeExponent.
+   */
+  readonly degreeExponent?: number;
+  /** Multiplier of test symbols' scores (below 1 puts product code first). Default DEFAULTS.testWeight. */
+  readonly testWeight?: number;
   /** Passed to the walk (restart, iterations, maxHops, maxNodes...). */
   readonly walk?: Omit<RwrOptions, 'edgeWeight' | 'forward' | 'backward'>;
 }
@@ -69,25 +82,38 @@ export function runtimeBoost(observations: number, weight: number): number {
   return 1 + weight * Math.log10(1 + Math.max(0, observations));
 }
 
-function check(options: RankOptions): { runtimeWeight: number; candidates: number } {
+/** The degree correction of a walk score: 1 / (1 + inDegree)^exponent. */
+export function degreeCorrection(inDegree: number, exponent: number): number {
+  return exponent === 0 ? 1 : (1 + Math.max(0, inDegree)) ** -exponent;
+}
+
+function check(options: RankOptions): { runtimeWeight: number; candidates: number; degreeExponent: number; testWeight: number } {
   const runtimeWeight = options.runtimeWeight ?? DEFAULTS.runtimeWeight;
   const candidates = options.candidates ?? DEFAULTS.candidates;
+  const degreeExponent = options.degreeExponent ?? DEFAULTS.degreeExponent;
+  const testWeight = options.testWeight ?? DEFAULTS.testWeight;
+  if (!(Number.isFinite(degreeExponent) && degreeExponent >= 0)) throw new Error('context/ranking: degreeExponent must be a finite number >= 0');
+  if (!(testWeight > 0 && testWeight <= 1)) throw new Error('context/ranking: testWeight must be in (0,1]');
   if (!(Number.isFinite(runtimeWeight) && runtimeWeight >= 0)) throw new Error('context/ranking: runtimeWeight must be a finite number >= 0');
   if (!Number.isInteger(candidates) || candidates < 1) throw new Error('context/ranking: candidates must be a positive integer');
-  return { runtimeWeight, candidates };
+  return { runtimeWeight, candidates, degreeExponent, testWeight };
 }
 
 /** Ranks the showable symbols around the seeds. No seeds: an empty ranking. */
 export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptions = {}): Ranking {
-  const { runtimeWeight, candidates } = check(options);
+  const { runtimeWeight, candidates, degreeExponent, testWeight } = check(options);
   if (seeds.size === 0) return { symbols: [], available: 0, walkScore: () => 0 };
-  const walk = randomWalkWithRestart(index.walkGraph(), seeds, { ...options.walk, forward: options.forward, backward: options.backward });
+  const graph = index.walkGraph();
+  const walk = randomWalkWithRestart(graph, seeds, { ...options.walk, forward: options.forward, backward: options.backward });
 
   const reached: RankedSymbol[] = [];
   for (const [hash, walkScore] of walk.scores) {
     const node = index.view.nodes.get(hash)!;
     if (!index.isShowable(node)) continue;
-    const score = walkScore * runtimeBoost(runtimeObservations(index, hash), runtimeWeight);
+    const id = graph.index.get(hash)!;
+    const corrected = walkScore * degreeCorrection(graph.inStart[id + 1] - graph.inStart[id], degreeExponent);
+    const demoted = testWeight < 1 && isTestPath(index.view.pathOf(node)) ? corrected * testWeight : corrected;
+    const score = demoted * runtimeBoost(runtimeObservations(index, hash), runtimeWeight);
     reached.push({ node, score, distance: walk.hops.get(hash) ?? 0 });
   }
   reached.sort(byScoreThenName);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULTS, feedbackBoost, rankSymbols, runtimeBoost } from '../../src/context/ranking';
+import { DEFAULTS, degreeCorrection, feedbackBoost, rankSymbols, runtimeBoost } from '../../src/context/ranking';
 import { symbolIndexOf } from '../../src/context/symbolIndex';
 import type { Hash } from '../../src/model';
 import { ContextGraph } from './contextGraph';
@@ -30,6 +30,30 @@ describe('context/ranking', () => {
     assert.throws(() => rankSymbols(index, seeds, { candidates: 0 }), { message: 'context/ranking: candidates must be a positive integer' });
     assert.throws(() => rankSymbols(index, seeds, { walk: { restart: 2 } }), { message: 'graph/rwr: restart must be in (0,1)' });
     assert.equal(DEFAULTS.candidates, 2000);
+  });
+
+  it('divides a hub\'s walk score by its callers and demotes tests when asked', () => {
+    assert.equal(degreeCorrection(99, 0), 1);
+    assert.equal(degreeCorrection(99, 0.5), 0.1);
+    const g = new ContextGraph();
+    const seed = g.node('a.seed', { file: 'a.py' });
+    const hub = g.node('a.hub', { file: 'a.py' });
+    const helper = g.node('a.helper', { file: 'a.py' });
+    const check = g.node('tests.test_seed', { file: 'tests/test_a.py' });
+    g.edge(seed, hub);
+    g.edge(seed, helper);
+    g.edge(check, seed);
+    for (let i = 0; i < 20; i++) g.edge(g.node(`z.caller${i}`, { file: 'z.py' }), hub);
+    const index = symbolIndexOf(g.view());
+    const seeds = new Map([[seed.nodeHash, 1]]);
+    const plain = rankSymbols(index, seeds);
+    const corrected = rankSymbols(index, seeds, { degreeExponent: 0.5, testWeight: 0.1 });
+    const at = (ranking: ReturnType<typeof rankSymbols>, name: string) => names(ranking).indexOf(name);
+    assert.ok(at(plain, 'a.hub') === at(plain, 'a.helper') - 1, 'equal walk scores: by name');
+    assert.ok(at(corrected, 'a.helper') < at(corrected, 'a.hub'), 'the hub falls below the plain helper');
+    assert.ok(at(corrected, 'tests.test_seed') > at(plain, 'tests.test_seed'), 'the test falls');
+    assert.throws(() => rankSymbols(index, seeds, { degreeExponent: -1 }), { message: 'context/ranking: degreeExponent must be a finite number >= 0' });
+    assert.throws(() => rankSymbols(index, seeds, { testWeight: 0 }), { message: 'context/ranking: testWeight must be in (0,1]' });
   });
 
   it('returns nothing for no seeds', () => {

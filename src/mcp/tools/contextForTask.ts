@@ -16,7 +16,8 @@ export const tool = defineTool({
   description:
     'Graph-ranked, token-budgeted context for a natural-language task: symbols whose names, paths, signatures and doc '
     + 'comments match the task (BM25) seed a random walk with restart over calls, implements, references and imports '
-    + '(both directions, runtime traffic and feedback boost the ranking); the best symbols per token fill token_budget, '
+    + '(both directions; a symbol\'s walk score is divided by sqrt(1 + its callers), test code ranks below product '
+    + 'code unless the task speaks of tests, runtime traffic and feedback boost the ranking); the best symbols per token fill token_budget, '
     + 'each with kind, file:line, signature, doc, callers/callees/types and its source lines. token_count is the exact '
     + 'cl100k count of content. A budget above what the reply cap holds '
     + `(${largestBudget(REPLY_CAP_DEFAULTS.tokenCap - REPLY_CAP_DEFAULTS.reserve)} at the default ${REPLY_CAP_DEFAULTS.tokenCap}-token cap) is `
