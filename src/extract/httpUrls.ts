@@ -1,3 +1,4 @@
+import type { SyntaxNode } from './extractor';
 import type { HttpCallFact } from './facts';
 
 /**
@@ -48,4 +49,24 @@ export function urlTemplate(parts: readonly UrlPart[]): UrlTemplate | undefined 
 /** The facts' `httpCalls` field: absent when the file sends no request. */
 export function withHttpCalls(facts: HttpCallFact[]): { httpCalls?: HttpCallFact[] } {
   return facts.length > 0 ? { httpCalls: facts } : {};
+}
+
+/** A text with holes a format or template fills at run time (`%s`, `{0}`, `{id}`): each hole computed. */
+export function textWithHoles(text: string, hole: RegExp, literal: (piece: string) => string = (piece) => piece): UrlPart[] {
+  return text.split(hole).flatMap((piece, i): UrlPart[] => (i === 0 ? [{ text: literal(piece) }] : [{ computed: true }, { text: literal(piece) }]));
+}
+
+/** `a + b` as the grammars write it (a binary node with left, operator and right): both sides' parts; anything else computed. */
+export function concatenationParts(node: SyntaxNode, partsOf: (side: SyntaxNode) => UrlPart[]): UrlPart[] {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  return node.childForFieldName('operator')?.text === '+' && left && right ? [...partsOf(left), ...partsOf(right)] : [{ computed: true }];
+}
+
+/** An interpolated string (a template literal, an f-string, `$"..."`): its text pieces, each hole computed. */
+export function interpolatedParts(node: SyntaxNode, textType: string, holeType: string): UrlPart[] {
+  return node.namedChildren.flatMap((child): UrlPart[] => {
+    if (child?.type === textType) return [{ text: child.text }];
+    return child?.type === holeType ? [{ computed: true }] : [];
+  });
 }

@@ -1,6 +1,6 @@
 import type { SyntaxNode } from '../extractor';
 import type { HttpCallFact } from '../facts';
-import { type UrlPart, urlTemplate } from '../httpUrls';
+import { type UrlPart, concatenationParts, interpolatedParts, textWithHoles, urlTemplate } from '../httpUrls';
 import type { CSharpFile } from './context';
 import { type Enclosing, localsDeclaring } from './scopes';
 import { stringValue } from './syntax';
@@ -117,17 +117,9 @@ class CSharpUrls {
     if (text !== undefined) return [{ text }];
     switch (node.type) {
       case 'interpolated_string_expression':
-        return node.namedChildren.flatMap((child): UrlPart[] => {
-          if (child?.type === 'string_content') return [{ text: child.text }];
-          return child?.type === 'interpolation' ? [{ computed: true }] : [];
-        });
-      case 'binary_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        return node.childForFieldName('operator')?.text === '+' && left && right
-          ? [...this.partsOf(left, enclosing, depth + 1), ...this.partsOf(right, enclosing, depth + 1)]
-          : [{ computed: true }];
-      }
+        return interpolatedParts(node, 'string_content', 'interpolation');
+      case 'binary_expression':
+        return concatenationParts(node, (side) => this.partsOf(side, enclosing, depth + 1));
       case 'parenthesized_expression':
         return node.namedChild(0) ? this.partsOf(node.namedChild(0)!, enclosing, depth + 1) : [{ computed: true }];
       case 'identifier':
@@ -161,10 +153,7 @@ class CSharpUrls {
     const format = argumentsOf(call.childForFieldName('arguments') ?? undefined)[0];
     const parts = format ? this.partsOf(format, enclosing, depth + 1) : [];
     if (parts.length !== 1 || !('text' in parts[0]!)) return undefined;
-    return parts[0].text.split(/\{\d+[^{}]*\}/).flatMap((text, i): UrlPart[] => {
-      const literal = text.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
-      return i === 0 ? [{ text: literal }] : [{ computed: true }, { text: literal }];
-    });
+    return textWithHoles(parts[0].text, /\{\d+[^{}]*\}/, (text) => text.replace(/\{\{/g, '{').replace(/\}\}/g, '}'));
   }
 }
 

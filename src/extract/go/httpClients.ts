@@ -1,7 +1,7 @@
 import { positionOf, unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { HttpCallFact } from '../facts';
-import { type UrlPart, urlTemplate } from '../httpUrls';
+import { type UrlPart, concatenationParts, textWithHoles, urlTemplate } from '../httpUrls';
 import { singleBindings } from './bindings';
 import type { GoFileContext } from './context';
 import { argumentsOf } from './routerValues';
@@ -56,9 +56,7 @@ function urlParts(node: SyntaxNode, scope: Scope, constants: StringConstants, fm
   const fixed = constants.valueOf(node, scope);
   if (fixed !== undefined) return [{ text: fixed }];
   if (node.type === 'binary_expression' && node.childForFieldName('operator')?.text === '+') {
-    const left = node.childForFieldName('left');
-    const right = node.childForFieldName('right');
-    return left && right ? [...urlParts(left, scope, constants, fmt), ...urlParts(right, scope, constants, fmt)] : [{ computed: true }];
+    return concatenationParts(node, (side) => urlParts(side, scope, constants, fmt));
   }
   if (node.type === 'parenthesized_expression' && node.namedChild(0)) return urlParts(node.namedChild(0)!, scope, constants, fmt);
   if (node.type === 'call_expression') {
@@ -67,7 +65,7 @@ function urlParts(node: SyntaxNode, scope: Scope, constants: StringConstants, fm
     const formatText = format && constants.valueOf(format, scope);
     if (callee?.type === 'selector_expression' && fmt.includes(callee.childForFieldName('operand')?.text ?? '')
       && callee.childForFieldName('field')?.text === 'Sprintf' && formatText !== undefined) {
-      return formatText.split(VERB).flatMap((text, i): UrlPart[] => (i === 0 ? [{ text }] : [{ computed: true }, { text }]));
+      return textWithHoles(formatText, VERB);
     }
   }
   return [{ computed: true }];

@@ -1,7 +1,7 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { HttpCallFact, ImportFact } from '../facts';
-import { type UrlPart, urlTemplate } from '../httpUrls';
+import { type UrlPart, concatenationParts, textWithHoles, urlTemplate } from '../httpUrls';
 import { declarationOfName, fieldTypeAt, typeOfName } from './bindings';
 import type { BindingMatch, FieldMatch, JavaMatches } from './collect';
 import type { ScopeTree } from './scopes';
@@ -140,13 +140,8 @@ class JavaUrls {
     const text = literalText(node);
     if (text !== undefined) return [{ text }];
     switch (node.type) {
-      case 'binary_expression': {
-        const left = node.childForFieldName('left');
-        const right = node.childForFieldName('right');
-        return node.childForFieldName('operator')?.text === '+' && left && right
-          ? [...this.read(left, offset, depth + 1), ...this.read(right, offset, depth + 1)]
-          : [{ computed: true }];
-      }
+      case 'binary_expression':
+        return concatenationParts(node, (side) => this.read(side, offset, depth + 1));
       case 'parenthesized_expression':
         return node.namedChild(0) ? this.read(node.namedChild(0)!, offset, depth + 1) : [{ computed: true }];
       case 'identifier':
@@ -193,5 +188,5 @@ class JavaUrls {
 /** Spring's URI templates: `{id}` in the text is a value filled in at run time. */
 function expandPlaceholders(part: UrlPart): UrlPart[] {
   if (!('text' in part) || !part.text.includes('{')) return [part];
-  return part.text.split(/\{[^{}]*\}/).flatMap((text, i): UrlPart[] => (i === 0 ? [{ text }] : [{ computed: true }, { text }]));
+  return textWithHoles(part.text, /\{[^{}]*\}/);
 }

@@ -1,7 +1,7 @@
 import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { HttpCallFact, ImportFact } from '../facts';
-import { type UrlPart, urlTemplate } from '../httpUrls';
+import { type UrlPart, interpolatedParts, textWithHoles, urlTemplate } from '../httpUrls';
 import { keywordArguments, positionalArguments } from './arguments';
 import type { BindingMatch, CallMatch } from './collect';
 import { stringNodeValue } from './literals';
@@ -69,10 +69,7 @@ function urlParts(node: SyntaxNode): UrlPart[] {
       const value = stringNodeValue(node);
       return value === undefined ? [{ computed: true }] : [{ text: value }];
     }
-    return node.namedChildren.flatMap((child): UrlPart[] => {
-      if (child?.type === 'string_content') return [{ text: child.text }];
-      return child?.type === 'interpolation' ? [{ computed: true }] : [];
-    });
+    return interpolatedParts(node, 'string_content', 'interpolation');
   }
   if (node.type === 'binary_operator') {
     const operator = node.childForFieldName('operator')?.text;
@@ -80,7 +77,7 @@ function urlParts(node: SyntaxNode): UrlPart[] {
     const right = node.childForFieldName('right');
     if (operator === '+' && left && right) return [...urlParts(left), ...urlParts(right)];
     const format = operator === '%' ? stringNodeValue(left) : undefined;
-    if (format !== undefined) return format.split(/%[-+# 0-9.*]*[a-zA-Z]/).flatMap((text, i): UrlPart[] => (i === 0 ? [{ text }] : [{ computed: true }, { text }]));
+    if (format !== undefined) return textWithHoles(format, /%[-+# 0-9.*]*[a-zA-Z]/);
   }
   if (node.type === 'parenthesized_expression' && node.namedChildren[0]) return urlParts(node.namedChildren[0]);
   return [{ computed: true }];

@@ -1,7 +1,7 @@
 import { positionOf, unquote } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { HttpCallFact } from '../facts';
-import { type UrlPart, urlTemplate } from '../httpUrls';
+import { type UrlPart, concatenationParts, interpolatedParts, urlTemplate } from '../httpUrls';
 import type { Scope } from './scope';
 import { elementsOf } from './syntax';
 import type { FileState } from './types';
@@ -58,16 +58,9 @@ function urlParts(node: SyntaxNode): UrlPart[] {
     case 'string':
       return [{ text: unquote(node.text) }];
     case 'template_string':
-      return node.namedChildren.flatMap((child): UrlPart[] => {
-        if (child?.type === 'string_fragment') return [{ text: child.text }];
-        return child?.type === 'template_substitution' ? [{ computed: true }] : [];
-      });
-    case 'binary_expression': {
-      const left = node.childForFieldName('left');
-      const right = node.childForFieldName('right');
-      if (node.childForFieldName('operator')?.text !== '+' || !left || !right) return [{ computed: true }];
-      return [...urlParts(left), ...urlParts(right)];
-    }
+      return interpolatedParts(node, 'string_fragment', 'template_substitution');
+    case 'binary_expression':
+      return concatenationParts(node, urlParts);
     case 'parenthesized_expression':
       return node.namedChildren[0] ? urlParts(node.namedChildren[0]) : [{ computed: true }];
     default:
