@@ -85,6 +85,8 @@ export class RepoIndexer {
   private readonly links: LinkWriter;
   /** Other repositories' tables, for imports that land in them. */
   private readonly foreignTables = new ForeignTableCache();
+  /** What this indexer last wrote as each repository's provided modules. */
+  private readonly providesWritten = new Map<Hash, string>();
 
   /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
   constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {
@@ -270,9 +272,16 @@ export class RepoIndexer {
     const rewritten = (await live.of(new Set([...relink, ...removed.map((f) => f.path)]))).map((f) => f.fileHash);
     const ownedBefore = (await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat();
     const nonStaticBefore = ownedBefore.filter((e) => !STATIC_PROVENANCES.has(e.provenance));
-    const nodesBefore = (await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash);
+    // Links across repositories need another repository in the graph: a lone one (the usual save) reads nothing for them.
+    const otherRepos = (await this.store.repos()).some((r) => r.repoHash !== repo.repoHash);
+    const nodesOf = async (): Promise<Hash[]> => (await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash);
+    const nodesBefore = otherRepos ? await nodesOf() : [];
     const bulk = firstIndex && relink.size >= BULK_LOAD_MIN_FILES && this.store.capabilities.bulkLoad;
-    const foreign = await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
+    const foreign = otherRepos
+      ? await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables)
+      : undefined;
+    const provides = [...providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })), ...declaredPackages(table, repo.repoHash)];
+    const providesKey = JSON.stringify(provides);
     await this.store.transaction(async (tx) => {
       for (const file of removed) await closeRemovedFile(tx, repo.repoHash, file, seq, snapshotHash);
       for (const source of toParse) {
@@ -285,10 +294,8 @@ export class RepoIndexer {
         if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts, RETRIED_SKIP_REASONS.has(result.facts.skipReason ?? ''));
       }
       await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk, foreign);
-      await tx.replaceRepoProvides(repo.repoHash, [
-        ...providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })),
-        ...declaredPackages(table, repo.repoHash),
-      ]);
+      // Written when it changed since this indexer last wrote it: a save rarely changes what a repository provides.
+      if (this.providesWritten.get(repo.repoHash) !== providesKey) await tx.replaceRepoProvides(repo.repoHash, provides);
       // Only a closed edge can leave a package or placeholder node without edges: a write of
       // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
       const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);
@@ -296,9 +303,10 @@ export class RepoIndexer {
       await write.recordSnapshot?.(tx);
     });
     const stillOwned = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat().map((e) => e.edgeHash));
+    this.providesWritten.set(repo.repoHash, providesKey);
     this.foreignTables.forget(repo.repoHash);
-    const nodesAfter = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash));
-    const relinkedInOtherRepos = await this.relinkDependants(repo, nodesBefore.filter((n) => !nodesAfter.has(n)));
+    const nodesAfter = otherRepos ? new Set(await nodesOf()) : new Set<Hash>();
+    const relinkedInOtherRepos = otherRepos ? await this.relinkDependants(repo, nodesBefore.filter((n) => !nodesAfter.has(n))) : {};
     return {
       relinked: relink.size, relinkedInOtherRepos, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
       replacedNonStaticEdges: nonStaticBefore.filter((e) => !stillOwned.has(e.edgeHash)),
