@@ -1,6 +1,7 @@
 // Which commits the context evaluation asks about: seeded, reproducible, filtered.
 import { execFileSync } from 'node:child_process';
 import { cleanMessage, wordCount } from './contextTask.mjs';
+import { loadEngine } from './engine.mjs';
 
 /** Paths of tests: the same shapes the engine calls tests (src/server/callGraphQueries.ts), plus Python's tests/. */
 const TEST_PATH = /(^|\/)(__tests__|__mocks__|tests?|spec|specs|testdata|fixtures?|e2e)\/|[._-](test|spec)\.[cm]?[jt]sx?$|_test\.(go|py)$|(^|\/)test_[^/]*\.py$|(^|\/)conftest\.py$/;
@@ -44,17 +45,11 @@ export function truthFiles(commit, isSource) {
   return commit.changes.filter((c) => c.status !== 'A' && isSource(c.path) && !isTestPath(c.path)).map((c) => c.path).sort();
 }
 
-/** A seeded generator of floats in [0, 1) (mulberry32 over the seed string's FNV-1a hash). */
+/** A seeded generator of floats in [0, 1): the engine's mulberry32, seeded with the seed string's FNV-1a hash. */
 export function seededRandom(seed) {
   let state = 2166136261;
   for (const ch of String(seed)) state = Math.imul(state ^ ch.codePointAt(0), 16777619) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return loadEngine().seededRandom(state);
 }
 
 /** A seeded Fisher-Yates shuffle (a copy): the same seed and items give the same order. */
