@@ -9,7 +9,7 @@ import { type LocatedFile, NodeLocator } from '../nodeLocator';
 import { EnrichmentReport } from '../report';
 import { type ScipDocument, type ScipIndex, decodeScipIndex } from './scipIndex';
 import { definitionNodes } from './definitionNodes';
-import { ScipOracle } from './scipOracle';
+import { ScipOracle, readFromDisk } from './scipOracle';
 import { contentOnDisk, digestOf, ownedEdgeDigests } from '../visits';
 
 /** The enrichment-log source of SCIP ingest (migration 008). */
@@ -204,12 +204,7 @@ async function addDefinitionNodes(
 
 /** A document's source lines: its embedded text, else the file's (the caller checked they are the graph's). */
 function linesOf(document: ScipDocument, absolutePath: string): string[] {
-  if (document.text) return document.text.split('\n');
-  try {
-    return fs.readFileSync(absolutePath, 'utf8').split('\n');
-  } catch {
-    return [];
-  }
+  return (document.text || readFromDisk(absolutePath) || '').split('\n');
 }
 
 function canonical(directory: string): string {

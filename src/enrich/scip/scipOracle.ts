@@ -19,7 +19,8 @@ const QUERY_KINDS: ReadonlySet<string> = new Set<LocationQueryKind>(['definition
 /** Reads a document's file text (for UTF-8 or UTF-32 positions); undefined when unreadable. */
 export type TextReader = (absolutePath: string) => string | undefined;
 
-const readFromDisk: TextReader = (absolutePath) => {
+/** A document's file text as it is on disk (what an index without embedded text describes). */
+export const readFromDisk: TextReader = (absolutePath) => {
   try {
     return fs.readFileSync(absolutePath, 'utf8');
   } catch {
