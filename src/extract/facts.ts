@@ -9,7 +9,7 @@ import type { UrlTemplate } from './httpUrls';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 26;
+export const FACTS_FORMAT_VERSION = 27;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -111,6 +111,8 @@ export interface ImportFact extends Position {
   readonly bindings: readonly ImportBinding[];
   /** `export ... from` re-exports: the bindings become exports of this module. */
   readonly reexport?: boolean;
+  /** C#'s `using static A.B.C;`: besides C itself, C's nested types and static members are visible unqualified. */
+  readonly members?: true;
 }
 
 export interface ImportBinding {

@@ -163,7 +163,14 @@ export function rpcOfUnresolvedStubCall(scope: FileScope, callee: CalleeExpr, im
   }
   if (written.scope !== scope || declared) return undefined;
   const named = scope.typeSyntax.named(written.text);
-  return named ? rpcCalledThrough({ kind: 'external', name: `${named}.${callee.property}` }, scope.language, importsGrpc, table) : undefined;
+  if (!named) return undefined;
+  const called = (type: string) => rpcCalledThrough({ kind: 'external', name: `${type}.${callee.property}` }, scope.language, importsGrpc, table);
+  const rpc = called(named);
+  if (rpc || named.includes('.')) return rpc;
+  // C#'s plugin nests `GreeterClient` in the static class `Greeter`, whose nested types a
+  // `using static Helloworld.Greeter;` makes visible unqualified.
+  const rpcs = scope.outsideTypesWithImportedMembers().map((type) => called(`${type}.${named}`)).filter((r) => r !== undefined);
+  return rpcs.length > 0 && rpcs.every((r) => r.entry === rpcs[0]!.entry) ? rpcs[0] : undefined;
 }
 
 /**

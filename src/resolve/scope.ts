@@ -54,6 +54,8 @@ export class FileScope {
    * with the scope of another repository's package where its names resolve.
    */
   private readonly wildcards: Array<{ readonly packagePath: string; readonly scope: FileScope }> = [];
+  /** Types whose nested types and static members are visible unqualified (C#'s `using static`). */
+  private readonly memberImports: Binding[] = [];
   private readonly family: string;
 
   constructor(
@@ -73,6 +75,7 @@ export class FileScope {
         if (binding.local === '*' && binding.imported === '*') this.addWildcard(target);
         if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
         this.bindings.set(binding.local, { target, imported: binding.imported });
+        if (fact.members) this.memberImports.push({ target, imported: binding.imported });
       }
     }
   }
@@ -155,7 +158,7 @@ export class FileScope {
     }
     const binding = this.bindings.get(name);
     if (binding) return this.resolveBinding(binding);
-    const viaWildcard = this.resolveThroughWildcards(name);
+    const viaWildcard = this.resolveThroughWildcards(name) ?? this.resolveThroughImportedTypes(name);
     if (viaWildcard) return viaWildcard;
     if (this.resolver.isBuiltin(name) || !placeholderIfUnknown) return undefined;
     return { kind: 'external', name };
@@ -171,6 +174,33 @@ export class FileScope {
       found = candidate;
     }
     return found;
+  }
+
+  /** A member of exactly one of the types whose members are imported, declared in the graph. */
+  private resolveThroughImportedTypes(name: string): Resolution | undefined {
+    let found: Extract<Resolution, { kind: 'symbol' }> | undefined;
+    for (const binding of this.memberImports) {
+      const type = this.resolveBinding(binding);
+      const member = type?.kind === 'symbol' && TYPE_KINDS.has(type.entry.kind) ? this.memberOfType(type, name, 0) : undefined;
+      if (member?.kind !== 'symbol') continue;
+      if (found && found.entry !== member.entry) return undefined;
+      found = member;
+    }
+    return found;
+  }
+
+  /**
+   * The full names of the types outside the graph whose members this file imports
+   * (`Oteldemo.CartService` for `using static Oteldemo.CartService;`): where an unqualified
+   * name no declaration answers may live.
+   */
+  outsideTypesWithImportedMembers(): string[] {
+    const names: string[] = [];
+    for (const binding of this.memberImports) {
+      const type = this.resolveBinding(binding);
+      if (type?.kind === 'external') names.push(type.name);
+    }
+    return names;
   }
 
   private resolveBinding(binding: Binding): Resolution | undefined {
@@ -296,7 +326,26 @@ export class FileScope {
     const type = written && typeSymbolOf(written);
     if (!type) return undefined;
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
-    return written.scope.memberOfType(type, property, 0);
+    const member = written.scope.memberOfType(type, property, 0);
+    return member ?? (object === 'this' ? this.memberOfImportedType(type, property) : undefined);
+  }
+
+  /**
+   * C#'s unqualified `M()` (written `this.M()`) that no member of the enclosing type
+   * answers: a static member of a type `using static` imports, when the graph knows the
+   * type's whole chain of base classes (an unknown base may declare M, which comes first).
+   */
+  private memberOfImportedType(type: Extract<Resolution, { kind: 'symbol' }>, name: string): Resolution | undefined {
+    if (this.memberImports.length === 0) return undefined;
+    let current: Resolution | undefined = type;
+    for (let hops = 0; current?.kind === 'symbol'; hops++) {
+      // Only the first base may be a class; the rest are interfaces, whose members a class does not inherit.
+      const base: string | undefined = current.entry.fact.bases?.[0];
+      if (base === undefined) return this.resolveThroughImportedTypes(name);
+      if (hops >= MAX_HOPS) return undefined;
+      current = this.scopeOfEntry(current.entry, current.packagePath)?.resolveTypeName(base);
+    }
+    return undefined;
   }
 
   /** `ns.member` where ns is an imported package/module (longest dotted binding wins). */

@@ -16,7 +16,8 @@ interface UsingDirective {
  * dotted name (so `A.B.Type` resolves) and as a wildcard (`*`), so its types are visible
  * unqualified; a name two imported namespaces of the repo both declare resolves to
  * nothing. `using static A.B.C;` and `using X = A.B.C;` import the type C from namespace
- * A.B, as C or X. `global using` counts for this file only.
+ * A.B, as C or X; the static one marks C's members visible unqualified. `global using`
+ * counts for this file only.
  */
 export function importFacts(file: CSharpFile): ImportFact[] {
   return file.matches.usings.map((using) => importOf(file, readUsing(file, using)));
@@ -36,5 +37,6 @@ function importOf(file: CSharpFile, directive: UsingDirective): ImportFact {
   const dot = target.lastIndexOf('.');
   const typeName = target.slice(dot + 1);
   const binding: ImportBinding = { imported: dot < 0 ? '*' : typeName, local: directive.alias ?? typeName };
-  return { ...position, source: dot < 0 ? target : target.slice(0, dot), bindings: [binding] };
+  const source = dot < 0 ? target : target.slice(0, dot);
+  return directive.isStatic ? { ...position, source, bindings: [binding], members: true } : { ...position, source, bindings: [binding] };
 }

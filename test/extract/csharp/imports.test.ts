@@ -12,7 +12,7 @@ describe('extract/csharp using directives', () => {
     ));
     assert.deepEqual(facts.imports, [
       { line: 1, col: 13, source: 'System', bindings: [{ imported: '*', local: 'System' }, { imported: '*', local: '*' }] },
-      { line: 2, col: 13, source: 'System', bindings: [{ imported: 'Math', local: 'Math' }] },
+      { line: 2, col: 13, source: 'System', bindings: [{ imported: 'Math', local: 'Math' }], members: true },
       { line: 3, col: 13, source: 'Newtonsoft.Json', bindings: [{ imported: 'JsonConvert', local: 'Json' }] },
       { line: 4, col: 15, source: 'Shop', bindings: [{ imported: 'Models', local: 'Models' }] },
     ]);
