@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError, parseArgs } from './lib/args.mjs';
-import { TreeDocuments, bm25Files, grepFiles } from './lib/contextBaselines.mjs';
+import { TreeDocuments, bm25Files, coChangeFiles, grepFiles } from './lib/contextBaselines.mjs';
 import { pickCommits, readCommits, truthFiles } from './lib/contextCommits.mjs';
 import { K, changedSymbols, distinctInOrder, median, scoreRanking, touchedLines } from './lib/contextMetrics.mjs';
 import { COLUMNS, SECTION, SECTION_DESCRIPTION, VARIANTS, printedTables, resultRows, summarize } from './lib/contextReport.mjs';
@@ -77,17 +77,23 @@ async function main() {
   const name = corpusName(root, options.label);
   process.stdout.write(`${name}: ${picked.length} commits of ${candidates.length} (seed ${options.seed})\n`);
 
-  const dbPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-context-eval-')), 'graph.sqlite');
-  const { deps, client, call } = await connect(engine, dbPath, root);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-context-eval-'));
+  const dbPath = path.join(scratch, 'graph.sqlite');
+  // The parent is checked out in a work tree of its own, so the source context_for_task
+  // reads from disk is the indexed parent's, not a later version of the clone.
+  const tree = path.join(scratch, 'tree');
+  execFileSync('git', ['-C', root, 'worktree', 'add', '-q', '--detach', tree, picked[0].parents[0]]);
+  const { deps, client, call } = await connect(engine, dbPath, tree);
   const documents = new TreeDocuments();
   const results = [];
-  const latencies = [];
+  const latencies = { context_for_task: [], context_for_files: [], context_for_pr: [] };
   const indexMs = [];
   const scored = [];
   try {
     for (const [i, commit] of picked.entries()) {
       const parent = commit.parents[0];
-      const indexed = await call('index_repo', { repo_url: `bench.local/${name}`, repo_path: root, commit_hash: parent });
+      execFileSync('git', ['-C', tree, 'checkout', '-q', '--detach', '-f', parent]);
+      const indexed = await call('index_repo', { repo_url: `bench.local/${name}`, repo_path: tree, commit_hash: parent });
       indexMs.push(indexed.ms);
       const graph = await parentGraph(deps.store(), truthFiles(commit, isSource));
       const graphPaths = new Set(graph.paths);
@@ -103,12 +109,12 @@ async function main() {
       const raw = cleanMessage(commit.message);
       const tasks = { raw, 'names-stripped': stripNames(raw, fileNamesOf(graph.paths)) };
       const line = [];
-      for (const variant of VARIANTS) {
+      for (const variant of VARIANTS.filter((v) => v in tasks)) {
         const task = tasks[variant];
         let context = { files: [], symbols: [] };
         if (task.trim().length > 0) {
           const asked = await call('context_for_task', { task_description: task, format: 'json' });
-          latencies.push(asked.ms);
+          latencies.context_for_task.push(asked.ms);
           context = contextRanking(asked.result);
         }
         const symbolHits = context.symbols.slice(0, K).filter((h) => changed.has(h)).length;
@@ -120,19 +126,32 @@ async function main() {
         results.push({ variant, method: 'git grep', score: grep });
         line.push(`${variant} rr ctx ${contextScore.reciprocalRank.toFixed(2)} bm25 ${bm25.reciprocalRank.toFixed(2)} grep ${grep.reciprocalRank.toFixed(2)}`);
       }
+      if (truth.length >= 2) {
+        // One changed file given, the commit's other changed files to find.
+        const [given, ...others] = [...truth].sort();
+        for (const tool of ['context_for_files', 'context_for_pr']) {
+          const asked = await call(tool, { files: given, format: 'json' });
+          latencies[tool].push(asked.ms);
+          const ranked = contextRanking(asked.result).files.filter((f) => f !== given);
+          results.push({ variant: 'one file', method: tool, score: scoreRanking(ranked, others) });
+        }
+        results.push({ variant: 'one file', method: 'co-change', score: scoreRanking(coChangeFiles(root, parent, given, new Set(sourcePaths)), others) });
+      }
       scored.push(commit);
       process.stdout.write(`  ${i + 1}/${picked.length} ${commit.hash.slice(0, 10)} index ${Math.round(indexed.ms)} ms, truth ${truth.length} files ${changed.size} symbols; ${line.join('; ')}\n`);
     }
   } finally {
     await client.close();
     await deps.close();
-    fs.rmSync(path.dirname(dbPath), { recursive: true, force: true });
+    execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', tree]);
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
   const summary = summarize(results);
-  const msPerCall = median(latencies);
+  const msPerCall = Object.fromEntries(Object.entries(latencies).map(([tool, ms]) => [tool, median(ms)]));
   const commits = `${scored[0].hash.slice(0, 10)}..${scored.at(-1).hash.slice(0, 10)}`;
   process.stdout.write(printedTables(summary, `${name} (${scored.length} commits ${commits}, seed ${options.seed})`));
-  process.stdout.write(`\ncontext_for_task median ${Math.round(msPerCall)} ms per call (default budget); index median ${Math.round(median(indexMs))} ms per parent\n`);
+  const medians = Object.entries(msPerCall).map(([tool, ms]) => `${tool} ${Math.round(ms)} ms`).join(', ');
+  process.stdout.write(`\nmedian per call (default budget): ${medians}; index median ${Math.round(median(indexMs))} ms per parent\n`);
   if (options['no-record']) return;
   const run = {
     date: today(), machine: machineSummary(), engine: engineVersion(PACKAGE_ROOT), corpus: name, commits, seed: options.seed,

@@ -108,3 +108,25 @@ export function grepFiles(root, commit, task, allowed) {
   }
   return rankGrepOutput(output, commit, allowed);
 }
+
+/**
+ * Files that changed together with `path` in the history before `commit` (its newest
+ * `window` commits touching the path, merges left out), over `allowed` files: ranked by
+ * how many of those commits changed them, ties by path. The history baseline for
+ * context_for_files and context_for_pr, which are given one changed file.
+ */
+export function coChangeFiles(root, commit, path, allowed, window = 500) {
+  const log = git(root, ['log', '--no-merges', '--no-renames', '--full-diff', '--name-only', '--format=%x1e', `-n${window}`, commit, '--', path]).toString();
+  return rankCoChanges(log, path, allowed);
+}
+
+/** Ranks the files of `git log --name-only --format=%x1e` records by how many records name them, `path` and unknown files left out. */
+export function rankCoChanges(log, path, allowed) {
+  const counts = new Map();
+  for (const record of log.split('\x1e').slice(1)) {
+    for (const file of new Set(record.split('\n').map((l) => l.trim()).filter((l) => l.length > 0))) {
+      if (file !== path && allowed.has(file)) counts.set(file, (counts.get(file) ?? 0) + 1);
+    }
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([file]) => file);
+}

@@ -1,10 +1,16 @@
 // The context evaluation's printed tables and its rows in bench/RESULTS.md.
 import { meanScores } from './contextMetrics.mjs';
 
-/** The ranking methods, in table order. */
-export const METHODS = ['context_for_task', 'BM25', 'git grep'];
-/** The task variants, in table order. */
-export const VARIANTS = ['raw', 'names-stripped'];
+/** The task variants, in table order: the commit message two ways, and one of the commit's changed files. */
+export const VARIANTS = ['raw', 'names-stripped', 'one file'];
+/** The ranking methods of each variant, in table order. */
+export const METHODS = {
+  raw: ['context_for_task', 'BM25', 'git grep'],
+  'names-stripped': ['context_for_task', 'BM25', 'git grep'],
+  'one file': ['context_for_files', 'context_for_pr', 'co-change'],
+};
+/** The engine's methods, whose calls are timed. */
+const TIMED = new Set(['context_for_task', 'context_for_files', 'context_for_pr']);
 
 export const SECTION = 'Context against lexical baselines (issue 16)';
 export const SECTION_DESCRIPTION = `Rows from \`npm run bench:context -- <repo> [--n 40] [--seed 16]\`. Commits are picked with
@@ -21,7 +27,11 @@ commit's changed source files outside tests that exist in the parent; P@10 = hit
 top 10 over 10, R@10 over the truth, Hit@10 any hit, MRR = mean 1/rank of the first hit.
 symbol P@10 = context symbols in the top 10 whose line range the diff touched (parent
 side; modules left out) over 10, over the commits whose diff touched a symbol. ms/call =
-median context_for_task call, both variants.`;
+median context_for_task call, both variants. Variant "one file" (commits with two or more
+truth files): context_for_files and context_for_pr are given the truth file first by path
+(json format, default budget) and scored on the commit's other truth files, beside
+co-change: the files that changed with the given one in the newest 500 commits touching
+it before the parent, by count; ms/call = their median call.`;
 export const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commits', 'seed', 'n', 'variant', 'method',
   'P@10', 'R@10', 'Hit@10', 'MRR', 'symbol P@10', 'ms/call', 'command',
@@ -33,7 +43,7 @@ const fixed = (x) => (Number.isFinite(x) ? x.toFixed(3) : '-');
 export function summarize(results) {
   const summary = [];
   for (const variant of VARIANTS) {
-    for (const method of METHODS) {
+    for (const method of METHODS[variant]) {
       const mine = results.filter((r) => r.variant === variant && r.method === method);
       const symbols = mine.filter((r) => r.symbolPrecision !== undefined).map((r) => r.symbolPrecision);
       summary.push({
@@ -57,11 +67,15 @@ export function printedTables(summary, title) {
   return `${lines.join('\n')}\n`;
 }
 
-/** RESULTS.md rows (COLUMNS order), one per variant and method; `run` holds the shared cells. */
+/** RESULTS.md rows (COLUMNS order), one per variant and method; `run` holds the shared cells and each timed method's median ms. */
 export function resultRows(summary, run) {
   return summary.map((s) => [
     run.date, run.machine, run.engine, run.corpus, run.commits, run.seed, run.n, s.variant, s.method,
     fixed(s.precision), fixed(s.recall), fixed(s.hit), fixed(s.reciprocalRank), fixed(s.symbolPrecision),
-    s.method === 'context_for_task' ? Math.round(run.msPerCall) : '', run.command,
+    TIMED.has(s.method) ? fixedMs(run.msPerCall[s.method]) : '', run.command,
   ]);
+}
+
+function fixedMs(ms) {
+  return Number.isFinite(ms) ? Math.round(ms) : '-';
 }

@@ -3,6 +3,7 @@ import type { DocumentHeader, SymbolDraft } from './document';
 import { ContextInputError } from './errors';
 import { type ContextFormat, renderContext } from './formats';
 import { type PackItem, packContext } from './packing';
+import type { LexicalHits } from './passages';
 import { type FeedbackLookup, type RankOptions, type Ranking, rankSymbols } from './ranking';
 import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
@@ -25,6 +26,9 @@ export const MODE_SETTINGS = {
   files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, seedsFirst: true },
   pr: { runtimeWeight: 0.3, forward: 1, backward: 1, seedsFirst: true },
 } as const satisfies Record<string, RankOptions>;
+
+/** How many name matches a task's lexical ranking weighs (seeds take the best of them). */
+const LEXICAL_NAMES = 100;
 
 export interface ContextSources {
   readonly view: GraphView;
@@ -62,7 +66,8 @@ export interface ContextResult {
 export function buildTaskContext(sources: ContextSources, request: TaskContextRequest): ContextResult {
   if (request.description.trim().length === 0) throw new ContextInputError('task_description', 'expected a non-empty description');
   const index = symbolIndexOf(sources.view);
-  return build(sources, taskSeeds(index, request.description), { ...request, mode: 'task', query: request.description });
+  const lexical = sources.readSource === false ? undefined : index.searchText(request.description, LEXICAL_NAMES);
+  return build(sources, taskSeeds(index, request.description, lexical), { ...request, mode: 'task', query: request.description, lexical });
 }
 
 export function buildFilesContext(sources: ContextSources, request: FilesContextRequest): ContextResult {
@@ -78,6 +83,8 @@ interface BuildRequest {
   readonly query: string;
   readonly tokenBudget: number;
   readonly format: ContextFormat;
+  /** The task's matches in the code's text (task mode, when source is read). */
+  readonly lexical?: LexicalHits;
 }
 
 function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): ContextResult {
@@ -87,7 +94,7 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
   const index = symbolIndexOf(sources.view);
   // A task about tests ranks tests as product code; any other task puts product code first.
   const settings = request.mode === 'task' && isAboutTests(request.query) ? { ...MODE_SETTINGS.task, testWeight: 1 } : MODE_SETTINGS[request.mode];
-  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback });
+  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback, lexical: request.lexical });
   const header: DocumentHeader = {
     mode: request.mode,
     query: request.query,

@@ -1,5 +1,6 @@
 import { type RwrOptions, randomWalkWithRestart } from '../graph/rwr';
 import type { GraphNode, Hash } from '../model';
+import type { LexicalHits } from './passages';
 import { type Seeds, runtimeObservations } from './seeds';
 import type { SymbolIndex } from './symbolIndex';
 import { isTestPath } from './testCode';
@@ -48,6 +49,12 @@ export interface RankOptions {
   readonly degreeExponent?: number;
   /** Multiplier of test symbols' scores (below 1 puts product code first). Default DEFAULTS.testWeight. */
   readonly testWeight?: number;
+  /**
+   * What the task's words match in the code's text: a symbol's score becomes its walk
+   * score (relative to the best) plus its file's and its own lexical score, and symbols
+   * the text finds but the walk does not reach are ranked too.
+   */
+  readonly lexical?: LexicalHits;
   /** Passed to the walk (restart, iterations, maxHops, maxNodes...). */
   readonly walk?: Omit<RwrOptions, 'edgeWeight' | 'forward' | 'backward'>;
 }
@@ -106,13 +113,17 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
   const graph = index.walkGraph();
   const walk = randomWalkWithRestart(graph, seeds, { ...options.walk, forward: options.forward, backward: options.backward });
 
-  const reached: RankedSymbol[] = [];
+  const corrected = new Map<Hash, number>();
   for (const [hash, walkScore] of walk.scores) {
-    const node = index.view.nodes.get(hash)!;
-    if (!index.isShowable(node)) continue;
+    if (!index.isShowable(index.view.nodes.get(hash)!)) continue;
     const id = graph.index.get(hash)!;
-    const corrected = walkScore * degreeCorrection(graph.inStart[id + 1] - graph.inStart[id], degreeExponent);
-    const demoted = testWeight < 1 && isTestPath(index.view.pathOf(node)) ? corrected * testWeight : corrected;
+    corrected.set(hash, walkScore * degreeCorrection(graph.inStart[id + 1] - graph.inStart[id], degreeExponent));
+  }
+  const relevance = options.lexical ? withLexical(index, corrected, options.lexical) : corrected;
+  const reached: RankedSymbol[] = [];
+  for (const [hash, relevant] of relevance) {
+    const node = index.view.nodes.get(hash)!;
+    const demoted = testWeight < 1 && isTestPath(index.view.pathOf(node)) ? relevant * testWeight : relevant;
     const score = demoted * runtimeBoost(runtimeObservations(index, hash), runtimeWeight);
     reached.push({ node, score, distance: walk.hops.get(hash) ?? 0 });
   }
@@ -127,6 +138,24 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
     boosted = boosted.map((s) => (seeds.has(s.node.nodeHash) ? { ...s, score: s.score + lift } : s)).sort(byScoreThenName);
   }
   return { symbols: boosted, available: reached.length, walkScore: (hash) => walk.scores.get(hash) ?? 0 };
+}
+
+/**
+ * Walk scores relative to the best, plus each symbol's name match and its file's and its
+ * own text match: the walk says how close a symbol is to what the task names, the name
+ * whether the task names it, the text how much of the task its file and body speak of.
+ */
+function withLexical(index: SymbolIndex, walk: ReadonlyMap<Hash, number>, lexical: LexicalHits): Map<Hash, number> {
+  const best = Math.max(0, ...walk.values()) || 1;
+  const combined = new Map<Hash, number>();
+  const add = (hash: Hash, walkScore: number) => {
+    const node = index.view.nodes.get(hash)!;
+    const text = (lexical.files.get(node.fileHash) ?? 0) + (lexical.symbols.get(hash) ?? 0);
+    combined.set(hash, walkScore / best + (lexical.names.get(hash) ?? 0) + text);
+  };
+  for (const [hash, score] of walk) add(hash, score);
+  for (const hash of [...lexical.symbols.keys(), ...lexical.names.keys()]) if (!combined.has(hash) && index.isShowable(index.view.nodes.get(hash)!)) add(hash, 0);
+  return combined;
 }
 
 function byScoreThenName(a: RankedSymbol, b: RankedSymbol): number {

@@ -1,5 +1,6 @@
 import type { FileRecord, Hash } from '../model';
 import { ContextInputError } from './errors';
+import type { LexicalHits } from './passages';
 import type { SymbolIndex } from './symbolIndex';
 
 /** Where a random walk starts: node hash -> weight (normalised by the walk). */
@@ -12,11 +13,21 @@ export const DEFAULTS = {
 
 /**
  * Seeds for a task description: the best BM25 hits over symbol names, paths, signatures
- * and doc comments, weighted by their BM25 score. Empty when no term matches.
+ * and doc comments, and (given the text's hits) the symbols whose bodies match best,
+ * each weighted by its score relative to the best of its kind. Empty when no term matches.
  */
-export function taskSeeds(index: SymbolIndex, description: string, limit = DEFAULTS.taskSeeds): Seeds {
+export function taskSeeds(index: SymbolIndex, description: string, lexical?: LexicalHits, limit = DEFAULTS.taskSeeds): Seeds {
   if (!Number.isInteger(limit) || limit < 1) throw new Error('context/seeds: limit must be a positive integer');
-  return new Map(index.searchSymbols(description, limit).map((hit) => [hit.node.nodeHash, hit.score]));
+  let named: Array<[Hash, number]>;
+  if (lexical) {
+    named = [...lexical.names].slice(0, limit);
+  } else {
+    const hits = index.searchSymbols(description, limit);
+    named = hits.map((hit) => [hit.node.nodeHash, hit.score / hits[0]!.score]);
+  }
+  const seeds: Seeds = new Map(named);
+  for (const [hash, score] of [...(lexical?.symbols ?? [])].slice(0, limit)) seeds.set(hash, (seeds.get(hash) ?? 0) + score);
+  return seeds;
 }
 
 /**

@@ -55,6 +55,12 @@ export class SourceReader {
     };
   }
 
+  /** A file's lines as indexed; undefined when the file is stale or unreadable. */
+  fileLines(fileHash: Hash): readonly string[] | undefined {
+    const file = this.linesOf(fileHash);
+    return 'lines' in file ? file.lines : undefined;
+  }
+
   private linesOf(fileHash: Hash): FileLines {
     let cached = this.files.get(fileHash);
     if (!cached) {

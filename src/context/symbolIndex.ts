@@ -3,6 +3,7 @@ import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type WalkGraph, compileWalkGraph, edgeRankWeight } from '../graph/rwr';
 import { type FileRecord, type GraphNode, type Hash, QualifiedName } from '../model';
 import { Bm25Index } from './bm25';
+import { type LexicalHits, PassageIndex } from './passages';
 import { searchTerms } from './terms';
 
 /**
@@ -17,6 +18,7 @@ export class SymbolIndex {
   private byPath: Map<string, FileRecord[]> | undefined;
   private search: { index: Bm25Index; nodes: GraphNode[] } | undefined;
   private walk: WalkGraph | undefined;
+  private passages: PassageIndex | undefined;
 
   /**
    * `base`: the index of the view under a layered view's layer. The layer adds only
@@ -98,6 +100,18 @@ export class SymbolIndex {
     if (terms.length === 0) return [];
     const { index, nodes } = this.searchIndex();
     return index.search(terms, limit).map((hit) => ({ node: nodes[hit.doc], score: hit.score }));
+  }
+
+  /**
+   * Files and symbols whose source text matches the text (passages.ts; read from disk
+   * once per view), and the best `namedLimit` symbols by their names.
+   */
+  searchText(text: string, namedLimit: number): LexicalHits {
+    if (this.base) return this.base.searchText(text, namedLimit);
+    this.passages ??= new PassageIndex(this.view, (fileHash) => this.nodesOf(fileHash).filter((n) => this.isShowable(n)));
+    const named = this.searchSymbols(text, namedLimit);
+    const best = named[0]?.score ?? 1;
+    return { ...this.passages.search(text), names: new Map(named.map((hit) => [hit.node.nodeHash, hit.score / best])) };
   }
 
   repoUrl(repoHash: Hash): string {

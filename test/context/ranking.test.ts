@@ -56,6 +56,27 @@ describe('context/ranking', () => {
     assert.throws(() => rankSymbols(index, seeds, { testWeight: 0 }), { message: 'context/ranking: testWeight must be in (0,1]' });
   });
 
+  it('adds what the text matches to the walk: a named symbol first, then bodies and files that speak of the task', () => {
+    const g = new ContextGraph();
+    const named = g.node('a.parse', { file: 'a.py' });
+    const callee = g.node('a.tokens', { file: 'a.py' });
+    const unreached = g.node('b.render', { file: 'b.py' });
+    const sibling = g.node('b.layout', { file: 'b.py' });
+    g.edge(named, callee);
+    const index = symbolIndexOf(g.view());
+    const seeds = new Map([[named.nodeHash, 1]]);
+    const lexical = {
+      names: new Map([[named.nodeHash, 1]]),
+      symbols: new Map([[unreached.nodeHash, 1]]),
+      files: new Map([[unreached.fileHash, 1]]),
+    };
+    assert.deepEqual(names(rankSymbols(index, seeds)), ['a.parse', 'a.tokens'], 'the walk alone reaches only a.py');
+    const ranked = rankSymbols(index, seeds, { lexical });
+    assert.deepEqual(names(ranked), ['a.parse', 'b.render', 'a.tokens'], 'a body match the walk never reached ranks; its file-mate does not');
+    assert.equal(ranked.available, 3);
+    assert.ok(!names(ranked).includes(sibling.qualifiedName.split('://')[1]));
+  });
+
   it('returns nothing for no seeds', () => {
     const ranking = rankSymbols(symbolIndexOf(new ContextGraph().view()), new Map());
     assert.deepEqual(ranking.symbols, []);

@@ -53,13 +53,13 @@ describe('context/seeds and context/symbolIndex', () => {
   });
 
   it('seeds a task with the best BM25 hits, weighted by score', () => {
-    const seeds = taskSeeds(index, 'normalise and parse the url', 2);
+    const seeds = taskSeeds(index, 'normalise and parse the url', undefined, 2);
     assert.equal(seeds.size, 2);
     const names = [...seeds.keys()].map((h) => local(index.view.nodes.get(h)!.qualifiedName));
     assert.ok(names.includes('src/utils/url.normalise') && names.includes('src/utils/url.parseUrl'), names.join());
     assert.ok([...seeds.values()].every((w) => w > 0));
     assert.equal(taskSeeds(index, 'zebra').size, 0);
-    assert.throws(() => taskSeeds(index, 'url', 0), { message: 'context/seeds: limit must be a positive integer' });
+    assert.throws(() => taskSeeds(index, 'url', undefined, 0), { message: 'context/seeds: limit must be a positive integer' });
   });
 
   it('parses the files argument leniently but not emptily', () => {

@@ -1,0 +1,117 @@
+import type { GraphView } from '../graph/graphView';
+import type { GraphNode, Hash } from '../model';
+import { Bm25Index } from './bm25';
+import { SourceReader } from './sourceReader';
+import { searchTerms } from './terms';
+
+/**
+ * Lexical search over the code itself, not only its names: each file is one document
+ * (its path and whole text), and each line belongs to one passage, the innermost
+ * showable symbol around it (a method's body; a class's own lines outside its methods),
+ * or the file's rest (imports, top-level statements). A task's words that only a body
+ * holds (a message, a flag, a field read) find the symbol that holds them.
+ */
+export interface LexicalHits {
+  /** Files by score, normalised to 1 for the best: whole-file BM25 plus the best passages. */
+  readonly files: ReadonlyMap<Hash, number>;
+  /** Symbols by their passage's BM25 score, normalised to 1 for the best, best first. */
+  readonly symbols: ReadonlyMap<Hash, number>;
+  /** Symbols by their names' BM25 score (SymbolIndex.searchSymbols), normalised to 1 for the best, best first. */
+  readonly names: ReadonlyMap<Hash, number>;
+}
+
+/** A file's score adds its second-best passage at this weight: two passages on the task say more than one. */
+const SECOND_PASSAGE_WEIGHT = 0.5;
+
+interface Passage {
+  readonly fileHash: Hash;
+  /** The symbol owning the passage; undefined for the file's rest. */
+  readonly node?: GraphNode;
+}
+
+export class PassageIndex {
+  private readonly fileIndex: Bm25Index;
+  private readonly fileHashes: Hash[] = [];
+  private readonly passageIndex: Bm25Index;
+  private readonly passages: Passage[] = [];
+
+  /**
+   * `symbolsOf`: the showable symbols of a file. Files whose text cannot be read as
+   * indexed (changed on disk since, or gone) have no documents: they are found by name only.
+   */
+  constructor(view: GraphView, symbolsOf: (fileHash: Hash) => readonly GraphNode[], reader = new SourceReader(view)) {
+    const fileDocuments: string[][] = [];
+    const passageDocuments: string[][] = [];
+    for (const file of [...view.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+      const lines = reader.fileLines(file.fileHash);
+      if (!lines) continue;
+      const symbols = symbolsOf(file.fileHash);
+      const owners = lineOwners(lines.length, symbols);
+      const byOwner = new Map<number, string[]>();
+      const whole = searchTerms(file.path);
+      for (let i = 0; i < lines.length; i++) {
+        const terms = searchTerms(lines[i]!);
+        if (terms.length === 0) continue;
+        for (const term of terms) whole.push(term);
+        let passage = byOwner.get(owners[i]!);
+        if (!passage) byOwner.set(owners[i]!, (passage = []));
+        for (const term of terms) passage.push(term);
+      }
+      this.fileHashes.push(file.fileHash);
+      fileDocuments.push(whole);
+      for (const [owner, terms] of byOwner) {
+        this.passages.push({ fileHash: file.fileHash, node: owner < 0 ? undefined : symbols[owner] });
+        passageDocuments.push(terms);
+      }
+    }
+    this.fileIndex = new Bm25Index(fileDocuments);
+    this.passageIndex = new Bm25Index(passageDocuments);
+  }
+
+  /** Files and symbols whose text matches the description, each normalised to its best. */
+  search(description: string): Omit<LexicalHits, 'names'> {
+    const terms = searchTerms(description);
+    const files = new Map<Hash, number>();
+    const symbols = new Map<Hash, number>();
+    if (terms.length === 0) return { files, symbols };
+    const passageHits = this.passageIndex.search(terms, this.passageIndex.size || 1);
+    const best = passageHits[0]?.score ?? 1;
+    const passageScore = new Map<Hash, number[]>();
+    for (const hit of passageHits) {
+      const passage = this.passages[hit.doc]!;
+      if (passage.node) symbols.set(passage.node.nodeHash, hit.score / best);
+      const scores = passageScore.get(passage.fileHash);
+      if (!scores) passageScore.set(passage.fileHash, [hit.score / best]);
+      else if (scores.length < 2) scores.push(hit.score / best);
+    }
+    const fileHits = this.fileIndex.search(terms, this.fileIndex.size || 1);
+    const bestFile = fileHits[0]?.score ?? 1;
+    const combined = new Map<Hash, number>();
+    for (const hit of fileHits) combined.set(this.fileHashes[hit.doc]!, hit.score / bestFile);
+    for (const [fileHash, [first, second = 0]] of passageScore) {
+      combined.set(fileHash, (combined.get(fileHash) ?? 0) + first! + SECOND_PASSAGE_WEIGHT * second);
+    }
+    const top = Math.max(0, ...combined.values()) || 1;
+    for (const [fileHash, score] of combined) files.set(fileHash, score / top);
+    return { files, symbols };
+  }
+}
+
+/**
+ * The index of the innermost symbol covering each line (0-based), -1 for lines no
+ * symbol covers. Wider symbols are laid first, so nested ones overwrite their lines.
+ */
+export function lineOwners(lineCount: number, symbols: readonly GraphNode[]): Int32Array {
+  const owners = new Int32Array(lineCount).fill(-1);
+  const order = symbols.map((_, i) => i).sort((a, b) => span(symbols[b]!) - span(symbols[a]!) || a - b);
+  for (const i of order) {
+    const { line, endLine } = symbols[i]!;
+    const last = Math.min(Math.max(endLine, line), lineCount);
+    for (let l = Math.max(line, 1); l <= last; l++) owners[l - 1] = i;
+  }
+  return owners;
+}
+
+function span(node: GraphNode): number {
+  return Math.max(node.endLine, node.line) - node.line;
+}
