@@ -209,8 +209,10 @@ export class FileScope {
       return this.resolveForeign(module, binding.imported)
         ?? { kind: 'external', name: binding.imported === '*' ? module : `${module}.${binding.imported}` };
     }
-    if (binding.imported === '*') return { kind: 'module', packagePath: binding.target.packagePath };
-    return this.lookupExport(binding.target.packagePath, binding.imported, 0);
+    const { packagePath } = binding.target;
+    if (binding.imported === '*') return { kind: 'module', packagePath };
+    return this.lookupExport(packagePath, binding.imported, 0)
+      ?? (this.resolver.packagesExtendOutsideRepo ? { kind: 'external', name: `${packagePath}.${binding.imported}` } : undefined);
   }
 
   /**

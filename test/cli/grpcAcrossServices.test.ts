@@ -55,6 +55,7 @@ describe('gRPC across services: one proto, clients and servers in five languages
     ]);
     assert.deepEqual(await blastRadius(name('helloworld.Greeter.SayGoodbye')), [
       `1 ${name('Example.Greeter.Farewells.Leave')}`,
+      `1 ${name('com.example.greeter.FarewellClient.leave')}`,
       `1 ${name('python.greeter_client.run')}`,
       `1 ${name('ts/client.greet')}`,
     ]);

@@ -55,6 +55,15 @@ describe('gRPC routes across languages', () => {
     assert.deepEqual(dispatched, ['helloworld.Greeter.SayGoodbye -> js/server.farewell', 'helloworld.Greeter.SayHello -> js/server.sayHello']);
   });
 
+  it('links a Java client importing the stub from a repository package that protoc output shares', async () => {
+    // java/src/main/java/helloworld/ makes `helloworld` a package of the repository; its
+    // GreeterGrpc is generated outside the sources, so the import names an outside class.
+    const clients = (await store.liveEdges({ edgeType: 'calls' }))
+      .filter((e) => names.get(e.sourceHash)?.startsWith('com.example.greeter.FarewellClient.') && names.get(e.targetHash)?.startsWith('helloworld.Greeter.'))
+      .map((e) => `${names.get(e.sourceHash)} -> ${names.get(e.targetHash)}`);
+    assert.deepEqual(clients, ['com.example.greeter.FarewellClient.leave -> helloworld.Greeter.SayGoodbye']);
+  });
+
   it('leaves no gRPC route unqualified', async () => {
     assert.deepEqual((await store.routeSymbols()).filter((r) => !r.routePattern.startsWith('helloworld.')).map((r) => r.routePattern), []);
   });

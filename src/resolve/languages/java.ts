@@ -41,5 +41,8 @@ export function javaResolver(layout: RepoLayout): LanguageResolver {
     // Exceptions and errors not found in the file's package or imports are java.lang's.
     isBuiltin: (name) => JAVA_LANG.has(name) || /^[A-Z]\w*(Exception|Error)$/.test(name),
     typeSyntax: javaTypeSyntax,
+    // protoc-gen-grpc-java writes `GreeterGrpc` into the proto's package, which the
+    // repository's own sources often share (src/main/java/hipstershop/AdService.java).
+    packagesExtendOutsideRepo: true,
   };
 }

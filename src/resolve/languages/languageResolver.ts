@@ -23,6 +23,12 @@ export interface LanguageResolver {
   isBuiltin(name: string): boolean;
   /** How the language writes types, for receiver types computed at link time; absent: named types only. */
   readonly typeSyntax?: TypeSyntax;
+  /**
+   * A package of the repository may also hold classes declared outside its sources (Java:
+   * protoc's output under build/, a jar's classes of the same package): an import of a
+   * name the repository's files of that package do not declare names one of those.
+   */
+  readonly packagesExtendOutsideRepo?: boolean;
 }
 
 /** Reading a type as written (`*pkg.T`, `[]T`, `Array<T>`): what member lookup and indexing need. */
