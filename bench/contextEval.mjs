@@ -16,6 +16,7 @@ import { COLUMNS, SECTION, SECTION_DESCRIPTION, VARIANTS, printedTables, resultR
 import { cleanMessage, fileNamesOf, stripNames } from './lib/contextTask.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, engineVersion, machineSummary, today } from './lib/machine.mjs';
+import { addWorkTree, checkOutAt, removeWorkTree } from './lib/parentTree.mjs';
 import { appendResultRow } from './lib/results.mjs';
 
 const USAGE = 'npm run bench:context -- <repo_path> [--n 40] [--seed 16] [--window 1500] [--rev HEAD] [--label NAME] [--no-record]';
@@ -82,7 +83,7 @@ async function main() {
   // The parent is checked out in a work tree of its own, so the source context_for_task
   // reads from disk is the indexed parent's, not a later version of the clone.
   const tree = path.join(scratch, 'tree');
-  execFileSync('git', ['-C', root, 'worktree', 'add', '-q', '--detach', tree, picked[0].parents[0]]);
+  addWorkTree(root, tree, picked[0].parents[0]);
   const { deps, client, call } = await connect(engine, dbPath, tree);
   const documents = new TreeDocuments();
   const results = [];
@@ -92,7 +93,7 @@ async function main() {
   try {
     for (const [i, commit] of picked.entries()) {
       const parent = commit.parents[0];
-      execFileSync('git', ['-C', tree, 'checkout', '-q', '--detach', '-f', parent]);
+      checkOutAt(root, tree, parent);
       const indexed = await call('index_repo', { repo_url: `bench.local/${name}`, repo_path: tree, commit_hash: parent });
       indexMs.push(indexed.ms);
       const graph = await parentGraph(deps.store(), truthFiles(commit, isSource));
@@ -143,7 +144,7 @@ async function main() {
   } finally {
     await client.close();
     await deps.close();
-    execFileSync('git', ['-C', root, 'worktree', 'remove', '--force', tree]);
+    removeWorkTree(root, tree);
     fs.rmSync(scratch, { recursive: true, force: true });
   }
   const summary = summarize(results);

@@ -79,14 +79,22 @@ export class Bm25Index {
     return id === undefined ? 0 : this.postingDocs[id].length;
   }
 
-  /** The best `limit` documents for the query terms (each counted once), best first, ties by position. */
-  search(terms: readonly string[], limit: number): Bm25Hit[] {
+  /**
+   * The best `limit` documents for the query terms (each counted once), best first, ties
+   * by position. `coordination` multiplies each score by the share of the query's terms
+   * (those the documents know at all) the document holds: a document that explains more
+   * of the query beats one that matches a single rare word.
+   */
+  search(terms: readonly string[], limit: number, coordination = false): Bm25Hit[] {
     if (!Number.isInteger(limit) || limit < 1) throw new Error('context/bm25: limit must be a positive integer');
     const n = this.lengths.length;
     const scores = new Map<number, number>();
+    const matched = new Map<number, number>();
+    let known = 0;
     for (const term of new Set(terms)) {
       const id = this.vocabulary.get(term);
       if (id === undefined) continue;
+      known++;
       const docs = this.postingDocs[id];
       const tfs = this.postingCounts[id];
       const df = docs.length;
@@ -96,10 +104,11 @@ export class Bm25Index {
         const tf = tfs[i];
         const norm = this.k1 * (1 - this.b + (this.b * this.lengths[doc]) / (this.averageLength || 1));
         scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (this.k1 + 1)) / (tf + norm));
+        if (coordination) matched.set(doc, (matched.get(doc) ?? 0) + 1);
       }
     }
     return [...scores]
-      .map(([doc, score]) => ({ doc, score }))
+      .map(([doc, score]) => ({ doc, score: coordination ? (score * matched.get(doc)!) / known : score }))
       .sort((x, y) => y.score - x.score || x.doc - y.doc)
       .slice(0, limit);
   }

@@ -1,9 +1,10 @@
 import type { GraphView } from '../graph/graphView';
 import type { DocumentHeader, SymbolDraft } from './document';
+import { coChangeEvidence } from './coChange';
 import { ContextInputError } from './errors';
 import { type ContextFormat, renderContext } from './formats';
 import { type PackItem, packContext } from './packing';
-import type { LexicalHits } from './passages';
+import type { Evidence } from './evidence';
 import { type FeedbackLookup, type RankOptions, type Ranking, rankSymbols } from './ranking';
 import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
@@ -17,24 +18,27 @@ import type { TrafficLookup } from './traffic';
  * packing -> one format. Each mode tunes the walk: a task looks both ways from what its
  * words name; changed files (blast radius) lean towards their callers and weigh runtime
  * traffic most; a PR looks both ways (callers, callees, types) with traffic in between.
- * For files and PRs the changed symbols themselves rank above everything they reach. A
+ * Beside the walk, a task weighs what its words match in names, files and bodies
+ * (passages.ts), and changed files weigh the files that changed with them in git history
+ * (coChange.ts). The five best symbols of each changed file lead; the rest of the file
+ * is ranked with what it reaches, so a large file cannot fill the budget with itself. A
  * task divides walk scores by sqrt(1 + callers), so a helper every test calls does not
  * top every task, and weighs test code a tenth unless the task speaks of tests.
  */
 export const MODE_SETTINGS = {
-  task: { runtimeWeight: 0.1, forward: 1, backward: 1, seedsFirst: false, degreeExponent: 0.5, testWeight: 0.1 },
-  files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, seedsFirst: true },
-  pr: { runtimeWeight: 0.3, forward: 1, backward: 1, seedsFirst: true },
+  task: { runtimeWeight: 0.1, forward: 1, backward: 1, degreeExponent: 0.5, testWeight: 0.1 },
+  files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, liftedSeedsPerFile: 5 },
+  pr: { runtimeWeight: 0.3, forward: 1, backward: 1, liftedSeedsPerFile: 5 },
 } as const satisfies Record<string, RankOptions>;
 
-/** How many name matches a task's lexical ranking weighs (seeds take the best of them). */
-const LEXICAL_NAMES = 100;
+/** How many name matches a task's ranking weighs (seeds take the best of them). */
+const TASK_NAMES_WEIGHED = 100;
 
 export interface ContextSources {
   readonly view: GraphView;
   /** Usefulness votes (feedback tool), when the store keeps them. */
   readonly feedback?: FeedbackLookup;
-  /** Read symbols' lines from the repositories on disk (default true). */
+  /** Read symbols' lines and the repositories' git history from disk (default true). */
   readonly readSource?: boolean;
   /** The SPEC 4.10.3 traffic report of a symbol, when the store keeps runtime edges. */
   readonly traffic?: TrafficLookup;
@@ -66,8 +70,8 @@ export interface ContextResult {
 export function buildTaskContext(sources: ContextSources, request: TaskContextRequest): ContextResult {
   if (request.description.trim().length === 0) throw new ContextInputError('task_description', 'expected a non-empty description');
   const index = symbolIndexOf(sources.view);
-  const lexical = sources.readSource === false ? undefined : index.searchText(request.description, LEXICAL_NAMES);
-  return build(sources, taskSeeds(index, request.description, lexical), { ...request, mode: 'task', query: request.description, lexical });
+  const textHits = sources.readSource === false ? undefined : index.searchText(request.description, TASK_NAMES_WEIGHED);
+  return build(sources, taskSeeds(index, request.description, textHits), { ...request, mode: 'task', query: request.description, evidence: textHits });
 }
 
 export function buildFilesContext(sources: ContextSources, request: FilesContextRequest): ContextResult {
@@ -75,7 +79,8 @@ export function buildFilesContext(sources: ContextSources, request: FilesContext
   const paths = typeof request.files === 'string' ? parseFileList(request.files) : [...new Set(request.files)];
   if (paths.length === 0) throw new ContextInputError('files', 'expected at least one repo-relative path');
   const files = resolveFiles(index, paths, request.repoUrl);
-  return build(sources, fileSeeds(index, files), { ...request, query: paths.join(', ') });
+  const history = sources.readSource === false ? undefined : coChangeEvidence(index, files);
+  return build(sources, fileSeeds(index, files), { ...request, query: paths.join(', '), evidence: history });
 }
 
 interface BuildRequest {
@@ -84,7 +89,7 @@ interface BuildRequest {
   readonly tokenBudget: number;
   readonly format: ContextFormat;
   /** The task's matches in the code's text (task mode, when source is read). */
-  readonly lexical?: LexicalHits;
+  readonly evidence?: Evidence;
 }
 
 function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): ContextResult {
@@ -94,7 +99,7 @@ function build(sources: ContextSources, seeds: Seeds, request: BuildRequest): Co
   const index = symbolIndexOf(sources.view);
   // A task about tests ranks tests as product code; any other task puts product code first.
   const settings = request.mode === 'task' && isAboutTests(request.query) ? { ...MODE_SETTINGS.task, testWeight: 1 } : MODE_SETTINGS[request.mode];
-  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback, lexical: request.lexical });
+  const ranking = rankSymbols(index, seeds, { ...settings, feedback: sources.feedback, evidence: request.evidence });
   const header: DocumentHeader = {
     mode: request.mode,
     query: request.query,

@@ -1,6 +1,7 @@
 import type { GraphView } from '../graph/graphView';
 import type { GraphNode, Hash } from '../model';
 import { Bm25Index } from './bm25';
+import type { Evidence } from './evidence';
 import { SourceReader } from './sourceReader';
 import { searchTerms } from './terms';
 
@@ -11,15 +12,6 @@ import { searchTerms } from './terms';
  * or the file's rest (imports, top-level statements). A task's words that only a body
  * holds (a message, a flag, a field read) find the symbol that holds them.
  */
-export interface LexicalHits {
-  /** Files by score, normalised to 1 for the best: whole-file BM25 plus the best passages. */
-  readonly files: ReadonlyMap<Hash, number>;
-  /** Symbols by their passage's BM25 score, normalised to 1 for the best, best first. */
-  readonly symbols: ReadonlyMap<Hash, number>;
-  /** Symbols by their names' BM25 score (SymbolIndex.searchSymbols), normalised to 1 for the best, best first. */
-  readonly names: ReadonlyMap<Hash, number>;
-}
-
 /** A file's score adds its second-best passage at this weight: two passages on the task say more than one. */
 const SECOND_PASSAGE_WEIGHT = 0.5;
 
@@ -69,12 +61,12 @@ export class PassageIndex {
   }
 
   /** Files and symbols whose text matches the description, each normalised to its best. */
-  search(description: string): Omit<LexicalHits, 'names'> {
+  search(description: string): Omit<Evidence, 'names'> {
     const terms = searchTerms(description);
     const files = new Map<Hash, number>();
     const symbols = new Map<Hash, number>();
     if (terms.length === 0) return { files, symbols };
-    const passageHits = this.passageIndex.search(terms, this.passageIndex.size || 1);
+    const passageHits = this.passageIndex.search(terms, this.passageIndex.size || 1, true);
     const best = passageHits[0]?.score ?? 1;
     const passageScore = new Map<Hash, number[]>();
     for (const hit of passageHits) {
@@ -84,7 +76,7 @@ export class PassageIndex {
       if (!scores) passageScore.set(passage.fileHash, [hit.score / best]);
       else if (scores.length < 2) scores.push(hit.score / best);
     }
-    const fileHits = this.fileIndex.search(terms, this.fileIndex.size || 1);
+    const fileHits = this.fileIndex.search(terms, this.fileIndex.size || 1, true);
     const bestFile = fileHits[0]?.score ?? 1;
     const combined = new Map<Hash, number>();
     for (const hit of fileHits) combined.set(this.fileHashes[hit.doc]!, hit.score / bestFile);

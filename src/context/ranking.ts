@@ -1,6 +1,6 @@
 import { type RwrOptions, randomWalkWithRestart } from '../graph/rwr';
 import type { GraphNode, Hash } from '../model';
-import type { LexicalHits } from './passages';
+import type { Evidence } from './evidence';
 import { type Seeds, runtimeObservations } from './seeds';
 import type { SymbolIndex } from './symbolIndex';
 import { isTestPath } from './testCode';
@@ -37,10 +37,11 @@ export interface RankOptions {
   readonly backward?: number;
   readonly feedback?: FeedbackLookup;
   /**
-   * Lift every seed above every other symbol (their order among themselves kept): the
-   * changed files of a PR are its subject, whatever the walk says about their callers.
+   * Lift the best this many seeds of each file (by score, their order kept) above every
+   * other symbol: the changed files of a PR are its subject, whatever the walk says
+   * about their callers; the rest of a large file competes with what it reaches.
    */
-  readonly seedsFirst?: boolean;
+  readonly liftedSeedsPerFile?: number;
   /**
    * Degree correction: a symbol that hundreds of tests call collects walk score from every
    * one of them; dividing by (1 + callers)^exponent ranks it by how close it is to the
@@ -50,11 +51,11 @@ export interface RankOptions {
   /** Multiplier of test symbols' scores (below 1 puts product code first). Default DEFAULTS.testWeight. */
   readonly testWeight?: number;
   /**
-   * What the task's words match in the code's text: a symbol's score becomes its walk
-   * score (relative to the best) plus its file's and its own lexical score, and symbols
-   * the text finds but the walk does not reach are ranked too.
+   * What the query knows beside the walk (evidence.ts): a symbol's score becomes its walk
+   * score (relative to the best) plus its name's, its file's and its own evidence, and
+   * symbols the evidence names but the walk does not reach are ranked too.
    */
-  readonly lexical?: LexicalHits;
+  readonly evidence?: Evidence;
   /** Passed to the walk (restart, iterations, maxHops, maxNodes...). */
   readonly walk?: Omit<RwrOptions, 'edgeWeight' | 'forward' | 'backward'>;
 }
@@ -119,7 +120,7 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
     const id = graph.index.get(hash)!;
     corrected.set(hash, walkScore * degreeCorrection(graph.inStart[id + 1] - graph.inStart[id], degreeExponent));
   }
-  const relevance = options.lexical ? withLexical(index, corrected, options.lexical) : corrected;
+  const relevance = options.evidence ? withEvidence(index, corrected, options.evidence) : corrected;
   const reached: RankedSymbol[] = [];
   for (const [hash, relevant] of relevance) {
     const node = index.view.nodes.get(hash)!;
@@ -133,29 +134,46 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
   let boosted = counts
     ? top.map((s) => ({ ...s, score: s.score * feedbackBoost(counts.get(s.node.nodeHash)) })).sort(byScoreThenName)
     : top;
-  if (options.seedsFirst) {
-    const lift = boosted.reduce((max, s) => (seeds.has(s.node.nodeHash) ? max : Math.max(max, s.score)), 0);
-    boosted = boosted.map((s) => (seeds.has(s.node.nodeHash) ? { ...s, score: s.score + lift } : s)).sort(byScoreThenName);
+  if (options.liftedSeedsPerFile) {
+    const lifted = bestSeedsPerFile(boosted, seeds, options.liftedSeedsPerFile);
+    const lift = boosted.reduce((max, s) => (lifted.has(s.node.nodeHash) ? max : Math.max(max, s.score)), 0);
+    boosted = boosted.map((s) => (lifted.has(s.node.nodeHash) ? { ...s, score: s.score + lift } : s)).sort(byScoreThenName);
   }
   return { symbols: boosted, available: reached.length, walkScore: (hash) => walk.scores.get(hash) ?? 0 };
 }
 
 /**
- * Walk scores relative to the best, plus each symbol's name match and its file's and its
- * own text match: the walk says how close a symbol is to what the task names, the name
- * whether the task names it, the text how much of the task its file and body speak of.
+ * Walk scores relative to the best, plus each symbol's name, file and own evidence: the
+ * walk says how close a symbol is to the seeds, the evidence what the task's words or the
+ * history say of it and its file.
  */
-function withLexical(index: SymbolIndex, walk: ReadonlyMap<Hash, number>, lexical: LexicalHits): Map<Hash, number> {
+function withEvidence(index: SymbolIndex, walk: ReadonlyMap<Hash, number>, evidence: Evidence): Map<Hash, number> {
   const best = Math.max(0, ...walk.values()) || 1;
   const combined = new Map<Hash, number>();
   const add = (hash: Hash, walkScore: number) => {
     const node = index.view.nodes.get(hash)!;
-    const text = (lexical.files.get(node.fileHash) ?? 0) + (lexical.symbols.get(hash) ?? 0);
-    combined.set(hash, walkScore / best + (lexical.names.get(hash) ?? 0) + text);
+    const said = (evidence.names.get(hash) ?? 0) + (evidence.files.get(node.fileHash) ?? 0) + (evidence.symbols.get(hash) ?? 0);
+    combined.set(hash, walkScore / best + said);
   };
   for (const [hash, score] of walk) add(hash, score);
-  for (const hash of [...lexical.symbols.keys(), ...lexical.names.keys()]) if (!combined.has(hash) && index.isShowable(index.view.nodes.get(hash)!)) add(hash, 0);
+  for (const hash of [...evidence.symbols.keys(), ...evidence.names.keys()]) {
+    if (!combined.has(hash) && index.isShowable(index.view.nodes.get(hash)!)) add(hash, 0);
+  }
   return combined;
+}
+
+/** The first `perFile` seeds of each file in a ranking (best first). */
+function bestSeedsPerFile(ranked: readonly RankedSymbol[], seeds: Seeds, perFile: number): Set<Hash> {
+  const taken = new Map<Hash, number>();
+  const lifted = new Set<Hash>();
+  for (const { node } of ranked) {
+    if (!seeds.has(node.nodeHash)) continue;
+    const count = taken.get(node.fileHash) ?? 0;
+    if (count >= perFile) continue;
+    taken.set(node.fileHash, count + 1);
+    lifted.add(node.nodeHash);
+  }
+  return lifted;
 }
 
 function byScoreThenName(a: RankedSymbol, b: RankedSymbol): number {

@@ -1,6 +1,6 @@
 import type { FileRecord, Hash } from '../model';
 import { ContextInputError } from './errors';
-import type { LexicalHits } from './passages';
+import type { Evidence } from './evidence';
 import type { SymbolIndex } from './symbolIndex';
 
 /** Where a random walk starts: node hash -> weight (normalised by the walk). */
@@ -16,17 +16,17 @@ export const DEFAULTS = {
  * and doc comments, and (given the text's hits) the symbols whose bodies match best,
  * each weighted by its score relative to the best of its kind. Empty when no term matches.
  */
-export function taskSeeds(index: SymbolIndex, description: string, lexical?: LexicalHits, limit = DEFAULTS.taskSeeds): Seeds {
+export function taskSeeds(index: SymbolIndex, description: string, textHits?: Evidence, limit = DEFAULTS.taskSeeds): Seeds {
   if (!Number.isInteger(limit) || limit < 1) throw new Error('context/seeds: limit must be a positive integer');
   let named: Array<[Hash, number]>;
-  if (lexical) {
-    named = [...lexical.names].slice(0, limit);
+  if (textHits) {
+    named = [...textHits.names].slice(0, limit);
   } else {
     const hits = index.searchSymbols(description, limit);
     named = hits.map((hit) => [hit.node.nodeHash, hit.score / hits[0]!.score]);
   }
   const seeds: Seeds = new Map(named);
-  for (const [hash, score] of [...(lexical?.symbols ?? [])].slice(0, limit)) seeds.set(hash, (seeds.get(hash) ?? 0) + score);
+  for (const [hash, score] of [...(textHits?.symbols ?? [])].slice(0, limit)) seeds.set(hash, (seeds.get(hash) ?? 0) + score);
   return seeds;
 }
 

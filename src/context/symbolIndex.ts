@@ -3,7 +3,8 @@ import { LayeredGraphView } from '../graph/layeredGraphView';
 import { type WalkGraph, compileWalkGraph, edgeRankWeight } from '../graph/rwr';
 import { type FileRecord, type GraphNode, type Hash, QualifiedName } from '../model';
 import { Bm25Index } from './bm25';
-import { type LexicalHits, PassageIndex } from './passages';
+import type { Evidence } from './evidence';
+import { PassageIndex } from './passages';
 import { searchTerms } from './terms';
 
 /**
@@ -99,14 +100,14 @@ export class SymbolIndex {
     const terms = searchTerms(text);
     if (terms.length === 0) return [];
     const { index, nodes } = this.searchIndex();
-    return index.search(terms, limit).map((hit) => ({ node: nodes[hit.doc], score: hit.score }));
+    return index.search(terms, limit, true).map((hit) => ({ node: nodes[hit.doc], score: hit.score }));
   }
 
   /**
    * Files and symbols whose source text matches the text (passages.ts; read from disk
    * once per view), and the best `namedLimit` symbols by their names.
    */
-  searchText(text: string, namedLimit: number): LexicalHits {
+  searchText(text: string, namedLimit: number): Evidence {
     if (this.base) return this.base.searchText(text, namedLimit);
     this.passages ??= new PassageIndex(this.view, (fileHash) => this.nodesOf(fileHash).filter((n) => this.isShowable(n)));
     const named = this.searchSymbols(text, namedLimit);

@@ -65,13 +65,13 @@ describe('context/ranking', () => {
     g.edge(named, callee);
     const index = symbolIndexOf(g.view());
     const seeds = new Map([[named.nodeHash, 1]]);
-    const lexical = {
+    const evidence = {
       names: new Map([[named.nodeHash, 1]]),
       symbols: new Map([[unreached.nodeHash, 1]]),
       files: new Map([[unreached.fileHash, 1]]),
     };
     assert.deepEqual(names(rankSymbols(index, seeds)), ['a.parse', 'a.tokens'], 'the walk alone reaches only a.py');
-    const ranked = rankSymbols(index, seeds, { lexical });
+    const ranked = rankSymbols(index, seeds, { evidence });
     assert.deepEqual(names(ranked), ['a.parse', 'b.render', 'a.tokens'], 'a body match the walk never reached ranks; its file-mate does not');
     assert.equal(ranked.available, 3);
     assert.ok(!names(ranked).includes(sibling.qualifiedName.split('://')[1]));
@@ -162,8 +162,8 @@ describe('context/ranking', () => {
   });
 });
 
-describe('context/ranking seedsFirst', () => {
-  it('lifts every seed above every other symbol, keeping their order', () => {
+describe('context/ranking liftedSeedsPerFile', () => {
+  it('lifts the best seeds of each file above every other symbol, keeping their order', () => {
     const g = new ContextGraph();
     const seedA = g.node('m.seedA', { file: 'm.ts' });
     const seedB = g.node('m.seedB', { file: 'm.ts' });
@@ -173,6 +173,7 @@ describe('context/ranking seedsFirst', () => {
     const index = symbolIndexOf(g.view());
     const seeds = new Map([[seedA.nodeHash, 1], [seedB.nodeHash, 1]]);
     assert.equal(names(rankSymbols(index, seeds))[0], 'n.hub', 'both seeds feed the hub');
-    assert.deepEqual(names(rankSymbols(index, seeds, { seedsFirst: true })), ['m.seedA', 'm.seedB', 'n.hub']);
+    assert.deepEqual(names(rankSymbols(index, seeds, { liftedSeedsPerFile: 2 })), ['m.seedA', 'm.seedB', 'n.hub']);
+    assert.deepEqual(names(rankSymbols(index, seeds, { liftedSeedsPerFile: 1 })), ['m.seedA', 'n.hub', 'm.seedB'], 'the rest of the file competes');
   });
 });

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import type { FileRecord, Hash } from '../model';
+import type { Evidence } from './evidence';
+import type { SymbolIndex } from './symbolIndex';
+
+/**
+ * Files that changed together in a repository's history: a file that changed with the
+ * given one in many past commits is likely to change with it again, whether or not a
+ * call, an import or a shared word joins them (a test and its fixture, a handler and its
+ * route table, a schema and its migration).
+ */
+export const DEFAULTS = {
+  /** Newest non-merge commits of HEAD read. */
+  commits: 2000,
+  /** A commit changing more files than this (a rename sweep, a reformat) says nothing about any two of them. */
+  maxFilesPerCommit: 50,
+};
+
+export class CoChangeHistory {
+  private readonly commitsOfPath = new Map<string, number[]>();
+
+  /** `changeSets`: the repo-relative paths each commit changed. */
+  constructor(private readonly changeSets: ReadonlyArray<readonly string[]>) {
+    changeSets.forEach((paths, commit) => {
+      for (const path of paths) {
+        const commits = this.commitsOfPath.get(path);
+        if (commits) commits.push(commit);
+        else this.commitsOfPath.set(path, [commit]);
+      }
+    });
+  }
+
+  /** How many commits read changed anything. */
+  get size(): number {
+    return this.changeSets.length;
+  }
+
+  /**
+   * The other files of the commits that changed any of `paths`, scored by how many of
+   * those commits changed them, relative to the best (1); best first, ties by path.
+   */
+  coChanged(paths: readonly string[]): Map<string, number> {
+    const given = new Set(paths);
+    const commits = new Set(paths.flatMap((path) => this.commitsOfPath.get(path) ?? []));
+    const counts = new Map<string, number>();
+    for (const commit of commits) {
+      for (const path of this.changeSets[commit]!) if (!given.has(path)) counts.set(path, (counts.get(path) ?? 0) + 1);
+    }
+    const best = Math.max(0, ...counts.values()) || 1;
+    return new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([path, n]) => [path, n / best]));
+  }
+}
+
+/** Reads the history of `git log --name-only --format=%x1e` output, large commits left out. */
+export function parseChangeSets(log: string, maxFilesPerCommit = DEFAULTS.maxFilesPerCommit): string[][] {
+  const sets: string[][] = [];
+  for (const record of log.split('\x1e').slice(1)) {
+    const paths = [...new Set(record.split('\n').map((line) => line.trim()).filter((line) => line.length > 0))];
+    if (paths.length > 1 && paths.length <= maxFilesPerCommit) sets.push(paths);
+  }
+  return sets;
+}
+
+const histories = new Map<string, { head: string; history: CoChangeHistory }>();
+
+/**
+ * The co-change history of the repository at `root` as of its HEAD, read once per HEAD;
+ * undefined outside git or when git fails (a context without history is still a context).
+ */
+export function coChangeHistoryOf(root: string): CoChangeHistory | undefined {
+  try {
+    const head = git(root, ['rev-parse', 'HEAD']).trim();
+    const cached = histories.get(root);
+    if (cached?.head === head) return cached.history;
+    const log = git(root, ['log', '--no-merges', '--no-renames', '--relative', '--name-only', '--format=%x1e', `-n${DEFAULTS.commits}`, head]);
+    const history = new CoChangeHistory(parseChangeSets(log));
+    histories.set(root, { head, history });
+    return history;
+  } catch {
+    return undefined;
+  }
+}
+
+function git(root: string, args: readonly string[]): string {
+  return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).toString();
+}
+
+/** Co-changed files whose main symbols join the ranking even when the walk does not reach them. */
+const FILES_WITH_SYMBOLS = 20;
+/** Main symbols (most incoming edges) of each such file. */
+const SYMBOLS_PER_FILE = 3;
+
+/**
+ * Evidence from history for changed files: the files that changed with them, each in its
+ * repository, and the main symbols of the closest of those files. Empty when no
+ * repository's history can be read.
+ */
+export function coChangeEvidence(index: SymbolIndex, files: readonly FileRecord[]): Evidence {
+  const scores = new Map<Hash, number>();
+  for (const [repoHash, paths] of groupBy(files, (f) => f.repoHash)) {
+    const root = index.view.repos.get(repoHash)?.rootPath;
+    const history = root ? coChangeHistoryOf(root) : undefined;
+    for (const [path, score] of history?.coChanged(paths.map((f) => f.path)) ?? []) {
+      const file = index.filesAt(path).find((f) => f.repoHash === repoHash);
+      if (file) scores.set(file.fileHash, Math.max(score, scores.get(file.fileHash) ?? 0));
+    }
+  }
+  const ordered = new Map([...scores].sort((a, b) => b[1] - a[1]));
+  const symbols = new Map<Hash, number>();
+  for (const [fileHash, score] of [...ordered].slice(0, FILES_WITH_SYMBOLS)) {
+    const main = index.nodesOf(fileHash).filter((n) => index.isShowable(n))
+      .map((node) => ({ node, callers: index.view.incoming(node.nodeHash).length }))
+      .sort((a, b) => b.callers - a.callers || a.node.line - b.node.line)
+      .slice(0, SYMBOLS_PER_FILE);
+    for (const { node } of main) symbols.set(node.nodeHash, score);
+  }
+  return { files: ordered, symbols, names: new Map() };
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}

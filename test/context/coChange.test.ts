@@ -1,0 +1,63 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CoChangeHistory, DEFAULTS, coChangeEvidence, coChangeHistoryOf, parseChangeSets } from '../../src/context/coChange';
+import { symbolIndexOf } from '../../src/context/symbolIndex';
+import { RepoIndexer } from '../../src/index/repoIndexer';
+import { QualifiedName } from '../../src/model';
+import { GraphCache } from '../../src/query/graphCache';
+import { openStore } from '../../src/store';
+import { makeTempDir } from '../helpers/tempDir';
+
+function git(root: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'ignore' });
+}
+
+/** Writes files and commits them as one commit. */
+function commit(root: string, files: Record<string, string>, message: string): void {
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), text);
+  }
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '-m', message);
+}
+
+describe('context/coChange', () => {
+  it('scores the files that changed with the given ones by how many commits changed both', () => {
+    const history = new CoChangeHistory([['a.ts', 'b.ts'], ['a.ts', 'b.ts', 'c.ts'], ['c.ts', 'd.ts'], ['a.ts', 'e.ts']]);
+    assert.equal(history.size, 4);
+    assert.deepEqual([...history.coChanged(['a.ts'])], [['b.ts', 1], ['c.ts', 0.5], ['e.ts', 0.5]]);
+    assert.deepEqual([...history.coChanged(['a.ts', 'c.ts'])], [['b.ts', 1], ['d.ts', 0.5], ['e.ts', 0.5]], 'each commit counts once');
+    assert.deepEqual([...history.coChanged(['zzz.ts'])], []);
+  });
+
+  it('reads git log records, leaving out commits of one file and sweeps of many', () => {
+    const sweep = Array.from({ length: DEFAULTS.maxFilesPerCommit + 1 }, (_, i) => `f${i}.ts`).join('\n');
+    const log = ['', '\na.ts\nb.ts\n', '\nsolo.ts\n', `\n${sweep}\n`, '\nb.ts\nc.ts\nb.ts\n'].join('\x1e');
+    assert.deepEqual(parseChangeSets(log), [['a.ts', 'b.ts'], ['b.ts', 'c.ts']]);
+  });
+
+  it('brings the files that changed with a changed file into its context, from a real repository', async () => {
+    const root = makeTempDir();
+    git(root, 'init', '-q');
+    commit(root, { 'src/parse.ts': 'export function parse(s: string) { return s.trim(); }\n', 'src/render.ts': 'export function render(s: string) { return `<${s}>`; }\n' }, 'first');
+    // parse.ts and schema.ts change together three times; nothing calls or imports between them.
+    for (let i = 0; i < 3; i++) {
+      commit(root, {
+        'src/parse.ts': `export function parse(s: string) { return s.trim() + '${i}'; }\n`,
+        'src/schema.ts': `export function columns() { return ${i}; }\n`,
+      }, `parse and schema ${i}`);
+    }
+    assert.equal(coChangeHistoryOf(root)?.size, 4);
+    const store = await openStore(':memory:');
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'local/cochange' });
+    const index = symbolIndexOf(await new GraphCache(() => store).liveView());
+    const evidence = coChangeEvidence(index, index.filesAt('src/parse.ts'));
+    const pathOf = (fileHash: string) => index.view.files.get(fileHash)!.path;
+    assert.deepEqual([...evidence.files].map(([file, score]) => [pathOf(file), score]), [['src/schema.ts', 1], ['src/render.ts', 1 / 3]]);
+    assert.deepEqual([...evidence.symbols.keys()].map((h) => QualifiedName.localPart(index.view.nodes.get(h)!.qualifiedName)), ['src/schema.columns', 'src/render.render']);
+    assert.equal(coChangeHistoryOf(makeTempDir()), undefined, 'outside git: no history');
+  });
+});
