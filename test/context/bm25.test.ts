@@ -41,6 +41,18 @@ describe('context/bm25', () => {
     assert.equal(first.score, second.score, 'b = 0 ignores length');
   });
 
+  it('with coordination, weighs each score by the share of the known query terms the document holds', () => {
+    // 0 matches one rare term twice; 1 matches three common ones once: plain BM25 prefers 0.
+    const documents = [['rare', 'rare', 'x'], ['alpha', 'beta', 'gamma'], ['alpha', 'beta', 'gamma', 'y'], ['alpha', 'y'], ['beta', 'x'], ['gamma', 'z']];
+    const index = new Bm25Index(documents);
+    const query = ['rare', 'alpha', 'beta', 'gamma', 'unknown'];
+    assert.equal(index.search(query, 1)[0].doc, 0);
+    const coordinated = index.search(query, 10, true);
+    assert.equal(coordinated[0].doc, 1, 'three of four known terms beat one');
+    const plain = new Map(index.search(query, 10).map((h) => [h.doc, h.score]));
+    assert.equal(coordinated.find((h) => h.doc === 0)!.score, plain.get(0)! / 4, 'one of the four terms the index knows: `unknown` does not count');
+  });
+
   it('returns at most limit hits', () => {
     const index = new Bm25Index(Array.from({ length: 20 }, () => ['same']));
     assert.equal(index.search(['same'], 5).length, 5);
