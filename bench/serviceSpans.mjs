@@ -4,7 +4,7 @@
 // service's instrumentation would (an HTTP server span on a route; a gRPC client and the
 // server span it causes), and asks runtime_traffic for each traced name through the tool
 // layer: every span must land on the handler that serves it.
-//   node bench/serviceSpans.mjs <microservices-demo checkout> [--no-record]
+//   node bench/serviceSpans.mjs <demo checkout> [--demo microservices-demo|opentelemetry-demo] [--no-record]
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,40 +15,18 @@ import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { UsageError, parseArgs } from './lib/args.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
+import { DEMOS } from './lib/demoFlows.mjs';
 import { appendResultRow } from './lib/results.mjs';
 
-const USAGE = 'node bench/serviceSpans.mjs <microservices-demo checkout> [--label NAME] [--no-record]';
+const USAGE = `node bench/serviceSpans.mjs <demo checkout> [--demo ${Object.keys(DEMOS).join('|')}] [--label NAME] [--no-record]`;
 const SECTION = 'Spans under their traced names';
-const SECTION_DESCRIPTION = `One row per \`npm run bench:service-spans -- <microservices-demo>\`: the demo indexed as one
+const SECTION_DESCRIPTION = `One row per \`npm run bench:service-spans -- <demo> [--demo NAME]\`: the demo indexed as one
 repository, \`trace_ingestion.service_map\` naming each service's folder (\`cartservice: { repo, path:
 src/cartservice }\`), and spans sent by the real OTel SDK (OTLP/HTTP) as each service's
 instrumentation emits them: an HTTP server span of the frontend on a route, gRPC client
 spans and the server spans they cause. mapped = flows whose server span landed on the
 handler that serves it, as runtime_traffic reports it for the traced name.`;
 const COLUMNS = ['date', 'machine', 'engine', 'corpus', 'commit', 'flows', 'mapped', 'unmapped', 'command'];
-const REPO_URL = 'demo/microservices-demo';
-
-/** Traced service name -> its folder. */
-const SERVICES = {
-  frontend: 'src/frontend', cartservice: 'src/cartservice', checkoutservice: 'src/checkoutservice',
-  productcatalogservice: 'src/productcatalogservice', currencyservice: 'src/currencyservice', paymentservice: 'src/paymentservice',
-  shippingservice: 'src/shippingservice', emailservice: 'src/emailservice', recommendationservice: 'src/recommendationservice',
-  adservice: 'src/adservice',
-};
-
-/** Each flow: who calls, what the server span is, and the handler it must land on (qualified name's local part). */
-const FLOWS = [
-  { http: { service: 'frontend', method: 'GET', route: '/cart' }, handler: 'frontendServer.viewCartHandler' },
-  { http: { service: 'frontend', method: 'POST', route: '/cart/checkout' }, handler: 'frontendServer.placeOrderHandler' },
-  { rpc: { client: 'frontend', server: 'cartservice', service: 'hipstershop.CartService', method: 'GetCart' }, handler: 'cartservice.services.CartService.GetCart' },
-  { rpc: { client: 'checkoutservice', server: 'paymentservice', service: 'hipstershop.PaymentService', method: 'Charge' }, handler: 'HipsterShopServer.ChargeServiceHandler' },
-  { rpc: { client: 'frontend', server: 'checkoutservice', service: 'hipstershop.CheckoutService', method: 'PlaceOrder' }, handler: 'checkoutService.PlaceOrder' },
-  { rpc: { client: 'frontend', server: 'productcatalogservice', service: 'hipstershop.ProductCatalogService', method: 'ListProducts' }, handler: 'productCatalog.ListProducts' },
-  { rpc: { client: 'frontend', server: 'currencyservice', service: 'hipstershop.CurrencyService', method: 'Convert' }, handler: 'server.convert' },
-  { rpc: { client: 'checkoutservice', server: 'emailservice', service: 'hipstershop.EmailService', method: 'SendOrderConfirmation' }, handler: 'DummyEmailService.SendOrderConfirmation' },
-  { rpc: { client: 'frontend', server: 'recommendationservice', service: 'hipstershop.RecommendationService', method: 'ListRecommendations' }, handler: 'RecommendationService.ListRecommendations' },
-  { rpc: { client: 'frontend', server: 'adservice', service: 'hipstershop.AdService', method: 'GetAds' }, handler: 'AdServiceImpl.getAds' },
-];
 
 function tracer(name, endpoint) {
   const provider = new TracerProvider({
@@ -61,22 +39,27 @@ function tracer(name, endpoint) {
 }
 
 async function main() {
-  const { repoPath, options } = parseArgs('bench/serviceSpans', process.argv.slice(2), { valued: { label: undefined }, flags: ['no-record'], usage: USAGE });
+  const { repoPath, options } = parseArgs('bench/serviceSpans', process.argv.slice(2), {
+    valued: { label: undefined, demo: 'microservices-demo' }, flags: ['no-record'], usage: USAGE,
+  });
+  const demo = DEMOS[options.demo];
+  if (!demo) throw new UsageError(`bench/serviceSpans: --demo ${options.demo}: expected one of ${Object.keys(DEMOS).join(', ')}`);
+  const { repoUrl, services, flows } = demo;
   const engine = loadEngine();
   const root = path.resolve(repoPath);
   const name = corpusName(root, options.label);
   const dbPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-spans-')), 'graph.sqlite');
   const indexStore = await engine.openStore(dbPath);
-  await new engine.RepoIndexer(indexStore).index({ repoPath: root, repoUrl: REPO_URL });
+  await new engine.RepoIndexer(indexStore).index({ repoPath: root, repoUrl });
   await indexStore.save();
   await indexStore.close();
 
-  const serviceMap = Object.fromEntries(Object.entries(SERVICES).map(([service, folder]) => [service, { repo: REPO_URL, path: folder }]));
+  const serviceMap = Object.fromEntries(Object.entries(services).map(([service, folder]) => [service, { repo: repoUrl, path: folder }]));
   const deps = await engine.openServerDeps(dbPath, { runtimeServiceMap: serviceMap });
   const config = { ...engine.TRACE_INGESTION_DEFAULTS, otlpGrpcEndpoint: '127.0.0.1:0', otlpHttpEndpoint: '127.0.0.1:0', batchIntervalMs: 50, serviceMap };
   const runtime = await engine.startRuntimeService(deps, { config, log: () => undefined });
-  const tracers = new Map(Object.keys(SERVICES).map((service) => [service, tracer(service, runtime.httpAddress)]));
-  for (const flow of FLOWS) {
+  const tracers = new Map(Object.keys(services).map((service) => [service, tracer(service, runtime.httpAddress)]));
+  for (const flow of flows) {
     if (flow.http) {
       const { service, method, route } = flow.http;
       tracers.get(service).start(`${method} ${route}`, SpanKind.SERVER, { 'http.request.method': method, 'http.route': route, 'url.path': route }).end();
@@ -98,7 +81,7 @@ async function main() {
   for (const repo of await store.repos()) for (const node of await store.liveNodesOfRepo(repo.repoHash)) names.set(node.nodeHash, node.qualifiedName);
   let mapped = 0;
   const lines = [];
-  for (const flow of FLOWS) {
+  for (const flow of flows) {
     const service = flow.http ? flow.http.service : flow.rpc.server;
     const { result } = await tool.handler({ service_name: service, limit: 100 }, deps);
     const targets = (Array.isArray(result) ? result : result.items ?? []).map((e) => names.get(e.TargetHash) ?? e.TargetHash);
@@ -108,11 +91,11 @@ async function main() {
   }
   await runtime.close();
   await deps.close?.();
-  process.stdout.write(`${lines.join('\n')}\n${name}: ${mapped} of ${FLOWS.length} flows mapped to their handlers under their traced names\n`);
+  process.stdout.write(`${lines.join('\n')}\n${name}: ${mapped} of ${flows.length} flows mapped to their handlers under their traced names\n`);
   if (!options['no-record']) {
     appendResultRow(SECTION, SECTION_DESCRIPTION, COLUMNS, [
-      today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), FLOWS.length, mapped, FLOWS.length - mapped,
-      `npm run bench:service-spans -- ${repoPath}`,
+      today(), machineSummary(), engineVersion(PACKAGE_ROOT), name, shortHead(root), flows.length, mapped, flows.length - mapped,
+      `npm run bench:service-spans -- ${repoPath}${options.demo === 'microservices-demo' ? '' : ` --demo ${options.demo}`}`,
     ]);
   }
 }

@@ -68,6 +68,15 @@ function exportDefaultDeclaration(state: FileState, declaration: SyntaxNode, sta
   if (name !== undefined) state.modules.addLocalExport(name, 'default', statement);
 }
 
+/** The identifier a call wraps: `withA(withB(handler), options)` -> handler. */
+function wrappedName(value: SyntaxNode): string | undefined {
+  let current: SyntaxNode | null = value;
+  for (let depth = 0; current?.type === 'call_expression' && depth < 8; depth++) {
+    current = current.childForFieldName('arguments')?.firstNamedChild ?? null;
+  }
+  return current?.type === 'identifier' && current !== value ? current.text : undefined;
+}
+
 /**
  * `export default foo` exports a name; an anonymous function or class is the symbol
  * `default`, the name importers reach it by.
@@ -82,6 +91,7 @@ function exportDefaultValue(state: FileState, value: SyntaxNode, statement: Synt
   const isClass = value.type === 'class';
   if (!state.scope.isModuleLevel || (!isClass && !isFunctionValue(value))) {
     state.modules.defaultExport = { name: null, position };
+    state.modules.defaultExportWraps = wrappedName(value);
     return undefined;
   }
   state.modules.defaultExport = { name: 'default', position };

@@ -34,6 +34,11 @@ export class ModuleFacts {
   private readonly selfSource: string;
   /** The default export: its local name ('default' when anonymous), null when not a name. */
   defaultExport: { readonly name: string | null; readonly position: Position } | undefined;
+  /**
+   * `export default withAuth(handler)`: the name a default export that is a call wraps
+   * (its first argument, through nested wrappers), as a decorator wraps what it decorates.
+   */
+  defaultExportWraps: string | undefined;
   /** The symbol of this file that is the default export, once finish() has run. */
   defaultSymbol: string | undefined;
 

@@ -52,11 +52,13 @@ function pagesApiRoute(state: FileState, file: string): RouteFact[] {
   const defaultExport = state.modules.defaultExport ?? (reexported && { name: 'default', position: reexported });
   if (!defaultExport) return [];
   const directory = file.replace(/(?:^|\/)index$/, '');
+  // `export default withMiddleware(handler)`: the wrapper's result calls the handler.
+  const handlerName = defaultExport.name ?? state.modules.defaultExportWraps;
   return [{
     method: 'ANY',
     path: urlPathOf(`api/${directory}`),
     mappingType: 'http_route',
-    handler: defaultExport.name === null ? null : { form: 'name', name: defaultExport.name },
+    handler: handlerName === undefined ? null : { form: 'name', name: handlerName },
     registeredIn: '',
     framework: 'nextjs',
     ...defaultExport.position,

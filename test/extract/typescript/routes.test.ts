@@ -137,8 +137,11 @@ describe('extract/typescript routes', () => {
     assert.deepEqual(routeRows(named), [['ANY', '/api/users/{id}', { form: 'name', name: 'userHandler' }, '', 'nextjs']]);
     const index = await extract('src/pages/api/users/index.js', 'export default (req, res) => {};\n');
     assert.deepEqual(routeRows(index), [['ANY', '/api/users', { form: 'name', name: 'default' }, '', 'nextjs']]);
-    const wrapped = await extract('pages/api/secure.ts', 'export default withAuth(handler);\n');
-    assert.deepEqual(routeRows(wrapped), [['ANY', '/api/secure', null, '', 'nextjs']]);
+    // A middleware wrapper's result serves the route by calling what it wraps, as a decorator's does.
+    const wrapped = await extract('pages/api/secure.ts', 'export default withAuth(withLogging(handler), { roles: [] });\n');
+    assert.deepEqual(routeRows(wrapped), [['ANY', '/api/secure', { form: 'name', name: 'handler' }, '', 'nextjs']]);
+    const anonymous = await extract('pages/api/inline.ts', 'export default withAuth((req, res) => {});\n');
+    assert.deepEqual(routeRows(anonymous), [['ANY', '/api/inline', null, '', 'nextjs']]);
     const forwarded = await extract('pages/api/orders.ts', "export { default } from '../../handlers/orders';\n");
     assert.deepEqual(routeRows(forwarded), [['ANY', '/api/orders', { form: 'name', name: 'default' }, '', 'nextjs']]);
     const helper = await extract('pages/api/lib.ts', 'export function util() {}\n');
