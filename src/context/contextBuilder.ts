@@ -141,10 +141,14 @@ function* candidates(sources: ContextSources, ranking: Ranking, reader: SourceRe
       more,
       ...(traffic ? { traffic } : {}),
     };
-    const source = reader?.excerpt(node) ?? { state: 'omitted' as const };
+    const source = reader?.excerpt(node, Number.POSITIVE_INFINITY) ?? { state: 'omitted' as const };
     if (source.state === 'included') {
       const full: SymbolDraft = { ...base, sourceState: 'included', source: source.excerpt };
-      yield { full, bare: { ...base, sourceState: 'omitted' } };
+      const cut = reader!.excerpt(node);
+      const excerpt: SymbolDraft | undefined = cut.state === 'included' && cut.excerpt.truncatedLines > 0
+        ? { ...base, sourceState: 'included', source: cut.excerpt }
+        : undefined;
+      yield { full, ...(excerpt ? { excerpt } : {}), bare: { ...base, sourceState: 'omitted' } };
     } else {
       yield { full: { ...base, sourceState: source.state } };
     }

@@ -5,8 +5,9 @@ import { exactTokenCount } from './tokenCount';
 /**
  * Fills a token budget by score per token. Each candidate is priced by rendering it
  * alone in the chosen format and counting the tokens it adds to an empty document; the
- * best value goes in first, and a symbol whose source does not fit may still go in
- * without it. The whole document is then counted: over budget (a price alone is not
+ * best value goes in first (priced with its excerpt when its body is long), with its
+ * whole body when that takes at most half the room left, else with the excerpt, and a
+ * symbol whose source does not fit may still go in without it. The whole document is then counted: over budget (a price alone is not
  * exactly the price together), the least valuable symbols are dropped; well under (gcf
  * and gcb share names and strings between symbols, so alone each looks dearer than it
  * is), prices are scaled by what the whole really cost and more symbols are added, for
@@ -24,9 +25,13 @@ export const DEFAULTS = {
   slack: 0.02,
 };
 
-/** One candidate: the symbol with its source, and (when it has source) without. */
+/**
+ * One candidate: the symbol with its whole source; when that is long, with an excerpt
+ * of it; and (when it has source) without.
+ */
 export interface PackItem {
   readonly full: SymbolDraft;
+  readonly excerpt?: SymbolDraft;
   readonly bare?: SymbolDraft;
 }
 
@@ -45,7 +50,10 @@ export interface PackResult {
 interface Priced {
   readonly item: PackItem;
   readonly rank: number;
+  /** The price of the cheapest variant with source (the excerpt when there is one): what orders candidates by value. */
   readonly cost: number;
+  /** Set once the whole source's variant has been priced (when there is an excerpt). */
+  fullCost?: number;
   /** Set once the bare variant has been priced. */
   bareCost?: number;
   taken: boolean;
@@ -97,7 +105,7 @@ export function packContext(
         exhausted = true;
         break;
       }
-      const cost = price(next.value.full);
+      const cost = price(next.value.excerpt ?? next.value.full);
       priced.push({ item: next.value, rank: priced.length, cost, taken: false });
       untaken += Math.min(cost, room);
     }
@@ -131,7 +139,14 @@ function fill(priced: Priced[], chosen: Chosen[], room: number, price: (draft: S
     if (remaining < 1) break;
     let draft: SymbolDraft | undefined;
     let cost = candidate.cost;
-    if (cost <= remaining) {
+    const { excerpt } = candidate.item;
+    if (excerpt && cost <= remaining) {
+      // The whole body when it leaves room for others (at most half of what is left), else the excerpt.
+      candidate.fullCost ??= price(candidate.item.full);
+      const whole = candidate.fullCost <= remaining / 2;
+      draft = whole ? candidate.item.full : excerpt;
+      cost = whole ? candidate.fullCost : cost;
+    } else if (cost <= remaining) {
       draft = candidate.item.full;
     } else if (candidate.item.bare) {
       candidate.bareCost ??= price(candidate.item.bare);

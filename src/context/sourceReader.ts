@@ -4,7 +4,7 @@ import type { GraphView } from '../graph/graphView';
 import { type GraphNode, type Hash, hashBytes } from '../model';
 
 export const DEFAULTS = {
-  /** Lines of a symbol's source shown at most; longer bodies are cut and say how much is left. */
+  /** Lines of a symbol's source in its excerpt; longer bodies are cut and say how much is left. */
   maxLines: 60,
 };
 
@@ -41,14 +41,15 @@ export class SourceReader {
     if (!Number.isInteger(maxLines) || maxLines < 1) throw new Error('context/sourceReader: maxLines must be a positive integer');
   }
 
-  excerpt(node: GraphNode): SourceResult {
+  /** The symbol's lines, cut after `maxLines` (the reader's by default; Infinity for the whole body). */
+  excerpt(node: GraphNode, maxLines = this.maxLines): SourceResult {
     if (!node.fileHash || node.line < 1) return { state: 'unreadable' };
     const file = this.linesOf(node.fileHash);
     if (!('lines' in file)) return { state: file.state };
     const first = node.line;
     const last = Math.min(Math.max(node.endLine, first), file.lines.length);
     if (first > file.lines.length) return { state: 'stale' };
-    const shownLast = Math.min(last, first + this.maxLines - 1);
+    const shownLast = Math.min(last, first + maxLines - 1);
     return {
       state: 'included',
       excerpt: { startLine: first, text: file.lines.slice(first - 1, shownLast).join('\n'), truncatedLines: last - shownLast },

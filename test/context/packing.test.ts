@@ -45,6 +45,22 @@ describe('context/packing', () => {
     assert.ok(DEFAULTS.explore >= 1);
   });
 
+  it('gives a long body whole when it takes at most half the room left, else its excerpt, else no source', () => {
+    const whole = draft('long', 1, 200);
+    const { source: _source, ...rest } = whole;
+    const excerpt: SymbolDraft = { ...whole, source: { startLine: 10, text: whole.source!.text.split('\n').slice(0, 60).join('\n'), truncatedLines: 140 } };
+    const longItem: PackItem = { full: whole, excerpt, bare: { ...rest, sourceState: 'omitted' } };
+    const shown = (budget: number) => {
+      const [symbol] = packContext(header, [longItem], render('xml'), budget).document.symbols;
+      return symbol?.sourceState === 'omitted' ? 'bare' : symbol?.source?.truncatedLines === 0 ? 'whole' : 'excerpt';
+    };
+    const wholeCost = countTokens(renderContext(assembleDocument(header, [whole]), 'xml'));
+    const excerptCost = countTokens(renderContext(assembleDocument(header, [excerpt]), 'xml'));
+    assert.equal(shown(wholeCost * 3), 'whole');
+    assert.equal(shown(Math.round(wholeCost * 1.2)), 'excerpt', 'the whole body would take more than half');
+    assert.equal(shown(Math.round(excerptCost / 2)), 'bare');
+  });
+
   it('refuses a budget smaller than the header, naming token_budget', () => {
     assert.throws(() => packContext(header, [], render('xml'), 5),
       (e: Error) => e instanceof ContextInputError && e.argument === 'token_budget' && /^token_budget: 5 is too small: the context header alone takes \d+ tokens$/.test(e.message));
