@@ -10,45 +10,26 @@ import type { SymbolIndex } from './symbolIndex';
  * route table, a schema and its migration).
  */
 export const DEFAULTS = {
-  /** Newest non-merge commits of HEAD read. */
-  commits: 2000,
+  /** Newest non-merge commits of HEAD that touch the given files, read per query. */
+  commits: 500,
   /** A commit changing more files than this (a rename sweep, a reformat) says nothing about any two of them. */
   maxFilesPerCommit: 50,
 };
 
-export class CoChangeHistory {
-  private readonly commitsOfPath = new Map<string, number[]>();
-
-  /** `changeSets`: the repo-relative paths each commit changed. */
-  constructor(private readonly changeSets: ReadonlyArray<readonly string[]>) {
-    changeSets.forEach((paths, commit) => {
-      for (const path of paths) {
-        const commits = this.commitsOfPath.get(path);
-        if (commits) commits.push(commit);
-        else this.commitsOfPath.set(path, [commit]);
-      }
-    });
+/**
+ * The other files of the commits that changed any of `paths`, scored by how many of
+ * those commits changed them, relative to the best (1); best first, ties by path.
+ * `changeSets`: the paths each of those commits changed.
+ */
+export function coChanged(changeSets: ReadonlyArray<readonly string[]>, paths: readonly string[]): Map<string, number> {
+  const given = new Set(paths);
+  const counts = new Map<string, number>();
+  for (const changed of changeSets) {
+    if (!changed.some((path) => given.has(path))) continue;
+    for (const path of changed) if (!given.has(path)) counts.set(path, (counts.get(path) ?? 0) + 1);
   }
-
-  /** How many commits read changed anything. */
-  get size(): number {
-    return this.changeSets.length;
-  }
-
-  /**
-   * The other files of the commits that changed any of `paths`, scored by how many of
-   * those commits changed them, relative to the best (1); best first, ties by path.
-   */
-  coChanged(paths: readonly string[]): Map<string, number> {
-    const given = new Set(paths);
-    const commits = new Set(paths.flatMap((path) => this.commitsOfPath.get(path) ?? []));
-    const counts = new Map<string, number>();
-    for (const commit of commits) {
-      for (const path of this.changeSets[commit]!) if (!given.has(path)) counts.set(path, (counts.get(path) ?? 0) + 1);
-    }
-    const best = Math.max(0, ...counts.values()) || 1;
-    return new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([path, n]) => [path, n / best]));
-  }
+  const best = Math.max(0, ...counts.values()) || 1;
+  return new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([path, n]) => [path, n / best]));
 }
 
 /** Reads the history of `git log --name-only --format=%x1e` output, large commits left out. */
@@ -61,28 +42,33 @@ export function parseChangeSets(log: string, maxFilesPerCommit = DEFAULTS.maxFil
   return sets;
 }
 
-const histories = new Map<string, { head: string; history: CoChangeHistory }>();
+const answers = new Map<string, Map<string, number>>();
+const ANSWERS_KEPT = 64;
 
 /**
- * The co-change history of the repository at `root` as of its HEAD, read once per HEAD;
- * undefined outside git or when git fails (a context without history is still a context).
+ * The files that changed with `paths` (repo-relative) in the repository at `root`: the
+ * newest commits of HEAD touching any of them, each with every file it changed. Answers
+ * are kept per HEAD. Undefined outside git or when git fails (a context without history
+ * is still a context).
  */
-export function coChangeHistoryOf(root: string): CoChangeHistory | undefined {
+export function coChangedFiles(root: string, paths: readonly string[]): Map<string, number> | undefined {
   try {
     const head = git(root, ['rev-parse', 'HEAD']).trim();
-    const cached = histories.get(root);
-    if (cached?.head === head) return cached.history;
-    const log = git(root, ['log', '--no-merges', '--no-renames', '--relative', '--name-only', '--format=%x1e', `-n${DEFAULTS.commits}`, head]);
-    const history = new CoChangeHistory(parseChangeSets(log));
-    histories.set(root, { head, history });
-    return history;
+    const key = `${root}\0${head}\0${[...paths].sort().join('\0')}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      const log = git(root, [
+        'log', '--no-merges', '--no-renames', '--relative', '--full-diff', '--name-only', '--format=%x1e', `-n${DEFAULTS.commits}`, head,
+        '--', ...paths.map((path) => `:(literal)${path}`),
+      ]);
+      answer = coChanged(parseChangeSets(log), paths);
+      if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+      answers.set(key, answer);
+    }
+    return answer;
   } catch {
     return undefined;
   }
-}
-
-function git(root: string, args: readonly string[]): string {
-  return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).toString();
 }
 
 /** Co-changed files whose main symbols join the ranking even when the walk does not reach them. */
@@ -99,8 +85,7 @@ export function coChangeEvidence(index: SymbolIndex, files: readonly FileRecord[
   const scores = new Map<Hash, number>();
   for (const [repoHash, paths] of groupBy(files, (f) => f.repoHash)) {
     const root = index.view.repos.get(repoHash)?.rootPath;
-    const history = root ? coChangeHistoryOf(root) : undefined;
-    for (const [path, score] of history?.coChanged(paths.map((f) => f.path)) ?? []) {
+    for (const [path, score] of (root && coChangedFiles(root, paths.map((f) => f.path))) || []) {
       const file = index.filesAt(path).find((f) => f.repoHash === repoHash);
       if (file) scores.set(file.fileHash, Math.max(score, scores.get(file.fileHash) ?? 0));
     }
@@ -125,4 +110,8 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else groups.set(key(item), [item]);
   }
   return groups;
+}
+
+function git(root: string, args: readonly string[]): string {
+  return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).toString();
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CoChangeHistory, DEFAULTS, coChangeEvidence, coChangeHistoryOf, parseChangeSets } from '../../src/context/coChange';
+import { DEFAULTS, coChangeEvidence, coChanged, coChangedFiles, parseChangeSets } from '../../src/context/coChange';
 import { symbolIndexOf } from '../../src/context/symbolIndex';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { QualifiedName } from '../../src/model';
@@ -26,17 +26,23 @@ function commit(root: string, files: Record<string, string>, message: string): v
 
 describe('context/coChange', () => {
   it('scores the files that changed with the given ones by how many commits changed both', () => {
-    const history = new CoChangeHistory([['a.ts', 'b.ts'], ['a.ts', 'b.ts', 'c.ts'], ['c.ts', 'd.ts'], ['a.ts', 'e.ts']]);
-    assert.equal(history.size, 4);
-    assert.deepEqual([...history.coChanged(['a.ts'])], [['b.ts', 1], ['c.ts', 0.5], ['e.ts', 0.5]]);
-    assert.deepEqual([...history.coChanged(['a.ts', 'c.ts'])], [['b.ts', 1], ['d.ts', 0.5], ['e.ts', 0.5]], 'each commit counts once');
-    assert.deepEqual([...history.coChanged(['zzz.ts'])], []);
+    const history = [['a.ts', 'b.ts'], ['a.ts', 'b.ts', 'c.ts'], ['c.ts', 'd.ts'], ['a.ts', 'e.ts']];
+    assert.deepEqual([...coChanged(history, ['a.ts'])], [['b.ts', 1], ['c.ts', 0.5], ['e.ts', 0.5]]);
+    assert.deepEqual([...coChanged(history, ['a.ts', 'c.ts'])], [['b.ts', 1], ['d.ts', 0.5], ['e.ts', 0.5]], 'each commit counts once');
+    assert.deepEqual([...coChanged(history, ['zzz.ts'])], []);
   });
 
   it('reads git log records, leaving out commits of one file and sweeps of many', () => {
     const sweep = Array.from({ length: DEFAULTS.maxFilesPerCommit + 1 }, (_, i) => `f${i}.ts`).join('\n');
     const log = ['', '\na.ts\nb.ts\n', '\nsolo.ts\n', `\n${sweep}\n`, '\nb.ts\nc.ts\nb.ts\n'].join('\x1e');
     assert.deepEqual(parseChangeSets(log), [['a.ts', 'b.ts'], ['b.ts', 'c.ts']]);
+  });
+
+  it('reads paths relative to a repository that is a folder of a larger git work tree', () => {
+    const top = makeTempDir();
+    git(top, 'init', '-q');
+    commit(top, { 'services/cart/a.ts': '1', 'services/cart/b.ts': '1', 'docs/x.md': '1' }, 'together');
+    assert.deepEqual([...coChangedFiles(path.join(top, 'services/cart'), ['a.ts'])!], [['b.ts', 1]], 'the file outside the folder is left out');
   });
 
   it('brings the files that changed with a changed file into its context, from a real repository', async () => {
@@ -50,7 +56,7 @@ describe('context/coChange', () => {
         'src/schema.ts': `export function columns() { return ${i}; }\n`,
       }, `parse and schema ${i}`);
     }
-    assert.equal(coChangeHistoryOf(root)?.size, 4);
+    assert.deepEqual([...coChangedFiles(root, ['src/schema.ts'])!], [['src/parse.ts', 1]], 'only the commits touching the file are read');
     const store = await openStore(':memory:');
     await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'local/cochange' });
     const index = symbolIndexOf(await new GraphCache(() => store).liveView());
@@ -58,6 +64,6 @@ describe('context/coChange', () => {
     const pathOf = (fileHash: string) => index.view.files.get(fileHash)!.path;
     assert.deepEqual([...evidence.files].map(([file, score]) => [pathOf(file), score]), [['src/schema.ts', 1], ['src/render.ts', 1 / 3]]);
     assert.deepEqual([...evidence.symbols.keys()].map((h) => QualifiedName.localPart(index.view.nodes.get(h)!.qualifiedName)), ['src/schema.columns', 'src/render.render']);
-    assert.equal(coChangeHistoryOf(makeTempDir()), undefined, 'outside git: no history');
+    assert.equal(coChangedFiles(makeTempDir(), ['src/parse.ts']), undefined, 'outside git: no history');
   });
 });
