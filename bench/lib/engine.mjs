@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineVersion } from './machine.mjs';
 
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI_PATH = path.join(PACKAGE_ROOT, 'dist/cli.js');
@@ -11,5 +12,6 @@ export const CLI_PATH = path.join(PACKAGE_ROOT, 'dist/cli.js');
 export function loadEngine() {
   const libPath = path.join(PACKAGE_ROOT, 'dist/lib.js');
   if (!fs.existsSync(libPath)) throw new Error(`bench/engine: ${libPath} is missing; run \`node scripts/build.mjs\` first`);
+  engineVersion(PACKAGE_ROOT);
   return createRequire(import.meta.url)(libPath);
 }

@@ -41,12 +41,23 @@ export function corpusName(root, label) {
   return label ?? path.basename(root);
 }
 
+/** Engine versions by package root, as first asked in this process. */
+const versions = new Map();
+
 /**
  * The engine measured: this package's commit, `+dirty` when src/ has uncommitted
  * changes (others edit src/ while the bench runs; dist/ is built from the work tree).
+ * Answered once per process: a long run records the commit its engine was loaded from
+ * (bench/lib/engine.mjs asks when it loads the engine), not one committed while it ran.
  */
 export function engineVersion(packageRoot) {
-  const head = shortHead(packageRoot);
-  const changes = git(packageRoot, ['status', '--porcelain', '--', 'src', 'scripts']);
-  return changes ? `${head}+dirty` : head;
+  let version = versions.get(packageRoot);
+  if (version === undefined) {
+    const head = shortHead(packageRoot);
+    const changes = git(packageRoot, ['status', '--porcelain', '--', 'src', 'scripts']);
+    version = changes ? `${head}+dirty` : head;
+    versions.set(packageRoot, version);
+  }
+  return version;
 }
+
