@@ -6,9 +6,10 @@ import type { SymbolIndex } from './symbolIndex';
 import { isTestPath } from './testCode';
 
 /**
- * Ranking = random-walk score x feedback boost x runtime boost, over the symbols a
- * context may show. The walk runs on the index's compiled graph, which leaves
- * placeholders out (SymbolIndex.walkGraph).
+ * Ranking = (degree-corrected random-walk score, plus the query's evidence when given) x
+ * test weight x feedback boost x runtime boost, over the symbols a context may show. The
+ * walk runs on the index's compiled graph, which leaves placeholders out
+ * (SymbolIndex.walkGraph).
  */
 export const DEFAULTS = {
   /** Runtime boost = 1 + runtimeWeight x log10(1 + observations on the symbol's edges). */

@@ -95,7 +95,10 @@ export class SymbolIndex {
     return this.byFile;
   }
 
-  /** Showable symbols ranked by BM25 against the text, best first, ties by qualified name. */
+  /**
+   * Showable symbols ranked by BM25 against the text, weighed by the share of its terms
+   * each holds (Bm25Index coordination), best first, ties by qualified name.
+   */
   searchSymbols(text: string, limit: number): Array<{ readonly node: GraphNode; readonly score: number }> {
     const terms = searchTerms(text);
     if (terms.length === 0) return [];
