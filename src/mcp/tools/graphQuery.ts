@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import type { GraphView } from '../../graph/graphView';
+import { compareStrings } from '../../graph/viewIndex';
+import type { GraphEdge, GraphNode } from '../../model';
 import { type NameIndex, nameIndexOf } from '../../query/nameIndex';
 import { type NameQuery, nameQuery } from '../../query/nameMatch';
+import { isRuntimeEdge } from '../../query/runtimeIndex';
 import { type ListResult, listResult } from '../replyCap';
-import { textArg } from '../args';
+import { choiceArg, textArg } from '../args';
 import { type ToolDeps, type ToolOutput, ToolError, defineTool } from '../tool';
 import { listOutput, wireNode, WireNodeSchema } from '../wire';
 
@@ -16,7 +20,14 @@ export const NAME_MATCHES = [
   'exact name', 'name prefix', 'camel humps', 'name substring', 'qualified-name and path segments (with . or /)',
 ] as const;
 
-/** SPEC 4.2 graph_query, plus a search by name when the argument has no `://`. */
+/** SPEC 4.10.2 provenance filter: static edges, runtime-observed edges (SPEC 2.6), or both (no filter). */
+export const PROVENANCE_FILTERS = ['static', 'runtime', 'both'] as const;
+export type ProvenanceFilter = typeof PROVENANCE_FILTERS[number];
+
+/** Keeps a node when it is an end of an edge of the given provenance; undefined keeps every node. */
+type NodeFilter = ((node: GraphNode) => boolean) | undefined;
+
+/** SPEC 4.2 graph_query, plus a search by name when the argument has no `://`, and SPEC 4.10.2's provenance filter. */
 export const tool = defineTool({
   name: 'graph_query',
   title: 'Nodes by qualified-name prefix or by name',
@@ -29,10 +40,14 @@ export const tool = defineTool({
     + 'prefix, camel humps, substring, path; product code before test code, shorter names first. When no name matches, '
     + 'text that starts qualified names (a repository URL) lists them as a prefix; otherwise the reply says what was '
     + `searched and suggests the nearest names. At most ${GRAPH_QUERY_DEFAULTS.maxResults} nodes; `
-    + 'more set `truncated`.',
+    + 'more set `truncated`. provenance static or runtime keeps the nodes at an end of at least one edge of that '
+    + 'provenance (runtime: otel_* or runtime_unresolved; static: any other); both, the default, keeps all.',
   inputSchema: {
     prefix: textArg('prefix', 'Start of a qualified name, e.g. `github.com/acme/shop://src/cart.`; or, without `://`, a '
       + 'symbol name or part of one to search for (`getCurrentUser`, `gCU`, `cart/service`, `Cart.add`)'),
+    provenance: choiceArg('provenance', PROVENANCE_FILTERS, 'both',
+      'Keep only nodes with an edge (in or out) of this provenance: static (extracted or enriched), runtime (observed in '
+      + 'traces or logs), or both (every node)'),
   },
   outputSchema: listOutput(WireNodeSchema).extend({
     searched: z.object({ query: z.string(), symbols: z.number().int(), matched_on: z.array(z.string()) }).optional()
@@ -40,14 +55,22 @@ export const tool = defineTool({
     suggestions: z.array(z.string()).optional().describe('Name search with no match: the nearest symbol names'),
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  async handler({ prefix }, deps) {
-    return prefix.includes('://') ? { result: await byPrefix(prefix, deps) } : byName(prefix, deps);
+  async handler({ prefix, provenance }, deps) {
+    const keep = provenance === 'both' ? undefined : nodeFilter(await deps.graphs.liveView(), provenance);
+    return prefix.includes('://') ? { result: await byPrefix(prefix, deps, keep) } : byName(prefix, deps, keep, provenance);
   },
 });
 
-async function byPrefix(prefix: string, deps: ToolDeps): Promise<ListResult> {
+/** Whether a node has an edge of the provenance, looked up in the live view (runtime edges included). */
+function nodeFilter(view: GraphView, provenance: Exclude<ProvenanceFilter, 'both'>): NodeFilter {
+  const wanted = provenance === 'runtime';
+  const ofKind = (edges: readonly GraphEdge[]): boolean => edges.some((edge) => isRuntimeEdge(edge) === wanted);
+  return (node) => ofKind(view.outgoing(node.nodeHash)) || ofKind(view.incoming(node.nodeHash));
+}
+
+async function byPrefix(prefix: string, deps: ToolDeps, keep: NodeFilter): Promise<ListResult> {
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
-  const nodes = await deps.store().nodesByPrefix(prefix, limit + 1);
+  const nodes = keep ? filteredByPrefix(await deps.graphs.liveView(), prefix, keep, limit + 1) : await deps.store().nodesByPrefix(prefix, limit + 1);
   const items = nodes.slice(0, limit).map(wireNode);
   const hint = nodes.length > limit
     ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`
@@ -55,16 +78,32 @@ async function byPrefix(prefix: string, deps: ToolDeps): Promise<ListResult> {
   return listResult(items, hint);
 }
 
-async function byName(text: string, deps: ToolDeps): Promise<ToolOutput> {
+/** The live view's nodes under a prefix that the filter keeps, in qualified-name order as the store lists them. */
+function filteredByPrefix(view: GraphView, prefix: string, keep: (node: GraphNode) => boolean, limit: number): GraphNode[] {
+  return [...view.nodes.values()]
+    .filter((node) => node.qualifiedName.startsWith(prefix) && keep(node))
+    .sort((a, b) => compareStrings(a.qualifiedName, b.qualifiedName) || compareStrings(a.nodeHash, b.nodeHash))
+    .slice(0, limit);
+}
+
+async function byName(text: string, deps: ToolDeps, keep: NodeFilter, provenance: ProvenanceFilter): Promise<ToolOutput> {
   const query = nameQuery(text);
   if (query.text === '') throw new ToolError('prefix: expected a qualified-name prefix with `://` or a name to search for, not only white space');
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
   const index = nameIndexOf(await deps.graphs.liveView());
-  const found = index.search(query, limit);
+  // The filter runs over every match, in rank order, so the best `limit` kept are the best `limit` listed.
+  const all = index.search(query, keep ? index.size : limit);
+  const kept = keep ? all.nodes.filter(keep) : all.nodes;
+  const found = { nodes: kept.slice(0, limit), total: keep ? kept.length : all.total };
   if (found.nodes.length === 0) {
     // The start of a repository URL (`github.com/acme/`) was a SPEC prefix before names were searched: it still is.
-    const byUrl = await byPrefix(text, deps);
-    return byUrl.items.length > 0 ? { result: byUrl } : noMatch(query, index);
+    const byUrl = await byPrefix(text, deps, keep);
+    if (byUrl.items.length > 0) return { result: byUrl };
+    if (all.nodes.length > 0) {
+      const note = `${all.total} symbols match "${query.text}", but none is an end of a ${provenance} edge; provenance both lists them.`;
+      return { result: listResult([]), notes: [note] };
+    }
+    return noMatch(query, index);
   }
   const hint = found.total > limit
     ? `truncated: ${found.total} symbols match "${query.text}"; the best ${limit} are listed; use a longer name or a qualified-name prefix with ://.`

@@ -5,6 +5,7 @@ import { type Connected, connect, fixtureDeps, structured, textOf } from '../mcp
 import { indexFixture } from '../../helpers/indexFixture';
 import { type GraphNode, Identity } from '../../../src/model';
 import { serverDepsFor } from '../../../src/mcp/serverDeps';
+import { NOW, addRuntimeEdges } from '../runtimeFixture';
 
 type ListReply = {
   items: WireNode[]; truncated: boolean; hint?: string;
@@ -116,5 +117,44 @@ describe('mcp tool graph_query', () => {
     const blank = await mcp.call('graph_query', { prefix: '  ' });
     assert.equal(blank.isError, true);
     assert.match(textOf(blank), /^prefix: expected a qualified-name prefix with `:\/\/` or a name to search for/);
+  });
+});
+
+describe('mcp tool graph_query: the provenance filter (SPEC 4.10.2)', () => {
+  let mcp: Connected;
+  const REPO = 'fixtures/go-routes://example.com/go-routes.';
+  before(async () => {
+    const { deps, store } = await fixtureDeps('go-routes', { now: () => NOW });
+    await addRuntimeEdges(store);
+    mcp = await connect(deps);
+  });
+  after(() => mcp.close());
+
+  const names = async (args: Record<string, unknown>): Promise<string[]> =>
+    structured<ListReply>(await mcp.call('graph_query', args)).items.map((n) => n.QualifiedName.replace(REPO, ''));
+
+  it('keeps the nodes at an end of a runtime edge, or of a static edge; both is the default and keeps all', async () => {
+    assert.deepEqual(await names({ prefix: REPO, provenance: 'runtime' }), ['Handlers.createUser', 'Handlers.getUser', 'healthz', 'main']);
+    const all = await names({ prefix: REPO });
+    assert.deepEqual(await names({ prefix: REPO, provenance: 'both' }), all);
+    const statics = await names({ prefix: REPO, provenance: 'static' });
+    assert.ok(statics.length > 4 && statics.length <= all.length, statics.join());
+    assert.ok(statics.every((n) => all.includes(n)));
+    assert.ok(statics.includes('main') && statics.includes('Handlers.getUser'), 'linked by code as well as by traffic');
+    assert.deepEqual(statics, [...statics].sort());
+  });
+
+  it('filters a name search, keeping its ranking, and says when the filter left nothing', async () => {
+    assert.deepEqual(await names({ prefix: 'getUser', provenance: 'runtime' }), ['Handlers.getUser']);
+    assert.ok((await names({ prefix: 'user' })).length > (await names({ prefix: 'user', provenance: 'runtime' })).length);
+    const result = await mcp.call('graph_query', { prefix: 'version', provenance: 'runtime' });
+    assert.deepEqual(structured<ListReply>(result).items, []);
+    assert.match(textOf(result).split('\n')[1], /^\d+ symbols match "version", but none is an end of a runtime edge; provenance both lists them\.$/);
+  });
+
+  it('rejects a provenance outside static, runtime and both, naming the argument', async () => {
+    const result = await mcp.call('graph_query', { prefix: 'getUser', provenance: 'otel_trace' });
+    assert.equal(result.isError, true);
+    assert.match(textOf(result), /provenance: expected one of static, runtime, both/);
   });
 });
