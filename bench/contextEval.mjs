@@ -21,6 +21,7 @@ import { appendResultRow } from './lib/results.mjs';
 
 const USAGE = 'npm run bench:context -- <repo_path> [--n 40] [--seed 16] [--window 1500] [--rev HEAD] [--label NAME] [--no-record]';
 const require = createRequire(import.meta.url);
+const CALL_TIMEOUT_MS = 30 * 60 * 1000;
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { InMemoryTransport } = require('@modelcontextprotocol/sdk/inMemory.js');
 
@@ -34,7 +35,8 @@ async function connect(engine, dbPath, root) {
   await client.connect(clientSide);
   const call = async (name, args) => {
     const started = performance.now();
-    const result = await client.callTool({ name, arguments: args });
+    // A cold index of a large repository on a loaded machine outlasts the SDK's default minute.
+    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
     const ms = performance.now() - started;
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
     if (result.isError) throw new Error(`${name} failed: ${text}`);
