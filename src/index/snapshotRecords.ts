@@ -10,7 +10,9 @@ import { merkleRoot } from './merkle';
 export async function writeSnapshot(
   store: SnapshotLog & GraphReader, repo: RepoState, snapshotHash: Hash, seq: number, commit: string, dirty: boolean, replaceExisting: boolean,
 ): Promise<void> {
-  const edgeHashes = await store.liveEdgeHashes(repo.repoHash);
+  // Runtime edges into this repo are stored under their caller's: the snapshot holds them too (SPEC 3.5).
+  const held = await store.holdForeignRuntimeEdges(repo.repoHash, seq);
+  const edgeHashes = [...await store.liveEdgeHashes(repo.repoHash), ...held].sort();
   const counts = await store.countsOfRepo(repo.repoHash);
   if (replaceExisting) await store.deleteSnapshot(snapshotHash);
   await store.insertSnapshot({

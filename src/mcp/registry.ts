@@ -10,6 +10,7 @@ import { tool as feedback } from './tools/feedback';
 import { tool as flow_between } from './tools/flowBetween';
 import { tool as graph_query } from './tools/graphQuery';
 import { tool as index_repo } from './tools/indexRepo';
+import { tool as migration_progress } from './tools/migrationProgress';
 import { tool as ownership } from './tools/ownership';
 import { tool as plan_turn } from './tools/planTurn';
 import { tool as pr_impact } from './tools/prImpact';
@@ -64,3 +65,17 @@ export const TOOLS: readonly ToolDefinition[] = [
   plan_turn,
   communities,
 ];
+
+/**
+ * Tools beyond SPEC's 22 (SPEC 4.10 designed tools), served only when asked for:
+ * `--extra-tools` on `ckg mcp`, `ckg serve` and `ckg call`, or `mcp.extra_tools: true` in
+ * the config file. The default list stays SPEC's.
+ */
+export const EXTRA_TOOLS: readonly ToolDefinition[] = [
+  migration_progress,
+];
+
+/** The tools a server serves: SPEC's 22, and the extra ones when enabled. */
+export function servedTools(options: { readonly extraTools?: boolean } = {}): readonly ToolDefinition[] {
+  return options.extraTools ? [...TOOLS, ...EXTRA_TOOLS] : TOOLS;
+}

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { TOOLS } from './registry';
+import { EXTRA_TOOLS, TOOLS } from './registry';
 import type { ToolDefinition } from './tool';
 import { PLAN_RULES } from './tools/planTurn';
 
@@ -11,6 +11,8 @@ import { PLAN_RULES } from './tools/planTurn';
  */
 export const TOOL_TABLE_MARKERS = { start: '<!-- tools:start -->', end: '<!-- tools:end -->' };
 export const PLAN_TABLE_MARKERS = { start: '<!-- plan-rules:start -->', end: '<!-- plan-rules:end -->' };
+/** The opt-in tools beyond SPEC's 22 (`--extra-tools`), in a table of their own in README.md. */
+export const EXTRA_TOOL_TABLE_MARKERS = { start: '<!-- extra-tools:start -->', end: '<!-- extra-tools:end -->' };
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -27,6 +29,11 @@ export function renderToolTable(tools: readonly ToolDefinition[] = TOOLS): strin
   const rows = tools.map((t) =>
     `| \`${t.name}\` | ${t.category} | ${argumentList(t)} | ${t.annotations.readOnlyHint ? 'yes' : 'no'} | ${cell(t.description)} |`);
   return ['| Tool | Category | Arguments | Read-only | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** The README table of the opt-in tools: the same columns as the SPEC tools'. */
+export function renderExtraToolTable(): string {
+  return renderToolTable(EXTRA_TOOLS);
 }
 
 export function renderPlanRuleTable(): string {

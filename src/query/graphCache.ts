@@ -71,6 +71,10 @@ export class GraphCache {
       edges.push(...await store.liveEdges({ repoHash: other }));
       fileRecords.push(...await store.liveFileRecords(other));
     }
+    // A runtime edge the snapshot holds may start at a service known only from traces: its placeholder is in no repo.
+    const known = new Set(nodes.map((n) => n.nodeHash));
+    const missing = [...new Set(edges.flatMap((e) => [e.sourceHash, e.targetHash]))].filter((hash) => !known.has(hash));
+    nodes.push(...await store.liveNodesByHash(missing));
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, strongestPerRelationship(edges), files, repos);
     // A write during the build moved the generation on: serve the view, keep nothing stale.

@@ -74,11 +74,15 @@ export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
 export interface CkgConfig {
   /** `mcp.http`: where `ckg serve` serves MCP over Streamable HTTP. */
   readonly mcpHttp: string;
+  /** `mcp.extra_tools`: serve the tools beyond SPEC's 22 (migration_progress), as `--extra-tools` does. */
+  readonly mcpExtraTools: boolean;
   readonly traceIngestion: TraceIngestionConfig;
   readonly enrichment: EnrichmentConfig;
 }
 
-export const CKG_CONFIG_DEFAULTS: CkgConfig = { mcpHttp: '127.0.0.1:7420', traceIngestion: TRACE_INGESTION_DEFAULTS, enrichment: ENRICHMENT_DEFAULTS };
+export const CKG_CONFIG_DEFAULTS: CkgConfig = {
+  mcpHttp: '127.0.0.1:7420', mcpExtraTools: false, traceIngestion: TRACE_INGESTION_DEFAULTS, enrichment: ENRICHMENT_DEFAULTS,
+};
 
 
 /** Reads and checks a config file; a missing file is an error naming it. */
@@ -103,9 +107,10 @@ export function parseConfig(text: string, location: string): CkgConfig {
   const root = mapping(data, location, '(top level)');
   rejectUnknown(root, ['mcp', 'trace_ingestion', 'enrichment'], location, '');
   const mcp = root.mcp === undefined ? {} : mapping(root.mcp, location, 'mcp');
-  rejectUnknown(mcp, ['http'], location, 'mcp.');
+  rejectUnknown(mcp, ['http', 'extra_tools'], location, 'mcp.');
   return {
     mcpHttp: mcp.http === undefined ? CKG_CONFIG_DEFAULTS.mcpHttp : address(mcp.http, location, 'mcp.http'),
+    mcpExtraTools: mcp.extra_tools === undefined ? CKG_CONFIG_DEFAULTS.mcpExtraTools : boolean(mcp.extra_tools, location, 'mcp.extra_tools'),
     traceIngestion: parseTraceIngestion(root.trace_ingestion, location),
     enrichment: parseEnrichment(root.enrichment, location),
   };

@@ -33,6 +33,12 @@ export interface SnapshotLog {
   filesAt(repoHash: Hash, seq: number): Promise<FileRecord[]>;
   /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
   liveEdgeHashes(repoHash: Hash): Promise<Hash[]>;
+  /**
+   * Makes the repo's snapshot at `seq` hold every live runtime edge another repo stores
+   * that touches a live node of this one (SPEC 3.5: in either direction), and no longer
+   * those that stopped; `edgesAt` reads them back. Returns their hashes, sorted.
+   */
+  holdForeignRuntimeEdges(repoHash: Hash, seq: number): Promise<Hash[]>;
   /** The append-only edge event log (SPEC 6.2), of one edge or all, oldest first. */
   edgeEvents(edgeHash?: Hash): Promise<EdgeEvent[]>;
   edgeEventCounts(): Promise<{ readonly added: number; readonly removed: number }>;

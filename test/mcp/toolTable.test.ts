@@ -2,11 +2,12 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
-import { SPEC_TOOL_NAMES, TOOLS } from '../../src/mcp/registry';
+import { EXTRA_TOOLS, SPEC_TOOL_NAMES, TOOLS, servedTools } from '../../src/mcp/registry';
 import { defineTool } from '../../src/mcp/tool';
 import { objectOutput } from '../../src/mcp/wire';
 import {
-  PLAN_TABLE_MARKERS, TOOL_TABLE_MARKERS, argumentList, betweenMarkers, renderPlanRuleTable, renderToolTable, replaceBetweenMarkers,
+  EXTRA_TOOL_TABLE_MARKERS, PLAN_TABLE_MARKERS, TOOL_TABLE_MARKERS, argumentList, betweenMarkers, renderExtraToolTable, renderPlanRuleTable,
+  renderToolTable, replaceBetweenMarkers,
 } from '../../src/mcp/toolTable';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -21,6 +22,24 @@ describe('mcp tool tables and registry', () => {
   it('README.md carries the tool table generated from the registry', () => {
     const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     assert.equal(betweenMarkers(readme, TOOL_TABLE_MARKERS), renderToolTable(), `README.md's tool table drifted from the registry: ${FIX}`);
+  });
+
+  it('README.md carries the opt-in tool table generated from EXTRA_TOOLS', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    assert.equal(betweenMarkers(readme, EXTRA_TOOL_TABLE_MARKERS), renderExtraToolTable(), `README.md's extra tool table drifted: ${FIX}`);
+  });
+
+  it('serves SPEC\'s 22 by default and the opt-in tools only when asked, each with its file, schema and client test', async () => {
+    assert.equal(servedTools(), TOOLS);
+    assert.deepEqual(servedTools({ extraTools: true }).map((t) => t.name), [...TOOLS, ...EXTRA_TOOLS].map((t) => t.name));
+    assert.deepEqual(EXTRA_TOOLS.map((t) => t.name).filter((n) => (SPEC_TOOL_NAMES as readonly string[]).includes(n)), []);
+    for (const t of EXTRA_TOOLS) {
+      const module = await import(path.join(ROOT, 'src', 'mcp', 'tools', `${fileNameOf(t.name)}.ts`)) as { tool?: unknown };
+      assert.equal(module.tool, t);
+      assert.ok(t.outputSchema instanceof z.ZodType);
+      const test = path.join(__dirname, 'tools', `${fileNameOf(t.name)}.test.ts`);
+      assert.ok(fs.existsSync(test) && /\bconnect\(/.test(fs.readFileSync(test, 'utf8')), `write ${test} with a case through connect()`);
+    }
   });
 
   it('docs/mcp.md carries the plan_turn rule table generated from PLAN_RULES', () => {

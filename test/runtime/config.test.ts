@@ -13,6 +13,13 @@ describe('ckg.config.yaml', () => {
     assert.deepEqual(parseConfig('', 'x'), CKG_CONFIG_DEFAULTS);
   });
 
+  it('reads mcp.extra_tools, off by default, and names a value that is not a boolean', () => {
+    assert.equal(parseConfig('', 'x').mcpExtraTools, false);
+    assert.equal(parseConfig('mcp:\n  extra_tools: true\n', 'x').mcpExtraTools, true);
+    assert.throws(() => parseConfig('mcp:\n  extra_tools: yes please\n', 'ckg.config.yaml'),
+      (error: Error) => error instanceof ConfigError && /ckg\.config\.yaml: mcp\.extra_tools "yes please": expected true or false/.test(error.message));
+  });
+
   it('reads every trace_ingestion key', () => {
     const t = parseConfig([
       'trace_ingestion:',

@@ -94,11 +94,11 @@ describe('store/sqljs', () => {
     await store.save();
     await store.close();
     // The file as schema 6 wrote it: no later_call_sites column, no enrichment_state (008) or repo_provides (009) table,
-    // no repos.services column (010).
+    // no repos.services column (010), no snapshot_runtime_edges table (011).
     const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
     const raw = new SQL.Database(fs.readFileSync(dbPath));
     raw.exec("ALTER TABLE edges DROP COLUMN later_call_sites; DROP TABLE enrichment_state; DROP TABLE repo_provides; "
-      + "ALTER TABLE repos DROP COLUMN services; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+      + "ALTER TABLE repos DROP COLUMN services; DROP TABLE snapshot_runtime_edges; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
     fs.writeFileSync(dbPath, raw.export());
     const reopened = await openStore(dbPath);
     const [stored] = await reopened.liveEdges();

@@ -1,13 +1,13 @@
 import * as fs from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { TOOLS } from '../../mcp/registry';
+import { EXTRA_TOOLS, servedTools } from '../../mcp/registry';
 import { createMcpServer } from '../../mcp/server';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';
 
-export const CALL_USAGE = "ckg call <tool> ['<json-args>'] -db <db_path> [--reply-token-cap N]";
+export const CALL_USAGE = "ckg call <tool> ['<json-args>'] -db <db_path> [--reply-token-cap N] [--extra-tools]";
 
 /**
  * `ckg call <tool> '<json>'`: one tool call for scripts and CI, through the same server
@@ -16,12 +16,14 @@ export const CALL_USAGE = "ckg call <tool> ['<json-args>'] -db <db_path> [--repl
  * and exits 1.
  */
 export async function callCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'reply-token-cap']);
+  const args = parseArgs(argv, ['db', 'reply-token-cap'], ['extra-tools']);
+  const tools = servedTools({ extraTools: args.options.get('extra-tools') === true });
   const [name, json, extra] = args.positionals;
   if (!name) throw new UsageError(`missing <tool>; usage: ${CALL_USAGE}`);
   if (extra !== undefined) throw new UsageError(`unexpected argument ${extra}; usage: ${CALL_USAGE}`);
-  if (!TOOLS.some((t) => t.name === name)) {
-    throw new UsageError(`unknown tool ${name} (expected one of: ${TOOLS.map((t) => t.name).join(', ')})`);
+  if (!tools.some((t) => t.name === name)) {
+    if (EXTRA_TOOLS.some((t) => t.name === name)) throw new UsageError(`${name} is an extra tool beyond SPEC's 22: add --extra-tools`);
+    throw new UsageError(`unknown tool ${name} (expected one of: ${tools.map((t) => t.name).join(', ')})`);
   }
   const toolArgs = parseToolArgs(json);
   const dbPath = requireOption(args, 'db', 'db_path');
@@ -31,7 +33,7 @@ export async function callCommand(argv: string[], io: CliIo): Promise<number> {
     log: (message) => io.stderr.write(`${message}\n`),
     writerCommand: 'ckg call',
   });
-  const server = createMcpServer(deps, { log: (message) => io.stderr.write(`${message}\n`) });
+  const server = createMcpServer(deps, { log: (message) => io.stderr.write(`${message}\n`), tools });
   const client = new Client({ name: 'ckg-call', version: '1' });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   try {

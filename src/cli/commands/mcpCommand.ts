@@ -1,15 +1,17 @@
 import * as fs from 'node:fs';
 import { IndexRootError, indexRoots } from '../../mcp/indexRoots';
+import { servedTools } from '../../mcp/registry';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { HttpConfigError, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
 import { isLoopbackHost } from '../../model';
 import { serveStdio } from '../../mcp/transports/stdio';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
 
 export const MCP_USAGE =
   'ckg mcp -db <db_path> [--http HOST:PORT [--token TOKEN] [--allow-host H,..] [--allow-origin O,..]] [--allow-root DIR,..] '
-  + '[--reply-token-cap N]';
+  + '[--reply-token-cap N] [--extra-tools] [--config FILE]';
 
 /**
  * `ckg mcp`: the MCP server on stdio (the SPEC client configuration), or on Streamable
@@ -17,11 +19,12 @@ export const MCP_USAGE =
  * Runs until stdin ends (stdio) or SIGINT/SIGTERM, then closes cleanly with exit 0.
  */
 export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap']);
+  const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap', 'config'], ['extra-tools']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${MCP_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
   const allowedRoots = allowRootsOf(argv);
+  const tools = servedTools({ extraTools: args.options.get('extra-tools') === true || readConfig(args.options.get('config')).mcpExtraTools });
   const listen = args.options.get('http');
   if (listen === true) throw new UsageError('--http: expected HOST:PORT');
   const token = (args.options.get('token') as string | undefined) ?? process.env.CKG_TOKEN ?? undefined;
@@ -46,11 +49,11 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const stop = signalled();
   try {
     if (!address) {
-      await serveStdio(deps, { log, stop: stop.promise });
+      await serveStdio(deps, { log, stop: stop.promise, tools });
       return 0;
     }
     const running = await startHttpServer(deps, {
-      ...address, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log,
+      ...address, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log, tools,
     });
     log(`ckg mcp: listening on ${running.url}${token ? ' (bearer token required)' : ''}`);
     await stop.promise;

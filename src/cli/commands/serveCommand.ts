@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { servedTools } from '../../mcp/registry';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { startHttpServer } from '../../mcp/transports/http';
 import { isLoopbackHost } from '../../model';
@@ -12,7 +13,7 @@ import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
 
 export const SERVE_USAGE =
   'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
-  + '[--token TOKEN] [--otlp-insecure] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N]';
+  + '[--token TOKEN] [--otlp-insecure] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N] [--extra-tools]';
 
 /**
  * `ckg serve`: the long-running team/daemon mode (DESIGN §1). MCP over Streamable HTTP,
@@ -22,7 +23,7 @@ export const SERVE_USAGE =
  * every queued span, save the graph and exit 0.
  */
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap'], ['otlp-insecure']);
+  const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap'], ['otlp-insecure', 'extra-tools']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SERVE_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
@@ -55,7 +56,8 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
   try {
-    const http = await startHttpServer(deps, { ...mcpAt, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log });
+    const tools = servedTools({ extraTools: config.mcpExtraTools });
+    const http = await startHttpServer(deps, { ...mcpAt, token, allowedHosts: list('allow-host'), allowedOrigins: list('allow-origin'), log, tools });
     log(`ckg serve: MCP listening on ${http.url}${token ? ' (bearer token required)' : ''}`);
     if (t.enabled) {
       runtime = await startRuntimeService(deps, { config: t, log, token });
@@ -83,7 +85,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** --http, --otlp-grpc, --otlp-http and --otlp-insecure override mcp.http and trace_ingestion's keys. */
+/** --http, --extra-tools, --otlp-grpc, --otlp-http and --otlp-insecure override mcp.http, mcp.extra_tools and trace_ingestion's keys. */
 function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true>): CkgConfig {
   const address = (name: string): string | undefined => {
     const value = options.get(name);
@@ -100,6 +102,7 @@ function withFlags(config: CkgConfig, options: ReadonlyMap<string, string | true
   return {
     ...config,
     mcpHttp: address('http') ?? config.mcpHttp,
+    mcpExtraTools: options.get('extra-tools') === true || config.mcpExtraTools,
     traceIngestion: {
       ...t,
       otlpGrpcEndpoint: address('otlp-grpc') ?? t.otlpGrpcEndpoint,

@@ -2,6 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer, type ServerDeps } from '../server';
+import type { ToolDefinition } from '../tool';
 import { CkgError, type HostPort, bearerMatches, isLoopbackHost, parseHostPort } from '../../model';
 import { readCappedBody } from './requestBody';
 
@@ -50,6 +51,8 @@ export interface HttpOptions {
   readonly log?: (message: string) => void;
   /** Default HTTP_DEFAULTS.shutdownGraceMs (tests shorten it). */
   readonly shutdownGraceMs?: number;
+  /** The tools to serve (default: SPEC's 22; `servedTools` adds the extra ones). */
+  readonly tools?: readonly ToolDefinition[];
 }
 
 export interface RunningHttpServer {
@@ -147,7 +150,7 @@ export async function startHttpServer(deps: ServerDeps, options: HttpOptions): P
     }
     // JSON-RPC 2.0: an empty batch is answered with one Invalid Request error, not nothing.
     if (Array.isArray(parsed) && parsed.length === 0) return reject(res, 400, -32600, 'Invalid Request: an empty batch');
-    const mcp = createMcpServer(deps, { log });
+    const mcp = createMcpServer(deps, { log, tools: options.tools });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type ServerDeps } from '../server';
+import type { ToolDefinition } from '../tool';
 
 export interface StdioOptions {
   /** Diagnostics; stdout belongs to the protocol alone. */
@@ -9,6 +10,8 @@ export interface StdioOptions {
   readonly stdout?: NodeJS.WritableStream;
   /** Resolving it stops the server (the CLI passes SIGINT/SIGTERM). */
   readonly stop?: Promise<unknown>;
+  /** The tools to serve (default: SPEC's 22; `servedTools` adds the extra ones). */
+  readonly tools?: readonly ToolDefinition[];
 }
 
 /**
@@ -18,7 +21,7 @@ export interface StdioOptions {
  */
 export async function serveStdio(deps: ServerDeps, options: StdioOptions = {}): Promise<void> {
   const stdin = options.stdin ?? process.stdin;
-  const server = createMcpServer(deps, { log: options.log });
+  const server = createMcpServer(deps, { log: options.log, tools: options.tools });
   const transport = new StdioServerTransport(stdin as never, options.stdout as never);
   const pending = new Set<string | number>();
   let inputEnded = false;

@@ -58,9 +58,17 @@ export function updateRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, updat
   }
 }
 
-/** Closes a runtime edge at `seq` (dropped outright when it opened there) and logs 'removed'. */
+/**
+ * Closes a runtime edge at `seq` and logs 'removed'. A row that opened at `seq` is dropped
+ * outright, unless another repository's snapshot holds it (migration 011): then it is
+ * closed too, so that snapshot still reads it.
+ */
 export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: number, at: number): void {
-  database.run("DELETE FROM edges WHERE edge_hash = ? AND added_in = ? AND owner_file_hash = ''", [edgeHash, seq]);
+  database.run(
+    `DELETE FROM edges WHERE edge_hash = ? AND added_in = ? AND owner_file_hash = ''
+       AND NOT EXISTS (SELECT 1 FROM snapshot_runtime_edges s WHERE s.edge_hash = edges.edge_hash AND s.edge_added_in = edges.added_in)`,
+    [edgeHash, seq],
+  );
   database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = '' AND ${LIVE}`, [seq, edgeHash]);
   database.run('DELETE FROM runtime_observations WHERE edge_hash = ?', [edgeHash]);
   database.run('DELETE FROM runtime_edge_state WHERE edge_hash = ?', [edgeHash]);

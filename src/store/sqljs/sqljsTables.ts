@@ -18,6 +18,7 @@ import * as enrichment from './enrichmentLog';
 import * as provides from './repoProvides';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
+import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import {
   EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, liveFileFromRow, nodeFromRow,
   repoFromRow, servicesColumn, snapshotFromRow,
@@ -252,7 +253,11 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
   }
 
   edgesAt(repoHash: Hash, seq: number): GraphEdge[] {
-    return reads.edgesAt(this.database, repoHash, seq);
+    return [...reads.edgesAt(this.database, repoHash, seq), ...heldEdgesAt(this.database, repoHash, seq)];
+  }
+
+  holdForeignRuntimeEdges(repoHash: Hash, seq: number): Hash[] {
+    return holdForeignRuntimeEdges(this.database, repoHash, seq);
   }
 
   filesAt(repoHash: Hash, seq: number): FileRecord[] {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { Identity } from '../../../src/model';
 import type { GraphStore } from '../../../src/store';
 import { FILE, REPO, edge, node, placeholder, snapshot } from './rows';
 
@@ -44,6 +45,29 @@ export function runtimeAndFeedbackContract(open: () => Promise<GraphStore>): voi
     assert.deepEqual(await store.liveRuntimeEdges(), []);
     assert.deepEqual((await store.edgeEvents(runtime.edgeHash)).map((e) => e.event), ['added', 'removed']);
     assert.deepEqual(await store.liveRepoLevelNodes(REPO), []);
+  });
+
+  it('holds a runtime edge another repo stores in the snapshots of the repo whose node it touches (SPEC 3.5)', async function () {
+    if (!store.capabilities.runtime) this.skip();
+    const other = Identity.repo('example.com/caller');
+    const caller = { ...placeholder('client'), repoHash: other, nodeHash: Identity.node('example.com/caller', 'example.com/caller://UNRESOLVED/client', 'function') };
+    const handler = node('handler');
+    await store.insertSnapshot(snapshot(1));
+    await store.replaceFileNodes(FILE, [handler], 1);
+    const runtime = { ...edge(caller, handler, 0, 'runtime_calls', 'otel_trace'), ownerFileHash: '', callSiteFile: '', observationCount: 1, lastObserved: 100 };
+    await store.runtimeTransaction(async (tx) => {
+      await tx.ensureRepoLevelNodes([caller], 1);
+      await tx.insertRuntimeEdge(runtime, other, 1, 0.95, 100);
+    });
+    assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 2), [runtime.edgeHash]);
+    assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 2), [runtime.edgeHash], 'holding again at the same seq changes nothing');
+    assert.deepEqual((await store.edgesAt(REPO, 2)).map((e) => e.edgeHash), [runtime.edgeHash]);
+    assert.deepEqual(await store.edgesAt(REPO, 1), [], 'not the snapshot before');
+    await store.runtimeTransaction((tx) => tx.removeRuntimeEdge(runtime.edgeHash, 1, 200));
+    assert.deepEqual(await store.liveRuntimeEdges(), []);
+    assert.deepEqual((await store.edgesAt(REPO, 2)).map((e) => e.edgeHash), [runtime.edgeHash], 'collected, still read by the snapshot that held it');
+    assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 3), []);
+    assert.deepEqual(await store.edgesAt(REPO, 3), []);
   });
 
   it('keeps services seen, ingest counters and placeholders of services outside the indexed repos', async function () {
