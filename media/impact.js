@@ -49,9 +49,15 @@
         callers.append(el('li', {}, el('a', { title: caller.qualified_name, onclick: () => post({ type: 'openSymbol', qualifiedName: caller.qualified_name }) }, shortName(caller.qualified_name, caller.kind)),
           el('span', { class: 'muted' }, ` ${caller.kind}${caller.depth ? `, depth ${caller.depth}` : ''}`)));
       }
+      // The verdict (static callers and runtime traffic together) on one line; its evidence is the title.
+      const verdict = change.verdict
+        ? el('p', { class: `verdict verdict-${change.verdict.verdict}`, title: change.verdict.reason },
+          el('span', { class: 'badge' }, change.verdict.text), el('span', { class: 'muted' }, ` ${change.verdict.reason}`))
+        : '';
       root.append(el('div', { class: 'symbol' },
         el('a', { title: sym.qualified_name, onclick: () => post({ type: 'openSymbol', qualifiedName: sym.qualified_name }) }, shortName(sym.qualified_name, sym.kind)),
         el('span', { class: 'muted' }, ` ${sym.kind} · ${change.change_type} · ${sym.file}:${sym.line} · ${plural(change.caller_count, 'caller')}`),
+        verdict,
         change.callers.length > 0 ? callers : el('p', { class: 'muted' }, 'no callers')));
     }
   }

@@ -6,7 +6,7 @@ import { parseProvenance } from '../runtime/observations';
 import type { ServiceMap } from '../runtime/config';
 import { ServiceMapper, type ServiceMapping } from '../runtime/serviceMapper';
 import type { ViewSource } from '../store';
-import { isRuntimeEdge, runtimeIndex } from './runtimeIndex';
+import { type RuntimeIndex, isRuntimeEdge, runtimeIndex } from './runtimeIndex';
 import { inServiceScope } from './serviceScope';
 
 /** What the traffic report reads: the store, the clock, and the runtime settings of the config. */
@@ -37,15 +37,7 @@ export async function trafficLookup(deps: TrafficSources, view: GraphView): Prom
   const index = await runtimeIndex(view, store);
   const now = deps.now();
   const windows = deps.runtimeWindows ?? LIFECYCLE_DEFAULTS;
-  let sending: ServiceMapping[] | undefined;
-  // A handler is in a sender's scope when a traced name seen sending spans maps to its service (and folder).
-  const hasSentSpans = (nodeHash: Hash): boolean => {
-    if (!sending) {
-      const mapper = new ServiceMapper([...view.repos.values()], deps.runtimeServiceMap);
-      sending = [...index.seen.keys()].map((name) => mapper.map(name)).filter((m): m is ServiceMapping => m !== undefined);
-    }
-    return sending.some((mapping) => inServiceScope(view, mapping, nodeHash));
-  };
+  const hasSentSpans = senderScope(deps, view, index);
   return (node): SymbolTraffic | undefined => {
     const edges = [...view.incoming(node.nodeHash), ...view.outgoing(node.nodeHash)].filter(isRuntimeEdge);
     if (edges.length > 0) {
@@ -65,5 +57,21 @@ export async function trafficLookup(deps: TrafficSources, view: GraphView): Prom
     const routes = index.routesByNode.get(node.nodeHash);
     if (!routes || routes.length === 0) return undefined;
     return { status: hasSentSpans(node.nodeHash) ? 'confirmed_zero' : 'unknown', service: routes[0].serviceName };
+  };
+}
+
+/**
+ * Whether a node is code of a traced service seen sending spans (SPEC 4.10.3): a traced
+ * name in the runtime index's `seen` maps to the node's service (and folder) as ingest maps
+ * it (SPEC 2.8). The mapping is built on first use.
+ */
+export function senderScope(deps: Pick<TrafficSources, 'runtimeServiceMap'>, view: GraphView, index: RuntimeIndex): (nodeHash: Hash) => boolean {
+  let sending: ServiceMapping[] | undefined;
+  return (nodeHash) => {
+    if (!sending) {
+      const mapper = new ServiceMapper([...view.repos.values()], deps.runtimeServiceMap);
+      sending = [...index.seen.keys()].map((name) => mapper.map(name)).filter((m): m is ServiceMapping => m !== undefined);
+    }
+    return sending.some((mapping) => inServiceScope(view, mapping, nodeHash));
   };
 }

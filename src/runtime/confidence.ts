@@ -12,6 +12,8 @@ export interface LifecycleWindows {
   readonly staleAfterDays: number;
   /** No observation for longer: GC-eligible, confidence 0.0. */
   readonly gcThresholdDays: number;
+  /** Days of observations ObservationCount counts (trace_ingestion.observation_window_days); 7 when absent. */
+  readonly observationWindowDays?: number;
 }
 
 export const LIFECYCLE_DEFAULTS: LifecycleWindows = {

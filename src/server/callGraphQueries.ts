@@ -1,6 +1,9 @@
 import * as path from 'node:path';
 import { BLAST_RADIUS_DEFAULTS, blastRadius, provenanceName } from '../graph/blastRadius';
 import { cachedCommunities } from '../graph/communities';
+import { INDEXER_VERSION } from '../mcp/tools/blastRadius';
+import { runtimeCallers } from '../query/runtimeCallers';
+import { verdictRule } from '../query/verdict';
 import type { GraphView } from '../graph/graphView';
 import { type GraphEdge, type GraphNode, callSitesOf, compareCallSites, isTestPath } from '../model';
 import type { GraphService } from './graphService';
@@ -26,6 +29,10 @@ export class CallGraphQueries {
     const depthCounts: Record<number, number> = {};
     for (const caller of radius.callers) depthCounts[caller.depth] = (depthCounts[caller.depth] ?? 0) + 1;
     const listed = radius.callers.slice(0, BLAST_LIST_LIMIT);
+    // As blast_radius: the runtime layer over the target and the callers it lists, then the verdict.
+    const entries = [{ nodeHash, depth: 0 }, ...radius.callers.slice(0, BLAST_RADIUS_DEFAULTS.maxCallers).map((c) => ({ nodeHash: c.node.nodeHash, depth: c.depth }))];
+    const layer = await runtimeCallers(view, this.service.store(), entries, { indexerVersion: INDEXER_VERSION, maxCallers: 0 });
+    const { verdict, text, reason } = (await verdictRule(this.service, view))(radius.target, radius.totalCount, layer);
     return {
       target: symbolSummaryOf(radius.target, view),
       maxDepth: BLAST_RADIUS_DEFAULTS.maxDepth,
@@ -37,6 +44,9 @@ export class CallGraphQueries {
       })),
       listLimit: BLAST_LIST_LIMIT,
       truncated: listed.length < radius.totalCount,
+      runtimeCallers: layer.count,
+      runtimeObservations: layer.observations,
+      verdict: { verdict, text, reason },
     };
   }
 

@@ -155,6 +155,20 @@ export interface BlastCallersResult {
   readonly listLimit: number;
   /** More callers exist than are listed. */
   readonly truncated: boolean;
+  /** Runtime edges into the target or a listed caller (blast_radius's RuntimeCount), apart from the static callers. */
+  readonly runtimeCallers: number;
+  /** Their observations in the window (blast_radius's RuntimeObservations). */
+  readonly runtimeObservations: number;
+  /** blast_radius's Verdict: its kind, its text and the evidence in one line. */
+  readonly verdict: BlastVerdict;
+}
+
+/** The verdict of the Blast Radius target, as the view shows it. */
+export interface BlastVerdict {
+  /** observed_in_production, static_callers_only, safe_to_delete or unknown. */
+  readonly verdict: string;
+  readonly text: string;
+  readonly reason: string;
 }
 
 /** Where one call is made: an absolute path, a 1-based line and a 1-based column. */

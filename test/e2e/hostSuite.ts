@@ -345,6 +345,7 @@ function define(vscode: typeof vscodeApi, api: ExtensionApi, facts: Record<strin
       assert.equal(ext.blastRadius.header, `${result.totalCount} callers of helper in ${groups.length} level${groups.length === 1 ? '' : 's'} (up to depth 5). Expand a depth; "load more" shows the next 100.`);
       assert.equal(ext.blastRadius.view?.description, 'helper · src/util');
       assert.equal(ext.blastRadius.view?.message, ext.blastRadius.header);
+      assert.equal(ext.blastRadius.verdictRow()?.label, result.verdict.text, 'the verdict row comes first');
     });
 
     it('the call hierarchy comes from the graph: callers and callees with confidence, provenance and every call site', async () => {

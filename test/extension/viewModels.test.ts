@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { BlastCallersResult, CommunitySummary } from '../../src/server/protocol';
 import {
-  CALLERS_PAGE, NO_TRACE_DATA, blastRadiusHeader, blastRadiusModel, communityLabels, deadRoutesModel, isTestCommunity,
+  CALLERS_PAGE, NO_TRACE_DATA, blastRadiusHeader, blastRadiusModel, communityLabels, deadRoutesModel, isTestCommunity, verdictItem,
 } from '../../src/extension/views/viewModels';
 
 const symbol = (name: string, kind = 'function') => ({ nodeHash: `h-${name}`, qualifiedName: `local/app://${name}`, kind, path: '/w/x.ts', line: 1, character: 0 });
@@ -11,7 +11,10 @@ const caller = (name: string, depth: number, confidence = 0.9, provenance = ['ls
 function blast(callers: ReturnType<typeof caller>[], extra: Partial<BlastCallersResult> = {}): BlastCallersResult {
   const depthCounts: Record<number, number> = {};
   for (const c of callers) depthCounts[c.depth] = (depthCounts[c.depth] ?? 0) + 1;
-  return { target: symbol('src/util.helper'), maxDepth: 5, totalCount: callers.length, depthCounts, callers, listLimit: 5000, truncated: false, ...extra };
+  return {
+    target: symbol('src/util.helper'), maxDepth: 5, totalCount: callers.length, depthCounts, callers, listLimit: 5000, truncated: false,
+    runtimeCallers: 0, runtimeObservations: 0, verdict: { verdict: 'static_callers_only', text: 'static callers only', reason: 'r' }, ...extra,
+  };
 }
 
 describe('extension/views/viewModels', () => {
@@ -49,6 +52,26 @@ describe('extension/views/viewModels', () => {
   it('names the repository of each caller only when callers come from several', () => {
     const groups = blastRadiusModel(blast([caller('src/y.near', 1), caller('src/q.far', 1, 0.9, ['otel_trace'], 'local/other')]));
     assert.ok(groups[0].callers.every((c) => /local\/(app|other)/.test(c.description)));
+  });
+
+  it('shows the target\'s verdict first: its text, the evidence line, and the runtime layer counted apart', () => {
+    const observed = verdictItem(blast([caller('src/y.near', 1)], {
+      runtimeCallers: 2, runtimeObservations: 14,
+      verdict: {
+        verdict: 'observed_in_production', text: 'observed in production (14 calls in the window)',
+        reason: '1 static caller; 2 runtime callers; 14 observed in the last 7 days (last 2027-01-15T08:00:00.000Z)',
+      },
+    }));
+    assert.deepEqual(observed, {
+      label: 'observed in production (14 calls in the window)',
+      description: '1 static caller; 2 runtime callers; 14 observed in the last 7 days (last 2027-01-15T08:00:00.000Z)',
+      tooltip: 'observed in production (14 calls in the window)\n1 static caller; 2 runtime callers; 14 observed in the last 7 days '
+        + '(last 2027-01-15T08:00:00.000Z)\n2 runtime callers (14 observations in the window), counted apart from the static callers',
+      icon: 'pulse',
+    });
+    const icons = ['static_callers_only', 'safe_to_delete', 'unknown', 'something_new']
+      .map((kind) => verdictItem(blast([], { verdict: { verdict: kind, text: kind, reason: '' } })).icon);
+    assert.deepEqual(icons, ['references', 'trash', 'question', 'question']);
   });
 
   it('explains dead routes when there is no trace data, and not otherwise', () => {

@@ -80,12 +80,15 @@ describe('query/graphCache: runtime edges over a cached static view', () => {
       const counts = async (): Promise<number[]> =>
         structured<{ items: WireEdge[] }>(await mcp.call('runtime_traffic', { service_name: 'go-routes' })).items.map((e) => e.ObservationCount);
       const handler = (await store.liveNodesOfRepo((await store.repos())[0].repoHash)).find((n) => n.qualifiedName.endsWith('.Handlers.getUser'))!;
-      const callers = async (): Promise<unknown> => structured(await mcp.call('cross_repo_callers', { target_hash: handler.nodeHash }));
-      const staticCallers = await callers();
+      const callers = async (): Promise<{ items: unknown[]; RuntimeObservations: number }> =>
+        structured(await mcp.call('cross_repo_callers', { target_hash: handler.nodeHash }));
+      const staticCallers = (await callers()).items;
       for (let batch = 1; batch <= 3; batch++) {
         await ingestor.ingestSpans(httpCall('checkout', 'go-routes', 'GET', `/users/${batch}`, '/users/{id}', NOW - 60 + batch), true);
         assert.deepEqual(await counts(), [batch]);
-        assert.deepEqual(await callers(), staticCallers, 'runtime edges are not calls edges');
+        const now = await callers();
+        assert.deepEqual(now.items, staticCallers, 'runtime edges are not calls edges');
+        assert.equal(now.RuntimeObservations, batch, 'they are the runtime layer beside them');
       }
     } finally {
       await mcp.close();

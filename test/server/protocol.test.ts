@@ -147,8 +147,13 @@ describe('server protocol: dist/server.js over IPC, without VS Code', function (
   it('lists blast-radius callers uncapped and counted per depth, the call hierarchy with call sites, communities with test code counted', async () => {
     const helper = await symbol('helper');
     const blast = await server.request<BlastCallersResult>(Methods.blastCallers, { nodeHash: helper.nodeHash });
-    const tool = (await server.request<ToolCallResult>(Methods.callTool, { tool: 'blast_radius', args: { target_hash: helper.nodeHash } })).structured as { TotalCount: number };
+    const tool = (await server.request<ToolCallResult>(Methods.callTool, { tool: 'blast_radius', args: { target_hash: helper.nodeHash } })).structured as {
+      TotalCount: number; RuntimeCount: number; Verdict: { verdict: string; text: string; reason: string };
+    };
     assert.equal(blast.totalCount, tool.TotalCount);
+    // The view's verdict row is blast_radius's Verdict; no traces here, so static callers only.
+    assert.deepEqual(blast.verdict, { verdict: tool.Verdict.verdict, text: tool.Verdict.text, reason: tool.Verdict.reason });
+    assert.deepEqual([blast.verdict.verdict, blast.runtimeCallers, tool.RuntimeCount], ['static_callers_only', 0, 0]);
     assert.equal(blast.callers.length, blast.totalCount);
     assert.equal(Object.values(blast.depthCounts).reduce((a, b) => a + b, 0), blast.totalCount);
     assert.deepEqual([blast.maxDepth, blast.truncated, blast.target.nodeHash], [5, false, helper.nodeHash]);

@@ -2,13 +2,18 @@ import * as vscode from 'vscode';
 import type { BlastCallersResult } from '../../server/protocol';
 import type { GraphClient } from '../graphClient';
 import { plural, symbolLabel } from '../symbolLabel';
-import { CALLERS_PAGE, type CallerItem, type DepthGroup, blastRadiusHeader, blastRadiusModel } from './viewModels';
+import { CALLERS_PAGE, type CallerItem, type DepthGroup, type VerdictItem, blastRadiusHeader, blastRadiusModel, verdictItem } from './viewModels';
 
-type Element = { kind: 'depth'; group: DepthGroup } | { kind: 'caller'; item: CallerItem } | { kind: 'more'; group: DepthGroup };
+type Element =
+  | { kind: 'verdict'; item: VerdictItem }
+  | { kind: 'depth'; group: DepthGroup }
+  | { kind: 'caller'; item: CallerItem }
+  | { kind: 'more'; group: DepthGroup };
 
 /**
  * Callers of one symbol by depth (down to blast_radius's depth), a page per depth with a
- * "load more" row; the header counts what the tool counts. Empty until Show Blast Radius
+ * "load more" row, under a first row with the symbol's verdict (static callers and runtime
+ * traffic together); the header counts what the tool counts. Empty until Show Blast Radius
  * picks a symbol.
  */
 export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
@@ -18,6 +23,7 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
   private targetHash: string | undefined;
   private result: BlastCallersResult | undefined;
   private groups: DepthGroup[] = [];
+  private verdict: VerdictItem | undefined;
   /** Callers shown per depth, grown by "load more"; kept across refreshes of the same symbol. */
   private shown = new Map<number, number>();
   /** What the view's header says (also kept when the view is not created yet). */
@@ -55,7 +61,21 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
     return this.groups;
   }
 
+  /** The verdict row shown now (undefined before a symbol is picked). */
+  verdictRow(): VerdictItem | undefined {
+    return this.verdict;
+  }
+
   getTreeItem(element: Element): vscode.TreeItem {
+    if (element.kind === 'verdict') {
+      const item = new vscode.TreeItem(element.item.label, vscode.TreeItemCollapsibleState.None);
+      item.id = 'verdict';
+      item.description = element.item.description;
+      item.tooltip = element.item.tooltip;
+      item.iconPath = new vscode.ThemeIcon(element.item.icon);
+      item.contextValue = 'verdict';
+      return item;
+    }
     if (element.kind === 'depth') {
       const { group } = element;
       const item = new vscode.TreeItem(`depth ${group.depth}`, group.depth === 1 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
@@ -83,7 +103,10 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
   }
 
   getChildren(element?: Element): Element[] {
-    if (!element) return this.groups.map((group) => ({ kind: 'depth', group }));
+    if (!element) {
+      const depths: Element[] = this.groups.map((group) => ({ kind: 'depth', group }));
+      return this.verdict ? [{ kind: 'verdict', item: this.verdict }, ...depths] : depths;
+    }
     if (element.kind !== 'depth') return [];
     const rows: Element[] = element.group.callers.map((item) => ({ kind: 'caller', item }));
     return element.group.more > 0 ? [...rows, { kind: 'more', group: element.group }] : rows;
@@ -96,6 +119,7 @@ export class BlastRadiusView implements vscode.TreeDataProvider<Element> {
   private render(): void {
     if (!this.result) return;
     this.groups = blastRadiusModel(this.result, this.shown);
+    this.verdict = verdictItem(this.result);
     this.header = blastRadiusHeader(this.result);
     if (this.view) {
       const label = symbolLabel(this.result.target.qualifiedName, this.result.target.kind);

@@ -66,6 +66,32 @@ export function blastRadiusModel(result: BlastCallersResult, shown: ReadonlyMap<
   });
 }
 
+/** The Blast Radius view's first row: the target's verdict, its evidence in the description and tooltip. */
+export interface VerdictItem {
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
+  /** A codicon id: the verdict at a glance. */
+  readonly icon: string;
+}
+
+const VERDICT_ICONS: Readonly<Record<string, string>> = {
+  observed_in_production: 'pulse', static_callers_only: 'references', safe_to_delete: 'trash', unknown: 'question',
+};
+
+/** The verdict row of a blast radius: the verdict's text, the evidence line, and the runtime layer's counts. */
+export function verdictItem(result: BlastCallersResult): VerdictItem {
+  const { verdict } = result;
+  const runtime = `${plural(result.runtimeCallers, 'runtime caller')} (${plural(result.runtimeObservations, 'observation')} in the window), `
+    + 'counted apart from the static callers';
+  return {
+    label: verdict.text,
+    description: verdict.reason,
+    tooltip: `${verdict.text}\n${verdict.reason}\n${runtime}`,
+    icon: VERDICT_ICONS[verdict.verdict] ?? 'question',
+  };
+}
+
 export interface RouteRow {
   readonly ServiceName: string;
   readonly RoutePattern: string;

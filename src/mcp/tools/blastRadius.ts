@@ -4,10 +4,15 @@ import { FACTS_FORMAT_VERSION } from '../../extract/facts';
 import { BLAST_RADIUS_DEFAULTS, type BlastCaller, type EdgeOrigin, blastRadius } from '../../graph/blastRadius';
 import type { GraphView } from '../../graph/graphView';
 import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
+import { RUNTIME_CALLERS_DEFAULTS, runtimeCallers } from '../../query/runtimeCallers';
+import { verdictRule } from '../../query/verdict';
 import type { SnapshotLog } from '../../store';
 import { hashArg, optionalHashArg, requireNode, requireSnapshot } from '../args';
 import { defineTool } from '../tool';
 import { integer, objectOutput, WireCallSiteSchema, wireCallSites, wireNode, WireNodeSchema } from '../wire';
+import {
+  WireLayerCountsShape, wireLayerCounts, WireRuntimeCallerSchema, wireRuntimeCaller, WireVerdictSchema, wireVerdict,
+} from '../wireRuntime';
 
 /**
  * The indexer that wrote the graph. Edges do not record their own version, so this is
@@ -64,7 +69,11 @@ export const tool = defineTool({
     + 'highest) and the Provenance of every edge on that path, caller first. TotalCount counts all callers; at most '
     + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist. CallSites lists `
     + 'every {File, Line, Col} where the caller calls the next symbol of that path (the target itself at Depth 1). With '
-    + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now).',
+    + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now). RuntimeCallers (apart, '
+    + `never walked further): callers observed in traces into the target or a static caller (its Handler), busiest first, at most ${RUNTIME_CALLERS_DEFAULTS.maxCallers}, `
+    + 'each with ObservationCount, LastObserved and RuntimeProvenance {source, confidence, sample_count, first_seen, last_seen, '
+    + 'trace_ids, indexer_version}; RuntimeCount and RuntimeObservations count them all. Verdict: observed_in_production, '
+    + 'static_callers_only, safe_to_delete or unknown, with its evidence.',
   inputSchema: {
     target_hash: hashArg('target_hash', 'Node hash of the symbol whose callers are wanted (64 lowercase hex); graph_query finds it'),
     snapshot_hash: optionalHashArg('snapshot_hash', 'Snapshot hash for a point-in-time answer (64 lowercase hex); omit for the latest graph'),
@@ -77,6 +86,9 @@ export const tool = defineTool({
     }))),
     TotalCount: integer,
     Truncated: z.boolean(),
+    RuntimeCallers: z.array(WireRuntimeCallerSchema),
+    ...WireLayerCountsShape,
+    Verdict: WireVerdictSchema,
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ target_hash, snapshot_hash }, deps) {
@@ -87,8 +99,16 @@ export const tool = defineTool({
     const radius = blastRadius(view, target_hash, { originOf: await originLookup(store, view, snapshot) });
     const byRepo: Record<string, ReturnType<typeof wireCaller>[]> = {};
     for (const [repoUrl, callers] of radius.byRepo) byRepo[repoUrl] = callers.map(wireCaller);
+    // Traffic is now: the runtime layer and the verdict read the live graph whatever the snapshot.
+    const live = snapshot ? await deps.graphs.liveView() : view;
+    const entries = [{ nodeHash: target_hash, depth: 0 }, ...radius.callers.map((c) => ({ nodeHash: c.node.nodeHash, depth: c.depth }))];
+    const layer = await runtimeCallers(live, store, entries, { indexerVersion: INDEXER_VERSION });
+    const verdict = (await verdictRule(deps, live))(radius.target, radius.totalCount, layer);
     return {
-      result: { Target: wireNode(radius.target), ByRepo: byRepo, TotalCount: radius.totalCount, Truncated: radius.truncated },
+      result: {
+        Target: wireNode(radius.target), ByRepo: byRepo, TotalCount: radius.totalCount, Truncated: radius.truncated,
+        RuntimeCallers: layer.callers.map(wireRuntimeCaller), ...wireLayerCounts(layer), Verdict: wireVerdict(verdict),
+      },
     };
   },
 });
