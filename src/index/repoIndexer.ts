@@ -17,7 +17,7 @@ import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
 import {
   type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
 } from './indexRun';
-import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
+import { commitToIndex, listCommitFiles, readCommitFiles } from './gitInfo';
 import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
@@ -31,7 +31,7 @@ import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
-  DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
+  DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
   readRepoText, readSource, toSource,
 } from './sourceFiles';
 import { closeRemovedFile } from './removedFiles';
@@ -98,7 +98,7 @@ export class RepoIndexer {
     const budget = workBudget(options.fileBudget);
     const root = resolveRepoRoot(options.repoPath);
     const progress = options.onProgress ?? (() => undefined);
-    const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
+    const { commit, dirty, readFromCommit } = commitToIndex(root, options.commit);
     const listing = readFromCommit ? listCommitFiles(root, commit) : listRepositoryFiles(root).allPaths;
     const excluded = options.exclude ?? (() => false);
     const candidates = listing.filter((p) => (languageForPath(p) !== undefined || isLayoutFile(p)) && !excluded(p)).sort();
@@ -352,15 +352,6 @@ export class RepoIndexer {
     return ForeignRepos.load(this.store, self, wants, this.foreignTables);
   }
 
-  private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
-    const head = headState(root);
-    if (!commitish) return { commit: head.commit, dirty: head.dirty, readFromCommit: false };
-    if (!isGitWorkTree(root)) throw new Error(`--commit ${commitish}: ${root} is not a git repository`);
-    const commit = resolveCommit(root, commitish);
-    if (commit === head.commit && !head.dirty) return { commit, dirty: false, readFromCommit: false };
-    return { commit, dirty: false, readFromCommit: true };
-  }
-
   private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
     const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
     const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
@@ -419,5 +410,4 @@ export class RepoIndexer {
     }
     return this.tables.get(repo.repoHash)!;
   }
-
 }
