@@ -4,9 +4,9 @@ import { type Hash, QualifiedName, type RepoRecord, type SnapshotRecord, UNRESOL
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import type { SymbolTable } from '../resolve/symbolTable';
 import type { GraphReader, ProvidedModuleRecord, ProvidesRegistry, RequestsRegistry, SnapshotLog } from '../store';
+import { CROSS_REPO_LANGUAGES } from './foreignRepos';
 
 type Store = GraphReader & SnapshotLog & ProvidesRegistry & RequestsRegistry;
-import { CROSS_REPO_LANGUAGES } from './foreignRepos';
 
 /**
  * Which files of other repositories a change to one repository (the provider) must
