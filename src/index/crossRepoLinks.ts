@@ -3,16 +3,30 @@ import type { FileFacts, LanguageId } from '../extract/facts';
 import { type Hash, QualifiedName, type RepoRecord, type SnapshotRecord, UNRESOLVED_SEGMENT } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import type { SymbolTable } from '../resolve/symbolTable';
-import type { GraphReader, ProvidedModuleRecord, ProvidesRegistry, SnapshotLog } from '../store';
+import type { GraphReader, ProvidedModuleRecord, ProvidesRegistry, RequestsRegistry, SnapshotLog } from '../store';
 import { CROSS_REPO_LANGUAGES } from './foreignRepos';
+
+type Store = GraphReader & SnapshotLog & ProvidesRegistry & RequestsRegistry;
 
 /**
  * Which files of other repositories a change to one repository (the provider) must
  * re-link, so that a graph of several repositories is the same whichever was indexed
  * first: files with placeholders into modules the provider now provides (it was indexed
- * after them), and files with edges into the provider's nodes that the change removed
- * (the call goes back to a placeholder, or to where the symbol moved).
+ * after them), files with edges into the provider's nodes that the change removed
+ * (the call goes back to a placeholder, or to where the symbol moved), and, when the
+ * HTTP routes it serves changed, files sending requests to a service it runs
+ * (repo_requests): a new route may now serve them, or make a match ambiguous.
  */
+
+/** What changed in the provider that other repositories may depend on. */
+export interface ProviderChange {
+  readonly repoHash: Hash;
+  readonly repoUrl: string;
+  /** Nodes the change removed. */
+  readonly removedNodes: readonly Hash[];
+  /** The services (lower case) whose HTTP routes the change may have changed: the ones it runs, and ran before. */
+  readonly servicesChanged: readonly string[];
+}
 
 /** The modules a set of files imports from outside their repository, for the languages that can link across. */
 export function externalModules(
@@ -38,11 +52,11 @@ export function externalModules(
  * per repository URL.
  */
 export async function relinkDependantRepos(
-  store: GraphReader & SnapshotLog & ProvidesRegistry, provider: { readonly repoHash: Hash; readonly repoUrl: string }, removedNodes: readonly Hash[],
+  store: Store, provider: ProviderChange,
   relinkAt: (repo: RepoRecord, latest: SnapshotRecord, paths: ReadonlySet<string>) => Promise<number>, warn: (message: string) => void,
 ): Promise<Record<string, number>> {
   const relinked: Record<string, number> = {};
-  for (const [repoHash, paths] of await dependantFiles(store, provider.repoHash, removedNodes)) {
+  for (const [repoHash, paths] of await dependantFiles(store, provider)) {
     const record = await store.repo(repoHash);
     const latest = await store.latestSnapshot(repoHash);
     if (!record || !latest || !fs.existsSync(record.rootPath)) {
@@ -55,16 +69,22 @@ export async function relinkDependantRepos(
 }
 
 /** Files of other repositories to re-link after `provider` changed, by repository. */
-export async function dependantFiles(
-  store: GraphReader & SnapshotLog & ProvidesRegistry, provider: Hash, removedNodes: readonly Hash[],
-): Promise<Map<Hash, Set<string>>> {
+export async function dependantFiles(store: Store, provider: Omit<ProviderChange, 'repoUrl'>): Promise<Map<Hash, Set<string>>> {
   const byRepo = new Map<Hash, Set<string>>();
+  const add = (repoHash: Hash, path: string): void => {
+    let paths = byRepo.get(repoHash);
+    if (!paths) byRepo.set(repoHash, (paths = new Set()));
+    paths.add(path);
+  };
   const repos = await store.repos();
   if (repos.length < 2) return byRepo;
-  const provided = (await store.repoProvides()).filter((p) => p.repoHash === provider);
-  const targets: Hash[] = [...removedNodes];
+  for (const request of await store.requestsOfServices(provider.servicesChanged)) {
+    if (request.repoHash !== provider.repoHash) add(request.repoHash, request.path);
+  }
+  const provided = (await store.repoProvides()).filter((p) => p.repoHash === provider.repoHash);
+  const targets: Hash[] = [...provider.removedNodes];
   for (const repo of repos) {
-    if (repo.repoHash === provider || provided.length === 0) continue;
+    if (repo.repoHash === provider.repoHash || provided.length === 0) continue;
     for (const node of await store.liveRepoLevelNodes(repo.repoHash)) {
       if (QualifiedName.isUnresolved(node.qualifiedName) && namesProvidedModule(unresolvedName(node.qualifiedName), provided)) targets.push(node.nodeHash);
     }
@@ -72,10 +92,7 @@ export async function dependantFiles(
   const owners = new Set(await store.ownersOfEdgesInto(targets));
   if (owners.size === 0) return byRepo;
   for (const file of await store.liveFileRecords()) {
-    if (file.repoHash === provider || !owners.has(file.fileHash)) continue;
-    let paths = byRepo.get(file.repoHash);
-    if (!paths) byRepo.set(file.repoHash, (paths = new Set()));
-    paths.add(file.path);
+    if (file.repoHash !== provider.repoHash && owners.has(file.fileHash)) add(file.repoHash, file.path);
   }
   return byRepo;
 }

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import type { FileFacts, LanguageId } from '../extract/facts';
-import type { Hash } from '../model';
+import { type Hash, type RepoRecord, serviceNamesOf, serviceOfPath } from '../model';
 import type { ForeignModules, ForeignPackage } from '../resolve/foreignModules';
+import type { RouteServer } from '../resolve/httpRoutes';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout, joinPath } from '../resolve/layout';
@@ -37,6 +38,15 @@ interface LoadedRepo {
   readonly table: SymbolTable;
   readonly resolverFor: (facts: Pick<FileFacts, 'language'>) => LanguageResolver;
   readonly readAt: string;
+  /** The repository as a server of HTTP routes, with the service layout it was indexed with. */
+  readonly server: RouteServer;
+}
+
+/** What one run links may land on in other repositories: modules its imports leave for, services its requests name. */
+export interface ForeignWants {
+  readonly modules: Iterable<{ module: string; language: LanguageId }>;
+  /** Service names, lower case (requestedServices.ts). */
+  readonly services: Iterable<string>;
 }
 
 /**
@@ -66,12 +76,15 @@ export class ForeignTableCache {
 
 /**
  * The other repositories of the graph as one indexing run of a repository sees them:
- * which one provides a module an import leaves the repository for (repo_provides), and
- * that repository's symbol table, rebuilt from its stored facts, with resolvers over its
- * files on disk. Only repositories some import names are read.
+ * which one provides a module an import leaves the repository for (repo_provides), which
+ * ones run a service a request names (their service name or declared folder services), and
+ * those repositories' symbol tables, rebuilt from their stored facts, with resolvers over
+ * their files on disk. Only repositories some import or request names are read.
  */
 export class ForeignRepos implements ForeignModules {
   private readonly loaded = new Map<Hash, LoadedRepo>();
+  /** Repositories running each requested service, by lower-case name. */
+  private readonly servers = new Map<string, RouteServer[]>();
 
   /** Provided modules by `ecosystem\0name`: an import is matched against its own prefixes, not every row (a Java repository declares thousands of packages). */
   private readonly byName = new Map<string, ProvidedModuleRecord[]>();
@@ -86,18 +99,17 @@ export class ForeignRepos implements ForeignModules {
   }
 
   /**
-   * Reads the providers of the given modules (imports that left the repository `self`).
-   * Their tables are built here, so `packageOf` answers without the store.
+   * Reads the providers of the given modules (imports that left the repository `self`) and
+   * the repositories running the given services. Their tables are built here, so
+   * `packageOf` and `serversOf` answer without the store.
    */
-  static async load(
-    store: Store, self: Hash, modules: Iterable<{ module: string; language: LanguageId }>, cache = new ForeignTableCache(),
-  ): Promise<ForeignRepos> {
+  static async load(store: Store, self: Hash, wants: ForeignWants, cache = new ForeignTableCache()): Promise<ForeignRepos> {
     const rows = await store.repoProvides();
     // A Python package is importable from elsewhere once its repository is a distribution.
     const distributions = new Set(rows.filter((p) => p.ecosystem === 'pypi').map((p) => p.repoHash));
     const foreign = new ForeignRepos(rows.filter((p) => p.repoHash !== self && (p.ecosystem !== 'python' || distributions.has(p.repoHash))));
     const wanted = new Set<Hash>();
-    for (const { module, language } of modules) {
+    for (const { module, language } of wants.modules) {
       const provider = foreign.providerOf(module, language);
       if (provider) wanted.add(provider.repoHash);
     }
@@ -105,7 +117,28 @@ export class ForeignRepos implements ForeignModules {
       const loaded = await cache.get(store, repoHash);
       if (loaded) foreign.loaded.set(repoHash, loaded);
     }
+    await foreign.loadServers(store, self, new Set(wants.services), cache);
     return foreign;
+  }
+
+  /** Reads the other repositories running any of these services. */
+  private async loadServers(store: Store, self: Hash, services: ReadonlySet<string>, cache: ForeignTableCache): Promise<void> {
+    if (services.size === 0) return;
+    for (const record of await store.repos()) {
+      const runs = record.repoHash === self ? [] : serviceNamesOf(record).map((n) => n.toLowerCase()).filter((n) => services.has(n));
+      const loaded = runs.length > 0 ? await cache.get(store, record.repoHash) : undefined;
+      if (!loaded) continue;
+      this.loaded.set(record.repoHash, loaded);
+      for (const service of new Set(runs)) {
+        const servers = this.servers.get(service);
+        if (servers) servers.push(loaded.server);
+        else this.servers.set(service, [loaded.server]);
+      }
+    }
+  }
+
+  serversOf(service: string): readonly RouteServer[] {
+    return this.servers.get(service) ?? [];
   }
 
   /** Whether any repository in the graph provides this module. */
@@ -190,5 +223,10 @@ async function loadRepo(store: Store, repoHash: Hash, readAt: string): Promise<L
     const facts = await readFacts(store, file.fileHash, file.contentHash);
     if (facts && !facts.skipReason) table.setFile(file.path, resolverFor(facts).packagePath(file.path, facts), facts);
   }
-  return { table, resolverFor, readAt };
+  return { table, resolverFor, readAt, server: routeServer(repo, table, resolverFor) };
+}
+
+/** A repository's routes as requests see them; one object per loaded table, so the routes it serves are computed once. */
+function routeServer(repo: RepoRecord, table: SymbolTable, resolverFor: LoadedRepo['resolverFor']): RouteServer {
+  return { repoUrl: repo.repoUrl, table, resolverFor, serviceOf: (path) => serviceOfPath(repo, path) };
 }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { isGitWorkTree } from './sourceFiles';
 
 export interface CommitState {
   /** The commit indexed, or '' outside git. */
@@ -61,4 +62,17 @@ export function readCommitFiles(root: string, commit: string, paths: readonly st
     offset += Number(size) + 1;
   }
   return files;
+}
+
+/**
+ * The commit an index run reads: HEAD's work tree (dirty or not) without `commitish`;
+ * else that commit, read from git's objects unless it is a clean HEAD.
+ */
+export function commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
+  const head = headState(root);
+  if (!commitish) return { commit: head.commit, dirty: head.dirty, readFromCommit: false };
+  if (!isGitWorkTree(root)) throw new Error(`--commit ${commitish}: ${root} is not a git repository`);
+  const commit = resolveCommit(root, commitish);
+  if (commit === head.commit && !head.dirty) return { commit, dirty: false, readFromCommit: false };
+  return { commit, dirty: false, readFromCommit: true };
 }

@@ -1,4 +1,4 @@
-import type { GraphEdge, Hash } from '../model';
+import type { GraphEdge, Hash, ServiceLayout } from '../model';
 import type { GraphTables, LiveFile } from '../store';
 import type { RepoState } from './linkWriter';
 import type { LiveFiles } from './liveFiles';
@@ -71,6 +71,8 @@ export interface RunWrite {
   readonly seq: number;
   /** Unchanged files to re-link all the same (their route rows change service). */
   readonly relinkAlso?: readonly string[];
+  /** The service layout the repository was indexed with before, when this run changes it. */
+  readonly formerLayout?: ServiceLayout;
   /** Snapshot rows to write in the same transaction, once the graph rows are in. */
   readonly recordSnapshot?: (tx: GraphTables) => Promise<void>;
 }

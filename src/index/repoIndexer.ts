@@ -4,7 +4,7 @@ import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
 import { DEFAULT_WORK_BUDGET, RETRIED_SKIP_REASONS, type WorkBudget, workBudget } from '../extract/workBudget';
-import { type Hash, Identity, type RepoRecord, type SnapshotRecord, hashOf } from '../model';
+import { type Hash, Identity, type RepoRecord, type SnapshotRecord, hashOf, serviceNamesOf } from '../model';
 import { type LanguageResolver, type LanguageResolverFactory, withImportCache } from '../resolve/languages/languageResolver';
 import { RESOLVER_FACTORIES } from '../resolve/languages/resolvers';
 import { RepoLayout } from '../resolve/layout';
@@ -17,21 +17,21 @@ import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
 import {
   type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
 } from './indexRun';
-import { headState, listCommitFiles, readCommitFiles, resolveCommit } from './gitInfo';
+import { commitToIndex, listCommitFiles, readCommitFiles } from './gitInfo';
 import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
-import { externalModules, relinkDependantRepos } from './crossRepoLinks';
+import { type ProviderChange, externalModules, relinkDependantRepos } from './crossRepoLinks';
 import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
-import { declaredPackages } from './declaredPackages';
-import { providedModules } from './repoProvides';
+import { RepoDeclarations } from './repoDeclarations';
+import { servicesRequestedBy } from './requestedServices';
 import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
-  DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isGitWorkTree, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
+  DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
   readRepoText, readSource, toSource,
 } from './sourceFiles';
 import { closeRemovedFile } from './removedFiles';
@@ -85,8 +85,8 @@ export class RepoIndexer {
   private readonly links: LinkWriter;
   /** Other repositories' tables, for imports that land in them. */
   private readonly foreignTables = new ForeignTableCache();
-  /** What this indexer last wrote as each repository's provided modules. */
-  private readonly providesWritten = new Map<Hash, string>();
+  /** What each repository provides to and requests of the others, written when it changed. */
+  private readonly declarations = new RepoDeclarations();
 
   /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
   constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {
@@ -98,7 +98,7 @@ export class RepoIndexer {
     const budget = workBudget(options.fileBudget);
     const root = resolveRepoRoot(options.repoPath);
     const progress = options.onProgress ?? (() => undefined);
-    const { commit, dirty, readFromCommit } = this.commitToIndex(root, options.commit);
+    const { commit, dirty, readFromCommit } = commitToIndex(root, options.commit);
     const listing = readFromCommit ? listCommitFiles(root, commit) : listRepositoryFiles(root).allPaths;
     const excluded = options.exclude ?? (() => false);
     const candidates = listing.filter((p) => (languageForPath(p) !== undefined || isLayoutFile(p)) && !excluded(p)).sort();
@@ -157,6 +157,7 @@ export class RepoIndexer {
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
       toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
+      ...(layoutChanged ? { formerLayout: recordBefore } : {}),
       recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
     });
     progress({ phase: 'done', done: sources.size, total: sources.size });
@@ -263,7 +264,9 @@ export class RepoIndexer {
     const relink = await this.links.filesToRelink(repo, table, [...parsed.keys()], surfaceChanged, [...removed], live);
     // A mount's prefixes are part of the paths of routes declared in other files, and requests land on routes.
     if (routesChanged.mounts) for (const p of table.filesWithRouterRoutes()) relink.add(p);
-    if (routesChanged.mounts || routesChanged.http) for (const p of table.filesWithHttpCalls()) relink.add(p);
+    // A renamed service changes which requests (a host naming it, localhost) it serves.
+    const servedChanged = routesChanged.mounts || routesChanged.http || write.formerLayout !== undefined;
+    if (servedChanged) for (const p of table.filesWithHttpCalls()) relink.add(p);
     for (const p of write.relinkAlso ?? []) relink.add(p);
     // Receiver types computed through declarations of other files: no edge leads back to them.
     for (const p of table.filesTypingThrough(typeNames)) relink.add(p);
@@ -277,11 +280,8 @@ export class RepoIndexer {
     const nodesOf = async (): Promise<Hash[]> => (await Promise.all(rewritten.map((fileHash) => this.store.liveNodesOfFile(fileHash)))).flat().map((n) => n.nodeHash);
     const nodesBefore = otherRepos ? await nodesOf() : [];
     const bulk = firstIndex && relink.size >= BULK_LOAD_MIN_FILES && this.store.capabilities.bulkLoad;
-    const foreign = otherRepos
-      ? await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables)
-      : undefined;
-    const provides = [...providedModules(this.active!.layout).map((m) => ({ ...m, repoHash: repo.repoHash })), ...declaredPackages(table, repo.repoHash)];
-    const providesKey = JSON.stringify(provides);
+    const foreign = otherRepos ? await this.foreignFor(repo.repoHash, table, relink) : undefined;
+    const declarations = this.declarations.prepare(repo.repoHash, this.active!.layout, table);
     await this.store.transaction(async (tx) => {
       for (const file of removed) await closeRemovedFile(tx, repo.repoHash, file, seq, snapshotHash);
       for (const source of toParse) {
@@ -294,8 +294,7 @@ export class RepoIndexer {
         if (result) await writeFacts(tx, fileHash, source.contentHash, result.encoded ?? result.facts, RETRIED_SKIP_REASONS.has(result.facts.skipReason ?? ''));
       }
       await this.links.writeLinks(tx, repo, table, relink, seq, snapshotHash, progress, bulk, foreign);
-      // Written when it changed since this indexer last wrote it: a save rarely changes what a repository provides.
-      if (this.providesWritten.get(repo.repoHash) !== providesKey) await tx.replaceRepoProvides(repo.repoHash, provides);
+      await declarations.write(tx);
       // Only a closed edge can leave a package or placeholder node without edges: a write of
       // a few files (a save) checks the ends of the edges it rewrote, a larger one all nodes.
       const touched = removed.length + toParse.length > SWEEP_ALL_MIN_FILES ? undefined : ownedBefore.flatMap((e) => [e.sourceHash, e.targetHash]);
@@ -303,10 +302,16 @@ export class RepoIndexer {
       await write.recordSnapshot?.(tx);
     });
     const stillOwned = new Set((await Promise.all(rewritten.map((fileHash) => this.store.liveEdgesOwnedBy(fileHash)))).flat().map((e) => e.edgeHash));
-    this.providesWritten.set(repo.repoHash, providesKey);
+    declarations.committed();
     this.foreignTables.forget(repo.repoHash);
     const nodesAfter = otherRepos ? new Set(await nodesOf()) : new Set<Hash>();
-    const relinkedInOtherRepos = otherRepos ? await this.relinkDependants(repo, nodesBefore.filter((n) => !nodesAfter.has(n))) : {};
+    const servicesChanged = servedChanged ? [...serviceNamesOf(repo), ...(write.formerLayout ? serviceNamesOf(write.formerLayout) : [])] : [];
+    const relinkedInOtherRepos = otherRepos
+      ? await this.relinkDependants({
+        repoHash: repo.repoHash, repoUrl: repo.repoUrl, removedNodes: nodesBefore.filter((n) => !nodesAfter.has(n)),
+        servicesChanged: [...new Set(servicesChanged.map((name) => name.toLowerCase()))],
+      })
+      : {};
     return {
       relinked: relink.size, relinkedInOtherRepos, filesWithSyntaxErrors, parsedPaths: [...parsed.keys()],
       replacedNonStaticEdges: nonStaticBefore.filter((e) => !stillOwned.has(e.edgeHash)),
@@ -315,12 +320,13 @@ export class RepoIndexer {
 
   /**
    * Re-links the files of other repositories that this repository's change concerns
-   * (crossRepoLinks.ts): calls into what it now provides, or into nodes it removed.
+   * (crossRepoLinks.ts): calls into what it now provides, into nodes it removed, and
+   * requests to the services whose routes it changed.
    */
-  private async relinkDependants(provider: RepoState, removedNodes: readonly Hash[]): Promise<Record<string, number>> {
+  private async relinkDependants(change: ProviderChange): Promise<Record<string, number>> {
     const active = this.active;
     try {
-      return await relinkDependantRepos(this.store, provider, removedNodes, (record, latest, paths) => this.relinkAt(record, latest, paths), this.warn);
+      return await relinkDependantRepos(this.store, change, (record, latest, paths) => this.relinkAt(record, latest, paths), this.warn);
     } finally {
       this.active = active;
     }
@@ -332,7 +338,7 @@ export class RepoIndexer {
     this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readRepoText(repo.root, p)));
     const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
     const relink = new Set([...paths].filter((p) => table.factsOf(p)));
-    const foreign = await ForeignRepos.load(this.store, repo.repoHash, externalModules(table, relink, (f) => this.resolverFor(f)), this.foreignTables);
+    const foreign = await this.foreignFor(repo.repoHash, table, relink);
     await this.store.transaction(async (tx) => {
       await this.links.writeLinks(tx, repo, table, relink, latest.seq, latest.snapshotHash, () => undefined, false, foreign);
       await tx.sweepRepoLevelNodes(repo.repoHash, latest.seq);
@@ -340,14 +346,10 @@ export class RepoIndexer {
     return relink.size;
   }
 
-
-  private commitToIndex(root: string, commitish: string | undefined): { commit: string; dirty: boolean; readFromCommit: boolean } {
-    const head = headState(root);
-    if (!commitish) return { commit: head.commit, dirty: head.dirty, readFromCommit: false };
-    if (!isGitWorkTree(root)) throw new Error(`--commit ${commitish}: ${root} is not a git repository`);
-    const commit = resolveCommit(root, commitish);
-    if (commit === head.commit && !head.dirty) return { commit, dirty: false, readFromCommit: false };
-    return { commit, dirty: false, readFromCommit: true };
+  /** The other repositories of the graph the links of these files may land in: by their imports and the services their requests name. */
+  private async foreignFor(self: Hash, table: SymbolTable, paths: ReadonlySet<string>): Promise<ForeignRepos> {
+    const wants = { modules: externalModules(table, paths, (f) => this.resolverFor(f)), services: servicesRequestedBy(table, paths) };
+    return ForeignRepos.load(this.store, self, wants, this.foreignTables);
   }
 
   private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
@@ -408,5 +410,4 @@ export class RepoIndexer {
     }
     return this.tables.get(repo.repoHash)!;
   }
-
 }

@@ -1,4 +1,5 @@
 import type { LanguageId } from '../extract/facts';
+import type { RouteServer } from './httpRoutes';
 import type { SymbolTable } from './symbolTable';
 
 /** A package of another repository of the graph: its table (home set) and package path there. */
@@ -15,4 +16,10 @@ export interface ForeignPackage {
  */
 export interface ForeignModules {
   packageOf(module: string, fromLanguage: LanguageId): ForeignPackage | undefined;
+  /**
+   * The other repositories of the graph that run a service (lower case: its service name
+   * or one of its declared folder services), whose routes a request to a host naming that
+   * service may land on. Empty when none does.
+   */
+  serversOf(service: string): readonly RouteServer[];
 }

@@ -97,6 +97,18 @@ export interface ProvidedModuleRecord {
   readonly entry?: string;
 }
 
+/**
+ * A service a repository's file sends HTTP requests to (migration 011): the first label of
+ * the host its URL writes, lower case. The clients of a repository running that service
+ * are found by it.
+ */
+export interface RequestedServiceRecord {
+  readonly repoHash: Hash;
+  readonly service: string;
+  /** The requesting file, repo-relative. */
+  readonly path: string;
+}
+
 /** Committed writes a store has seen: all of them, and the runtime-only part. */
 export interface StoreGeneration {
   readonly total: number;

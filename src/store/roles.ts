@@ -2,7 +2,7 @@ import type {
   EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 import type {
-  EnrichmentState, EnrichmentSummary, FeedbackCounts, ProvidedModuleRecord, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, ProvidedModuleRecord, RequestedServiceRecord, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
   StoreGeneration,
 } from './records';
 
@@ -187,9 +187,19 @@ export interface ProvidesRegistry {
   repoProvides(): Promise<ProvidedModuleRecord[]>;
 }
 
+/**
+ * Which services each repository's files send HTTP requests to (migration 011): written by
+ * its index, read to find the clients of a repository that serves one of them.
+ */
+export interface RequestsRegistry {
+  replaceRepoRequests(repoHash: Hash, requests: readonly RequestedServiceRecord[]): Promise<void>;
+  /** The requests naming any of these services (lower case), of every repository. */
+  requestsOfServices(services: readonly string[]): Promise<RequestedServiceRecord[]>;
+}
+
 /** Every role at once: what a transaction hands its work, and what a backend implements. */
 export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore
-  & EnrichmentLog & ProvidesRegistry;
+  & EnrichmentLog & ProvidesRegistry & RequestsRegistry;
 
 /**
  * How a writer takes the graph's writer lock. One writer per graph: every process that

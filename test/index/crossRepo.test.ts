@@ -3,37 +3,11 @@ import * as fs from 'node:fs';
 import { transitiveCallers } from '../../src/graph/traversal';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/query/graphCache';
-import { type GraphStore, openStore } from '../../src/store';
 import {
   CSHARP_APP, CSHARP_LIB, GO_APP, GO_LIB, GREETER_CLIENT, JAVA_APP, JAVA_LIB, PROTOS, PY_APP, PY_LIB, RUST_APP, RUST_LIB, TS_APP, TS_LIB,
 } from '../helpers/crossRepoTrees';
+import { edgeLines, indexInOrder, nodeLines } from '../helpers/crossRepoGraph';
 import { liveNodes } from '../helpers/indexFixture';
-import { makeTempDir, writeTree } from '../helpers/tempDir';
-
-type Tree = Record<string, string>;
-
-async function indexInOrder(trees: ReadonlyArray<readonly [string, Tree]>): Promise<{ store: GraphStore; roots: Map<string, string> }> {
-  const store = await openStore(':memory:');
-  const roots = new Map<string, string>();
-  for (const [url, files] of trees) {
-    const root = fs.realpathSync(makeTempDir('ckg-cross-'));
-    writeTree(root, files);
-    roots.set(url, root);
-  }
-  const indexer = new RepoIndexer(store);
-  for (const [url] of trees) await indexer.index({ repoPath: roots.get(url)!, repoUrl: url });
-  return { store, roots };
-}
-
-/** Every live edge as `type source -> target` with full qualified names; placeholders included. */
-async function edgeLines(store: GraphStore): Promise<string[]> {
-  const names = new Map([...await liveNodes(store), ...await store.liveNodesOutsideRepos()].map((n) => [n.nodeHash, n.qualifiedName]));
-  return (await store.liveEdges()).map((e) => `${e.edgeType} ${names.get(e.sourceHash) ?? e.sourceHash} -> ${names.get(e.targetHash) ?? e.targetHash}`).sort();
-}
-
-async function nodeLines(store: GraphStore): Promise<string[]> {
-  return (await liveNodes(store)).map((n) => `${n.kind} ${n.qualifiedName}`).sort();
-}
 
 describe('index: calls and imports across repositories of one graph', function () {
   this.timeout(60_000);

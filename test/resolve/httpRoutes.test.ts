@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { type GraphStore, openStore } from '../../src/store';
 import { nodeNames } from '../helpers/indexFixture';
+import { SHOP_CONFIG, writeShopMonorepo } from '../helpers/monorepoShop';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
 async function requestEdges(store: GraphStore): Promise<string[]> {
@@ -39,5 +40,19 @@ describe('resolve/httpRoutes: requests to the routes that serve them, kept up to
     fs.writeFileSync(path.join(root, 'src/api.ts'), "import express from 'express';\nexport const api = express();\napi.post('/orders/:orderId', (req, res) => res.end());\n");
     await index();
     assert.deepEqual(await requestEdges(store), [], 'a POST route serves no GET request');
+  });
+
+  it('a renamed service re-links the requests naming it, in an indexer that keeps its tables', async () => {
+    const root = fs.realpathSync(makeTempDir('ckg-http-shop-'));
+    writeShopMonorepo(root);
+    writeTree(root, { 'services/checkout/cartClient.ts': 'export async function cartOf(id: string) {\n  return fetch(`http://cart:3000/cart/${id}`);\n}\n' });
+    const store = await openStore(':memory:');
+    const indexer = new RepoIndexer(store);
+    const index = () => indexer.index({ repoPath: root, repoUrl: 'example.com/shop' });
+    await index();
+    assert.deepEqual(await requestEdges(store), ['services/checkout/cartClient.cartOf -> services/cart/server.GET /cart/{id}']);
+    fs.writeFileSync(path.join(root, '.ckg.yaml'), SHOP_CONFIG.replace('name: cart', 'name: basket'));
+    await index();
+    assert.deepEqual(await requestEdges(store), [], 'no service runs as cart any more');
   });
 });

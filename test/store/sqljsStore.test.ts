@@ -94,11 +94,12 @@ describe('store/sqljs', () => {
     await store.save();
     await store.close();
     // The file as schema 6 wrote it: no later_call_sites column, no enrichment_state (008) or repo_provides (009) table,
-    // no repos.services column (010), no snapshot_runtime_edges table (011).
+    // no repos.services column (010), no snapshot_runtime_edges (011) or repo_requests (012) table.
     const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
     const raw = new SQL.Database(fs.readFileSync(dbPath));
     raw.exec("ALTER TABLE edges DROP COLUMN later_call_sites; DROP TABLE enrichment_state; DROP TABLE repo_provides; "
-      + "ALTER TABLE repos DROP COLUMN services; DROP TABLE snapshot_runtime_edges; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+      + "ALTER TABLE repos DROP COLUMN services; DROP TABLE snapshot_runtime_edges; DROP TABLE repo_requests; "
+      + "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
     fs.writeFileSync(dbPath, raw.export());
     const reopened = await openStore(dbPath);
     const [stored] = await reopened.liveEdges();
@@ -107,6 +108,7 @@ describe('store/sqljs', () => {
     assert.deepEqual((await reopened.liveEdges())[0].laterCallSites, [{ file: 'a.ts', line: 8, col: 3 }]);
     assert.equal((await reopened.counts()).callSites, 2);
     assert.deepEqual(await reopened.enrichmentSummary(), [], 'migration 008 ran too');
+    assert.deepEqual(await reopened.requestsOfServices(['cart']), [], 'and 012');
     await reopened.close();
   });
 

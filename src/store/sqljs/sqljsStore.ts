@@ -29,7 +29,7 @@ const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   pruneObservations: true, recordServicesSeen: true, servicesSeen: true, addRuntimeCounters: true, runtimeCounters: true,
   recordFeedback: true, feedbackCounts: true,
   recordEnrichment: true, enrichmentStates: true, enrichmentSummary: true,
-  replaceRepoProvides: true, repoProvides: true,
+  replaceRepoProvides: true, repoProvides: true, replaceRepoRequests: true, requestsOfServices: true,
 };
 
 type Gate = () => Promise<void> | undefined;

@@ -3,7 +3,7 @@ import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
 import type {
-  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult, RequestedServiceRecord,
 } from '../records';
 import { bulkLoad, insertNewRows } from './bulkLoad';
 import * as edgeWrites from './edgeWrites';
@@ -16,6 +16,7 @@ import type { Synchronous } from './synchronous';
 import type { GraphTables } from '../roles';
 import * as enrichment from './enrichmentLog';
 import * as provides from './repoProvides';
+import * as requests from './repoRequests';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
@@ -312,5 +313,13 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   repoProvides(): ProvidedModuleRecord[] {
     return provides.repoProvides(this.database);
+  }
+
+  replaceRepoRequests(repoHash: Hash, rows: readonly RequestedServiceRecord[]): void {
+    requests.replaceRepoRequests(this.database, repoHash, rows);
+  }
+
+  requestsOfServices(services: readonly string[]): RequestedServiceRecord[] {
+    return requests.requestsOfServices(this.database, services);
   }
 }

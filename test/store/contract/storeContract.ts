@@ -3,6 +3,7 @@ import { callSitesContract } from './callSites';
 import { enrichmentLogContract } from './enrichmentLog';
 import { lifecycleContract } from './lifecycle';
 import { providesRegistryContract } from './providesRegistry';
+import { requestsRegistryContract } from './requestsRegistry';
 import { runtimeAndFeedbackContract } from './runtimeAndFeedback';
 import { staticGraphContract } from './staticGraph';
 
@@ -18,5 +19,6 @@ export function describeStoreContract(backend: string, open: () => Promise<Graph
     describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
     describe('enrichment visits (EnrichmentLog)', () => enrichmentLogContract(open));
     describe('what repositories provide (ProvidesRegistry)', () => providesRegistryContract(open));
+    describe('which services repositories request (RequestsRegistry)', () => requestsRegistryContract(open));
   });
 }
