@@ -19,17 +19,70 @@ export interface Bm25Hit {
   readonly score: number;
 }
 
+/**
+ * Terms as dense ids. One vocabulary may serve many indexes: documents counted once
+ * (CountedDocument) can then be indexed again, graph generation after generation,
+ * without splitting their text again.
+ */
+export class TermVocabulary {
+  private readonly ids = new Map<string, number>();
+
+  /** The term's id, assigned on first sight. */
+  idOf(term: string): number {
+    let id = this.ids.get(term);
+    if (id === undefined) this.ids.set(term, (id = this.ids.size));
+    return id;
+  }
+
+  /** The term's id, or undefined for a term never seen. */
+  find(term: string): number | undefined {
+    return this.ids.get(term);
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+/** A document as the distinct term ids it holds, how often each, and its length in terms. */
+export interface CountedDocument {
+  readonly ids: Uint32Array;
+  readonly counts: Uint32Array;
+  readonly length: number;
+}
+
+/** Counts a document's terms under the vocabulary's ids. */
+export function countTerms(terms: readonly string[], vocabulary: TermVocabulary): CountedDocument {
+  const counts = new Map<number, number>();
+  for (const term of terms) {
+    const id = vocabulary.idOf(term);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return { ids: Uint32Array.from(counts.keys()), counts: Uint32Array.from(counts.values()), length: terms.length };
+}
+
+interface Posting {
+  readonly docs: number[];
+  readonly counts: number[];
+}
+
 export class Bm25Index {
-  /** Term -> dense id; postings are stored by id, one document list and one count list each. */
-  private readonly vocabulary = new Map<string, number>();
-  private readonly postingDocs: number[][] = [];
-  private readonly postingCounts: number[][] = [];
+  /** Postings by term id: the documents holding the term and how often. */
+  private readonly postings = new Map<number, Posting>();
   private readonly lengths: Uint32Array;
   private readonly averageLength: number;
   private readonly k1: number;
   private readonly b: number;
 
-  constructor(documents: ReadonlyArray<readonly string[]>, options: Bm25Options = {}) {
+  /** An index of documents given as terms; the index keeps a vocabulary of its own. */
+  constructor(documents: ReadonlyArray<readonly string[]>, options?: Bm25Options);
+  /** An index of documents already counted under `vocabulary`. */
+  constructor(documents: readonly CountedDocument[], options: Bm25Options | undefined, vocabulary: TermVocabulary);
+  constructor(
+    documents: ReadonlyArray<readonly string[]> | readonly CountedDocument[],
+    options: Bm25Options = {},
+    private readonly vocabulary: TermVocabulary = new TermVocabulary(),
+  ) {
     const k1 = options.k1 ?? DEFAULTS.k1;
     const b = options.b ?? DEFAULTS.b;
     if (!(Number.isFinite(k1) && k1 >= 0)) throw new Error('context/bm25: k1 must be a finite number >= 0');
@@ -38,33 +91,17 @@ export class Bm25Index {
     this.b = b;
     this.lengths = new Uint32Array(documents.length);
     let totalLength = 0;
-    // Counting with a reused array and a list of touched ids, instead of a Map per document.
-    let counts = new Uint32Array(1024);
-    const touched: number[] = [];
-    documents.forEach((terms, doc) => {
-      this.lengths[doc] = terms.length;
-      totalLength += terms.length;
-      for (const term of terms) {
-        let id = this.vocabulary.get(term);
-        if (id === undefined) {
-          id = this.postingDocs.length;
-          this.vocabulary.set(term, id);
-          this.postingDocs.push([]);
-          this.postingCounts.push([]);
-          if (id >= counts.length) {
-            const grown = new Uint32Array(counts.length * 2);
-            grown.set(counts);
-            counts = grown;
-          }
-        }
-        if (counts[id]++ === 0) touched.push(id);
+    documents.forEach((document, doc) => {
+      const counted = Array.isArray(document) ? countTerms(document as readonly string[], vocabulary) : (document as CountedDocument);
+      this.lengths[doc] = counted.length;
+      totalLength += counted.length;
+      for (let i = 0; i < counted.ids.length; i++) {
+        const id = counted.ids[i]!;
+        let posting = this.postings.get(id);
+        if (!posting) this.postings.set(id, (posting = { docs: [], counts: [] }));
+        posting.docs.push(doc);
+        posting.counts.push(counted.counts[i]!);
       }
-      for (const id of touched) {
-        this.postingDocs[id].push(doc);
-        this.postingCounts[id].push(counts[id]);
-        counts[id] = 0;
-      }
-      touched.length = 0;
     });
     this.averageLength = documents.length > 0 ? totalLength / documents.length : 0;
   }
@@ -75,8 +112,12 @@ export class Bm25Index {
 
   /** How many documents contain `term`. */
   documentFrequency(term: string): number {
-    const id = this.vocabulary.get(term);
-    return id === undefined ? 0 : this.postingDocs[id].length;
+    return this.postingOf(term)?.docs.length ?? 0;
+  }
+
+  private postingOf(term: string): Posting | undefined {
+    const id = this.vocabulary.find(term);
+    return id === undefined ? undefined : this.postings.get(id);
   }
 
   /**
@@ -92,11 +133,10 @@ export class Bm25Index {
     const matched = new Map<number, number>();
     let known = 0;
     for (const term of new Set(terms)) {
-      const id = this.vocabulary.get(term);
-      if (id === undefined) continue;
+      const posting = this.postingOf(term);
+      if (!posting) continue;
       known++;
-      const docs = this.postingDocs[id];
-      const tfs = this.postingCounts[id];
+      const { docs, counts: tfs } = posting;
       const df = docs.length;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       for (let i = 0; i < df; i++) {

@@ -1,6 +1,6 @@
 import type { GraphView } from '../graph/graphView';
 import type { GraphNode, Hash } from '../model';
-import { Bm25Index } from './bm25';
+import { Bm25Index, type CountedDocument, TermVocabulary, countTerms } from './bm25';
 import type { Evidence } from './evidence';
 import { SourceReader } from './sourceReader';
 import { searchTerms } from './terms';
@@ -21,6 +21,22 @@ interface Passage {
   readonly node?: GraphNode;
 }
 
+/** A file's documents: its whole text, and each passage with the index of its symbol (-1: the file's rest). */
+interface FileDocuments {
+  readonly whole: CountedDocument;
+  readonly passages: ReadonlyArray<{ readonly owner: number; readonly document: CountedDocument }>;
+}
+
+/**
+ * Files' documents by path, content and symbol layout, counted once under one vocabulary
+ * and reused by the next graph generation's index: a re-index changes a few files, and
+ * splitting every file's text again would dominate the first query after it. Entries no
+ * build of the last two used are dropped.
+ */
+const vocabulary = new TermVocabulary();
+const counted = new Map<string, { readonly documents: FileDocuments; build: number }>();
+let builds = 0;
+
 export class PassageIndex {
   private readonly fileIndex: Bm25Index;
   private readonly fileHashes: Hash[] = [];
@@ -28,36 +44,35 @@ export class PassageIndex {
   private readonly passages: Passage[] = [];
 
   /**
-   * `symbolsOf`: the showable symbols of a file. Files whose text cannot be read as
-   * indexed (changed on disk since, or gone) have no documents: they are found by name only.
+   * `symbolsOf`: the showable symbols of a file. A file is read from disk only when its
+   * indexed content was not counted before; one that cannot be read as indexed (changed
+   * on disk since, or gone) has no documents: it is found by name only.
    */
   constructor(view: GraphView, symbolsOf: (fileHash: Hash) => readonly GraphNode[], reader = new SourceReader(view)) {
-    const fileDocuments: string[][] = [];
-    const passageDocuments: string[][] = [];
+    const build = ++builds;
+    const fileDocuments: CountedDocument[] = [];
+    const passageDocuments: CountedDocument[] = [];
     for (const file of [...view.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-      const lines = reader.fileLines(file.fileHash);
-      if (!lines) continue;
       const symbols = symbolsOf(file.fileHash);
-      const owners = lineOwners(lines.length, symbols);
-      const byOwner = new Map<number, string[]>();
-      const whole = searchTerms(file.path);
-      for (let i = 0; i < lines.length; i++) {
-        const terms = searchTerms(lines[i]!);
-        if (terms.length === 0) continue;
-        for (const term of terms) whole.push(term);
-        let passage = byOwner.get(owners[i]!);
-        if (!passage) byOwner.set(owners[i]!, (passage = []));
-        for (const term of terms) passage.push(term);
+      const key = `${file.path}\0${file.contentHash}\0${symbols.map((n) => `${n.line}-${n.endLine}`).join(',')}`;
+      let entry = counted.get(key);
+      if (!entry) {
+        const lines = reader.fileLines(file.fileHash);
+        if (!lines) continue;
+        entry = { documents: documentsOf(file.path, lines, symbols), build };
+        counted.set(key, entry);
       }
+      entry.build = build;
       this.fileHashes.push(file.fileHash);
-      fileDocuments.push(whole);
-      for (const [owner, terms] of byOwner) {
+      fileDocuments.push(entry.documents.whole);
+      for (const { owner, document } of entry.documents.passages) {
         this.passages.push({ fileHash: file.fileHash, node: owner < 0 ? undefined : symbols[owner] });
-        passageDocuments.push(terms);
+        passageDocuments.push(document);
       }
     }
-    this.fileIndex = new Bm25Index(fileDocuments);
-    this.passageIndex = new Bm25Index(passageDocuments);
+    for (const [key, entry] of counted) if (entry.build < build - 1) counted.delete(key);
+    this.fileIndex = new Bm25Index(fileDocuments, undefined, vocabulary);
+    this.passageIndex = new Bm25Index(passageDocuments, undefined, vocabulary);
   }
 
   /** Files and symbols whose text matches the description, each normalised to its best. */
@@ -87,6 +102,25 @@ export class PassageIndex {
     for (const [fileHash, score] of combined) files.set(fileHash, score / top);
     return { files, symbols };
   }
+}
+
+/** A file's whole-text document (its path and every line) and one document per passage. */
+function documentsOf(path: string, lines: readonly string[], symbols: readonly GraphNode[]): FileDocuments {
+  const owners = lineOwners(lines.length, symbols);
+  const byOwner = new Map<number, string[]>();
+  const whole = searchTerms(path);
+  for (let i = 0; i < lines.length; i++) {
+    const terms = searchTerms(lines[i]!);
+    if (terms.length === 0) continue;
+    for (const term of terms) whole.push(term);
+    let passage = byOwner.get(owners[i]!);
+    if (!passage) byOwner.set(owners[i]!, (passage = []));
+    for (const term of terms) passage.push(term);
+  }
+  return {
+    whole: countTerms(whole, vocabulary),
+    passages: [...byOwner].map(([owner, terms]) => ({ owner, document: countTerms(terms, vocabulary) })),
+  };
 }
 
 /**

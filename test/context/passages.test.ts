@@ -17,10 +17,11 @@ function symbol(line: number, endLine: number): GraphNode {
   return { nodeHash: `${line}-${endLine}`, fileHash: 'f', repoHash: 'r', qualifiedName: `x://s${line}`, kind: 'function', line, column: 0, endLine, signature: '', bodyHash: '', doc: '' };
 }
 
-/** ts-basic copied to a temporary folder and indexed: its files can be edited after indexing. */
-async function indexedCopy(): Promise<{ root: string; view: GraphView }> {
+/** ts-basic copied to a temporary folder (edited first, when asked) and indexed: its files can be edited after indexing. */
+async function indexedCopy(edit?: (root: string) => void): Promise<{ root: string; view: GraphView }> {
   const root = makeTempDir();
   fs.cpSync(path.join(FIXTURE_REPOS, 'ts-basic'), root, { recursive: true });
+  edit?.(root);
   const store = await openStore(':memory:');
   await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'fixtures/ts-basic' });
   return { root, view: await new GraphCache(() => store).liveView() };
@@ -51,10 +52,16 @@ describe('context/passages', () => {
     assert.deepEqual(passagesOf(view).search('the of and'), { files: new Map(), symbols: new Map() });
   });
 
-  it('reads nothing of a file changed on disk since it was indexed: its old lines would be wrong', async () => {
-    const { root, view } = await indexedCopy();
-    fs.appendFileSync(path.join(root, 'src/utils/url.ts'), '\n// edited\n');
-    const hits = passagesOf(view).search('where is indexOf used');
-    assert.deepEqual([...hits.symbols.keys()].map((h) => view.files.get(view.nodes.get(h)!.fileHash)!.path).filter((p) => p === 'src/utils/url.ts'), []);
+  it('reads a file from disk only while it holds the indexed content, and counts each content once', async () => {
+    // Content of its own (no other test indexed it), so no earlier index counted it.
+    const { root, view } = await indexedCopy((r) => fs.appendFileSync(path.join(r, 'src/utils/url.ts'), '\n// passages test\n'));
+    const urlFiles = (hits: ReturnType<PassageIndex['search']>) =>
+      [...hits.symbols.keys()].map((h) => view.files.get(view.nodes.get(h)!.fileHash)!.path).filter((p) => p === 'src/utils/url.ts');
+    fs.appendFileSync(path.join(root, 'src/utils/url.ts'), '\n// edited after indexing\n');
+    assert.deepEqual(urlFiles(passagesOf(view).search('where is indexOf used')), [], 'its lines on disk are no longer the indexed ones');
+    const fresh = await indexedCopy((r) => fs.appendFileSync(path.join(r, 'src/utils/url.ts'), '\n// counted once\n'));
+    assert.equal(urlFiles(passagesOf(fresh.view).search('where is indexOf used')).length, 1);
+    fs.rmSync(path.join(fresh.root, 'src/utils/url.ts'));
+    assert.equal(urlFiles(passagesOf(fresh.view).search('where is indexOf used')).length, 1, 'counted before: its indexed words, without reading the disk');
   });
 });
