@@ -1,7 +1,8 @@
-import type { CalleeExpr, FileFacts, ImportBinding } from '../extract/facts';
+import type { CalleeExpr, FileFacts } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
+import { type ExportLookupHost, MAX_HOPS, lookupExport } from './packageExports';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
 
@@ -21,7 +22,6 @@ interface Binding {
   readonly imported: string;
 }
 
-const MAX_HOPS = 6;
 const TYPE_KINDS = new Set(['type', 'interface']);
 
 /**
@@ -31,16 +31,6 @@ const TYPE_KINDS = new Set(['type', 'interface']);
  */
 const scopesByFacts = new WeakMap<FileFacts, FileScope>();
 
-/**
- * `lookupExport` answers by (resolver, package, name), kept while the table is unchanged:
- * computed receiver types ask for the same exported names over and over, and following a
- * barrel's re-exports each time was most of the link phase on a 300k-line TypeScript repo.
- */
-interface ExportAnswers {
-  version: number;
-  readonly byResolver: WeakMap<LanguageResolver, Map<string, Resolution | undefined>>;
-}
-const exportAnswers = new WeakMap<SymbolTable, ExportAnswers>();
 
 /**
  * Name resolution inside one file: its own package, its imports, and through them the
@@ -57,6 +47,7 @@ export class FileScope {
   /** Types whose nested types and static members are visible unqualified (C#'s `using static`). */
   private readonly memberImports: Binding[] = [];
   private readonly family: string;
+  private readonly exportHost: ExportLookupHost;
 
   constructor(
     private readonly facts: FileFacts,
@@ -67,6 +58,7 @@ export class FileScope {
   ) {
     scopesByFacts.set(facts, this);
     this.family = languageFamily(facts.language);
+    this.exportHost = { table, resolver, family: this.family, resolveForeign: (module, imported) => this.resolveForeign(module, imported) };
     for (const fact of facts.imports) {
       // `export { a as b } from './x'` makes an export, not a local name.
       if (fact.reexport) continue;
@@ -241,67 +233,7 @@ export class FileScope {
 
   /** `name` as exported by a package: declared there, imported and re-exported, or a submodule. */
   lookupExport(packagePath: string, name: string, hops: number): Resolution | undefined {
-    if (hops > 0) return this.findExport(packagePath, name, hops);
-    const answers = this.exportAnswers();
-    const key = `${packagePath}\0${name}`;
-    if (answers.has(key)) return answers.get(key);
-    const found = this.findExport(packagePath, name, 0);
-    answers.set(key, found);
-    return found;
-  }
-
-  private exportAnswers(): Map<string, Resolution | undefined> {
-    let cache = exportAnswers.get(this.table);
-    if (!cache || cache.version !== this.table.version) {
-      cache = { version: this.table.version, byResolver: new WeakMap() };
-      exportAnswers.set(this.table, cache);
-    }
-    let answers = cache.byResolver.get(this.resolver);
-    if (!answers) cache.byResolver.set(this.resolver, (answers = new Map()));
-    return answers;
-  }
-
-  private findExport(packagePath: string, name: string, hops: number): Resolution | undefined {
-    if (hops > MAX_HOPS) return undefined;
-    const files = this.table.filesOfPackage(packagePath);
-    const entry = this.lookup(packagePath, name === 'default' ? this.defaultExportOf(files) ?? name : name);
-    if (entry) return { kind: 'symbol', packagePath, entry };
-    for (const file of files) {
-      const facts = this.table.factsOf(file);
-      if (!facts) continue;
-      // Python exports whatever a module imports; TS/JS only what it re-exports.
-      const importsAreExports = facts.language === 'python';
-      for (const fact of facts.imports) {
-        if (!fact.reexport && !importsAreExports) continue;
-        const binding = fact.bindings.find((b) => b.local === name || (fact.reexport && b.local === '*' && b.imported === '*'));
-        if (!binding) continue;
-        const target = this.resolver.resolveImport(fact.source, file);
-        const found = this.followBinding(target, binding, name, hops);
-        if (found) return found;
-      }
-    }
-    // Python: `from pkg import sub` names a submodule when the package does not define it.
-    const submodule = `${packagePath}.${name}`;
-    if (this.table.hasPackage(submodule)) return { kind: 'module', packagePath: submodule };
-    return undefined;
-  }
-
-  private followBinding(target: ImportTarget, binding: ImportBinding, name: string, hops: number): Resolution | undefined {
-    if (!target.inRepo) {
-      const imported = binding.local === '*' ? name : binding.imported;
-      return this.resolveForeign(target.module, imported) ?? { kind: 'external', name: `${target.module}.${binding.imported === '*' ? name : binding.imported}` };
-    }
-    if (binding.local === '*') return this.lookupExport(target.packagePath, name, hops + 1);
-    if (binding.imported === '*') return { kind: 'module', packagePath: target.packagePath };
-    return this.lookupExport(target.packagePath, binding.imported, hops + 1);
-  }
-
-  private defaultExportOf(files: ReadonlySet<string>): string | undefined {
-    for (const file of files) {
-      const name = this.table.factsOf(file)?.defaultExport;
-      if (name) return name;
-    }
-    return undefined;
+    return lookupExport(this.exportHost, packagePath, name, hops);
   }
 
   /**

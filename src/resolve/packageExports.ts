@@ -1,0 +1,94 @@
+import type { ImportBinding } from '../extract/facts';
+import type { ImportTarget, LanguageResolver } from './languages/languageResolver';
+import type { Resolution } from './scope';
+import type { SymbolTable } from './symbolTable';
+
+/** Re-exports and base types followed at most this deep. */
+export const MAX_HOPS = 6;
+
+/** What looking up a package's exports needs of the file scope asking. */
+export interface ExportLookupHost {
+  readonly table: SymbolTable;
+  readonly resolver: LanguageResolver;
+  /** The asking file's language family: a name is looked up only as that family declares it. */
+  readonly family: string;
+  /** An import of a module another repository of the graph provides (FileScope's). */
+  resolveForeign(module: string, imported: string): Resolution | undefined;
+}
+
+/**
+ * `lookupExport` answers by (resolver, package, name), kept while the table is unchanged:
+ * computed receiver types ask for the same exported names over and over, and following a
+ * barrel's re-exports each time was most of the link phase on a 300k-line TypeScript repo.
+ */
+interface ExportAnswers {
+  version: number;
+  readonly byResolver: WeakMap<LanguageResolver, Map<string, Resolution | undefined>>;
+}
+const exportAnswers = new WeakMap<SymbolTable, ExportAnswers>();
+
+/** `name` as exported by a package: declared there, imported and re-exported, or a submodule. */
+export function lookupExport(host: ExportLookupHost, packagePath: string, name: string, hops: number): Resolution | undefined {
+  if (hops > 0) return findExport(host, packagePath, name, hops);
+  const answers = answersOf(host);
+  const key = `${packagePath}\0${name}`;
+  if (answers.has(key)) return answers.get(key);
+  const found = findExport(host, packagePath, name, 0);
+  answers.set(key, found);
+  return found;
+}
+
+function answersOf({ table, resolver }: ExportLookupHost): Map<string, Resolution | undefined> {
+  let cache = exportAnswers.get(table);
+  if (!cache || cache.version !== table.version) {
+    cache = { version: table.version, byResolver: new WeakMap() };
+    exportAnswers.set(table, cache);
+  }
+  let answers = cache.byResolver.get(resolver);
+  if (!answers) cache.byResolver.set(resolver, (answers = new Map()));
+  return answers;
+}
+
+function findExport(host: ExportLookupHost, packagePath: string, name: string, hops: number): Resolution | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  const { table } = host;
+  const files = table.filesOfPackage(packagePath);
+  const entry = table.lookupInFamily(packagePath, name === 'default' ? defaultExportOf(table, files) ?? name : name, host.family);
+  if (entry) return { kind: 'symbol', packagePath, entry };
+  for (const file of files) {
+    const facts = table.factsOf(file);
+    if (!facts) continue;
+    // Python exports whatever a module imports; TS/JS only what it re-exports.
+    const importsAreExports = facts.language === 'python';
+    for (const fact of facts.imports) {
+      if (!fact.reexport && !importsAreExports) continue;
+      const binding = fact.bindings.find((b) => b.local === name || (fact.reexport && b.local === '*' && b.imported === '*'));
+      if (!binding) continue;
+      const target = host.resolver.resolveImport(fact.source, file);
+      const found = followBinding(host, target, binding, name, hops);
+      if (found) return found;
+    }
+  }
+  // Python: `from pkg import sub` names a submodule when the package does not define it.
+  const submodule = `${packagePath}.${name}`;
+  if (table.hasPackage(submodule)) return { kind: 'module', packagePath: submodule };
+  return undefined;
+}
+
+function followBinding(host: ExportLookupHost, target: ImportTarget, binding: ImportBinding, name: string, hops: number): Resolution | undefined {
+  if (!target.inRepo) {
+    const imported = binding.local === '*' ? name : binding.imported;
+    return host.resolveForeign(target.module, imported) ?? { kind: 'external', name: `${target.module}.${binding.imported === '*' ? name : binding.imported}` };
+  }
+  if (binding.local === '*') return lookupExport(host, target.packagePath, name, hops + 1);
+  if (binding.imported === '*') return { kind: 'module', packagePath: target.packagePath };
+  return lookupExport(host, target.packagePath, binding.imported, hops + 1);
+}
+
+function defaultExportOf(table: SymbolTable, files: ReadonlySet<string>): string | undefined {
+  for (const file of files) {
+    const name = table.factsOf(file)?.defaultExport;
+    if (name) return name;
+  }
+  return undefined;
+}
