@@ -44,10 +44,13 @@ export class TermVocabulary {
   }
 }
 
-/** A document as the distinct term ids it holds, how often each, and its length in terms. */
+/**
+ * A document as the distinct term ids it holds and how often each, interleaved in one
+ * array (`id, count, id, count...`: one allocation per document, as many are kept), and
+ * its length in terms.
+ */
 export interface CountedDocument {
-  readonly ids: Uint32Array;
-  readonly counts: Uint32Array;
+  readonly pairs: Uint32Array;
   readonly length: number;
 }
 
@@ -58,17 +61,25 @@ export function countTerms(terms: readonly string[], vocabulary: TermVocabulary)
     const id = vocabulary.idOf(term);
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-  return { ids: Uint32Array.from(counts.keys()), counts: Uint32Array.from(counts.values()), length: terms.length };
-}
-
-interface Posting {
-  readonly docs: number[];
-  readonly counts: number[];
+  const pairs = new Uint32Array(counts.size * 2);
+  let at = 0;
+  for (const [id, count] of counts) {
+    pairs[at++] = id;
+    pairs[at++] = count;
+  }
+  return { pairs, length: terms.length };
 }
 
 export class Bm25Index {
-  /** Postings by term id: the documents holding the term and how often. */
-  private readonly postings = new Map<number, Posting>();
+  /**
+   * Postings in one pair of arrays (compressed sparse rows): the documents holding a term
+   * and their counts sit at `[rowEnds[row - 1], rowEnds[row])` of `postingDocs` and
+   * `postingCounts`, the term's row being `rows.get(term id)`.
+   */
+  private readonly rows = new Map<number, number>();
+  private readonly rowEnds: Uint32Array;
+  private readonly postingDocs: Uint32Array;
+  private readonly postingCounts: Uint32Array;
   private readonly lengths: Uint32Array;
   private readonly averageLength: number;
   private readonly k1: number;
@@ -89,21 +100,46 @@ export class Bm25Index {
     if (!(b >= 0 && b <= 1)) throw new Error('context/bm25: b must be in [0,1]');
     this.k1 = k1;
     this.b = b;
-    this.lengths = new Uint32Array(documents.length);
+    const counted = documents.map((document) =>
+      (Array.isArray(document) ? countTerms(document as readonly string[], vocabulary) : (document as CountedDocument)));
+    this.lengths = new Uint32Array(counted.length);
+    // First pass: each term's document frequency, its row numbered in order of first sight.
+    const frequencies: number[] = [];
     let totalLength = 0;
-    documents.forEach((document, doc) => {
-      const counted = Array.isArray(document) ? countTerms(document as readonly string[], vocabulary) : (document as CountedDocument);
-      this.lengths[doc] = counted.length;
-      totalLength += counted.length;
-      for (let i = 0; i < counted.ids.length; i++) {
-        const id = counted.ids[i]!;
-        let posting = this.postings.get(id);
-        if (!posting) this.postings.set(id, (posting = { docs: [], counts: [] }));
-        posting.docs.push(doc);
-        posting.counts.push(counted.counts[i]!);
+    let postings = 0;
+    counted.forEach(({ pairs, length }, doc) => {
+      this.lengths[doc] = length;
+      totalLength += length;
+      for (let i = 0; i < pairs.length; i += 2) {
+        let row = this.rows.get(pairs[i]!);
+        if (row === undefined) {
+          this.rows.set(pairs[i]!, (row = frequencies.length));
+          frequencies.push(0);
+        }
+        frequencies[row]!++;
+        postings++;
       }
     });
-    this.averageLength = documents.length > 0 ? totalLength / documents.length : 0;
+    // Second pass: each row filled from its start.
+    this.rowEnds = new Uint32Array(frequencies.length);
+    const next = new Uint32Array(frequencies.length);
+    let offset = 0;
+    frequencies.forEach((frequency, row) => {
+      next[row] = offset;
+      offset += frequency;
+      this.rowEnds[row] = offset;
+    });
+    this.postingDocs = new Uint32Array(postings);
+    this.postingCounts = new Uint32Array(postings);
+    counted.forEach(({ pairs }, doc) => {
+      for (let i = 0; i < pairs.length; i += 2) {
+        const row = this.rows.get(pairs[i]!)!;
+        const at = next[row]!++;
+        this.postingDocs[at] = doc;
+        this.postingCounts[at] = pairs[i + 1]!;
+      }
+    });
+    this.averageLength = counted.length > 0 ? totalLength / counted.length : 0;
   }
 
   get size(): number {
@@ -112,12 +148,17 @@ export class Bm25Index {
 
   /** How many documents contain `term`. */
   documentFrequency(term: string): number {
-    return this.postingOf(term)?.docs.length ?? 0;
+    const row = this.rowOf(term);
+    return row === undefined ? 0 : this.rowEnds[row]! - this.rowStart(row);
   }
 
-  private postingOf(term: string): Posting | undefined {
+  private rowOf(term: string): number | undefined {
     const id = this.vocabulary.find(term);
-    return id === undefined ? undefined : this.postings.get(id);
+    return id === undefined ? undefined : this.rows.get(id);
+  }
+
+  private rowStart(row: number): number {
+    return row === 0 ? 0 : this.rowEnds[row - 1]!;
   }
 
   /**
@@ -133,15 +174,16 @@ export class Bm25Index {
     const matched = new Map<number, number>();
     let known = 0;
     for (const term of new Set(terms)) {
-      const posting = this.postingOf(term);
-      if (!posting) continue;
+      const row = this.rowOf(term);
+      if (row === undefined) continue;
       known++;
-      const { docs, counts: tfs } = posting;
-      const df = docs.length;
+      const start = this.rowStart(row);
+      const end = this.rowEnds[row]!;
+      const df = end - start;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < df; i++) {
-        const doc = docs[i];
-        const tf = tfs[i];
+      for (let i = start; i < end; i++) {
+        const doc = this.postingDocs[i]!;
+        const tf = this.postingCounts[i]!;
         const norm = this.k1 * (1 - this.b + (this.b * this.lengths[doc]) / (this.averageLength || 1));
         scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (this.k1 + 1)) / (tf + norm));
         if (coordination) matched.set(doc, (matched.get(doc) ?? 0) + 1);
