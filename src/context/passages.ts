@@ -5,13 +5,6 @@ import type { Evidence } from './evidence';
 import { SourceReader } from './sourceReader';
 import { searchTerms } from './terms';
 
-/**
- * Lexical search over the code itself, not only its names: each file is one document
- * (its path and whole text), and each line belongs to one passage, the innermost
- * showable symbol around it (a method's body; a class's own lines outside its methods),
- * or the file's rest (imports, top-level statements). A task's words that only a body
- * holds (a message, a flag, a field read) find the symbol that holds them.
- */
 /** A file's score adds its second-best passage at this weight: two passages on the task say more than one. */
 const SECOND_PASSAGE_WEIGHT = 0.5;
 
@@ -31,12 +24,20 @@ interface FileDocuments {
  * Files' documents by path, content and symbol layout, counted once under one vocabulary
  * and reused by the next graph generation's index: a re-index changes a few files, and
  * splitting every file's text again would dominate the first query after it. Entries no
- * build of the last two used are dropped.
+ * build of the last two used are dropped; terms stay in the vocabulary, which grows only
+ * with words never seen before.
  */
 const vocabulary = new TermVocabulary();
 const counted = new Map<string, { readonly documents: FileDocuments; build: number }>();
 let builds = 0;
 
+/**
+ * Lexical search over the code itself, not only its names: each file is one document
+ * (its path and whole text), and each line belongs to one passage, the innermost
+ * showable symbol around it (a method's body; a class's own lines outside its methods),
+ * or the file's rest (imports, top-level statements). A task's words that only a body
+ * holds (a message, a flag, a field read) find the symbol that holds them.
+ */
 export class PassageIndex {
   private readonly fileIndex: Bm25Index;
   private readonly fileHashes: Hash[] = [];
