@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SpanKind } from '@opentelemetry/api';
@@ -7,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI, ckg, exited } from '../helpers/builtCli';
+import { CLI, ckg, exited, startServe } from '../helpers/builtCli';
 import { eventually } from '../helpers/gitRepo';
 import { makeTempDir } from '../helpers/tempDir';
 import { writeUsersMigration } from '../helpers/usersMigration';
@@ -19,23 +18,6 @@ interface Progress {
   percent_migrated: { static: number | null; runtime: number | null };
   callers_on_old: Array<{ qualified_name: string; static: boolean; runtime_calls: number; also_on_new: boolean }>;
   traffic_on_old: Array<{ source_name: string; calls: number; trace_ids: string[] }>;
-}
-
-/** `ckg serve` on OS-picked ports, resolved once it printed the MCP and both OTLP addresses. */
-function startServe(db: string, ...extra: string[]): Promise<{ child: ChildProcess; mcp: string; grpc: string; http: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0', ...extra],
-    { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(db) });
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const mcp = /MCP listening on (\S+)/.exec(stderr)?.[1];
-      const grpc = /OTLP\/gRPC listening on (\S+)/.exec(stderr)?.[1];
-      const http = /OTLP\/HTTP listening on http:\/\/(\S+)\/v1\/traces/.exec(stderr)?.[1];
-      if (mcp && grpc && http) resolve({ child, mcp, grpc, http, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`ckg serve exited with ${code}: ${stderr}`)));
-  });
 }
 
 async function toolNames(...args: string[]): Promise<string[]> {

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SpanKind } from '@opentelemetry/api';
-import { CLI, ckg, exited } from '../helpers/builtCli';
+import { ckg, exited, startServe } from '../helpers/builtCli';
 import { eventually, git } from '../helpers/gitRepo';
 import { writePolyglotShop } from '../helpers/polyglotShop';
 import { makeTempDir } from '../helpers/tempDir';
@@ -33,24 +32,6 @@ interface Radius { TotalCount: number; RuntimeCallers: RuntimeCaller[]; RuntimeC
 const REPO = 'example.com/shop';
 const name = (local: string): string => `${REPO}://${local}`;
 const CALLS = 6;
-
-/** Starts `ckg serve` on OS-picked ports and resolves once it printed the MCP and OTLP addresses. */
-function startServe(db: string, config: string): Promise<{ child: ChildProcess; mcp: string; grpc: string; http: string; stderr: () => string }> {
-  const child = spawn(process.execPath, [
-    CLI, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0', '--config', config,
-  ], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(db) });
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const mcp = /MCP listening on (\S+)/.exec(stderr)?.[1];
-      const grpc = /OTLP\/gRPC listening on (\S+)/.exec(stderr)?.[1];
-      const http = /OTLP\/HTTP listening on http:\/\/(\S+)\/v1\/traces/.exec(stderr)?.[1];
-      if (mcp && grpc && http) resolve({ child, mcp, grpc, http, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`ckg serve exited with ${code}: ${stderr}`)));
-  });
-}
 
 /**
  * Issue 18 end to end: a polyglot monorepo (TypeScript orders, Python billing, Go
@@ -85,7 +66,7 @@ describe('runtime callers and safe-to-change verdicts (built CLI, real OTel expo
     }
     const config = path.join(makeTempDir(), 'ckg.config.yaml');
     fs.writeFileSync(config, 'trace_ingestion: { batch_interval: 100ms }\nenrichment: { enabled: false }\n');
-    serve = await startServe(db, config);
+    serve = await startServe(db, '--config', config);
 
     // orders serves POST /orders from outside and calls billing's POST /charge from its handler.
     const orders = new OtelService('orders', 'grpc', serve.grpc);

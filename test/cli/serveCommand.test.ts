@@ -8,25 +8,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { FIXTURE_REPOS } from '../helpers/indexFixture';
 import { openStore } from '../../src/store';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
-import { CLI, ckg, exited } from '../helpers/builtCli';
+import { CLI, ckg, exited, startServe } from '../helpers/builtCli';
 import { OtelService, emitTraffic } from '../runtime/otelApp';
-
-/** Starts `ckg serve` with OS-picked ports and resolves once it printed all three addresses. */
-function startServe(db: string, ...extra: string[]) {
-  const child = spawn(process.execPath, [CLI, 'serve', '-db', db, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0', ...extra],
-    { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(db) });
-  let stderr = '';
-  return new Promise<{ child: typeof child; mcp: string; grpc: string; http: string; stderr: () => string }>((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const mcp = /MCP listening on (\S+)/.exec(stderr)?.[1];
-      const grpc = /OTLP\/gRPC listening on (\S+)/.exec(stderr)?.[1];
-      const http = /OTLP\/HTTP listening on http:\/\/(\S+)\/v1\/traces/.exec(stderr)?.[1];
-      if (mcp && grpc && http) resolve({ child, mcp, grpc, http, stderr: () => stderr });
-    });
-    child.once('exit', (code) => reject(new Error(`ckg serve exited with ${code}: ${stderr}`)));
-  });
-}
 
 describe('ckg serve and ckg ingest-logs (built CLI)', function () {
   this.timeout(120_000);
