@@ -64,7 +64,19 @@ const targets = spread(called, samples);
 const files = spread((await store.liveFiles(repo.repoHash)).filter((f) => !/test|spec/.test(f.path)), Math.min(samples, 20)).map((f) => f.path);
 const tasks = spread(called, 10).map((n) => `change how ${n.qualifiedName.split(/[./]/).pop()} handles errors`);
 
+// The hub: the repository's own node with the most direct callers (placeholders of
+// outside code excluded); its blast radius is the heaviest reply.
+const hub = nodes.filter((n) => !n.qualifiedName.includes('://UNRESOLVED/')).reduce((best, n) => ((callCounts.get(n.nodeHash) ?? 0) > (callCounts.get(best?.nodeHash) ?? 0) ? n : best), undefined);
+
 const firstLoad = await call('blast_radius', { target_hash: targets[0].nodeHash });
+const hubBlast = [];
+let hubReply = { callers: 0, tokens: 0 };
+for (let run = 0; run < 15; run++) {
+  const { ms, result } = await call('blast_radius', { target_hash: hub.nodeHash });
+  hubBlast.push(ms);
+  const structured = result.structuredContent ?? {};
+  hubReply = { callers: structured.TotalCount ?? 0, tokens: lib.countTokens(JSON.stringify(structured)) };
+}
 const blast = [];
 for (const target of targets) blast.push((await call('blast_radius', { target_hash: target.nodeHash })).ms);
 const callers = [];
@@ -77,7 +89,7 @@ for (const task of tasks) taskContext.push((await call('context_for_task', { tas
 await call('graph_query', { prefix: `${repo.repoUrl}://` });
 await call('repo_graph', { repo_hash: repo.repoHash });
 await call('ownership', { repo_hash: repo.repoHash });
-const snapshot = store.latestSnapshot(repo.repoHash);
+const snapshot = await store.latestSnapshot(repo.repoHash);
 await call('stale_edges', { snapshot_hash: snapshot.snapshotHash });
 await call('communities', {});
 await client.close();
@@ -94,6 +106,7 @@ const lines = [
   `${corpus} @ ${commit}: ${nodes.length} nodes of the first repo, ${targets.length} targets, ${files.length} files, ${tasks.length} tasks`,
   `  first call (loads the graph view) ${firstLoad.ms.toFixed(0)} ms`,
   `  blast_radius       median ${median(blast).toFixed(2)} ms, p90 ${p90(blast).toFixed(2)} ms (bar < 10)`,
+  `  blast_radius, hub  median ${median(hubBlast).toFixed(1)} ms, p90 ${p90(hubBlast).toFixed(1)} ms: ${hub.qualifiedName}, ${callCounts.get(hub.nodeHash)} direct callers, ${hubReply.callers} in its radius, reply ${hubReply.tokens} tokens (bar < 50 at 800+ callers)`,
   `  cross_repo_callers median ${median(callers).toFixed(2)} ms, p90 ${p90(callers).toFixed(2)} ms`,
   `  context_for_pr     median ${median(prContext).toFixed(1)} ms, p90 ${p90(prContext).toFixed(1)} ms (8000 tokens; bar < 200)`,
   `  context_for_task   median ${median(taskContext).toFixed(1)} ms, p90 ${p90(taskContext).toFixed(1)} ms (50000 lowered to the cap; bar < 1000)`,
@@ -110,10 +123,10 @@ if (record) {
   let text = fs.readFileSync(results, 'utf8');
   const header = '## MCP queries';
   if (!text.includes(header)) {
-    text += `\n${header}\n\nOne row per \`node bench/mcp-queries.mjs --db <graph>\`: tool calls through a real SDK client over the\nin-memory transport (server, reply cap and serialisation included), on a graph made by \`ckg index\`. The\nfirst call loads the graph view; the medians are of the calls after it. Largest reply = the most tokens\nof any reply's text or structured content, over all calls of the run, including broad ones (graph_query on\nthe whole repo, repo_graph, ownership, stale_edges, communities).\n\n| date | machine | corpus | first call ms | blast_radius median / p90 ms | cross_repo_callers median ms | context_for_pr median / p90 ms | context_for_task median / p90 ms | largest reply tokens | command |\n|---|---|---|---|---|---|---|---|---|---|\n`;
+    text += `\n${header}\n\nOne row per \`node bench/mcp-queries.mjs --db <graph>\`: tool calls through a real SDK client over the\nin-memory transport (server, reply cap and serialisation included), on a graph made by \`ckg index\`. The\nfirst call loads the graph view; the medians are of the calls after it. Largest reply = the most tokens\nof any reply's text or structured content, over all calls of the run, including broad ones (graph_query on\nthe whole repo, repo_graph, ownership, stale_edges, communities).\n\n| date | machine | corpus | first call ms | blast_radius median / p90 ms | cross_repo_callers median ms | context_for_pr median / p90 ms | context_for_task median / p90 ms | largest reply tokens | hub blast_radius median ms (direct callers) | command |\n|---|---|---|---|---|---|---|---|---|---|---|\n`;
   }
   const machine = `${os.cpus()[0].model.split(' ').slice(0, 2).join(' ')}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`;
-  const row = `| ${new Date().toISOString().slice(0, 10)} | ${machine} | ${corpus} @ ${commit}, ${nodes.length} nodes | ${firstLoad.ms.toFixed(0)} | ${median(blast).toFixed(2)} / ${p90(blast).toFixed(2)} | ${median(callers).toFixed(2)} | ${median(prContext).toFixed(1)} / ${p90(prContext).toFixed(1)} | ${median(taskContext).toFixed(1)} / ${p90(taskContext).toFixed(1)} | ${largestReply.tokens} (${largestReply.tool}; cap ${deps.replyTokenCap}) | \`node bench/mcp-queries.mjs --db <${corpus}.sqlite> --samples ${samples}\` |\n`;
+  const row = `| ${new Date().toISOString().slice(0, 10)} | ${machine} | ${corpus} @ ${commit}, ${nodes.length} nodes | ${firstLoad.ms.toFixed(0)} | ${median(blast).toFixed(2)} / ${p90(blast).toFixed(2)} | ${median(callers).toFixed(2)} | ${median(prContext).toFixed(1)} / ${p90(prContext).toFixed(1)} | ${median(taskContext).toFixed(1)} / ${p90(taskContext).toFixed(1)} | ${largestReply.tokens} (${largestReply.tool}; cap ${deps.replyTokenCap}) | ${median(hubBlast).toFixed(1)} (${callCounts.get(hub.nodeHash)}) | \`node bench/mcp-queries.mjs --db <${corpus}.sqlite> --samples ${samples}\` |\n`;
   const at = text.indexOf(header);
   const next = text.indexOf('\n## ', at + header.length);
   text = next < 0 ? text.trimEnd() + '\n' + row : text.slice(0, next).trimEnd() + '\n' + row + text.slice(next);

@@ -1,4 +1,4 @@
-import { countTokens } from '../context/tokenizer';
+import { exactTokenCount } from '../context/tokenCount';
 import { CkgError } from '../model';
 
 /**
@@ -87,8 +87,8 @@ export function capReply(result: unknown, options: CapOptions): CappedReply {
     + `entries (the longest had ${longest}); ${options.narrow ?? 'narrow the request'}.`;
   const attempt = (limit: number): CappedReply => render(cutLists(value, limit), hintFor(limit));
 
-  // Search the cut by bytes scaled with the measured tokens-per-byte ratio (exact counts
-  // on large texts cost ~1.5 ms per KB), then confirm with the tokenizer.
+  // Search the cut by bytes scaled with the measured tokens-per-byte ratio, then confirm
+  // the candidate with an exact count.
   let ratio = wholeSize.tokensPerByte;
   let target = budget * 0.97;
   let upper = longest;
@@ -154,31 +154,43 @@ function bytesOf(reply: CappedReply): number {
   return Math.max(Buffer.byteLength(reply.text.join('\n')), Buffer.byteLength(JSON.stringify(reply.structured)));
 }
 
-/** Beyond this many bytes per budget token a text is not counted whole, only sampled. */
-const EXACT_COUNT_BYTES_PER_TOKEN = 16;
-/** Samples of a huge text: a few short slices spread over it (BPE is slow on long runs of one class). */
+/** Samples of a text too long to count cheaply: a few short slices spread over it. */
 const SAMPLES = 8;
 const SAMPLE_CHARS = 1024;
+/**
+ * A text whose sampled estimate is this far over the budget is taken as over without an
+ * exact count. The samples only decide that a text is over, never that it fits: whatever
+ * is returned is counted exactly (or has fewer bytes than the budget has tokens).
+ */
+const CLEARLY_OVER = 1.5;
 
 /**
- * Whether a reply fits. A token is at least one byte, so a reply of fewer bytes than the
- * budget needs no count. A huge one is only sampled for its tokens-per-byte ratio: JSON
- * runs at 2 to 5 bytes a token, so 16 bytes per budget token cannot fit in practice, and
- * counting megabytes would take seconds. Whatever is returned is counted exactly.
+ * Whether a reply fits, counting exactly only near the cap. A token is at least one byte,
+ * so a reply of fewer bytes than the budget needs no count. A text is first estimated
+ * from its bytes and the tokens per byte of a few samples (JSON runs at 2 to 5 bytes a
+ * token); only one within CLEARLY_OVER of the budget is counted, with the memoised exact
+ * count of the context formats.
  */
 function measure(reply: CappedReply, budget: number): { fits: boolean; tokensPerByte: number } {
-  const texts = [reply.text.join('\n'), JSON.stringify(reply.structured)];
   let fits = true;
   let tokensPerByte = 0;
-  for (const text of texts) {
-    const bytes = Buffer.byteLength(text);
-    if (bytes <= budget) continue;
-    if (bytes > budget * EXACT_COUNT_BYTES_PER_TOKEN) return { fits: false, tokensPerByte: Math.max(tokensPerByte, sampledRatio(text)) };
-    const tokens = countTokens(text);
-    fits &&= tokens <= budget;
-    tokensPerByte = Math.max(tokensPerByte, tokens / bytes);
+  for (const text of [reply.text.join('\n'), JSON.stringify(reply.structured)]) {
+    const size = measureText(text, budget);
+    if (size.overByEstimate) return { fits: false, tokensPerByte: Math.max(tokensPerByte, size.tokensPerByte) };
+    fits &&= size.fits;
+    tokensPerByte = Math.max(tokensPerByte, size.tokensPerByte);
   }
   return { fits, tokensPerByte: tokensPerByte || 1 };
+}
+
+/** One text against the budget: fits only by its bytes or an exact count, over by either or by a clear estimate. */
+export function measureText(text: string, budget: number): { fits: boolean; overByEstimate: boolean; tokensPerByte: number } {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= budget) return { fits: true, overByEstimate: false, tokensPerByte: 0 };
+  const estimate = text.length > SAMPLES * SAMPLE_CHARS * 2 ? sampledRatio(text) : undefined;
+  if (estimate !== undefined && bytes * estimate > budget * CLEARLY_OVER) return { fits: false, overByEstimate: true, tokensPerByte: estimate };
+  const tokens = exactTokenCount(text);
+  return { fits: tokens <= budget, overByEstimate: false, tokensPerByte: tokens / bytes };
 }
 
 function sampledRatio(text: string): number {
@@ -187,7 +199,7 @@ function sampledRatio(text: string): number {
   let bytes = 0;
   for (let i = 0; i < SAMPLES; i++) {
     const sample = text.slice(i * step, i * step + SAMPLE_CHARS);
-    tokens += countTokens(sample);
+    tokens += exactTokenCount(sample);
     bytes += Buffer.byteLength(sample);
   }
   return tokens / bytes;

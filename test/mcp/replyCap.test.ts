@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { countTokens } from '../../src/context/tokenizer';
-import { ReplyTooLargeError, capReply, cutLists, isListResult, listResult, narrowingHint } from '../../src/mcp/replyCap';
+import { ReplyTooLargeError, capReply, cutLists, isListResult, listResult, measureText, narrowingHint } from '../../src/mcp/replyCap';
 
 const node = (i: number) => ({ NodeHash: i.toString(16).padStart(64, '0'), QualifiedName: `github.com/acme/shop://src/cart.fn${i}`, Kind: 'function', Line: i });
 const tokens = (reply: { structured: unknown; text: readonly string[] }): number =>
@@ -49,6 +49,33 @@ describe('mcp/replyCap', () => {
     const big = listResult(Array.from({ length: 3000 }, (_, i) => node(i)), 'truncated: more than 3000.');
     const hint = (capReply(big, { tokenCap: 2000 }).structured as { hint: string }).hint;
     assert.match(hint, /^truncated: more than 3000\. truncated: the reply was over the 2000-token cap/);
+  });
+
+  it('never overruns when its byte estimate misjudges an uneven reply: what it returns is counted exactly', () => {
+    // Cheap runs (a few tokens per hundred bytes) with dense stretches (about a token per byte) between them.
+    const dense = (i: number) => Array.from({ length: 120 }, (_, k) => `${(i * 7 + k) % 10}`).join(' ');
+    const items = Array.from({ length: 600 }, (_, i) => (i % 50 < 45 ? 'x'.repeat(400) : dense(i)));
+    for (const tokenCap of [1500, 4000, 9000]) {
+      const reply = capReply(items, { tokenCap });
+      assert.equal(reply.truncated, true);
+      assert.ok(tokens(reply) <= tokenCap, `${tokens(reply)} tokens under a ${tokenCap}-token cap`);
+      assert.ok((reply.structured as { items: unknown[] }).items.length > 0);
+    }
+  });
+
+  it('decides that a text fits only by its bytes or an exact count, never by a sampled estimate', () => {
+    // Cheap where the eight 1,024-character samples fall, dense in the gaps between them.
+    const length = 64 * 1024;
+    const step = Math.floor((length - 1024) / 7);
+    const chars = Array.from({ length }, (_, at) => (at % step < 1024 || at >= 7 * step ? 'x' : String(at % 10)));
+    const text = chars.join('');
+    const exact = countTokens(text);
+    const sampledGuess = Math.round(countTokens('x'.repeat(8 * 1024)) / (8 * 1024) * length);
+    assert.ok(sampledGuess * 2 < exact, `the samples must understate this text (${sampledGuess} against ${exact})`);
+    assert.deepEqual(measureText(text, exact - 1).fits, false);
+    assert.deepEqual(measureText(text, exact).fits, true);
+    assert.deepEqual(measureText('y'.repeat(200), 40), { fits: false, overByEstimate: false, tokensPerByte: countTokens('y'.repeat(200)) / 200 });
+    assert.equal(measureText('word '.repeat(40_000), 1000).overByEstimate, true, 'far over by its samples: no exact count');
   });
 
   it('refuses, rather than overruns, when no cut fits', () => {
