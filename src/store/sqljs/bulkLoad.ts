@@ -1,5 +1,6 @@
 import type { GraphEdge, GraphNode, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
+import { lastEdgeRowid, logBulkAdded } from './edgeEventRanges';
 import { insertEdge } from './edgeWrites';
 import { insertNode } from './nodeWrites';
 
@@ -9,7 +10,7 @@ const ROWS_PER_PROGRESS = 5000;
 /**
  * The first load of a repo at `seq` (GraphStore.bulkLoad): secondary indexes of the graph
  * tables are dropped and rebuilt afterwards, and the 'added' events of the loaded edges
- * are logged in one statement.
+ * are logged as one range (edgeEventRanges.ts).
  */
 export async function bulkLoad<T>(
   database: SqlJsDatabase, repoHash: Hash, seq: number, snapshotHash: Hash, work: () => Promise<T>,
@@ -23,12 +24,9 @@ export async function bulkLoad<T>(
   );
   for (const index of indexes) database.exec(`DROP INDEX ${index.name}`);
   try {
+    const before = lastEdgeRowid(database);
     const result = await work();
-    database.run(
-      `INSERT INTO edge_events (edge_hash, event, at, snapshot_hash)
-       SELECT edge_hash, 'added', ?, ? FROM edges WHERE repo_hash = ? AND added_in = ? ORDER BY rowid`,
-      [Math.floor(Date.now() / 1000), snapshotHash, repoHash, seq],
-    );
+    logBulkAdded(database, repoHash, seq, snapshotHash, Math.floor(Date.now() / 1000), before);
     return result;
   } finally {
     for (const index of indexes) database.exec(index.sql);
