@@ -32,6 +32,15 @@ function coldIndex(engineRoot, repoPath, intoFile) {
   return JSON.parse(out.toString().trim().split('\n').at(-1));
 }
 
+/** The 1-minute load average (other processes on the machine skew wall times). */
+function loadAverage() {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  } catch {
+    return 'n/a';
+  }
+}
+
 async function main() {
   const { repoPath, options } = parseArgs('bench/compare', process.argv.slice(2), {
     valued: { runs: 5, label: '', base: '' }, flags: ['record', 'file'], usage: USAGE,
@@ -42,6 +51,8 @@ async function main() {
   if (!fs.existsSync(path.join(PACKAGE_ROOT, 'dist/lib.js'))) throw new UsageError('bench/compare: dist/lib.js is missing; run node scripts/build.mjs');
   const runs = { base: [], current: [] };
   const rss = { base: [], current: [] };
+  const cpu = { base: [], current: [] };
+  const tail = { base: [], current: [] };
   let last = {};
   for (let round = 0; round < options.runs; round++) {
     const order = round % 2 === 0 ? ['base', 'current'] : ['current', 'base'];
@@ -49,8 +60,10 @@ async function main() {
       const result = coldIndex(which === 'base' ? base : PACKAGE_ROOT, repoPath, options.file);
       runs[which].push(result.ms);
       rss[which].push(result.peakRssMb);
+      cpu[which].push(result.cpuMs ?? NaN);
+      tail[which].push(result.ms - (result.parsedMs ?? NaN));
       last[which] = result;
-      process.stderr.write(`bench/compare: round ${round + 1}/${options.runs} ${which} ${Math.round(result.ms)} ms (${result.calls} calls edges)\n`);
+      process.stderr.write(`bench/compare: round ${round + 1}/${options.runs} ${which} ${Math.round(result.ms)} ms, CPU ${Math.round(result.cpuMs)} ms, after parse ${Math.round(result.ms - result.parsedMs)} ms (${result.calls} calls edges; load ${loadAverage()})\n`);
     }
   }
   const baseMs = median(runs.base);
@@ -60,6 +73,10 @@ async function main() {
   const corpus = corpusName(repoPath, options.label || undefined);
   console.log(`${corpus}: base ${baseVersion} ${Math.round(baseMs)} ms, this build ${Math.round(newMs)} ms (medians of ${options.runs}): new/base ${ratio.toFixed(2)}`);
   console.log(`  calls edges: base ${last.base.calls}, this build ${last.current.calls}`);
+  // CPU time (all threads) and the tail after the parse: a loaded machine moves wall time far more than these.
+  console.log(`  CPU: base ${Math.round(median(cpu.base))} ms, this build ${Math.round(median(cpu.current))} ms: new/base ${(median(cpu.current) / median(cpu.base)).toFixed(2)}`);
+  console.log(`  after the parse: base ${Math.round(median(tail.base))} ms, this build ${Math.round(median(tail.current))} ms: new/base ${(median(tail.current) / median(tail.base)).toFixed(2)}`);
+  console.log(`  load average now: ${loadAverage()}`);
   const baseRss = median(rss.base);
   const newRss = median(rss.current);
   if (options.file) console.log(`  peak RSS: base ${Math.round(baseRss)} MB, this build ${Math.round(newRss)} MB: new/base ${(newRss / baseRss).toFixed(2)}`);

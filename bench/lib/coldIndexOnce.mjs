@@ -1,7 +1,10 @@
 // One cold index of a repository by the engine built in <engine_root>/dist, in this
 // process, into a fresh in-memory store, or with --file into a new graph file that is
 // then saved (sql.js's in-memory file system and the save included); prints {ms, nodes,
-// edges, calls, files, peakRssMb} as JSON. bench/compare.mjs runs it for two engines in
+// edges, calls, files, peakRssMb, cpuMs, parsedMs} as JSON: cpuMs is the process's CPU time
+// (main thread and parse workers), which a loaded machine inflates far less than wall
+// time; parsedMs is when the parse ended (the first 'resolve' progress), so ms - parsedMs
+// is the link-and-write tail. bench/compare.mjs runs it for two engines in
 // turn, so neither inherits the other's heap.
 //   node bench/lib/coldIndexOnce.mjs <engine_root> <repo_path> [--file]
 import * as fs from 'node:fs';
@@ -15,12 +18,19 @@ const scratch = mode === '--file' ? fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-c
 const store = await engine.openStore(scratch ? path.join(scratch, 'graph.sqlite') : ':memory:');
 const indexer = new engine.RepoIndexer(store, () => undefined);
 const started = performance.now();
-const summary = await indexer.index({ repoPath: path.resolve(repoPath) });
+const cpuBefore = process.cpuUsage();
+let parsedMs;
+const onProgress = (event) => {
+  if (event.phase === 'resolve' && parsedMs === undefined) parsedMs = performance.now() - started;
+};
+const summary = await indexer.index({ repoPath: path.resolve(repoPath), onProgress });
 if (scratch) await store.save();
 const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 const counts = await store.counts();
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
-process.stdout.write(`${JSON.stringify({ ms, nodes: counts.nodes, edges: counts.edges, calls: counts.edgesByType?.calls ?? 0, files: counts.files, peakRssMb })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, nodes: counts.nodes, edges: counts.edges, calls: counts.edgesByType?.calls ?? 0, files: counts.files, peakRssMb, cpuMs, parsedMs: parsedMs ?? ms })}\n`);
 await store.close();
 if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 void summary;

@@ -94,12 +94,12 @@ describe('store/sqljs', () => {
     await store.save();
     await store.close();
     // The file as schema 6 wrote it: no later_call_sites column, no enrichment_state (008) or repo_provides (009) table,
-    // no repos.services column (010), no snapshot_runtime_edges (011) or repo_requests (012) table.
+    // no repos.services column (010), no snapshot_runtime_edges (011), repo_requests (012) or edge_event_ranges (013) table.
     const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
     const raw = new SQL.Database(fs.readFileSync(dbPath));
     raw.exec("ALTER TABLE edges DROP COLUMN later_call_sites; DROP TABLE enrichment_state; DROP TABLE repo_provides; "
       + "ALTER TABLE repos DROP COLUMN services; DROP TABLE snapshot_runtime_edges; DROP TABLE repo_requests; "
-      + "UPDATE meta SET value = '6' WHERE key = 'schema_version'");
+      + "DROP TABLE edge_event_ranges; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
     fs.writeFileSync(dbPath, raw.export());
     const reopened = await openStore(dbPath);
     const [stored] = await reopened.liveEdges();

@@ -1,6 +1,7 @@
 import { type GraphEdge, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
+import { writeOutRangeHolding } from './edgeEventRanges';
 import { liveEdgesOwnedBy } from './reads';
 import { EDGE_COLUMNS, LIVE, edgeParams, encodeLaterCallSites } from './rows';
 
@@ -15,6 +16,7 @@ export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: H
 }
 
 function closeOwnedEdge(database: SqlJsDatabase, edgeHash: Hash, ownerFileHash: Hash, seq: number): void {
+  writeOutRangeHolding(database, edgeHash, seq);
   database.run('DELETE FROM edges WHERE edge_hash = ? AND owner_file_hash = ? AND added_in = ?', [edgeHash, ownerFileHash, seq]);
   database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = ? AND ${LIVE}`, [seq, edgeHash, ownerFileHash]);
 }
@@ -46,6 +48,8 @@ export function replaceOwnedEdges(
       }
       continue;
     }
+    // INSERT OR REPLACE may replace a row a bulk load's event range holds.
+    writeOutRangeHolding(database, edge.edgeHash, seq);
     insertEdge(database, edge, repoHash, seq);
     recordEdgeEvent(database, edge.edgeHash, 'added', now, snapshotHash);
     added++;

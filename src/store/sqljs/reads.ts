@@ -1,6 +1,7 @@
 import type { FileRecord, GraphEdge, GraphNode, Hash } from '../../model';
 import type { GraphCounts } from '../records';
 import type { SqlJsDatabase } from './database';
+import { rangeEventCount } from './edgeEventRanges';
 import { AT, EDGE_COLUMNS, FILE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, fileFromRow, nodeFromRow } from './rows';
 
 /** Read-only queries of the sql.js store: counts and point-in-time reads. */
@@ -69,5 +70,5 @@ export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonl
 /** The edge event log's size by event. */
 export function edgeEventCounts(database: SqlJsDatabase): { readonly added: number; readonly removed: number } {
   const rows = new Map(database.all('SELECT event, count(*) FROM edge_events GROUP BY event', [], (r) => [r[0] as string, r[1] as number]));
-  return { added: rows.get('added') ?? 0, removed: rows.get('removed') ?? 0 };
+  return { added: (rows.get('added') ?? 0) + rangeEventCount(database), removed: rows.get('removed') ?? 0 };
 }

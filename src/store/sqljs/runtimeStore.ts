@@ -1,6 +1,7 @@
 import type { EdgeEvent, GraphEdge, GraphNode, Hash } from '../../model';
 import type { RuntimeEdgeUpdate, ServiceSeen } from '../records';
 import type { SqlJsDatabase } from './database';
+import { rangeEvents, writeOutRangeHolding } from './edgeEventRanges';
 import { EDGE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, edgeParams, nodeFromRow } from './rows';
 
 /**
@@ -64,6 +65,7 @@ export function updateRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, updat
  * closed too, so that snapshot still reads it.
  */
 export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: number, at: number): void {
+  writeOutRangeHolding(database, edgeHash, seq);
   database.run(
     `DELETE FROM edges WHERE edge_hash = ? AND added_in = ? AND owner_file_hash = ''
        AND NOT EXISTS (SELECT 1 FROM snapshot_runtime_edges s WHERE s.edge_hash = edges.edge_hash AND s.edge_added_in = edges.added_in)`,
@@ -174,9 +176,12 @@ export function edgeEvents(database: SqlJsDatabase, edgeHash?: Hash): EdgeEvent[
     id: row[0] as number, edgeHash: row[1] as string, event: row[2] as EdgeEvent['event'], at: row[3] as number,
     snapshotHash: (row[4] as string | null) ?? null,
   });
-  return edgeHash
+  const rows = edgeHash
     ? database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events WHERE edge_hash = ? ORDER BY id', [edgeHash], map)
     : database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events ORDER BY id', [], map);
+  // A bulk load's 'added' events are ranges (edgeEventRanges.ts), read back as rows.
+  const derived = rangeEvents(database, edgeHash);
+  return derived.length === 0 ? rows : [...rows, ...derived].sort((a, b) => a.id - b.id);
 }
 
 /** Live nodes whose repo is not indexed: placeholders of services seen only in traces. */
