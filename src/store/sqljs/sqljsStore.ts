@@ -1,10 +1,10 @@
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
 import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
-import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import { fileSignature } from './fileSignature';
 import { acquireGraphFileLock } from './graphFileLock';
+import type { GraphFileSaver } from './graphFileSaver';
 import { SqlJsTables } from './sqljsTables';
 import { WriteLock } from './writeLock';
 
@@ -53,7 +53,8 @@ function gatedTables(tables: SqlJsTables, gate: Gate): Omit<GraphTables, 'bulkLo
 
 /**
  * The embedded store: a graph file read whole into an in-memory sql.js database and
- * written back whole, atomically, by save(). Transactions run one at a time under a
+ * written back by save(), only its changed pages through a journal or the whole file
+ * atomically (graphFileSaver.ts). Transactions run one at a time under a
  * write lock; a call from outside waits for an open one, so nobody reads half a run.
  */
 export interface SqlJsStore extends GraphStore {}
@@ -70,7 +71,12 @@ export class SqlJsStore {
   /** The writer lock this store was opened under (openStore's `writer`), released on close. */
   private ownedLease: WriterLease | undefined;
 
-  constructor(private readonly database: SqlJsDatabase, readonly location: string, readVersion: string | undefined) {
+  constructor(
+    private readonly database: SqlJsDatabase,
+    readonly location: string,
+    readVersion: string | undefined,
+    private readonly saver?: GraphFileSaver,
+  ) {
     this.shownVersion = readVersion;
     this.tables = new SqlJsTables(database);
     Object.assign(this, gatedTables(this.tables, () => this.lock.idle()), {
@@ -115,17 +121,20 @@ export class SqlJsStore {
   }
 
   async save(): Promise<void> {
-    if (this.location === ':memory:') return;
-    const wait = this.lock.idle();
-    if (wait) await wait;
-    await writeFileAtomic(this.location, this.database.export());
-    this.shownVersion = fileSignature(this.location);
+    const saver = this.saver;
+    if (this.location === ':memory:' || !saver) return;
+    // After every open transaction and before the next: the save reads sql.js's file.
+    await this.lock.between(async () => {
+      await saver.save(this.shownVersion);
+      this.shownVersion = fileSignature(this.location);
+    });
   }
 
   async close(): Promise<void> {
     try {
       await this.lock.drained();
       this.database.close();
+      this.saver?.close();
     } finally {
       const lease = this.ownedLease;
       this.ownedLease = undefined;
