@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The journal of a page-level save, `<graph>.journal` beside the graph file: the new
  * bytes of every changed 4 KiB block, written and synced before any of them is written
- * into the graph file (docs/formats.md, "Graph journal"). Little-endian:
+ * into the graph file (docs/architecture.md, "Saves write only the changed pages"). Little-endian:
  *
  *   0   8   magic "CKGJRNL1"
  *   8   4   format version (1)
