@@ -57,7 +57,9 @@ async function readStore(location: string, writer: boolean): Promise<SqlJsStore>
   // The version is taken before the read, so a file replaced meanwhile reads as changed later.
   const read = await readGraphFileBytes(location, writer, warn);
   checkSqliteHeader(read.bytes, location);
-  const { database, saver } = open(sqlJs, location, new sqlJs.SQL.Database(read.bytes), read.matchesDisk);
+  // The bytes become the database's in-memory file: the graph is not held twice.
+  const db = new sqlJs.SQL.Database(sqlJs.memfs?.handOver(read.bytes) ?? read.bytes);
+  const { database, saver } = open(sqlJs, location, db, read.matchesDisk);
   const version = checkStamp(database, location, latest);
   migrate(database, version, migrations);
   return new SqlJsStore(database, location, read.version, saver);

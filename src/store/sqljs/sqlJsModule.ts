@@ -11,6 +11,7 @@ import { MEMFS_HOOK, SqlJsPatchError, patchSqlJsSource } from './sqlJsPatch';
 /** The in-memory files of sql.js databases, and which of their blocks changed. */
 export class MemfsFiles {
   private readonly files = new Map<string, ChangedBlocks>();
+  private readonly handedOver = new WeakSet<object>();
 
   constructor(private readonly keys: MemfsNodeKeys) {}
 
@@ -22,7 +23,19 @@ export class MemfsFiles {
     resized: (node: Record<string, unknown>, length: number): void => {
       this.of(node)?.resized(node, length);
     },
+    /** Whether a new database's file may take `bytes` as they are (see handOver). */
+    owns: (bytes: object): boolean => this.handedOver.delete(bytes),
   };
+
+  /**
+   * Lets the next database opened from `bytes` keep them as its file instead of copying
+   * them. The caller must not use them afterwards; bytes that are a view into a larger
+   * buffer (Node's pool) are never handed over, since the file would write into its neighbours.
+   */
+  handOver(bytes: Uint8Array): Uint8Array {
+    if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) this.handedOver.add(bytes);
+    return bytes;
+  }
 
   /**
    * The changed blocks of the database file `name` (a sql.js Database's `filename`),
@@ -80,7 +93,7 @@ async function evaluate(): Promise<LoadedSqlJs> {
     process.stderr.write(`warning: ${error.message}; graph saves write the whole file\n`);
     patched = { source, memfs: undefined };
   }
-  const hook = patched.memfs?.hook ?? { written: () => undefined, resized: () => undefined };
+  const hook = patched.memfs?.hook ?? { written: () => undefined, resized: () => undefined, owns: () => false };
   const run = vm.compileFunction(patched.source, ['exports', 'require', 'module', '__filename', '__dirname', MEMFS_HOOK], { filename: script });
   const module = { exports: {} as Record<string, unknown> };
   run(module.exports, createRequire(script), module, script, path.dirname(script), hook);

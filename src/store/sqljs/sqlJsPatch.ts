@@ -10,7 +10,10 @@
  *   capped at 256 MiB a step;
  * - a hook: every write (and every resize through setattr) is reported to
  *   `__ckgMemfs`, which learns which blocks of the database file changed since the last
- *   save (changedBlocks.ts) so that a save writes only those.
+ *   save (changedBlocks.ts) so that a save writes only those;
+ * - hand-over: a database opened from bytes copies them into its file; bytes that
+ *   `__ckgMemfs.owns` accepts (the store's own read of the graph file) become the file
+ *   instead (MEMFS's canOwn), so a 100 MB graph is not held twice while it opens.
  */
 
 /** The growth rule of sql.js 1.16's MEMFS write, and the rule that replaces it. */
@@ -28,6 +31,12 @@ const MEMFS_WRITE = /write\((\w+),(\w+),(\w+),(\w+),(\w+),(\w+)\)\{\2\.buffer===
 function memfsResize(used: string): RegExp {
   return new RegExp(`(\\w+)\\.size!==void 0&&\\(\\1=\\1\\.size,(\\w+)\\.${used}!=\\1&&\\(`, 'g');
 }
+
+/**
+ * FS.write(stream, buffer, offset, length, position), which calls the stream's write with
+ * canOwn always undefined: it gains a sixth parameter passed on as canOwn.
+ */
+const FS_WRITE = /function (\w+)\((\w+),(\w+),(\w+),(\w+),(\w+)\)\{[^{}]*?\3=\2\.\w+\.write\(\2,\3,\4,\5,\6,void 0\)/g;
 
 /** The name of the object the patched script reports MEMFS writes to. */
 export const MEMFS_HOOK = '__ckgMemfs';
@@ -65,6 +74,22 @@ export function patchSqlJsSource(source: string, where = 'sql.js/dist/sql-wasm.j
   if (resizes.length !== 1) {
     throw new SqlJsPatchError(`${where} holds MEMFS's setattr size branch ${resizes.length} times, expected once (another sql.js version?); review src/store/sqljs/sqlJsPatch.ts`);
   }
+  const fsWrites = [...source.matchAll(FS_WRITE)];
+  if (fsWrites.length !== 1) {
+    throw new SqlJsPatchError(`${where} holds FS.write ${fsWrites.length} times, expected once (another sql.js version?); review src/store/sqljs/sqlJsPatch.ts`);
+  }
+  const fsWrite = fsWrites[0];
+  const [fsWriteText, fsWriteName] = fsWrite;
+  const paramsEnd = fsWrite.index + fsWriteText.indexOf(')');
+  const voidCanOwn = fsWrite.index + fsWriteText.lastIndexOf('void 0');
+  // createDataFile (the Database constructor's copy of its bytes): FS.write(s, d, 0, d.length, 0).
+  const dataWrite = new RegExp(`${fsWriteName}\\((\\w+),(\\w+),0,\\2\\.length,0\\)`, 'g');
+  const dataWrites = [...source.matchAll(dataWrite)];
+  if (dataWrites.length !== 1) {
+    throw new SqlJsPatchError(`${where} writes a data file's bytes ${dataWrites.length} times, expected once (another sql.js version?); review src/store/sqljs/sqlJsPatch.ts`);
+  }
+  const [dataWriteText, , data] = dataWrites[0];
+  const dataWriteEnd = dataWrites[0].index + dataWriteText.length - 1;
   const resize = resizes[0];
   const [resizeText, attr, node] = resize;
   const resizeHookAt = resize.index + resizeText.length;
@@ -73,6 +98,9 @@ export function patchSqlJsSource(source: string, where = 'sql.js/dist/sql-wasm.j
     { at: growthAt, remove: SQLJS_MEMFS_GROWTH.length, insert: DOUBLING_GROWTH },
     { at: hookAt, remove: 0, insert: `${MEMFS_HOOK}.written(${stream},${position},${length},${canOwn});` },
     { at: resizeHookAt, remove: 0, insert: `${MEMFS_HOOK}.resized(${node},${attr}),` },
+    { at: paramsEnd, remove: 0, insert: ',__ckgCanOwn' },
+    { at: voidCanOwn, remove: 'void 0'.length, insert: '__ckgCanOwn' },
+    { at: dataWriteEnd, remove: 0, insert: `,${MEMFS_HOOK}.owns(${data})` },
   ].sort((a, b) => b.at - a.at);
   let patched = source;
   for (const edit of edits) patched = patched.slice(0, edit.at) + edit.insert + patched.slice(edit.at + edit.remove);

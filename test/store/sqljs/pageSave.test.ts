@@ -110,7 +110,8 @@ describe('store/sqljs/pageSave: saves that write only the changed pages, through
     const patched = patchSqlJsSource(fs.readFileSync(Assets.sqlJsScript(), 'utf8'));
     assert.match(patched.contentsKey, /^\w+$/);
     assert.notEqual(patched.contentsKey, patched.usedKey);
-    assert.equal(patched.source.split('__ckgMemfs.').length - 1, 2);
+    assert.equal(patched.source.split('__ckgMemfs.').length - 1, 3);
+    assert.equal(patched.source.split('__ckgCanOwn').length - 1, 2);
     assert.throws(() => patchSqlJsSource('var x = 1;', 'other-sql-wasm.js'), (error: unknown) => error instanceof SqlJsPatchError && /other-sql-wasm\.js/.test((error as Error).message));
   });
 
