@@ -10,6 +10,14 @@ import { saveChangedPages } from './pageSave';
 /** A page-level save is chosen while at most this share of the file's blocks changed. */
 export const PAGE_SAVE_DEFAULTS = { maxChangedShare: 0.5 } as const;
 
+/** What a save does, chosen while no transaction is open (plan()). */
+export type SavePlan =
+  | { readonly kind: 'nothing' }
+  /** The changed blocks, already copied: they may be written while transactions go on. */
+  | { readonly kind: 'pages'; write(): Promise<void> }
+  /** The whole file, read from sql.js's in-memory file as it is: no transaction may run meanwhile. */
+  | { readonly kind: 'whole'; write(): Promise<void> };
+
 /**
  * Writes an in-memory database back to its graph file, choosing how:
  * - only the changed blocks, through a journal (pageSave.ts), when the file on disk is
@@ -35,29 +43,59 @@ export class GraphFileSaver {
     this.release();
   }
 
-  /** Saves; `shownVersion` is the file's version the store was read from or last saved. */
-  async save(shownVersion: string | undefined): Promise<void> {
+  /**
+   * Chooses the save for the database as it is now; `shownVersion` is the file's version
+   * the store was read from or last saved. Call it while no transaction is open: a
+   * page-level plan copies the changed blocks at once and counts later changes toward the
+   * next save.
+   */
+  plan(shownVersion: string | undefined): SavePlan {
     const real = realGraphPath(this.location);
     if (isReadOnlyFile(real)) throw readOnlyError(this.location, real);
-    const contents = this.blocks?.contents();
-    if (!this.blocks || !contents) {
-      await writeFileAtomic(this.location, this.database.export());
-      await removeJournal(real);
-      return;
+    const blocks = this.blocks;
+    const contents = blocks?.contents();
+    if (!blocks || !contents) {
+      return {
+        kind: 'whole',
+        write: async () => {
+          await writeFileAtomic(this.location, this.database.export());
+          await removeJournal(real);
+        },
+      };
     }
     const length = contents.length;
-    const changedCount = this.blocks.changedCount(length);
+    const changedCount = blocks.changedCount(length);
     const journalPending = fs.existsSync(journalPathOf(real));
     const onBase = this.baseOnDisk && shownVersion !== undefined && !journalPending && fileSignature(this.location) === shownVersion;
-    if (onBase && changedCount === 0) return;
+    if (onBase && changedCount === 0) return { kind: 'nothing' };
     if (onBase && changedCount <= PAGE_SAVE_DEFAULTS.maxChangedShare * Math.ceil(length / BLOCK_SIZE)) {
-      await saveChangedPages(real, contents, this.blocks.changed(length));
-    } else {
-      await writeFileAtomic(this.location, contents);
-      await removeJournal(real);
+      const changed = blocks.changed(length);
+      const indexes = changed[0] === 0 ? changed : [0, ...changed];
+      const copies = indexes.map((index) => ({ index, bytes: contents.slice(index * BLOCK_SIZE, Math.min(length, (index + 1) * BLOCK_SIZE)) }));
+      blocks.saved(length);
+      return {
+        kind: 'pages',
+        write: async () => {
+          try {
+            await saveChangedPages(real, length, copies);
+          } catch (error) {
+            // The file may be half-written (its journal then pending): the next save is whole.
+            this.baseOnDisk = false;
+            throw error;
+          }
+        },
+      };
     }
-    this.blocks.saved(length);
-    this.baseOnDisk = true;
+    return {
+      kind: 'whole',
+      write: async () => {
+        const now = blocks.contents() ?? contents;
+        await writeFileAtomic(this.location, now);
+        await removeJournal(real);
+        blocks.saved(now.length);
+        this.baseOnDisk = true;
+      },
+    };
   }
 }
 

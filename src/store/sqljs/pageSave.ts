@@ -11,8 +11,9 @@ import { FILE_HEADER_BYTES, type GraphJournal, type JournalBlock, encodeJournal,
 const KILL_AT = process.env.CKG_TEST_KILL_SAVE_AT;
 
 /**
- * Saves the changed blocks of the in-memory database `contents` into the graph file
- * `real` (symlinks resolved), which holds the version this store last read or saved:
+ * Saves `blocks` (copies of the changed blocks of the in-memory database, block 0 first
+ * among them) into the graph file `real` (symlinks resolved), which holds the version
+ * this store last read or saved, giving it `newLength` bytes:
  * 1. the journal (graphJournal.ts) with every changed block is written and synced, with
  *    its directory: from here on the save is committed, a killed writer's next opener
  *    replays it;
@@ -20,7 +21,7 @@ const KILL_AT = process.env.CKG_TEST_KILL_SAVE_AT;
  *    grown to its new length, given a modification time it never had, and synced;
  * 3. the journal is removed.
  */
-export async function saveChangedPages(real: string, contents: Uint8Array, changed: readonly number[]): Promise<void> {
+export async function saveChangedPages(real: string, newLength: number, blocks: readonly JournalBlock[]): Promise<void> {
   const stat = fs.statSync(real, { bigint: true });
   const header = Buffer.alloc(FILE_HEADER_BYTES);
   const readFd = fs.openSync(real, 'r');
@@ -29,11 +30,8 @@ export async function saveChangedPages(real: string, contents: Uint8Array, chang
   } finally {
     fs.closeSync(readFd);
   }
-  const blocks: JournalBlock[] = (changed[0] === 0 ? changed : [0, ...changed]).map((index) => ({
-    index, bytes: contents.subarray(index * BLOCK_SIZE, Math.min(contents.length, (index + 1) * BLOCK_SIZE)),
-  }));
   const journal: GraphJournal = {
-    blockSize: BLOCK_SIZE, newLength: contents.length, blocks,
+    blockSize: BLOCK_SIZE, newLength, blocks,
     base: { length: Number(stat.size), dev: stat.dev, ino: stat.ino, header },
   };
   const journalPath = journalPathOf(real);

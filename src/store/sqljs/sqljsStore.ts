@@ -65,6 +65,7 @@ export class SqlJsStore {
   private readonly lock = new WriteLock();
   private readonly transactionHandle: GraphTables;
   private writes = 0;
+  private saving: Promise<void> = Promise.resolve();
   private runtimeWrites = 0;
   /** The persisted version this store shows: read before the file was, moved by save(). */
   private shownVersion: string | undefined;
@@ -123,11 +124,23 @@ export class SqlJsStore {
   async save(): Promise<void> {
     const saver = this.saver;
     if (this.location === ':memory:' || !saver) return;
-    // After every open transaction and before the next: the save reads sql.js's file.
-    await this.lock.between(async () => {
-      await saver.save(this.shownVersion);
-      this.shownVersion = fileSignature(this.location);
-    });
+    // One save at a time, each of what the transactions before it committed.
+    const run = this.saving.then(() => this.saveNow(saver));
+    this.saving = run.catch(() => undefined);
+    return run;
+  }
+
+  private async saveNow(saver: GraphFileSaver): Promise<void> {
+    const wait = this.lock.idle();
+    if (wait) await wait;
+    // Chosen while no transaction is open: a page-level plan holds copies of the changed
+    // blocks, so transactions go on while they are written; a whole-file save reads
+    // sql.js's file itself, so it runs as a transaction would, alone.
+    const plan = saver.plan(this.shownVersion);
+    if (plan.kind === 'nothing') return;
+    if (plan.kind === 'pages') await plan.write();
+    else await this.lock.exclusive(() => plan.write());
+    this.shownVersion = fileSignature(this.location);
   }
 
   async close(): Promise<void> {

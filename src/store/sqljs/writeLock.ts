@@ -23,16 +23,6 @@ export class WriteLock {
     return result;
   }
 
-  /**
-   * Runs `work` after every queued transaction and before any later one, without holding
-   * readers back: for a save, which reads the database file while nothing may change it.
-   */
-  between<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-
   /** Resolves when no transaction is open; at once (no extra turn) when none is. */
   idle(): Promise<void> | undefined {
     return this.open ? this.waitIdle() : undefined;

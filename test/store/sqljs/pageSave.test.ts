@@ -217,7 +217,9 @@ describe('store/sqljs/pageSave: saves that write only the changed pages, through
     const database = new SqlJsDatabase(new SQL.Database(fs.readFileSync(db)));
     database.run('UPDATE repos SET root_path = root_path || ? WHERE repo_url = ?', ['-y', urlOf(0)]);
     const inode = fs.statSync(db).ino;
-    await new GraphFileSaver(db, database, undefined, true).save(undefined);
+    const plan = new GraphFileSaver(db, database, undefined, true).plan(undefined);
+    assert.equal(plan.kind, 'whole');
+    if (plan.kind === 'whole') await plan.write();
     database.close();
     assert.notEqual(fs.statSync(db).ino, inode, 'replaced whole');
     const paths = await rootPaths(db);
