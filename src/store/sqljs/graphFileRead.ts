@@ -103,6 +103,6 @@ function readIfExists(file: string): Uint8Array | undefined {
     return fs.readFileSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new StoreOpenError(`cannot read the graph's journal ${file}: ${(error as Error).message}`);
   }
 }
