@@ -1,6 +1,8 @@
 // The indexing benchmark (DESIGN §6): the parse+query floor, a cold index, DB size,
-// a no-change re-index and saved-to-queryable for one file, all in one process and run.
-//   npm run bench -- <repo_path> [--runs N] [--touch-runs M] [--label NAME] [--no-record]
+// a no-change re-index and saved-to-queryable for one file, all in one process and run;
+// then the same through the built CLI, one process per `ckg index` (bench/lib/cliRuns.mjs).
+//   npm run bench -- <repo_path> [--runs N] [--touch-runs M] [--cli-runs K] [--cli-only] [--label NAME] [--no-record]
+// --cli-only measures and prints the CLI rows alone.
 // --no-record prints the figures without appending a row to bench/RESULTS.md.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,11 +11,12 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { commentLine, linesByLanguage, loadCorpus, pickTouchFile } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, dirtyEntries, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
+import { measureCliRuns } from './lib/cliRuns.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { highWaterMarkBytes, resetHighWaterMark, startRssSampler } from './lib/rssSampler.mjs';
 import { MiB, median, percentile } from './lib/stats.mjs';
 
-const USAGE = 'npm run bench -- <repo_path> [--runs N] [--touch-runs M] [--label NAME] [--no-record]';
+const USAGE = 'npm run bench -- <repo_path> [--runs N] [--touch-runs M] [--cli-runs K] [--cli-only] [--label NAME] [--no-record]';
 const SECTION = 'Indexing';
 const SECTION_DESCRIPTION = `One row per \`npm run bench\`. floor = a fresh ParsePool (one worker per core, minus one
 above two) parsing every indexed file in 'floor' mode (tree-sitter parse + one query pass,
@@ -28,10 +31,16 @@ read the file's live row back with the new content hash (saved-to-queryable; bar
 median and p90 of --touch-runs. nodes/edges = store.counts() after the cold index. load =
 the 1-minute load average at the start / end of the run (other processes on the machine;
 above the core count, timings are noisy). engine = this package's commit, +dirty when src/
-had uncommitted changes (dist/ is built from the work tree).`;
+had uncommitted changes (dist/ is built from the work tree). CLI columns: \`node dist/cli.js
+index\` as separate processes, wall time from spawn to exit: CLI cold = one run into a fresh
+graph file; CLI no-change = median of --cli-runs re-runs on the unchanged tree; CLI 1-file =
+median of --cli-runs runs each after appending a comment line to the touched file (to
+queryable: the graph is saved when the process exits); ÷cold = the ratio to CLI cold of the
+same run (bars: no-change <= 5%, 1-file <= 1 s on a 400k-line repository).`;
 const COLUMNS = [
   'date', 'machine', 'load', 'engine', 'corpus', 'files', 'floor ms', 'cold ms', 'cold/floor', 'peak RSS MiB', 'DB MiB', 'save ms',
   'no-change ms', '1-file median ms', '1-file p90 ms', 'touched file', 'nodes', 'edges', 'command',
+  'CLI cold ms', 'CLI no-change ms (÷cold)', 'CLI 1-file ms (÷cold)',
 ];
 
 const gc = globalThis.gc ?? (() => undefined);
@@ -145,10 +154,28 @@ function printTable(rows) {
   for (const [key, value] of rows) process.stdout.write(`  ${key.padEnd(width)}  ${value}\n`);
 }
 
+/** `--cli-only`: the CLI rows alone, printed, not recorded (they need a full run's row). */
+function printCliOnly(root, touchFile, cliRuns, load) {
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-bench-'));
+  try {
+    const cli = measureCliRuns(root, tmpDir, touchFile, cliRuns);
+    process.stdout.write(`\n${corpusName(root)} @ ${shortHead(root)}\n`);
+    printTable([
+      ['CLI cold index ms', `${fmt(cli.coldMs)}  (graph ${fmt(cli.dbBytes / MiB, 1)} MiB)`],
+      ['CLI no-change ms', `${fmt(cli.noChangeMs)}  (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}% of CLI cold; runs: ${cli.noChange.map((ms) => fmt(ms)).join(', ')})`],
+      ['CLI 1-file ms', `${fmt(cli.oneEditMs)}  (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}% of CLI cold; runs: ${cli.oneEdit.map((ms) => fmt(ms)).join(', ')})`],
+      ['touched file', `${touchFile.path} (${touchFile.lines} lines)`],
+      ['load average', `${fmt(load, 1)} at start, ${fmt(os.loadavg()[0], 1)} at end (1 min, ${os.cpus().length} cores)`],
+    ]);
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { repoPath, options } = parseArgs('bench/run', process.argv.slice(2), {
-    valued: { runs: 3, 'touch-runs': 20, label: undefined },
-    flags: ['no-record'],
+    valued: { runs: 3, 'touch-runs': 20, 'cli-runs': 5, label: undefined },
+    flags: ['no-record', 'cli-only'],
     usage: USAGE,
   });
   const root = fs.realpathSync(repoPath);
@@ -165,6 +192,7 @@ async function main() {
   const touchFile = pickTouchFile(corpus.files);
   const byLanguage = linesByLanguage(corpus.files);
   process.stderr.write(`bench/run: ${corpus.files.length} files, ${corpus.lines} lines (${byLanguage.map(([l, n]) => `${l} ${n}`).join(', ')})\n`);
+  if (options['cli-only']) return printCliOnly(root, touchFile, options['cli-runs'], load);
 
   const floorRuns = [];
   for (let i = 0; i < runs; i++) {
@@ -209,6 +237,9 @@ async function main() {
 
     const touch = await measureTouch(engine, store, indexer, root, summary.repoHash, touchFile, touchRuns);
     await store.close();
+    last = undefined;
+    gc();
+    const cli = measureCliRuns(root, tmpDir, touchFile, options['cli-runs']);
 
     const floorMs = median(floorRuns.map((r) => r.ms));
     const coldMs = median(coldRuns.map((r) => r.ms));
@@ -235,6 +266,9 @@ async function main() {
       ['single-file median ms', `${fmt(touchMedian, 1)}  (bar < 50; reindexFiles alone ${fmt(median(touch.reindexOnly), 1)})`],
       ['single-file p90 ms', fmt(touchP90, 1)],
       ['touched file', `${touchFile.path} (${touchFile.lines} lines, ${touchRuns} runs)`],
+      ['CLI cold index ms', `${fmt(cli.coldMs)}  (node dist/cli.js index, one process; graph ${fmt(cli.dbBytes / MiB, 1)} MiB)`],
+      ['CLI no-change ms', `${fmt(cli.noChangeMs)}  (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}% of CLI cold, bar <= 5%; runs: ${cli.noChange.map((ms) => fmt(ms)).join(', ')})`],
+      ['CLI 1-file ms', `${fmt(cli.oneEditMs)}  (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}% of CLI cold, bar <= 1000 ms; runs: ${cli.oneEdit.map((ms) => fmt(ms)).join(', ')})`],
       ['nodes', `${counts.nodes} (${Object.entries(counts.nodesByKind).map(([k, n]) => `${k} ${n}`).join(', ')})`],
       ['edges', `${counts.edges} (${edgesByType})`],
       ['syntax errors', `${summary.filesWithSyntaxErrors} files`],
@@ -254,6 +288,7 @@ async function main() {
       today(), machineSummary(), `${fmt(load, 1)} / ${fmt(os.loadavg()[0], 1)}`, engineVersion(PACKAGE_ROOT), corpusLabel, corpus.files.length, fmt(floorMs), fmt(coldMs), fmt(coldMs / floorMs, 2),
       `${fmt(peakRss / MiB)}${kernelPeak ? ` (VmHWM ${fmt(kernelPeak / MiB)})` : ''}`, fmt(dbBytes / MiB, 1), fmt(saveMs), fmt(noChangeMs), fmt(touchMedian, 1), fmt(touchP90, 1),
       `${touchFile.path} (${touchFile.lines} lines)`, counts.nodes, `${counts.edges} (${edgesByType})`, `\`${command}\``,
+      fmt(cli.coldMs), `${fmt(cli.noChangeMs)} (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}%)`, `${fmt(cli.oneEditMs)} (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}%)`,
     ]);
     process.stdout.write(`\nappended a row to ${written}\n`);
   } finally {

@@ -37,30 +37,25 @@ function copyAssets() {
 }
 
 /**
- * sql.js keeps the database file in Emscripten's in-memory file system, whose `write`
- * grows a file past 1 MiB by 12.5% a step, copying it whole each time: a 90 MB graph is
- * copied some 40 times while it is written (issue 19, the hottest function of a cold
- * index). The bundle grows it by doubling, capped at 256 MiB a step. The exact source
- * text is required, so a sql.js upgrade that changes it stops the build here.
+ * sql.js's script is not bundled: src/store/sqljs/sqlJsModule.ts reads it as text, patches
+ * it (sqlJsPatch.ts: MEMFS growth by doubling, a hook on its writes for page-level saves)
+ * and evaluates it, from sources and from the bundle alike. The build ships the script
+ * beside the bundle and runs the same patch on it, so a sql.js upgrade that no longer
+ * matches stops the build here rather than falling back to whole-file saves at run time.
  */
-const SQLJS_MEMFS_GROWTH = 'm*(m<1048576?2:1.125)>>>0';
-const sqlJsMemfsGrowth = {
-  name: 'sql.js MEMFS growth',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]sql\.js[\\/]dist[\\/]sql-wasm\.js$/ }, (args) => {
-      const source = fs.readFileSync(args.path, 'utf8');
-      const at = source.indexOf(SQLJS_MEMFS_GROWTH);
-      if (at < 0 || source.indexOf(SQLJS_MEMFS_GROWTH, at + 1) >= 0) {
-        throw new Error(`scripts/build: ${args.path} no longer holds MEMFS's growth rule ${SQLJS_MEMFS_GROWTH} exactly once; review the patch`);
-      }
-      return { contents: source.replace(SQLJS_MEMFS_GROWTH, 'Math.min(m*2,m+268435456)>>>0'), loader: 'js' };
-    });
-  },
-};
+async function checkSqlJsPatch() {
+  const script = path.join(root, 'node_modules/sql.js/dist/sql-wasm.js');
+  const built = await esbuild.build({
+    entryPoints: [path.join(root, 'src/store/sqljs/sqlJsPatch.ts')], bundle: true, write: false, platform: 'node', format: 'cjs', logLevel: 'warning',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', built.outputFiles[0].text)(module, module.exports);
+  module.exports.patchSqlJsSource(fs.readFileSync(script, 'utf8'), script);
+  copy(script, path.join(dist, 'sql-wasm.js'));
+}
 
 async function bundle() {
   const common = {
-    plugins: [sqlJsMemfsGrowth],
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -89,4 +84,5 @@ async function bundle() {
 }
 
 copyAssets();
+await checkSqlJsPatch();
 if (!assetsOnly) await bundle();

@@ -38,6 +38,12 @@ export const Assets = {
       ? path.join(__dirname, 'sql-wasm.wasm')
       : path.join(packageRoot, 'node_modules', 'sql.js', 'dist', 'sql-wasm.wasm');
   },
+  /** sql.js's script, read as text and patched when loaded (src/store/sqljs/sqlJsModule.ts). */
+  sqlJsScript(): string {
+    return bundled
+      ? path.join(__dirname, 'sql-wasm.js')
+      : path.join(packageRoot, 'node_modules', 'sql.js', 'dist', 'sql-wasm.js');
+  },
   /** The parse worker script: the bundle beside us, or the TS source under tsx. */
   parseWorker(): string {
     return bundled

@@ -10,7 +10,7 @@ describe('extension packaging (.vscodeignore allow-list)', () => {
     const listing = execFileSync(process.execPath, [path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], {
       cwd: ROOT, encoding: 'utf8',
     }).split('\n').map((l) => l.trim()).filter((l) => l);
-    for (const needed of ['package.json', 'dist/extension.js', 'dist/languageClient.js', 'dist/server.js', 'dist/parseWorker.js', 'dist/sql-wasm.wasm',
+    for (const needed of ['package.json', 'dist/extension.js', 'dist/languageClient.js', 'dist/server.js', 'dist/parseWorker.js', 'dist/sql-wasm.wasm', 'dist/sql-wasm.js',
       'dist/webview/chart.umd.min.js', 'media/panel.js', 'media/impact.js', 'media/traceStats.js', 'grammars/tree-sitter-typescript.wasm']) {
       assert.ok(listing.includes(needed), `${needed} is packed`);
     }

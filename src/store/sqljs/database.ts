@@ -1,13 +1,4 @@
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue, type Statement } from 'sql.js';
-import { Assets } from '../../assets';
-
-let sqlJs: Promise<SqlJsStatic> | undefined;
-
-/** Loads the sql.js wasm once per process, from the copy shipped with the package. */
-export function loadSqlJs(): Promise<SqlJsStatic> {
-  sqlJs ??= initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
-  return sqlJs;
-}
+import type { Database, SqlValue, Statement } from 'sql.js';
 
 export type Params = readonly SqlValue[];
 
@@ -19,6 +10,11 @@ export class SqlJsDatabase {
   private readonly statements = new Map<string, Statement>();
 
   constructor(public db: Database) {}
+
+  /** The name of the database's file in sql.js's in-memory file system. */
+  get filename(): string {
+    return (this.db as unknown as { filename: string }).filename;
+  }
 
   private prepared(sql: string): Statement {
     let statement = this.statements.get(sql);

@@ -1,9 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SqlJsDatabase, loadSqlJs } from './database';
+import type { Database } from 'sql.js';
+import { SqlJsDatabase } from './database';
 import { loadMigrations, migrate } from './migrations';
-import { fileSignature } from './fileSignature';
 import { acquireGraphFileLock } from './graphFileLock';
+import { readGraphFileBytes } from './graphFileRead';
+import { GraphFileSaver } from './graphFileSaver';
+import { type LoadedSqlJs, loadSqlJs } from './sqlJsModule';
 import { realGraphPath } from './graphPath';
 import { removeStaleTempFiles } from './tempFiles';
 import type { WriterLockOptions } from '../roles';
@@ -34,7 +37,7 @@ export async function openSqlJsStore(location: string, writer?: WriterLockOption
   const lock = writer ? await acquireGraphFileLock(location, writer) : undefined;
   try {
     removeStaleTempFiles(real);
-    const store = fs.existsSync(location) ? await readStore(location) : await createStore(location);
+    const store = fs.existsSync(location) ? await readStore(location, lock !== undefined) : await createStore(location);
     if (lock) store.holdUntilClose({ release: async () => lock.release() });
     return store;
   } catch (error) {
@@ -43,43 +46,52 @@ export async function openSqlJsStore(location: string, writer?: WriterLockOption
   }
 }
 
-async function readStore(location: string): Promise<SqlJsStore> {
-  const SQL = await loadSqlJs();
+function warn(message: string): void {
+  process.stderr.write(`warning: ${message}\n`);
+}
+
+async function readStore(location: string, writer: boolean): Promise<SqlJsStore> {
+  const sqlJs = await loadSqlJs();
   const migrations = loadMigrations();
   const latest = migrations[migrations.length - 1]?.version ?? 0;
-  // Taken before the read, so a file replaced meanwhile reads as changed later.
-  const readVersion = fileSignature(location);
-  const bytes = readGraphFile(location);
-  const database = new SqlJsDatabase(new SQL.Database(bytes));
+  // The version is taken before the read, so a file replaced meanwhile reads as changed later.
+  const read = await readGraphFileBytes(location, writer, warn);
+  checkSqliteHeader(read.bytes, location);
+  // The bytes become the database's in-memory file: the graph is not held twice.
+  const db = new sqlJs.SQL.Database(sqlJs.memfs?.handOver(read.bytes) ?? read.bytes);
+  const { database, saver } = open(sqlJs, location, db, read.matchesDisk);
   const version = checkStamp(database, location, latest);
   migrate(database, version, migrations);
-  return new SqlJsStore(database, location, readVersion);
+  return new SqlJsStore(database, location, read.version, saver);
 }
 
 async function createStore(location: string): Promise<SqlJsStore> {
-  const SQL = await loadSqlJs();
+  const sqlJs = await loadSqlJs();
   const migrations = loadMigrations();
   const latest = migrations[migrations.length - 1]?.version ?? 0;
-  const database = new SqlJsDatabase(new SQL.Database());
+  const { database, saver } = open(sqlJs, location, new sqlJs.SQL.Database(), false);
   database.exec('CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   database.run("INSERT INTO meta (key, value) VALUES ('format', ?)", [GRAPH_FORMAT]);
   migrate(database, 0, migrations);
   if (latest === 0) throw new StoreOpenError('store: no migrations found');
-  return new SqlJsStore(database, location, undefined);
+  return new SqlJsStore(database, location, undefined, saver);
 }
 
-function readGraphFile(location: string): Uint8Array {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(location);
-  } catch (error) {
-    throw new StoreOpenError(`-db ${location}: cannot read: ${(error as Error).message}`);
-  }
+/** Wraps a new sql.js database; from here on its changed blocks are counted. */
+function open(sqlJs: LoadedSqlJs, location: string, db: Database, baseOnDisk: boolean): { database: SqlJsDatabase; saver: GraphFileSaver } {
+  const database = new SqlJsDatabase(db);
+  const name = database.filename;
+  const blocks = sqlJs.memfs?.claim(name);
+  blocks?.saved(blocks.contents()?.length ?? 0);
+  const saver = new GraphFileSaver(location, database, blocks, baseOnDisk, () => sqlJs.memfs?.release(name));
+  return { database, saver };
+}
+
+function checkSqliteHeader(bytes: Uint8Array, location: string): void {
   if (bytes.length === 0) throw new StoreOpenError(`-db ${location}: file is empty, not a graph database`);
-  if (bytes.subarray(0, SQLITE_HEADER.length).toString('latin1') !== SQLITE_HEADER) {
+  if (bytes.length < SQLITE_HEADER.length || Buffer.from(bytes.buffer, bytes.byteOffset, SQLITE_HEADER.length).toString('latin1') !== SQLITE_HEADER) {
     throw new StoreOpenError(`-db ${location}: not a graph database (not an SQLite file); refusing to overwrite it`);
   }
-  return bytes;
 }
 
 function checkStamp(database: SqlJsDatabase, location: string, latest: number): number {

@@ -14,7 +14,8 @@ import { RUNTIME_EDGE } from './runtimeStore';
 /** The live runtime edges stored under another repository that touch a live node of this one, with their row version. */
 function foreignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash): Map<Hash, number> {
   return new Map(database.all(
-    `SELECT e.edge_hash, e.added_in FROM edges e
+    // NOT INDEXED: the table in its own order, not a lookup per live row (see reads.ts).
+    `SELECT e.edge_hash, e.added_in FROM edges e NOT INDEXED
      WHERE ${RUNTIME_EDGE.replaceAll('provenance', 'e.provenance')} AND e.removed_in IS NULL AND e.repo_hash != ?
        AND (EXISTS (SELECT 1 FROM nodes n WHERE n.node_hash = e.source_hash AND n.repo_hash = ? AND n.removed_in IS NULL)
          OR EXISTS (SELECT 1 FROM nodes n WHERE n.node_hash = e.target_hash AND n.repo_hash = ? AND n.removed_in IS NULL))`,

@@ -1,10 +1,10 @@
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
 import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
-import { writeFileAtomic } from './atomicWrite';
 import type { SqlJsDatabase } from './database';
 import { fileSignature } from './fileSignature';
 import { acquireGraphFileLock } from './graphFileLock';
+import type { GraphFileSaver } from './graphFileSaver';
 import { SqlJsTables } from './sqljsTables';
 import { WriteLock } from './writeLock';
 
@@ -53,7 +53,8 @@ function gatedTables(tables: SqlJsTables, gate: Gate): Omit<GraphTables, 'bulkLo
 
 /**
  * The embedded store: a graph file read whole into an in-memory sql.js database and
- * written back whole, atomically, by save(). Transactions run one at a time under a
+ * written back by save(), only its changed pages through a journal or the whole file
+ * atomically (graphFileSaver.ts). Transactions run one at a time under a
  * write lock; a call from outside waits for an open one, so nobody reads half a run.
  */
 export interface SqlJsStore extends GraphStore {}
@@ -64,13 +65,19 @@ export class SqlJsStore {
   private readonly lock = new WriteLock();
   private readonly transactionHandle: GraphTables;
   private writes = 0;
+  private saving: Promise<void> = Promise.resolve();
   private runtimeWrites = 0;
   /** The persisted version this store shows: read before the file was, moved by save(). */
   private shownVersion: string | undefined;
   /** The writer lock this store was opened under (openStore's `writer`), released on close. */
   private ownedLease: WriterLease | undefined;
 
-  constructor(private readonly database: SqlJsDatabase, readonly location: string, readVersion: string | undefined) {
+  constructor(
+    private readonly database: SqlJsDatabase,
+    readonly location: string,
+    readVersion: string | undefined,
+    private readonly saver?: GraphFileSaver,
+  ) {
     this.shownVersion = readVersion;
     this.tables = new SqlJsTables(database);
     Object.assign(this, gatedTables(this.tables, () => this.lock.idle()), {
@@ -115,10 +122,24 @@ export class SqlJsStore {
   }
 
   async save(): Promise<void> {
-    if (this.location === ':memory:') return;
+    const saver = this.saver;
+    if (this.location === ':memory:' || !saver) return;
+    // One save at a time, each of what the transactions before it committed.
+    const run = this.saving.then(() => this.saveNow(saver));
+    this.saving = run.catch(() => undefined);
+    return run;
+  }
+
+  private async saveNow(saver: GraphFileSaver): Promise<void> {
     const wait = this.lock.idle();
     if (wait) await wait;
-    await writeFileAtomic(this.location, this.database.export());
+    // Chosen while no transaction is open: a page-level plan holds copies of the changed
+    // blocks, so transactions go on while they are written; a whole-file save reads
+    // sql.js's file itself, so it runs as a transaction would, alone.
+    const plan = saver.plan(this.shownVersion);
+    if (plan.kind === 'nothing') return;
+    if (plan.kind === 'pages') await plan.write();
+    else await this.lock.exclusive(() => plan.write());
     this.shownVersion = fileSignature(this.location);
   }
 
@@ -126,6 +147,7 @@ export class SqlJsStore {
     try {
       await this.lock.drained();
       this.database.close();
+      this.saver?.close();
     } finally {
       const lease = this.ownedLease;
       this.ownedLease = undefined;

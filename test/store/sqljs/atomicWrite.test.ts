@@ -6,10 +6,10 @@ import { makeTempDir } from '../../helpers/tempDir';
 import { deadPid } from '../../helpers/writerProcesses';
 
 /** Saves a graph with one more repo in it, so each save changes the file. */
-async function saveWithRepo(location: string, repoUrl: string): Promise<void> {
+async function saveWithRepo(location: string, repoUrl: string, padding = 0): Promise<void> {
   const store = await openStore(location);
   try {
-    await store.upsertRepo({ repoHash: repoUrl.padEnd(64, '0').replace(/[^0-9a-f]/g, 'a').slice(0, 64), repoUrl, rootPath: '/r', serviceName: 'r' });
+    await store.upsertRepo({ repoHash: repoUrl.padEnd(64, '0').replace(/[^0-9a-f]/g, 'a').slice(0, 64), repoUrl, rootPath: '/r'.padEnd(padding + 2, 'r'), serviceName: 'r' });
     await store.save();
   } finally {
     await store.close();
@@ -28,16 +28,21 @@ async function repoUrls(location: string): Promise<string[]> {
 const mode = (file: string): number => fs.statSync(file).mode & 0o7777;
 
 describe('store/sqljs/atomicWrite: a save keeps the file\'s identity', () => {
-  it('keeps the mode of the graph file (0600 stays 0600)', async () => {
+  it('keeps the mode of the graph file (0600 stays 0600), replaced whole or written in place', async () => {
     const dir = makeTempDir();
     const db = path.join(dir, 'graph.sqlite');
     await saveWithRepo(db, 'r1');
     fs.chmodSync(db, 0o600);
     const inode = fs.statSync(db).ino;
-    await saveWithRepo(db, 'r2');
+    // A row larger than the file so far changes most of its pages: the save replaces it.
+    await saveWithRepo(db, 'r2', 200_000);
     assert.notEqual(fs.statSync(db).ino, inode, 'the file was replaced, not written in place');
     assert.equal(mode(db).toString(8), '600');
-    assert.deepEqual(await repoUrls(db), ['r1', 'r2']);
+    const replaced = fs.statSync(db).ino;
+    await saveWithRepo(db, 'r3');
+    assert.equal(fs.statSync(db).ino, replaced, 'a small change is written in place');
+    assert.equal(mode(db).toString(8), '600');
+    assert.deepEqual(await repoUrls(db), ['r1', 'r2', 'r3']);
     assert.deepEqual(fs.readdirSync(dir), ['graph.sqlite'], 'no temp or lock file is left behind');
   });
 
