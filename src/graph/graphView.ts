@@ -1,4 +1,5 @@
 import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
+import { EdgeTable } from './edgeTable';
 
 /**
  * An immutable in-memory view of the graph (the live graph, or one snapshot of a repo),
@@ -7,12 +8,13 @@ import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord } fro
  */
 export interface GraphView {
   readonly nodes: ReadonlyMap<Hash, GraphNode>;
+  /** Every edge, in the order the view was built with. May build the list on each read: O(edges). */
   readonly edges: readonly GraphEdge[];
   readonly files: ReadonlyMap<Hash, FileRecord>;
   readonly repos: ReadonlyMap<Hash, RepoRecord>;
-  /** Edges leaving a node, optionally of one type. */
+  /** Edges leaving a node, optionally of one type, in the view's edge order. */
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[];
-  /** Edges entering a node, optionally of one type. */
+  /** Edges entering a node, optionally of one type, in the view's edge order. */
   incoming(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[];
   /** The repo URL of a node, '' when unknown. */
   repoUrlOf(node: GraphNode): string;
@@ -20,32 +22,68 @@ export interface GraphView {
   pathOf(node: GraphNode): string;
 }
 
-const NO_EDGES: readonly GraphEdge[] = [];
+const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
 
+/**
+ * The compact view (docs/architecture.md, "The graph view"): nodes are objects (algorithms
+ * hand them out and compare them), edges are columns of typed arrays (EdgeTable) with
+ * compressed-sparse-row adjacency both ways, and a GraphEdge object exists only while a
+ * caller holds one. Memory is about 100 bytes an edge instead of about 700.
+ */
 export class InMemoryGraphView implements GraphView {
   readonly nodes: ReadonlyMap<Hash, GraphNode>;
-  private readonly out = new Map<Hash, GraphEdge[]>();
-  private readonly into = new Map<Hash, GraphEdge[]>();
+  /** Hashes by integer id: the nodes first, then edge ends that are not nodes. */
+  readonly hashes: Hash[] = [];
+  private readonly ids = new Map<Hash, number>();
+  readonly table: EdgeTable;
+  /** Edges leaving id `i`: `outEdges[outStart[i] .. outStart[i + 1])`, in edge order. */
+  readonly outStart: Int32Array;
+  readonly outEdges: Int32Array;
+  /** Edges entering id `i`: `intoEdges[intoStart[i] .. intoStart[i + 1])`, in edge order. */
+  readonly intoStart: Int32Array;
+  readonly intoEdges: Int32Array;
 
   constructor(
     nodes: Iterable<GraphNode>,
-    readonly edges: readonly GraphEdge[],
+    edges: readonly GraphEdge[],
     readonly files: ReadonlyMap<Hash, FileRecord>,
     readonly repos: ReadonlyMap<Hash, RepoRecord>,
   ) {
     this.nodes = new Map([...nodes].map((n) => [n.nodeHash, n]));
-    for (const edge of edges) {
-      push(this.out, edge.sourceHash, edge);
-      push(this.into, edge.targetHash, edge);
+    for (const hash of this.nodes.keys()) this.idOf(hash);
+    this.table = new EdgeTable(edges, this);
+    [this.outStart, this.outEdges] = adjacency(this.table.source, this.hashes.length);
+    [this.intoStart, this.intoEdges] = adjacency(this.table.target, this.hashes.length);
+  }
+
+  /** The integer id of a hash, given one on first sight (while the view is built). */
+  idOf(hash: Hash): number {
+    let id = this.ids.get(hash);
+    if (id === undefined) {
+      id = this.hashes.length;
+      this.hashes.push(hash);
+      this.ids.set(hash, id);
     }
+    return id;
+  }
+
+  /** The id of a hash, or -1 when no node or edge end has it. */
+  idIfKnown(hash: Hash): number {
+    return this.ids.get(hash) ?? -1;
+  }
+
+  get edges(): readonly GraphEdge[] {
+    const all = new Array<GraphEdge>(this.table.count);
+    for (let i = 0; i < all.length; i++) all[i] = this.table.edge(i);
+    return all;
   }
 
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
-    return filterType(this.out.get(nodeHash) ?? NO_EDGES, edgeType);
+    return this.edgesAt(this.outStart, this.outEdges, nodeHash, edgeType);
   }
 
   incoming(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
-    return filterType(this.into.get(nodeHash) ?? NO_EDGES, edgeType);
+    return this.edgesAt(this.intoStart, this.intoEdges, nodeHash, edgeType);
   }
 
   repoUrlOf(node: GraphNode): string {
@@ -55,14 +93,28 @@ export class InMemoryGraphView implements GraphView {
   pathOf(node: GraphNode): string {
     return node.fileHash ? this.files.get(node.fileHash)?.path ?? '' : '';
   }
+
+  private edgesAt(start: Int32Array, list: Int32Array, nodeHash: Hash, edgeType: EdgeType | undefined): readonly GraphEdge[] {
+    const id = this.ids.get(nodeHash);
+    if (id === undefined) return NO_EDGES;
+    const code = edgeType === undefined ? -1 : this.table.typeCodeOf(edgeType);
+    if (edgeType !== undefined && code < 0) return NO_EDGES;
+    const out: GraphEdge[] = [];
+    for (let at = start[id]!, end = start[id + 1]!; at < end; at++) {
+      const edge = list[at]!;
+      if (code < 0 || this.table.type[edge] === code) out.push(this.table.edge(edge));
+    }
+    return out;
+  }
 }
 
-function push(map: Map<Hash, GraphEdge[]>, key: Hash, edge: GraphEdge): void {
-  const list = map.get(key);
-  if (list) list.push(edge);
-  else map.set(key, [edge]);
-}
-
-function filterType(edges: readonly GraphEdge[], edgeType: EdgeType | undefined): readonly GraphEdge[] {
-  return edgeType ? edges.filter((e) => e.edgeType === edgeType) : edges;
+/** Compressed sparse rows: for each id, the indices of the edges whose `ends` is that id, in edge order. */
+function adjacency(ends: Int32Array, idCount: number): [Int32Array, Int32Array] {
+  const start = new Int32Array(idCount + 1);
+  for (let i = 0; i < ends.length; i++) start[ends[i]! + 1]!++;
+  for (let id = 0; id < idCount; id++) start[id + 1]! += start[id]!;
+  const next = start.slice(0, idCount);
+  const list = new Int32Array(ends.length);
+  for (let i = 0; i < ends.length; i++) list[next[ends[i]!]!++] = i;
+  return [start, list];
 }

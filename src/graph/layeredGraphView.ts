@@ -12,7 +12,6 @@ export class LayeredGraphView implements GraphView {
   readonly nodes: ReadonlyMap<Hash, GraphNode>;
   private readonly out = new Map<Hash, GraphEdge[]>();
   private readonly into = new Map<Hash, GraphEdge[]>();
-  private allEdges: readonly GraphEdge[] | undefined;
 
   constructor(readonly base: GraphView, readonly layerNodes: ReadonlyMap<Hash, GraphNode>, readonly layerEdges: readonly GraphEdge[]) {
     this.nodes = new LayeredMap(base.nodes, layerNodes);
@@ -30,9 +29,9 @@ export class LayeredGraphView implements GraphView {
     return this.base.repos;
   }
 
+  /** Built on each read, like the base's: a copy kept per layer would hold every edge twice. */
   get edges(): readonly GraphEdge[] {
-    this.allEdges ??= this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
-    return this.allEdges;
+    return this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
   }
 
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
