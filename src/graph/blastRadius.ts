@@ -94,7 +94,7 @@ export function blastRadius(view: GraphView, targetHash: Hash, options: BlastRad
     }
     frontier = [...level.values()].sort((a, b) => compareStrings(a.node.qualifiedName, b.node.qualifiedName));
     for (const reach of frontier) settled.add(reach.node.nodeHash);
-    all.push(...frontier);
+    for (const reach of frontier) all.push(reach); // not push(...frontier): a level of 120k overflows the stack
   }
 
   all.sort((a, b) => a.depth - b.depth || b.width - a.width || compareStrings(a.node.qualifiedName, b.node.qualifiedName));

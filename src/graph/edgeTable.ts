@@ -31,7 +31,7 @@ export class StringTable {
 
 /**
  * The edges of a view as columns of typed arrays, one row per edge in the order given:
- * about 92 bytes an edge instead of an object of thirteen fields with four 64-hex strings
+ * about 100 bytes an edge instead of an object of thirteen fields with four 64-hex strings
  * of its own (about 600 bytes). Ends are integer ids of `endpoints` (the view's node ids,
  * then any end that is not a node); hashes are kept as 32 bytes; `edge(i)` builds the
  * GraphEdge when asked, equal field by field to the one stored.
@@ -54,7 +54,11 @@ export class EdgeTable {
   private readonly observations: Float64Array;
   private readonly observedAt: Float64Array;
   private readonly owner: Int32Array;
-  private readonly laterSites = new Map<number, readonly CallSite[]>();
+  /** Edge `i`'s later call sites are sites `laterStart[i] .. laterStart[i + 1]` of the three site columns. */
+  private readonly laterStart: Int32Array;
+  private readonly laterFile: Int32Array;
+  private readonly laterLine: Float64Array;
+  private readonly laterCol: Float64Array;
 
   constructor(edges: readonly GraphEdge[], private readonly endpoints: { readonly hashes: readonly Hash[]; idOf(hash: Hash): number }) {
     const n = edges.length;
@@ -71,6 +75,12 @@ export class EdgeTable {
     this.observations = new Float64Array(n);
     this.observedAt = new Float64Array(n);
     this.owner = new Int32Array(n);
+    this.laterStart = new Int32Array(n + 1);
+    let sites = 0;
+    for (let i = 0; i < n; i++) this.laterStart[i + 1] = sites += edges[i]!.laterCallSites.length;
+    this.laterFile = new Int32Array(sites);
+    this.laterLine = new Float64Array(sites);
+    this.laterCol = new Float64Array(sites);
     for (let i = 0; i < n; i++) {
       const edge = edges[i]!;
       this.source[i] = endpoints.idOf(edge.sourceHash);
@@ -84,7 +94,12 @@ export class EdgeTable {
       this.observations[i] = edge.observationCount;
       this.observedAt[i] = edge.lastObserved;
       this.owner[i] = this.strings.idOf(edge.ownerFileHash);
-      if (edge.laterCallSites.length > 0) this.laterSites.set(i, edge.laterCallSites);
+      let site = this.laterStart[i]!;
+      for (const later of edge.laterCallSites) {
+        this.laterFile[site] = this.strings.idOf(later.file);
+        this.laterLine[site] = later.line;
+        this.laterCol[site++] = later.col;
+      }
       if (HEX_HASH.test(edge.edgeHash)) this.hashBytes.set(Buffer.from(edge.edgeHash, 'hex'), i * HASH_BYTES);
       else this.oddHashes.set(i, edge.edgeHash);
     }
@@ -128,8 +143,17 @@ export class EdgeTable {
       observationCount: this.observations[i]!,
       lastObserved: this.observedAt[i]!,
       ownerFileHash: strings[this.owner[i]!]!,
-      laterCallSites: this.laterSites.get(i) ?? NO_SITES,
+      laterCallSites: this.laterCallSites(i),
     };
+  }
+
+  private laterCallSites(i: number): readonly CallSite[] {
+    const start = this.laterStart[i]!;
+    const end = this.laterStart[i + 1]!;
+    if (start === end) return NO_SITES;
+    const sites: CallSite[] = [];
+    for (let at = start; at < end; at++) sites.push({ file: this.strings.values[this.laterFile[at]!]!, line: this.laterLine[at]!, col: this.laterCol[at]! });
+    return sites;
   }
 }
 

@@ -49,7 +49,7 @@ export class InMemoryGraphView implements GraphView {
     readonly files: ReadonlyMap<Hash, FileRecord>,
     readonly repos: ReadonlyMap<Hash, RepoRecord>,
   ) {
-    this.nodes = new Map([...nodes].map((n) => [n.nodeHash, n]));
+    this.nodes = new Map([...sharingStrings(nodes, files, repos)].map((n) => [n.nodeHash, n]));
     for (const hash of this.nodes.keys()) this.idOf(hash);
     this.table = new EdgeTable(edges, this);
     [this.outStart, this.outEdges] = adjacency(this.table.source, this.hashes.length);
@@ -105,6 +105,26 @@ export class InMemoryGraphView implements GraphView {
       if (code < 0 || this.table.type[edge] === code) out.push(this.table.edge(edge));
     }
     return out;
+  }
+}
+
+/**
+ * The nodes with one string per distinct file hash, repo hash and kind: rows read from the
+ * store carry a copy of each (about 180 bytes a node). Strings compare by value, so whether
+ * a node already shares them cannot be told: each node is copied once with the shared ones.
+ */
+function* sharingStrings(nodes: Iterable<GraphNode>, files: ReadonlyMap<Hash, FileRecord>, repos: ReadonlyMap<Hash, RepoRecord>): Iterable<GraphNode> {
+  const shared = new Map<string, string>();
+  for (const key of files.keys()) shared.set(key, key);
+  for (const key of repos.keys()) shared.set(key, key);
+  const one = (value: string): string => {
+    const known = shared.get(value);
+    if (known !== undefined) return known;
+    shared.set(value, value);
+    return value;
+  };
+  for (const node of nodes) {
+    yield { ...node, fileHash: one(node.fileHash), repoHash: one(node.repoHash), kind: one(node.kind) as GraphNode['kind'] };
   }
 }
 

@@ -67,14 +67,14 @@ export class GraphCache {
     const edges = [...await store.edgesAt(snapshot.repoHash, snapshot.seq)];
     const fileRecords = [...await store.filesAt(snapshot.repoHash, snapshot.seq)];
     for (const other of others) {
-      nodes.push(...await store.liveNodesOfRepo(other));
-      edges.push(...await store.liveEdges({ repoHash: other }));
-      fileRecords.push(...await store.liveFileRecords(other));
+      append(nodes, await store.liveNodesOfRepo(other));
+      append(edges, await store.liveEdges({ repoHash: other }));
+      append(fileRecords, await store.liveFileRecords(other));
     }
     // A runtime edge the snapshot holds may start at a service known only from traces: its placeholder is in no repo.
     const known = new Set(nodes.map((n) => n.nodeHash));
     const missing = [...new Set(edges.flatMap((e) => [e.sourceHash, e.targetHash]))].filter((hash) => !known.has(hash));
-    nodes.push(...await store.liveNodesByHash(missing));
+    append(nodes, await store.liveNodesByHash(missing));
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, strongestPerRelationship(edges), files, repos);
     // A write during the build moved the generation on: serve the view, keep nothing stale.
@@ -109,8 +109,8 @@ async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> 
   const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
   // Placeholders of services seen only in traces belong to no indexed repo.
   const all: GraphNode[] = [];
-  for (const repoHash of repos.keys()) all.push(...await store.liveNodesOfRepo(repoHash));
-  all.push(...await store.liveNodesOutsideRepos());
+  for (const repoHash of repos.keys()) append(all, await store.liveNodesOfRepo(repoHash));
+  append(all, await store.liveNodesOutsideRepos());
   const live = new Set(all.map((n) => n.nodeHash));
   // An edge outlives its end only until the next pass that owns it runs (a node SCIP
   // ingest added, dropped by a re-index): it says nothing meanwhile.
@@ -140,4 +140,9 @@ async function runtimeLayer(base: GraphView, store: GraphReader & RuntimeEdgeSto
 
 function runtimePlaceholder(node: GraphNode): boolean {
   return node.fileHash === '' && QualifiedName.isUnresolved(node.qualifiedName);
+}
+
+/** Appends one by one: `push(...items)` passes every item as an argument and overflows the stack past about 120k. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
