@@ -12,6 +12,11 @@ export interface GraphView {
   readonly edges: readonly GraphEdge[];
   readonly files: ReadonlyMap<Hash, FileRecord>;
   readonly repos: ReadonlyMap<Hash, RepoRecord>;
+  /**
+   * The edges whose provenance passes `accept`, in edge order: a scan for a few edges
+   * (runtime ones) that builds only those, where `edges.filter` would build them all.
+   */
+  edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[];
   /** Edges leaving a node, optionally of one type, in the view's edge order. */
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[];
   /** Edges entering a node, optionally of one type, in the view's edge order. */
@@ -76,6 +81,13 @@ export class InMemoryGraphView implements GraphView {
     const all = new Array<GraphEdge>(this.table.count);
     for (let i = 0; i < all.length; i++) all[i] = this.table.edge(i);
     return all;
+  }
+
+  edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[] {
+    const accepted = this.table.strings.values.map((value) => accept(value));
+    const out: GraphEdge[] = [];
+    for (let i = 0; i < this.table.count; i++) if (accepted[this.table.provenance[i]!]) out.push(this.table.edge(i));
+    return out;
   }
 
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {

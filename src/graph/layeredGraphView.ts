@@ -34,6 +34,12 @@ export class LayeredGraphView implements GraphView {
     return this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
   }
 
+  edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[] {
+    const base = this.base.edgesWithProvenance(accept);
+    const layer = this.layerEdges.filter((e) => accept(e.provenance));
+    return layer.length === 0 ? base : [...base, ...layer];
+  }
+
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
     return joined(this.base.outgoing(nodeHash, edgeType), this.out.get(nodeHash), edgeType);
   }

@@ -11,23 +11,25 @@ import { type GraphEdge, callSiteCount, callSitesOf, isRuntimeProvenance, withCa
  * are left as they are: each carries its own observations.
  */
 export function strongestPerRelationship(edges: readonly GraphEdge[]): GraphEdge[] {
-  const byRelationship = new Map<string, GraphEdge[]>();
+  const keyOf = relationshipKeys(edges);
+  const byRelationship = new Map<number | string, GraphEdge | GraphEdge[]>();
   let parallel = false;
   for (const edge of edges) {
-    const key = isRuntimeProvenance(edge.provenance) ? edge.edgeHash : `${edge.sourceHash} ${edge.targetHash} ${edge.edgeType}`;
+    const key = isRuntimeProvenance(edge.provenance) ? edge.edgeHash : keyOf(edge);
     const group = byRelationship.get(key);
-    if (group) {
-      group.push(edge);
-      parallel = true;
+    if (group === undefined) {
+      byRelationship.set(key, edge);
     } else {
-      byRelationship.set(key, [edge]);
+      if (Array.isArray(group)) group.push(edge);
+      else byRelationship.set(key, [group, edge]);
+      parallel = true;
     }
   }
   if (!parallel) return [...edges];
   const kept: GraphEdge[] = [];
   for (const group of byRelationship.values()) {
-    if (group.length === 1) {
-      kept.push(group[0]);
+    if (!Array.isArray(group)) {
+      kept.push(group);
       continue;
     }
     const [strongest] = [...group].sort((a, b) => b.confidence - a.confidence || (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
@@ -35,4 +37,23 @@ export function strongestPerRelationship(edges: readonly GraphEdge[]): GraphEdge
     kept.push(sites.length > callSiteCount(strongest) ? withCallSites(strongest, sites) : strongest);
   }
   return kept;
+}
+
+/**
+ * A key per (source, target, type): a number made of integer ids when the ids fit a
+ * double exactly, else the three strings joined. A string key per edge (about 140
+ * characters) cost more than the view the edges end up in while a graph loaded.
+ */
+function relationshipKeys(edges: readonly GraphEdge[]): (edge: GraphEdge) => number | string {
+  const ends = new Map<string, number>();
+  const types = new Map<string, number>();
+  for (const edge of edges) {
+    if (!ends.has(edge.sourceHash)) ends.set(edge.sourceHash, ends.size);
+    if (!ends.has(edge.targetHash)) ends.set(edge.targetHash, ends.size);
+    if (!types.has(edge.edgeType)) types.set(edge.edgeType, types.size);
+  }
+  const n = Math.max(ends.size, 1);
+  const t = Math.max(types.size, 1);
+  if (n * n * t > Number.MAX_SAFE_INTEGER) return (edge) => `${edge.sourceHash} ${edge.targetHash} ${edge.edgeType}`;
+  return (edge) => (ends.get(edge.sourceHash)! * n + ends.get(edge.targetHash)!) * t + types.get(edge.edgeType)!;
 }
