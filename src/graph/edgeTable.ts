@@ -1,6 +1,5 @@
-import type { CallSite, EdgeType, GraphEdge, Hash } from '../model';
+import { type CallSite, type EdgeType, type GraphEdge, type Hash, NO_LATER_CALL_SITES } from '../model';
 
-const NO_SITES: readonly CallSite[] = Object.freeze([]);
 const HEX_HASH = /^[0-9a-f]{64}$/;
 const HASH_BYTES = 32;
 
@@ -150,7 +149,7 @@ export class EdgeTable {
   private laterCallSites(i: number): readonly CallSite[] {
     const start = this.laterStart[i]!;
     const end = this.laterStart[i + 1]!;
-    if (start === end) return NO_SITES;
+    if (start === end) return NO_LATER_CALL_SITES;
     const sites: CallSite[] = [];
     for (let at = start; at < end; at++) sites.push({ file: this.strings.values[this.laterFile[at]!]!, line: this.laterLine[at]!, col: this.laterCol[at]! });
     return sites;
