@@ -121,9 +121,11 @@ export class InMemoryGraphView implements GraphView {
 }
 
 /**
- * The nodes with one string per distinct file hash, repo hash and kind: rows read from the
- * store carry a copy of each (about 180 bytes a node). Strings compare by value, so whether
- * a node already shares them cannot be told: each node is copied once with the shared ones.
+ * The nodes, made to share one string per distinct file hash, repo hash and kind: rows read
+ * from the store carry a copy of each (about 180 bytes a node). The strings are replaced in
+ * place by equal ones, which no reader can tell apart; copying the nodes instead would hold
+ * every node twice while the view is built, the peak of a server's memory. A frozen node is
+ * left as it is.
  */
 function* sharingStrings(nodes: Iterable<GraphNode>, files: ReadonlyMap<Hash, FileRecord>, repos: ReadonlyMap<Hash, RepoRecord>): Iterable<GraphNode> {
   const shared = new Map<string, string>();
@@ -136,7 +138,13 @@ function* sharingStrings(nodes: Iterable<GraphNode>, files: ReadonlyMap<Hash, Fi
     return value;
   };
   for (const node of nodes) {
-    yield { ...node, fileHash: one(node.fileHash), repoHash: one(node.repoHash), kind: one(node.kind) as GraphNode['kind'] };
+    if (!Object.isFrozen(node)) {
+      const writable = node as { -readonly [K in keyof GraphNode]: GraphNode[K] };
+      writable.fileHash = one(node.fileHash);
+      writable.repoHash = one(node.repoHash);
+      writable.kind = one(node.kind) as GraphNode['kind'];
+    }
+    yield node;
   }
 }
 
