@@ -28,82 +28,143 @@ export class StringTable {
   }
 }
 
+/** Integer ids of hashes, given on first sight: the view's nodes and its edges' ends. */
+export class HashIds {
+  readonly hashes: Hash[] = [];
+  private readonly ids = new Map<Hash, number>();
+
+  /** The id of a hash, given one on first sight. */
+  idOf(hash: Hash): number {
+    let id = this.ids.get(hash);
+    if (id === undefined) {
+      id = this.hashes.length;
+      this.hashes.push(hash);
+      this.ids.set(hash, id);
+    }
+    return id;
+  }
+
+  /** The id of a hash, or undefined when it has none. */
+  known(hash: Hash): number | undefined {
+    return this.ids.get(hash);
+  }
+
+  get size(): number {
+    return this.hashes.length;
+  }
+}
+
+/** Columns while edges are appended: plain arrays, made typed arrays by seal(). */
+interface Building {
+  source: number[]; target: number[]; type: number[]; confidence: number[]; provenance: number[]; siteFile: number[];
+  siteLine: number[]; siteCol: number[]; observations: number[]; observedAt: number[]; owner: number[];
+  laterStart: number[]; laterFile: number[]; laterLine: number[]; laterCol: number[]; hashBytes: Uint8Array;
+}
+
 /**
- * The edges of a view as columns of typed arrays, one row per edge in the order given:
+ * The edges of a view as columns of typed arrays, one row per edge in the order appended:
  * about 100 bytes an edge instead of an object of thirteen fields with four 64-hex strings
- * of its own (about 600 bytes). Ends are integer ids of `endpoints` (the view's node ids,
- * then any end that is not a node); hashes are kept as 32 bytes; `edge(i)` builds the
- * GraphEdge when asked, equal field by field to the one stored.
+ * of its own (about 600 bytes). Ends are ids of `endpoints` (HashIds shared with the view);
+ * hashes are kept as 32 bytes; `edge(i)` builds the GraphEdge when asked, equal field by
+ * field to the one appended. Append every edge, then seal() before reading.
  */
 export class EdgeTable {
-  readonly count: number;
-  readonly source: Int32Array;
-  readonly target: Int32Array;
-  readonly type: Uint8Array;
-  readonly confidence: Float64Array;
-  readonly provenance: Int32Array;
+  count = 0;
+  source = new Int32Array(0);
+  target = new Int32Array(0);
+  type = new Uint8Array(0);
+  confidence = new Float64Array(0);
+  provenance = new Int32Array(0);
   readonly strings = new StringTable();
   private readonly types = new StringTable();
-  private readonly hashBytes: Uint8Array;
+  private hashBytes = new Uint8Array(0);
   /** Edge hashes that are not 64 lowercase hex (tests, hand-made graphs): kept as given. */
   private readonly oddHashes = new Map<number, string>();
-  private readonly siteFile: Int32Array;
-  private readonly siteLine: Float64Array;
-  private readonly siteCol: Float64Array;
-  private readonly observations: Float64Array;
-  private readonly observedAt: Float64Array;
-  private readonly owner: Int32Array;
+  private siteFile = new Int32Array(0);
+  private siteLine = new Float64Array(0);
+  private siteCol = new Float64Array(0);
+  private observations = new Float64Array(0);
+  private observedAt = new Float64Array(0);
+  private owner = new Int32Array(0);
   /** Edge `i`'s later call sites are sites `laterStart[i] .. laterStart[i + 1]` of the three site columns. */
-  private readonly laterStart: Int32Array;
-  private readonly laterFile: Int32Array;
-  private readonly laterLine: Float64Array;
-  private readonly laterCol: Float64Array;
+  private laterStart = new Int32Array(1);
+  private laterFile = new Int32Array(0);
+  private laterLine = new Float64Array(0);
+  private laterCol = new Float64Array(0);
+  private building: Building | undefined = {
+    source: [], target: [], type: [], confidence: [], provenance: [], siteFile: [], siteLine: [], siteCol: [], observations: [],
+    observedAt: [], owner: [], laterStart: [0], laterFile: [], laterLine: [], laterCol: [], hashBytes: new Uint8Array(1024 * HASH_BYTES),
+  };
 
-  constructor(edges: readonly GraphEdge[], private readonly endpoints: { readonly hashes: readonly Hash[]; idOf(hash: Hash): number }) {
-    const n = edges.length;
-    this.count = n;
-    this.source = new Int32Array(n);
-    this.target = new Int32Array(n);
-    this.type = new Uint8Array(n);
-    this.confidence = new Float64Array(n);
-    this.provenance = new Int32Array(n);
-    this.hashBytes = new Uint8Array(n * HASH_BYTES);
-    this.siteFile = new Int32Array(n);
-    this.siteLine = new Float64Array(n);
-    this.siteCol = new Float64Array(n);
-    this.observations = new Float64Array(n);
-    this.observedAt = new Float64Array(n);
-    this.owner = new Int32Array(n);
-    this.laterStart = new Int32Array(n + 1);
-    let sites = 0;
-    for (let i = 0; i < n; i++) this.laterStart[i + 1] = sites += edges[i]!.laterCallSites.length;
-    this.laterFile = new Int32Array(sites);
-    this.laterLine = new Float64Array(sites);
-    this.laterCol = new Float64Array(sites);
-    for (let i = 0; i < n; i++) {
-      const edge = edges[i]!;
-      this.source[i] = endpoints.idOf(edge.sourceHash);
-      this.target[i] = endpoints.idOf(edge.targetHash);
-      this.type[i] = typeCode(this.types, edge.edgeType);
-      this.confidence[i] = edge.confidence;
-      this.provenance[i] = this.strings.idOf(edge.provenance);
-      this.siteFile[i] = this.strings.idOf(edge.callSiteFile);
-      this.siteLine[i] = edge.callSiteLine;
-      this.siteCol[i] = edge.callSiteCol;
-      this.observations[i] = edge.observationCount;
-      this.observedAt[i] = edge.lastObserved;
-      this.owner[i] = this.strings.idOf(edge.ownerFileHash);
-      let site = this.laterStart[i]!;
-      for (const later of edge.laterCallSites) {
-        this.laterFile[site] = this.strings.idOf(later.file);
-        this.laterLine[site] = later.line;
-        this.laterCol[site++] = later.col;
-      }
-      if (HEX_HASH.test(edge.edgeHash)) this.hashBytes.set(Buffer.from(edge.edgeHash, 'hex'), i * HASH_BYTES);
-      else this.oddHashes.set(i, edge.edgeHash);
+  constructor(readonly endpoints: HashIds) {}
+
+  /** A sealed table of these edges. */
+  static of(edges: Iterable<GraphEdge>, endpoints: HashIds): EdgeTable {
+    const table = new EdgeTable(endpoints);
+    for (const edge of edges) table.append(edge);
+    table.seal();
+    return table;
+  }
+
+  /** Adds a row for `edge`; only before seal(). */
+  append(edge: GraphEdge): void {
+    const b = this.building;
+    if (!b) throw new Error('graph/edgeTable: the table is sealed');
+    const i = this.count++;
+    b.source.push(this.endpoints.idOf(edge.sourceHash));
+    b.target.push(this.endpoints.idOf(edge.targetHash));
+    b.type.push(typeCode(this.types, edge.edgeType));
+    b.confidence.push(edge.confidence);
+    b.provenance.push(this.strings.idOf(edge.provenance));
+    b.siteFile.push(this.strings.idOf(edge.callSiteFile));
+    b.siteLine.push(edge.callSiteLine);
+    b.siteCol.push(edge.callSiteCol);
+    b.observations.push(edge.observationCount);
+    b.observedAt.push(edge.lastObserved);
+    b.owner.push(this.strings.idOf(edge.ownerFileHash));
+    for (const later of edge.laterCallSites) {
+      b.laterFile.push(this.strings.idOf(later.file));
+      b.laterLine.push(later.line);
+      b.laterCol.push(later.col);
     }
+    b.laterStart.push(b.laterFile.length);
+    if ((i + 1) * HASH_BYTES > b.hashBytes.length) {
+      const grown = new Uint8Array(b.hashBytes.length * 2);
+      grown.set(b.hashBytes);
+      b.hashBytes = grown;
+    }
+    if (HEX_HASH.test(edge.edgeHash)) b.hashBytes.set(Buffer.from(edge.edgeHash, 'hex'), i * HASH_BYTES);
+    else this.oddHashes.set(i, edge.edgeHash);
+  }
+
+  /** Makes the columns typed arrays of their final length; the table is read-only from here. */
+  seal(): void {
+    const b = this.building;
+    if (!b) return;
+    this.building = undefined;
+    this.source = Int32Array.from(b.source);
+    this.target = Int32Array.from(b.target);
+    this.type = Uint8Array.from(b.type);
+    this.confidence = Float64Array.from(b.confidence);
+    this.provenance = Int32Array.from(b.provenance);
+    this.siteFile = Int32Array.from(b.siteFile);
+    this.siteLine = Float64Array.from(b.siteLine);
+    this.siteCol = Float64Array.from(b.siteCol);
+    this.observations = Float64Array.from(b.observations);
+    this.observedAt = Float64Array.from(b.observedAt);
+    this.owner = Int32Array.from(b.owner);
+    this.laterStart = Int32Array.from(b.laterStart);
+    this.laterFile = Int32Array.from(b.laterFile);
+    this.laterLine = Float64Array.from(b.laterLine);
+    this.laterCol = Float64Array.from(b.laterCol);
+    this.hashBytes = b.hashBytes.slice(0, this.count * HASH_BYTES);
     this.strings.seal();
     this.types.seal();
+  }
+
+  /** How many edge types the table has (type codes are below it). */
+  get typeCount(): number {
+    return this.types.values.length;
   }
 
   /** The type code of `edgeType` in this table, or -1 when no edge has it. */
@@ -114,6 +175,11 @@ export class EdgeTable {
   /** The type name of edge `i`. */
   typeOf(i: number): EdgeType {
     return this.types.values[this.type[i]!] as EdgeType;
+  }
+
+  /** The hash of edge `i`. */
+  edgeHash(i: number): Hash {
+    return this.oddHashes.get(i) ?? Buffer.from(this.hashBytes.buffer, this.hashBytes.byteOffset + i * HASH_BYTES, HASH_BYTES).toString('hex');
   }
 
   /** The hash of edge `i`'s source. */
@@ -130,7 +196,7 @@ export class EdgeTable {
   edge(i: number): GraphEdge {
     const strings = this.strings.values;
     return {
-      edgeHash: this.oddHashes.get(i) ?? Buffer.from(this.hashBytes.buffer, this.hashBytes.byteOffset + i * HASH_BYTES, HASH_BYTES).toString('hex'),
+      edgeHash: this.edgeHash(i),
       sourceHash: this.sourceHash(i),
       targetHash: this.targetHash(i),
       edgeType: this.types.values[this.type[i]!] as EdgeType,

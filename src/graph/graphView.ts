@@ -1,5 +1,5 @@
 import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
-import { EdgeTable } from './edgeTable';
+import { EdgeTable, HashIds } from './edgeTable';
 
 /**
  * An immutable in-memory view of the graph (the live graph, or one snapshot of a repo),
@@ -37,9 +37,6 @@ const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
  */
 export class InMemoryGraphView implements GraphView {
   readonly nodes: ReadonlyMap<Hash, GraphNode>;
-  /** Hashes by integer id: the nodes first, then edge ends that are not nodes. */
-  readonly hashes: Hash[] = [];
-  private readonly ids = new Map<Hash, number>();
   readonly table: EdgeTable;
   /** Edges leaving id `i`: `outEdges[outStart[i] .. outStart[i + 1])`, in edge order. */
   readonly outStart: Int32Array;
@@ -47,34 +44,25 @@ export class InMemoryGraphView implements GraphView {
   /** Edges entering id `i`: `intoEdges[intoStart[i] .. intoStart[i + 1])`, in edge order. */
   readonly intoStart: Int32Array;
   readonly intoEdges: Int32Array;
+  private readonly ids: HashIds;
 
+  /**
+   * `edges` is a list, or a sealed EdgeTable (graphCache builds one while it reads the store,
+   * so that no list of edge objects is held); the nodes' hashes get ids of its endpoints.
+   */
   constructor(
     nodes: Iterable<GraphNode>,
-    edges: readonly GraphEdge[],
+    edges: readonly GraphEdge[] | EdgeTable,
     readonly files: ReadonlyMap<Hash, FileRecord>,
     readonly repos: ReadonlyMap<Hash, RepoRecord>,
   ) {
     this.nodes = new Map([...sharingStrings(nodes, files, repos)].map((n) => [n.nodeHash, n]));
-    for (const hash of this.nodes.keys()) this.idOf(hash);
-    this.table = new EdgeTable(edges, this);
-    [this.outStart, this.outEdges] = adjacency(this.table.source, this.hashes.length);
-    [this.intoStart, this.intoEdges] = adjacency(this.table.target, this.hashes.length);
-  }
-
-  /** The integer id of a hash, given one on first sight (while the view is built). */
-  idOf(hash: Hash): number {
-    let id = this.ids.get(hash);
-    if (id === undefined) {
-      id = this.hashes.length;
-      this.hashes.push(hash);
-      this.ids.set(hash, id);
-    }
-    return id;
-  }
-
-  /** The id of a hash, or -1 when no node or edge end has it. */
-  idIfKnown(hash: Hash): number {
-    return this.ids.get(hash) ?? -1;
+    this.ids = edges instanceof EdgeTable ? edges.endpoints : new HashIds();
+    for (const hash of this.nodes.keys()) this.ids.idOf(hash);
+    if (edges instanceof EdgeTable) edges.seal();
+    this.table = edges instanceof EdgeTable ? edges : EdgeTable.of(edges, this.ids);
+    [this.outStart, this.outEdges] = adjacency(this.table.source, this.ids.size);
+    [this.intoStart, this.intoEdges] = adjacency(this.table.target, this.ids.size);
   }
 
   get edges(): readonly GraphEdge[] {
@@ -107,7 +95,7 @@ export class InMemoryGraphView implements GraphView {
   }
 
   private edgesAt(start: Int32Array, list: Int32Array, nodeHash: Hash, edgeType: EdgeType | undefined): readonly GraphEdge[] {
-    const id = this.ids.get(nodeHash);
+    const id = this.ids.known(nodeHash);
     if (id === undefined) return NO_EDGES;
     const code = edgeType === undefined ? -1 : this.table.typeCodeOf(edgeType);
     if (edgeType !== undefined && code < 0) return NO_EDGES;

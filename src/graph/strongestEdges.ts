@@ -1,4 +1,5 @@
 import { type GraphEdge, callSiteCount, callSitesOf, isRuntimeProvenance, withCallSites } from '../model';
+import { EdgeTable } from './edgeTable';
 
 /**
  * One edge per relationship (issue 14, item 5). The same (source, target, type) can be
@@ -32,10 +33,49 @@ export function strongestPerRelationship(edges: readonly GraphEdge[]): GraphEdge
       kept.push(group);
       continue;
     }
-    const [strongest] = [...group].sort((a, b) => b.confidence - a.confidence || (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
-    const sites = group.flatMap(callSitesOf);
-    kept.push(sites.length > callSiteCount(strongest) ? withCallSites(strongest, sites) : strongest);
+    kept.push(strongestOf(group));
   }
+  return kept;
+}
+
+/** The edge a relationship held by several edges is answered with. */
+function strongestOf(group: readonly GraphEdge[]): GraphEdge {
+  const [strongest] = [...group].sort((a, b) => b.confidence - a.confidence || (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
+  const sites = group.flatMap(callSitesOf);
+  return sites.length > callSiteCount(strongest!) ? withCallSites(strongest!, sites) : strongest!;
+}
+
+/**
+ * strongestPerRelationship over a sealed edge table: a new sealed table (on the same
+ * endpoints) with the same edges in the same order as strongestPerRelationship of the
+ * table's edges would give, built without a list of every edge object.
+ */
+export function strongestInTable(table: EdgeTable): EdgeTable {
+  const runtime = table.strings.values.map(isRuntimeProvenance);
+  const n = Math.max(table.endpoints.size, 1);
+  const t = Math.max(table.typeCount, 1);
+  const numeric = n * n * t <= Number.MAX_SAFE_INTEGER;
+  const byRelationship = new Map<number | string, number | number[]>();
+  let parallel = false;
+  for (let i = 0; i < table.count; i++) {
+    const key = runtime[table.provenance[i]!]
+      ? table.edgeHash(i)
+      : numeric ? (table.source[i]! * n + table.target[i]!) * t + table.type[i]! : `${table.source[i]} ${table.target[i]} ${table.type[i]}`;
+    const group = byRelationship.get(key);
+    if (group === undefined) {
+      byRelationship.set(key, i);
+    } else {
+      if (Array.isArray(group)) group.push(i);
+      else byRelationship.set(key, [group, i]);
+      parallel = true;
+    }
+  }
+  if (!parallel) return table;
+  const kept = new EdgeTable(table.endpoints);
+  for (const group of byRelationship.values()) {
+    kept.append(Array.isArray(group) ? strongestOf(group.map((i) => table.edge(i))) : table.edge(group));
+  }
+  kept.seal();
   return kept;
 }
 

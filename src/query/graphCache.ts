@@ -1,6 +1,7 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
-import { strongestPerRelationship } from '../graph/strongestEdges';
+import { EdgeTable, HashIds } from '../graph/edgeTable';
+import { strongestInTable, strongestPerRelationship } from '../graph/strongestEdges';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
 import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
@@ -113,13 +114,18 @@ async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> 
   append(all, await store.liveNodesOutsideRepos());
   const live = new Set(all.map((n) => n.nodeHash));
   // An edge outlives its end only until the next pass that owns it runs (a node SCIP
-  // ingest added, dropped by a re-index): it says nothing meanwhile.
-  const edges = strongestPerRelationship((await store.liveEdges())
-    .filter((e) => !isRuntimeEdge(e) && live.has(e.sourceHash) && live.has(e.targetHash)));
+  // ingest added, dropped by a re-index): it says nothing meanwhile. The edges go into
+  // the view's table one by one as they are read: no list of every edge object is held.
+  const read = new EdgeTable(new HashIds());
+  await store.forEachLiveEdge((e) => {
+    if (!isRuntimeEdge(e) && live.has(e.sourceHash) && live.has(e.targetHash)) read.append(e);
+  });
+  read.seal();
+  const edges = strongestInTable(read);
   const touched = new Set<Hash>();
-  for (const edge of edges) {
-    touched.add(edge.sourceHash);
-    touched.add(edge.targetHash);
+  for (let i = 0; i < edges.count; i++) {
+    touched.add(edges.sourceHash(i));
+    touched.add(edges.targetHash(i));
   }
   const nodes = all.filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
   const files = new Map((await store.liveFileRecords()).map((f) => [f.fileHash, f]));
