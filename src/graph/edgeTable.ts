@@ -58,7 +58,7 @@ export class HashIds {
 interface Building {
   source: number[]; target: number[]; type: number[]; confidence: number[]; provenance: number[]; siteFile: number[];
   siteLine: number[]; siteCol: number[]; observations: number[]; observedAt: number[]; owner: number[];
-  laterStart: number[]; laterFile: number[]; laterLine: number[]; laterCol: number[]; hashBytes: Uint8Array;
+  laterStart: number[]; laterFile: number[]; laterLine: number[]; laterCol: number[]; hashBytes: Buffer;
 }
 
 /**
@@ -77,7 +77,7 @@ export class EdgeTable {
   provenance = new Int32Array(0);
   readonly strings = new StringTable();
   private readonly types = new StringTable();
-  private hashBytes = new Uint8Array(0);
+  private hashBytes = Buffer.alloc(0);
   /** Edge hashes that are not 64 lowercase hex (tests, hand-made graphs): kept as given. */
   private readonly oddHashes = new Map<number, string>();
   private siteFile = new Int32Array(0);
@@ -93,7 +93,7 @@ export class EdgeTable {
   private laterCol = new Float64Array(0);
   private building: Building | undefined = {
     source: [], target: [], type: [], confidence: [], provenance: [], siteFile: [], siteLine: [], siteCol: [], observations: [],
-    observedAt: [], owner: [], laterStart: [0], laterFile: [], laterLine: [], laterCol: [], hashBytes: new Uint8Array(1024 * HASH_BYTES),
+    observedAt: [], owner: [], laterStart: [0], laterFile: [], laterLine: [], laterCol: [], hashBytes: Buffer.alloc(1024 * HASH_BYTES),
   };
 
   constructor(readonly endpoints: HashIds) {}
@@ -129,11 +129,11 @@ export class EdgeTable {
     }
     b.laterStart.push(b.laterFile.length);
     if ((i + 1) * HASH_BYTES > b.hashBytes.length) {
-      const grown = new Uint8Array(b.hashBytes.length * 2);
-      grown.set(b.hashBytes);
+      const grown = Buffer.alloc(b.hashBytes.length * 2);
+      b.hashBytes.copy(grown);
       b.hashBytes = grown;
     }
-    if (HEX_HASH.test(edge.edgeHash)) b.hashBytes.set(Buffer.from(edge.edgeHash, 'hex'), i * HASH_BYTES);
+    if (HEX_HASH.test(edge.edgeHash)) b.hashBytes.write(edge.edgeHash, i * HASH_BYTES, HASH_BYTES, 'hex');
     else this.oddHashes.set(i, edge.edgeHash);
   }
 
@@ -157,7 +157,7 @@ export class EdgeTable {
     this.laterFile = Int32Array.from(b.laterFile);
     this.laterLine = Float64Array.from(b.laterLine);
     this.laterCol = Float64Array.from(b.laterCol);
-    this.hashBytes = b.hashBytes.slice(0, this.count * HASH_BYTES);
+    this.hashBytes = Buffer.from(b.hashBytes.subarray(0, this.count * HASH_BYTES)); // a copy: the grown buffer goes
     this.strings.seal();
     this.types.seal();
   }
@@ -179,7 +179,7 @@ export class EdgeTable {
 
   /** The hash of edge `i`. */
   edgeHash(i: number): Hash {
-    return this.oddHashes.get(i) ?? Buffer.from(this.hashBytes.buffer, this.hashBytes.byteOffset + i * HASH_BYTES, HASH_BYTES).toString('hex');
+    return this.oddHashes.get(i) ?? this.hashBytes.toString('hex', i * HASH_BYTES, (i + 1) * HASH_BYTES);
   }
 
   /** The hash of edge `i`'s source. */

@@ -17,6 +17,12 @@ export interface GraphView {
    * (runtime ones) that builds only those, where `edges.filter` would build them all.
    */
   edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[];
+  /**
+   * The edges of one type entering (`in`) or leaving (`out`) a node, in edge order, as
+   * references that build the GraphEdge only when asked: a walk that drops most edges (to
+   * nodes it reached already) reads their ends and confidence without building them.
+   */
+  edgeRefs(nodeHash: Hash, direction: 'in' | 'out', edgeType: EdgeType): readonly EdgeRef[];
   /** Edges leaving a node, optionally of one type, in the view's edge order. */
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[];
   /** Edges entering a node, optionally of one type, in the view's edge order. */
@@ -27,7 +33,55 @@ export interface GraphView {
   pathOf(node: GraphNode): string;
 }
 
+/** One edge seen from one of its ends: the other end, what ranks it, and the edge on demand. */
+export interface EdgeRef {
+  /** The hash of the end the edge leads to from the node asked about. */
+  readonly otherHash: Hash;
+  readonly confidence: number;
+  readonly provenance: string;
+  edge(): GraphEdge;
+}
+
+/** An EdgeRef over an edge object. */
+export class ObjectEdgeRef implements EdgeRef {
+  constructor(private readonly of: GraphEdge, private readonly direction: 'in' | 'out') {}
+
+  get otherHash(): Hash {
+    return this.direction === 'in' ? this.of.sourceHash : this.of.targetHash;
+  }
+
+  get confidence(): number {
+    return this.of.confidence;
+  }
+
+  get provenance(): string {
+    return this.of.provenance;
+  }
+
+  edge(): GraphEdge {
+    return this.of;
+  }
+}
+
+/** An EdgeRef over a row of an edge table: the fields a walk ranks by are read once. */
+class RowEdgeRef implements EdgeRef {
+  readonly otherHash: Hash;
+  readonly confidence: number;
+  readonly provenance: string;
+
+  constructor(private readonly table: EdgeTable, private readonly row: number, direction: 'in' | 'out') {
+    this.otherHash = direction === 'in' ? table.sourceHash(row) : table.targetHash(row);
+    this.confidence = table.confidence[row]!;
+    this.provenance = table.strings.values[table.provenance[row]!]!;
+  }
+
+  edge(): GraphEdge {
+    return this.table.edge(this.row);
+  }
+}
+
 const NO_EDGES: readonly GraphEdge[] = Object.freeze([]);
+const NO_REFS: readonly EdgeRef[] = Object.freeze([]);
 
 /**
  * The compact view (docs/architecture.md, "The graph view"): nodes are objects (algorithms
@@ -84,6 +138,19 @@ export class InMemoryGraphView implements GraphView {
 
   incoming(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
     return this.edgesAt(this.intoStart, this.intoEdges, nodeHash, edgeType);
+  }
+
+  edgeRefs(nodeHash: Hash, direction: 'in' | 'out', edgeType: EdgeType): readonly EdgeRef[] {
+    const id = this.ids.known(nodeHash);
+    const code = this.table.typeCodeOf(edgeType);
+    if (id === undefined || code < 0) return NO_REFS;
+    const [start, list] = direction === 'in' ? [this.intoStart, this.intoEdges] : [this.outStart, this.outEdges];
+    const refs: EdgeRef[] = [];
+    for (let at = start[id]!, end = start[id + 1]!; at < end; at++) {
+      const row = list[at]!;
+      if (this.table.type[row] === code) refs.push(new RowEdgeRef(this.table, row, direction));
+    }
+    return refs;
   }
 
   repoUrlOf(node: GraphNode): string {

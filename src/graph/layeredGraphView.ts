@@ -1,5 +1,5 @@
 import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
-import type { GraphView } from './graphView';
+import { type EdgeRef, type GraphView, ObjectEdgeRef } from './graphView';
 
 /**
  * A view made of a base view and a small layer on top: more nodes and more edges, on the
@@ -38,6 +38,13 @@ export class LayeredGraphView implements GraphView {
     const base = this.base.edgesWithProvenance(accept);
     const layer = this.layerEdges.filter((e) => accept(e.provenance));
     return layer.length === 0 ? base : [...base, ...layer];
+  }
+
+  edgeRefs(nodeHash: Hash, direction: 'in' | 'out', edgeType: EdgeType): readonly EdgeRef[] {
+    const base = this.base.edgeRefs(nodeHash, direction, edgeType);
+    const layer = (direction === 'in' ? this.into : this.out).get(nodeHash)?.filter((e) => e.edgeType === edgeType);
+    if (!layer || layer.length === 0) return base;
+    return [...base, ...layer.map((e) => new ObjectEdgeRef(e, direction))];
   }
 
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {
