@@ -13,6 +13,12 @@ export interface GraphView {
   readonly files: ReadonlyMap<Hash, FileRecord>;
   readonly repos: ReadonlyMap<Hash, RepoRecord>;
   /**
+   * Every edge to `visit`, in edge order, one at a time: a scan that keeps only what it
+   * derives holds no list of every edge (on the compact view each is built, handed over
+   * and dropped).
+   */
+  forEachEdge(visit: (edge: GraphEdge) => void): void;
+  /**
    * The edges whose provenance passes `accept`, in edge order: a scan for a few edges
    * (runtime ones) that builds only those, where `edges.filter` would build them all.
    */
@@ -123,6 +129,10 @@ export class InMemoryGraphView implements GraphView {
     const all = new Array<GraphEdge>(this.table.count);
     for (let i = 0; i < all.length; i++) all[i] = this.table.edge(i);
     return all;
+  }
+
+  forEachEdge(visit: (edge: GraphEdge) => void): void {
+    for (let i = 0; i < this.table.count; i++) visit(this.table.edge(i));
   }
 
   edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[] {

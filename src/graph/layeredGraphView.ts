@@ -34,6 +34,11 @@ export class LayeredGraphView implements GraphView {
     return this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
   }
 
+  forEachEdge(visit: (edge: GraphEdge) => void): void {
+    this.base.forEachEdge(visit);
+    for (const edge of this.layerEdges) visit(edge);
+  }
+
   edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[] {
     const base = this.base.edgesWithProvenance(accept);
     const layer = this.layerEdges.filter((e) => accept(e.provenance));
