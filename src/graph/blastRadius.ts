@@ -84,17 +84,18 @@ export function blastRadius(view: GraphView, targetHash: Hash, options: BlastRad
     // previous level, so all of them are compared before the caller is settled.
     const level = new Map<Hash, Reach>();
     for (const from of frontier) {
-      for (const { edge, node } of neighbours(view, from.node.nodeHash, 'callers')) {
+      for (const neighbour of neighbours(view, from.node.nodeHash, 'callers')) {
+        const node = neighbour.node;
         if (settled.has(node.nodeHash)) continue;
-        const width = Math.min(from.width, edge.confidence);
+        const width = Math.min(from.width, neighbour.confidence);
         const known = level.get(node.nodeHash);
-        if (!known) level.set(node.nodeHash, { node, depth, width, edge, parent: from });
-        else if (width > known.width) Object.assign(known, { width, edge, parent: from });
+        if (!known) level.set(node.nodeHash, { node, depth, width, edge: neighbour.edge, parent: from });
+        else if (width > known.width) Object.assign(known, { width, edge: neighbour.edge, parent: from });
       }
     }
     frontier = [...level.values()].sort((a, b) => compareStrings(a.node.qualifiedName, b.node.qualifiedName));
     for (const reach of frontier) settled.add(reach.node.nodeHash);
-    all.push(...frontier);
+    for (const reach of frontier) all.push(reach); // not push(...frontier): a level of 120k overflows the stack
   }
 
   all.sort((a, b) => a.depth - b.depth || b.width - a.width || compareStrings(a.node.qualifiedName, b.node.qualifiedName));

@@ -1,6 +1,6 @@
 import { UndirectedGraph } from 'graphology';
 import louvain from 'graphology-communities-louvain';
-import { EDGE_TYPES, type GraphNode, type Hash, QualifiedName } from '../model';
+import { EDGE_TYPES, type GraphEdge, type GraphNode, type Hash, QualifiedName } from '../model';
 import type { GraphView } from './graphView';
 import { seededRandom } from './seededRandom';
 import { LayeredGraphView } from './layeredGraphView';
@@ -75,7 +75,13 @@ export function detectCommunities(view: GraphView, options: CommunitiesOptions =
 
   // Nodes get dense indexes in name order, so pairs are numeric keys: hashing 64-character
   // strings per edge would cost more than the clustering on a large graph.
-  const linked = view.edges.filter((e) => e.sourceHash !== e.targetHash && included(e.sourceHash) && included(e.targetHash));
+  // Only the ends and type of an edge are kept: a list of whole edges would hold the graph twice.
+  const linked: Pick<GraphEdge, 'sourceHash' | 'targetHash' | 'edgeType'>[] = [];
+  view.forEachEdge((e) => {
+    if (e.sourceHash !== e.targetHash && included(e.sourceHash) && included(e.targetHash)) {
+      linked.push({ sourceHash: e.sourceHash, targetHash: e.targetHash, edgeType: e.edgeType });
+    }
+  });
   const nodes = [...new Set(linked.flatMap((e) => [e.sourceHash, e.targetHash]))].map((h) => verdicts.get(h)!).sort(byName);
   const index = new Map(nodes.map((node, i) => [node.nodeHash, i]));
   const weights = new Map<number, number>();

@@ -1,5 +1,5 @@
 import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord } from '../model';
-import type { GraphView } from './graphView';
+import { type EdgeRef, type GraphView, ObjectEdgeRef } from './graphView';
 
 /**
  * A view made of a base view and a small layer on top: more nodes and more edges, on the
@@ -12,7 +12,6 @@ export class LayeredGraphView implements GraphView {
   readonly nodes: ReadonlyMap<Hash, GraphNode>;
   private readonly out = new Map<Hash, GraphEdge[]>();
   private readonly into = new Map<Hash, GraphEdge[]>();
-  private allEdges: readonly GraphEdge[] | undefined;
 
   constructor(readonly base: GraphView, readonly layerNodes: ReadonlyMap<Hash, GraphNode>, readonly layerEdges: readonly GraphEdge[]) {
     this.nodes = new LayeredMap(base.nodes, layerNodes);
@@ -30,9 +29,27 @@ export class LayeredGraphView implements GraphView {
     return this.base.repos;
   }
 
+  /** Built on each read, like the base's: a copy kept per layer would hold every edge twice. */
   get edges(): readonly GraphEdge[] {
-    this.allEdges ??= this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
-    return this.allEdges;
+    return this.layerEdges.length === 0 ? this.base.edges : [...this.base.edges, ...this.layerEdges];
+  }
+
+  forEachEdge(visit: (edge: GraphEdge) => void): void {
+    this.base.forEachEdge(visit);
+    for (const edge of this.layerEdges) visit(edge);
+  }
+
+  edgesWithProvenance(accept: (provenance: string) => boolean): readonly GraphEdge[] {
+    const base = this.base.edgesWithProvenance(accept);
+    const layer = this.layerEdges.filter((e) => accept(e.provenance));
+    return layer.length === 0 ? base : [...base, ...layer];
+  }
+
+  edgeRefs(nodeHash: Hash, direction: 'in' | 'out', edgeType: EdgeType): readonly EdgeRef[] {
+    const base = this.base.edgeRefs(nodeHash, direction, edgeType);
+    const layer = (direction === 'in' ? this.into : this.out).get(nodeHash)?.filter((e) => e.edgeType === edgeType);
+    if (!layer || layer.length === 0) return base;
+    return [...base, ...layer.map((e) => new ObjectEdgeRef(e, direction))];
   }
 
   outgoing(nodeHash: Hash, edgeType?: EdgeType): readonly GraphEdge[] {

@@ -91,16 +91,16 @@ export function compileWalkGraph(view: GraphView, edgeWeight: (edge: GraphEdge) 
   const from: number[] = [];
   const to: number[] = [];
   const weight: number[] = [];
-  for (const edge of view.edges) {
+  view.forEachEdge((edge) => {
     const s = index.get(edge.sourceHash);
     const t = index.get(edge.targetHash);
-    if (s === undefined || t === undefined) continue;
+    if (s === undefined || t === undefined) return;
     const w = edgeWeight(edge);
-    if (!(w > 0 && Number.isFinite(w))) continue;
+    if (!(w > 0 && Number.isFinite(w))) return;
     from.push(s);
     to.push(t);
     weight.push(w);
-  }
+  });
   const out = rows(n, from, to, weight);
   const into = rows(n, to, from, weight);
   return {

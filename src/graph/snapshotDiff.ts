@@ -117,9 +117,9 @@ function onlyIn(view: GraphView, other: GraphView, repoHash: Hash | ''): GraphNo
 /** The edges of a view whose source node belongs to the repo (all when no repo is given). */
 function edgeMap(view: GraphView, repoHash: Hash | ''): Map<Hash, GraphEdge> {
   const map = new Map<Hash, GraphEdge>();
-  for (const edge of view.edges) {
+  view.forEachEdge((edge) => {
     if (!repoHash || view.nodes.get(edge.sourceHash)?.repoHash === repoHash) map.set(edge.edgeHash, edge);
-  }
+  });
   return map;
 }
 

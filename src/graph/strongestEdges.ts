@@ -1,4 +1,5 @@
 import { type GraphEdge, callSiteCount, callSitesOf, isRuntimeProvenance, withCallSites } from '../model';
+import { EdgeTable } from './edgeTable';
 
 /**
  * One edge per relationship (issue 14, item 5). The same (source, target, type) can be
@@ -11,28 +12,88 @@ import { type GraphEdge, callSiteCount, callSitesOf, isRuntimeProvenance, withCa
  * are left as they are: each carries its own observations.
  */
 export function strongestPerRelationship(edges: readonly GraphEdge[]): GraphEdge[] {
-  const byRelationship = new Map<string, GraphEdge[]>();
+  const keyOf = relationshipKeys(edges);
+  const byRelationship = new Map<number | string, GraphEdge | GraphEdge[]>();
   let parallel = false;
   for (const edge of edges) {
-    const key = isRuntimeProvenance(edge.provenance) ? edge.edgeHash : `${edge.sourceHash} ${edge.targetHash} ${edge.edgeType}`;
+    const key = isRuntimeProvenance(edge.provenance) ? edge.edgeHash : keyOf(edge);
     const group = byRelationship.get(key);
-    if (group) {
-      group.push(edge);
-      parallel = true;
+    if (group === undefined) {
+      byRelationship.set(key, edge);
     } else {
-      byRelationship.set(key, [edge]);
+      if (Array.isArray(group)) group.push(edge);
+      else byRelationship.set(key, [group, edge]);
+      parallel = true;
     }
   }
   if (!parallel) return [...edges];
   const kept: GraphEdge[] = [];
   for (const group of byRelationship.values()) {
-    if (group.length === 1) {
-      kept.push(group[0]);
+    if (!Array.isArray(group)) {
+      kept.push(group);
       continue;
     }
-    const [strongest] = [...group].sort((a, b) => b.confidence - a.confidence || (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
-    const sites = group.flatMap(callSitesOf);
-    kept.push(sites.length > callSiteCount(strongest) ? withCallSites(strongest, sites) : strongest);
+    kept.push(strongestOf(group));
   }
   return kept;
+}
+
+/** The edge a relationship held by several edges is answered with. */
+function strongestOf(group: readonly GraphEdge[]): GraphEdge {
+  const [strongest] = [...group].sort((a, b) => b.confidence - a.confidence || (a.provenance < b.provenance ? -1 : a.provenance > b.provenance ? 1 : 0));
+  const sites = group.flatMap(callSitesOf);
+  return sites.length > callSiteCount(strongest!) ? withCallSites(strongest!, sites) : strongest!;
+}
+
+/**
+ * strongestPerRelationship over a sealed edge table: a new sealed table (on the same
+ * endpoints) with the same edges in the same order as strongestPerRelationship of the
+ * table's edges would give, built without a list of every edge object.
+ */
+export function strongestInTable(table: EdgeTable): EdgeTable {
+  const runtime = table.strings.values.map(isRuntimeProvenance);
+  const n = Math.max(table.endpoints.size, 1);
+  const t = Math.max(table.typeCount, 1);
+  const numeric = n * n * t <= Number.MAX_SAFE_INTEGER;
+  const byRelationship = new Map<number | string, number | number[]>();
+  let parallel = false;
+  for (let i = 0; i < table.count; i++) {
+    const key = runtime[table.provenance[i]!]
+      ? table.edgeHash(i)
+      : numeric ? (table.source[i]! * n + table.target[i]!) * t + table.type[i]! : `${table.source[i]} ${table.target[i]} ${table.type[i]}`;
+    const group = byRelationship.get(key);
+    if (group === undefined) {
+      byRelationship.set(key, i);
+    } else {
+      if (Array.isArray(group)) group.push(i);
+      else byRelationship.set(key, [group, i]);
+      parallel = true;
+    }
+  }
+  if (!parallel) return table;
+  const kept = new EdgeTable(table.endpoints);
+  for (const group of byRelationship.values()) {
+    kept.append(Array.isArray(group) ? strongestOf(group.map((i) => table.edge(i))) : table.edge(group));
+  }
+  kept.seal();
+  return kept;
+}
+
+/**
+ * A key per (source, target, type): a number made of integer ids when the ids fit a
+ * double exactly, else the three strings joined. A string key per edge (about 140
+ * characters) cost more than the view the edges end up in while a graph loaded.
+ */
+function relationshipKeys(edges: readonly GraphEdge[]): (edge: GraphEdge) => number | string {
+  const ends = new Map<string, number>();
+  const types = new Map<string, number>();
+  for (const edge of edges) {
+    if (!ends.has(edge.sourceHash)) ends.set(edge.sourceHash, ends.size);
+    if (!ends.has(edge.targetHash)) ends.set(edge.targetHash, ends.size);
+    if (!types.has(edge.edgeType)) types.set(edge.edgeType, types.size);
+  }
+  const n = Math.max(ends.size, 1);
+  const t = Math.max(types.size, 1);
+  if (n * n * t > Number.MAX_SAFE_INTEGER) return (edge) => `${edge.sourceHash} ${edge.targetHash} ${edge.edgeType}`;
+  return (edge) => (ends.get(edge.sourceHash)! * n + ends.get(edge.targetHash)!) * t + types.get(edge.edgeType)!;
 }

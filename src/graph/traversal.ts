@@ -1,5 +1,5 @@
 import type { GraphEdge, GraphNode, Hash } from '../model';
-import type { GraphView } from './graphView';
+import type { EdgeRef, GraphView } from './graphView';
 import { compareStrings } from './viewIndex';
 
 /**
@@ -56,14 +56,15 @@ function walk(view: GraphView, nodeHash: Hash, options: TraversalOptions, direct
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && !truncated; depth++) {
     const next: ReachedNode[] = [];
     for (const from of frontier) {
-      for (const { edge, node } of neighbours(view, from.node.nodeHash, direction)) {
+      for (const neighbour of neighbours(view, from.node.nodeHash, direction)) {
+        const node = neighbour.node;
         if (seen.has(node.nodeHash)) continue;
         if (reached.length === maxResults) {
           truncated = true;
           break;
         }
         seen.add(node.nodeHash);
-        const step: ReachedNode = { node, depth, path: [...from.path, edge] };
+        const step: ReachedNode = { node, depth, path: [...from.path, neighbour.edge] };
         next.push(step);
         reached.push(step);
       }
@@ -77,8 +78,27 @@ function walk(view: GraphView, nodeHash: Hash, options: TraversalOptions, direct
 }
 
 export interface Neighbour {
+  /** The edge, built on first read: a walk reads it only for the neighbours it keeps. */
   readonly edge: GraphEdge;
   readonly node: GraphNode;
+  /** The edge's confidence, read without building the edge. */
+  readonly confidence: number;
+}
+
+class RefNeighbour implements Neighbour {
+  readonly confidence: number;
+  readonly provenance: string;
+  private built: GraphEdge | undefined;
+
+  constructor(private readonly ref: EdgeRef, readonly node: GraphNode) {
+    this.confidence = ref.confidence;
+    this.provenance = ref.provenance;
+  }
+
+  get edge(): GraphEdge {
+    this.built ??= this.ref.edge();
+    return this.built;
+  }
 }
 
 /**
@@ -87,14 +107,13 @@ export interface Neighbour {
  * and an LSP-resolved one) always pick the same edge.
  */
 export function neighbours(view: GraphView, nodeHash: Hash, direction: Direction): Neighbour[] {
-  const edges = direction === 'callers' ? view.incoming(nodeHash, 'calls') : view.outgoing(nodeHash, 'calls');
-  const out: Neighbour[] = [];
-  for (const edge of edges) {
-    const node = view.nodes.get(direction === 'callers' ? edge.sourceHash : edge.targetHash);
-    if (node) out.push({ edge, node });
+  const out: RefNeighbour[] = [];
+  for (const ref of view.edgeRefs(nodeHash, direction === 'callers' ? 'in' : 'out', 'calls')) {
+    const node = view.nodes.get(ref.otherHash);
+    if (node) out.push(new RefNeighbour(ref, node));
   }
   return out.sort((a, b) => compareStrings(a.node.qualifiedName, b.node.qualifiedName)
-    || b.edge.confidence - a.edge.confidence || compareStrings(a.edge.provenance, b.edge.provenance));
+    || b.confidence - a.confidence || compareStrings(a.provenance, b.provenance));
 }
 
 /** Validates and fills traversal options; shared with blast radius and impact. */

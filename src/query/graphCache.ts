@@ -1,6 +1,7 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
-import { strongestPerRelationship } from '../graph/strongestEdges';
+import { EdgeTable, HashIds } from '../graph/edgeTable';
+import { strongestInTable, strongestPerRelationship } from '../graph/strongestEdges';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
 import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
@@ -67,14 +68,14 @@ export class GraphCache {
     const edges = [...await store.edgesAt(snapshot.repoHash, snapshot.seq)];
     const fileRecords = [...await store.filesAt(snapshot.repoHash, snapshot.seq)];
     for (const other of others) {
-      nodes.push(...await store.liveNodesOfRepo(other));
-      edges.push(...await store.liveEdges({ repoHash: other }));
-      fileRecords.push(...await store.liveFileRecords(other));
+      append(nodes, await store.liveNodesOfRepo(other));
+      append(edges, await store.liveEdges({ repoHash: other }));
+      append(fileRecords, await store.liveFileRecords(other));
     }
     // A runtime edge the snapshot holds may start at a service known only from traces: its placeholder is in no repo.
     const known = new Set(nodes.map((n) => n.nodeHash));
     const missing = [...new Set(edges.flatMap((e) => [e.sourceHash, e.targetHash]))].filter((hash) => !known.has(hash));
-    nodes.push(...await store.liveNodesByHash(missing));
+    append(nodes, await store.liveNodesByHash(missing));
     const files = new Map(fileRecords.map((f) => [f.fileHash, f]));
     const view = new InMemoryGraphView(nodes, strongestPerRelationship(edges), files, repos);
     // A write during the build moved the generation on: serve the view, keep nothing stale.
@@ -109,17 +110,22 @@ async function staticView(store: GraphReader & SnapshotLog): Promise<GraphView> 
   const repos = new Map((await store.repos()).map((r) => [r.repoHash, r]));
   // Placeholders of services seen only in traces belong to no indexed repo.
   const all: GraphNode[] = [];
-  for (const repoHash of repos.keys()) all.push(...await store.liveNodesOfRepo(repoHash));
-  all.push(...await store.liveNodesOutsideRepos());
+  for (const repoHash of repos.keys()) append(all, await store.liveNodesOfRepo(repoHash));
+  append(all, await store.liveNodesOutsideRepos());
   const live = new Set(all.map((n) => n.nodeHash));
   // An edge outlives its end only until the next pass that owns it runs (a node SCIP
-  // ingest added, dropped by a re-index): it says nothing meanwhile.
-  const edges = strongestPerRelationship((await store.liveEdges())
-    .filter((e) => !isRuntimeEdge(e) && live.has(e.sourceHash) && live.has(e.targetHash)));
+  // ingest added, dropped by a re-index): it says nothing meanwhile. The edges go into
+  // the view's table one by one as they are read: no list of every edge object is held.
+  const read = new EdgeTable(new HashIds());
+  await store.forEachLiveEdge((e) => {
+    if (!isRuntimeEdge(e) && live.has(e.sourceHash) && live.has(e.targetHash)) read.append(e);
+  });
+  read.seal();
+  const edges = strongestInTable(read);
   const touched = new Set<Hash>();
-  for (const edge of edges) {
-    touched.add(edge.sourceHash);
-    touched.add(edge.targetHash);
+  for (let i = 0; i < edges.count; i++) {
+    touched.add(edges.sourceHash(i));
+    touched.add(edges.targetHash(i));
   }
   const nodes = all.filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
   const files = new Map((await store.liveFileRecords()).map((f) => [f.fileHash, f]));
@@ -140,4 +146,9 @@ async function runtimeLayer(base: GraphView, store: GraphReader & RuntimeEdgeSto
 
 function runtimePlaceholder(node: GraphNode): boolean {
   return node.fileHash === '' && QualifiedName.isUnresolved(node.qualifiedName);
+}
+
+/** Appends one by one: `push(...items)` passes every item as an argument and overflows the stack past about 120k. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }

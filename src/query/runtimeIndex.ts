@@ -11,7 +11,12 @@ import type { GraphReader, RuntimeEdgeStore } from '../store';
 
 /** SPEC 2.6: provenance `otel_*` is runtime-observed; `runtime_unresolved` is a runtime edge with no route mapping. */
 export function isRuntimeEdge(edge: GraphEdge): boolean {
-  return edge.provenance.startsWith('otel_') || edge.provenance === 'runtime_unresolved';
+  return isRuntimeEdgeProvenance(edge.provenance);
+}
+
+/** The provenance test of isRuntimeEdge, for GraphView.edgesWithProvenance. */
+export function isRuntimeEdgeProvenance(provenance: string): boolean {
+  return provenance.startsWith('otel_') || provenance === 'runtime_unresolved';
 }
 
 /** Where a runtime edge points: the routes it reaches, by service. */
@@ -52,7 +57,7 @@ export function runtimeIndex(view: GraphView, store: GraphReader & RuntimeEdgeSt
 }
 
 async function buildIndex(view: GraphView, store: GraphReader & RuntimeEdgeStore): Promise<RuntimeIndex> {
-  const edges = view.edges.filter(isRuntimeEdge);
+  const edges = view.edgesWithProvenance(isRuntimeEdgeProvenance);
   const routesByNode = new Map<Hash, RouteSymbolRow[]>();
   for (const row of await store.routeSymbols()) {
     const rows = routesByNode.get(row.nodeHash);

@@ -110,7 +110,7 @@ export class GraphQueries {
 const runtimeEdgesIn = new WeakMap<GraphView, boolean>();
 function hasRuntimeEdges(view: GraphView): boolean {
   let known = runtimeEdgesIn.get(view);
-  if (known === undefined) runtimeEdgesIn.set(view, (known = view.edges.some((e) => isRuntimeProvenance(e.provenance))));
+  if (known === undefined) runtimeEdgesIn.set(view, (known = view.edgesWithProvenance(isRuntimeProvenance).length > 0));
   return known;
 }
 

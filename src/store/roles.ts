@@ -66,6 +66,11 @@ export interface GraphReader {
   /** Owner files of live edges whose target is one of the given nodes. */
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Promise<Hash[]>;
   liveEdges(filter?: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string }): Promise<GraphEdge[]>;
+  /**
+   * Every live edge handed to `visit` one at a time, in the order liveEdges() lists them,
+   * none kept: a graph view is built from them without every edge object alive at once.
+   */
+  forEachLiveEdge(visit: (edge: GraphEdge) => void): Promise<void>;
   /** Live edges with these hashes, of any provenance. */
   liveEdgesByHash(edgeHashes: readonly Hash[]): Promise<GraphEdge[]>;
   routeSymbols(): Promise<RouteSymbolRow[]>;

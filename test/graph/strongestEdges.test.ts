@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { strongestPerRelationship } from '../../src/graph/strongestEdges';
+import { EdgeTable, HashIds } from '../../src/graph/edgeTable';
+import { strongestInTable, strongestPerRelationship } from '../../src/graph/strongestEdges';
 import { type GraphEdge, Identity, NO_LATER_CALL_SITES, PROVENANCE_CONFIDENCE, callSitesOf } from '../../src/model';
 
 const A = 'a'.repeat(64);
@@ -30,5 +31,17 @@ describe('graph/strongestPerRelationship', () => {
     assert.equal(strongestPerRelationship(runtime).length, 2);
     const distinct = [edge(A, B, 'ast_inferred', 3), edge(A, C, 'lsp_resolved', 4)];
     assert.deepEqual(strongestPerRelationship(distinct), distinct);
+  });
+
+  it('gives the same edges in the same order over an edge table', () => {
+    const lists = [
+      [edge(A, B, 'ast_inferred', 3), edge(A, C, 'ast_inferred', 9), edge(A, B, 'lsp_resolved', 7), edge(B, C, 'otel_trace', 0), edge(A, C, 'scip_resolved', 2)],
+      [edge(A, B, 'ast_inferred', 3), edge(A, C, 'lsp_resolved', 4)],
+      [edge(A, B, 'otel_trace', 0), { ...edge(A, B, 'otel_trace', 0), provenance: 'otel_trace:{trace_ids:[t]}' }],
+    ];
+    for (const edges of lists) {
+      const table = strongestInTable(EdgeTable.of(edges, new HashIds()));
+      assert.deepEqual(Array.from({ length: table.count }, (_, i) => table.edge(i)), strongestPerRelationship(edges));
+    }
   });
 });

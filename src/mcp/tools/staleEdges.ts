@@ -3,7 +3,7 @@ import type { GraphView } from '../../graph/graphView';
 import { rawDiff } from '../../graph/snapshotDiff';
 import { compareStrings } from '../../graph/viewIndex';
 import type { GraphEdge, Hash } from '../../model';
-import { isRuntimeEdge } from '../../query/runtimeIndex';
+import { isRuntimeEdge, isRuntimeEdgeProvenance } from '../../query/runtimeIndex';
 import { LIFECYCLE_DEFAULTS, SECONDS_PER_DAY } from '../../runtime/confidence';
 import { hashArg, requireSnapshot } from '../args';
 import { listResult } from '../replyCap';
@@ -67,7 +67,7 @@ export const tool = defineTool({
 /** Runtime edges from or to a node of the repository last observed before `since`, oldest first. */
 function quietRuntimeEdges(view: GraphView, repoHash: Hash, since: number): GraphEdge[] {
   const inRepo = (hash: Hash): boolean => view.nodes.get(hash)?.repoHash === repoHash;
-  return view.edges
-    .filter((edge) => isRuntimeEdge(edge) && edge.lastObserved < since && (inRepo(edge.sourceHash) || inRepo(edge.targetHash)))
+  return view.edgesWithProvenance(isRuntimeEdgeProvenance)
+    .filter((edge) => edge.lastObserved < since && (inRepo(edge.sourceHash) || inRepo(edge.targetHash)))
     .sort((a, b) => a.lastObserved - b.lastObserved || compareStrings(a.edgeHash, b.edgeHash));
 }

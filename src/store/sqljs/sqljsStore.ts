@@ -18,7 +18,7 @@ const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   edgeEvents: true, edgeEventCounts: true,
   liveFiles: true, liveFile: true, hasLiveFiles: true, liveFileRecords: true, liveNodesOfFile: true, liveNodesOfRepo: true,
   liveRepoLevelNodes: true, liveNodesOutsideRepos: true, node: true, liveNodesByHash: true, nodesByPrefix: true,
-  liveEdgesOwnedBy: true, ownersOfEdgesInto: true, liveEdges: true, liveEdgesByHash: true, routeSymbols: true, counts: true,
+  liveEdgesOwnedBy: true, ownersOfEdgesInto: true, liveEdges: true, forEachLiveEdge: true, liveEdgesByHash: true, routeSymbols: true, counts: true,
   countsOfRepo: true,
   facts: true, putFacts: true, deleteFacts: true, staleFactsCount: true,
   openFile: true, closeFile: true, replaceFileNodes: true, retainFileNodes: true, ensureRepoLevelNodes: true,

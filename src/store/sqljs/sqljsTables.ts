@@ -226,6 +226,10 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
     return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
   }
 
+  forEachLiveEdge(visit: (edge: GraphEdge) => void): void {
+    this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${LIVE}`, [], (row) => visit(edgeFromRow(row)));
+  }
+
   liveEdgeHashes(repoHash: Hash): Hash[] {
     return this.database.all(`SELECT edge_hash FROM edges WHERE repo_hash = ? AND ${LIVE} ORDER BY edge_hash`, [repoHash], (r) => r[0] as string);
   }

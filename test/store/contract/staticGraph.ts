@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { RouteSymbolRow } from '../../../src/model';
+import type { GraphEdge, RouteSymbolRow } from '../../../src/model';
 import type { GraphStore } from '../../../src/store';
 import { FILE, OTHER_FILE, REPO, edge, file, node, placeholder, snapshot } from './rows';
 
@@ -89,6 +89,17 @@ export function staticGraphContract(open: () => Promise<GraphStore>): void {
     assert.deepEqual((await store.edgesAt(REPO, 1)).map((e) => e.edgeHash).sort(), [edge(f, g).edgeHash, edge(f, h).edgeHash].sort());
     assert.deepEqual((await store.liveEdges({ edgeType: 'imports' })), []);
     assert.deepEqual((await store.liveEdgesByHash([edge(f, g).edgeHash])).map((e) => e.callSiteLine), [9]);
+  });
+
+  it('hands every live edge to forEachLiveEdge, one at a time, in the order liveEdges lists them', async () => {
+    const [f, g, h] = [node('f'), node('g'), node('h')];
+    await store.replaceFileNodes(FILE, [f, g, h], 1);
+    await store.replaceOwnedEdges(FILE, REPO, [edge(f, g), edge(f, h), edge(g, h)], 1, 's1');
+    await store.replaceOwnedEdges(FILE, REPO, [edge(f, g), edge(g, h)], 2, 's2');
+    const visited: GraphEdge[] = [];
+    await store.forEachLiveEdge((e) => visited.push(e));
+    assert.deepEqual(visited, await store.liveEdges());
+    assert.equal(visited.length, 2);
   });
 
   it('adds repo-level nodes once and sweeps those no live edge touches', async () => {
