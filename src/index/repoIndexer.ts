@@ -105,16 +105,9 @@ export class RepoIndexer {
     progress({ phase: 'scan', done: 0, total: candidates.length });
 
     const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
-    const readBytes = (p: string): Buffer | undefined => {
-      if (contents) return contents.get(p);
-      try {
-        return fs.readFileSync(path.join(root, p));
-      } catch {
-        return undefined;
-      }
-    };
+    const readBytes = repositoryReader(root, contents);
     const repo = this.repoState(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
-    this.activate(root, repo, new RepoLayout(listing, (p) => readBytes(p)?.toString('utf8')));
+    this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
 
     const skipped: SkipCounts = {};
     const sources = new Map<string, SourceFile>();
@@ -410,4 +403,25 @@ export class RepoIndexer {
     }
     return this.tables.get(repo.repoHash)!;
   }
+}
+
+/**
+ * Reads a repository's files from its work tree, or from a commit's `contents` when
+ * given. Made outside index() on purpose: the reader outlives the run (the active
+ * RepoLayout keeps it), and a closure made in index() would keep that function's whole
+ * context, every file's text among it, reachable after the run.
+ */
+function repositoryReader(root: string, contents: ReadonlyMap<string, Buffer> | undefined): (p: string) => Buffer | undefined {
+  return (p) => {
+    if (contents) return contents.get(p);
+    try {
+      return fs.readFileSync(path.join(root, p));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function textReader(readBytes: (p: string) => Buffer | undefined): (p: string) => string | undefined {
+  return (p) => readBytes(p)?.toString('utf8');
 }
