@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { growableBytes } from './growableBytes';
 import { fileSignature } from './fileSignature';
 import { type GraphJournal, applyJournal, decodeJournal, journalBelongs, journalPathOf } from './graphJournal';
 import { realGraphPath } from './graphPath';
@@ -90,9 +91,22 @@ function statIdentity(file: string): { dev: bigint; ino: bigint } | undefined {
   }
 }
 
+/** The whole file, read into an array its in-memory database can grow in place (growableBytes.ts). */
 function readWhole(location: string): Uint8Array {
   try {
-    return fs.readFileSync(location);
+    const fd = fs.openSync(location, 'r');
+    try {
+      const bytes = growableBytes(fs.fstatSync(fd).size);
+      let read = 0;
+      while (read < bytes.length) {
+        const n = fs.readSync(fd, bytes, read, bytes.length - read, read);
+        if (n === 0) break;
+        read += n;
+      }
+      return read === bytes.length ? bytes : bytes.subarray(0, read);
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
     throw new StoreOpenError(`-db ${location}: cannot read: ${(error as Error).message}`);
   }

@@ -6,6 +6,7 @@ import type initSqlJs from 'sql.js';
 import type { SqlJsStatic } from 'sql.js';
 import { Assets } from '../../assets';
 import { ChangedBlocks, type MemfsNodeKeys } from './changedBlocks';
+import { grown } from './growableBytes';
 import { MEMFS_HOOK, SqlJsPatchError, patchSqlJsSource } from './sqlJsPatch';
 
 /** The in-memory files of sql.js databases, and which of their blocks changed. */
@@ -25,6 +26,7 @@ export class MemfsFiles {
     },
     /** Whether a new database's file may take `bytes` as they are (see handOver). */
     owns: (bytes: object): boolean => this.handedOver.delete(bytes),
+    grown,
   };
 
   /**

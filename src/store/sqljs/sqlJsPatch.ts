@@ -4,10 +4,11 @@
  * and stop the build when an upgraded sql.js no longer matches.
  *
  * sql.js keeps the database in an Emscripten in-memory file (MEMFS). Its stream `write`
- * is the only writer of the file's bytes, so two changes are made there:
+ * is the only writer of the file's bytes, so these changes are made there:
  * - growth: past 1 MiB the file grew by 12.5% a step, copied whole each time (a 90 MB
  *   graph was copied some 40 times while written, issue 19); it grows by doubling,
- *   capped at 256 MiB a step;
+ *   capped at 256 MiB a step, and in place (`__ckgMemfs.grown`, growableBytes.ts): the
+ *   copy held the file twice while it grew;
  * - a hook: every write (and every resize through setattr) is reported to
  *   `__ckgMemfs`, which learns which blocks of the database file changed since the last
  *   save (changedBlocks.ts) so that a save writes only those;
@@ -90,6 +91,13 @@ export function patchSqlJsSource(source: string, where = 'sql.js/dist/sql-wasm.j
   }
   const [dataWriteText, , data] = dataWrites[0];
   const dataWriteEnd = dataWrites[0].index + dataWriteText.length - 1;
+  // The copy MEMFS grows a file with: `m=a.Ua.subarray(0,a.Wa),a.Ua=new Uint8Array(g),a.Ua.set(m)`.
+  const growthCopy = new RegExp(`(\\w+)=(\\w+)\\.${contentsKey}\\.subarray\\(0,\\2\\.${usedKey}\\),\\2\\.${contentsKey}=new Uint8Array\\((\\w+)\\),\\2\\.${contentsKey}\\.set\\(\\1\\)`, 'g');
+  const growthCopies = [...source.matchAll(growthCopy)];
+  if (growthCopies.length !== 1) {
+    throw new SqlJsPatchError(`${where} holds MEMFS's growth copy ${growthCopies.length} times, expected once (another sql.js version?); review src/store/sqljs/sqlJsPatch.ts`);
+  }
+  const [growthCopyText, , grownNode, capacity] = growthCopies[0];
   const resize = resizes[0];
   const [resizeText, attr, node] = resize;
   const resizeHookAt = resize.index + resizeText.length;
@@ -101,6 +109,10 @@ export function patchSqlJsSource(source: string, where = 'sql.js/dist/sql-wasm.j
     { at: paramsEnd, remove: 0, insert: ',__ckgCanOwn' },
     { at: voidCanOwn, remove: 'void 0'.length, insert: '__ckgCanOwn' },
     { at: dataWriteEnd, remove: 0, insert: `,${MEMFS_HOOK}.owns(${data})` },
+    {
+      at: growthCopies[0].index, remove: growthCopyText.length,
+      insert: `${grownNode}.${contentsKey}=${MEMFS_HOOK}.grown(${grownNode}.${contentsKey},${grownNode}.${usedKey},${capacity})`,
+    },
   ].sort((a, b) => b.at - a.at);
   let patched = source;
   for (const edit of edits) patched = patched.slice(0, edit.at) + edit.insert + patched.slice(edit.at + edit.remove);

@@ -106,11 +106,12 @@ describe('store/sqljs/pageSave: saves that write only the changed pages, through
     fs.writeFileSync(path.join(dir, 'graph.sqlite'), base);
   });
 
-  it('patches the installed sql.js (growth, write and resize hooks), and refuses a script it does not know', () => {
+  it('patches the installed sql.js (growth in place, write and resize hooks), and refuses a script it does not know', () => {
     const patched = patchSqlJsSource(fs.readFileSync(Assets.sqlJsScript(), 'utf8'));
     assert.match(patched.contentsKey, /^\w+$/);
     assert.notEqual(patched.contentsKey, patched.usedKey);
-    assert.equal(patched.source.split('__ckgMemfs.').length - 1, 3);
+    assert.equal(patched.source.split('__ckgMemfs.').length - 1, 4);
+    assert.match(patched.source, /__ckgMemfs\.grown\(/, 'MEMFS grows a file in place, not by a copy');
     assert.equal(patched.source.split('__ckgCanOwn').length - 1, 2);
     assert.throws(() => patchSqlJsSource('var x = 1;', 'other-sql-wasm.js'), (error: unknown) => error instanceof SqlJsPatchError && /other-sql-wasm\.js/.test((error as Error).message));
   });
