@@ -17,7 +17,8 @@ async function gather(store: GraphReader & SnapshotLog): Promise<ExportContext> 
   const nodes: GraphNode[] = [];
   for (const repo of repos) {
     for (const file of await store.liveFiles(repo.repoHash)) pathOfFile.set(file.fileHash, file.path);
-    nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
+    // One by one: push(...nodes) passes each node as an argument, past about 120k the stack overflows.
+    for (const node of await store.liveNodesOfRepo(repo.repoHash)) nodes.push(node);
   }
   nodes.sort((a, b) => a.qualifiedName.localeCompare(b.qualifiedName) || a.kind.localeCompare(b.kind));
   const edges = (await store.liveEdges()).sort((a, b) => a.edgeHash.localeCompare(b.edgeHash));

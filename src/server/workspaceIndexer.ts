@@ -209,7 +209,9 @@ function filesUnder(absolute: string, relative: string, excluded: (relativePath:
   for (const entry of entries) {
     const childRelative = `${relative}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (entry.name !== '.git' && !excluded(`${childRelative}/`)) files.push(...filesUnder(path.join(absolute, entry.name), childRelative, excluded));
+      if (entry.name !== '.git' && !excluded(`${childRelative}/`)) {
+        for (const file of filesUnder(path.join(absolute, entry.name), childRelative, excluded)) files.push(file);
+      }
     } else if (entry.isFile()) {
       files.push(childRelative);
     }

@@ -26,3 +26,18 @@ describe('export/graphExport', () => {
     await store.close();
   });
 });
+
+describe('export/graphExport of a large graph', () => {
+  it('exports a repository of 150k nodes (no argument list of that length)', async () => {
+    const nodes = Array.from({ length: 150_000 }, (_, i) => ({ ...node(`big${i}`), fileHash: '' }));
+    const store = {
+      repos: async () => [{ repoHash: REPO, repoUrl: REPO_URL }],
+      liveFiles: async () => [],
+      liveNodesOfRepo: async () => nodes,
+      liveEdges: async () => [],
+    } as unknown as Awaited<ReturnType<typeof openStore>>;
+    let count = 0;
+    for await (const line of exportJsonl(store)) if (line.startsWith('{"type":"node"')) count++;
+    assert.equal(count, 150_000);
+  });
+});
