@@ -1,6 +1,7 @@
 // The indexing benchmark (DESIGN §6): the parse+query floor, a cold index, DB size,
 // a no-change re-index and saved-to-queryable for one file, all in one process and run;
-// then the same through the built CLI, one process per `ckg index` (bench/lib/cliRuns.mjs).
+// then the same through the built CLI, one process per `ckg index` (bench/lib/cliRuns.mjs),
+// and blast_radius on the graph's biggest hub through a real MCP client (lib/hubBlastRadius.mjs).
 //   npm run bench -- <repo_path> [--runs N] [--touch-runs M] [--cli-runs K] [--cli-only] [--label NAME] [--no-record]
 // --cli-only measures and prints the CLI rows alone.
 // --no-record prints the figures without appending a row to bench/RESULTS.md.
@@ -12,6 +13,7 @@ import { commentLine, linesByLanguage, loadCorpus, pickTouchFile } from './lib/c
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, dirtyEntries, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
 import { measureCliRuns } from './lib/cliRuns.mjs';
+import { timeHubBlastRadius } from './lib/hubBlastRadius.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { highWaterMarkBytes, resetHighWaterMark, startRssSampler } from './lib/rssSampler.mjs';
 import { MiB, median, percentile } from './lib/stats.mjs';
@@ -36,11 +38,15 @@ index\` as separate processes, wall time from spawn to exit: CLI cold = one run 
 graph file; CLI no-change = median of --cli-runs re-runs on the unchanged tree; CLI 1-file =
 median of --cli-runs runs each after appending a comment line to the touched file (to
 queryable: the graph is saved when the process exits); ÷cold = the ratio to CLI cold of the
-same run (bars: no-change <= 5%, 1-file <= 1 s on a 400k-line repository).`;
+same run (bars: no-change <= 5%, 1-file <= 1 s on a 400k-line repository). hub blast_radius = the
+median of 15 blast_radius calls (default depth 5) through the MCP SDK's stdio client against
+\`ckg mcp\` on the CLI's graph, after one call that loads the view, on the repository's own
+node with the most direct callers; in brackets its callers within depth 5 (bar: <= 50 ms on a
+hub of 800+ callers).`;
 const COLUMNS = [
   'date', 'machine', 'load', 'engine', 'corpus', 'files', 'floor ms', 'cold ms', 'cold/floor', 'peak RSS MiB', 'DB MiB', 'save ms',
   'no-change ms', '1-file median ms', '1-file p90 ms', 'touched file', 'nodes', 'edges', 'command',
-  'CLI cold ms', 'CLI no-change ms (÷cold)', 'CLI 1-file ms (÷cold)',
+  'CLI cold ms', 'CLI no-change ms (÷cold)', 'CLI 1-file ms (÷cold)', 'hub blast_radius ms (callers)',
 ];
 
 const gc = globalThis.gc ?? (() => undefined);
@@ -240,6 +246,8 @@ async function main() {
     last = undefined;
     gc();
     const cli = measureCliRuns(root, tmpDir, touchFile, options['cli-runs']);
+    const hub = await timeHubBlastRadius(engine, cli.db, 15);
+    const hubMs = hub ? median(hub.times) : undefined;
 
     const floorMs = median(floorRuns.map((r) => r.ms));
     const coldMs = median(coldRuns.map((r) => r.ms));
@@ -269,6 +277,7 @@ async function main() {
       ['CLI cold index ms', `${fmt(cli.coldMs)}  (node dist/cli.js index, one process; graph ${fmt(cli.dbBytes / MiB, 1)} MiB)`],
       ['CLI no-change ms', `${fmt(cli.noChangeMs)}  (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}% of CLI cold, bar <= 5%; runs: ${cli.noChange.map((ms) => fmt(ms)).join(', ')})`],
       ['CLI 1-file ms', `${fmt(cli.oneEditMs)}  (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}% of CLI cold, bar <= 1000 ms; runs: ${cli.oneEdit.map((ms) => fmt(ms)).join(', ')})`],
+      ['hub blast_radius ms', hub ? `${fmt(hubMs, 1)}  (p90 ${fmt(percentile(hub.times, 0.9), 1)}; bar <= 50 at 800+ callers; ${hub.hub}: ${hub.directCallers} direct, ${hub.inRadius} within depth 5, reply ${hub.replyTokens} tokens${hub.truncated ? ', truncated' : ''})` : 'no calls edges'],
       ['nodes', `${counts.nodes} (${Object.entries(counts.nodesByKind).map(([k, n]) => `${k} ${n}`).join(', ')})`],
       ['edges', `${counts.edges} (${edgesByType})`],
       ['syntax errors', `${summary.filesWithSyntaxErrors} files`],
@@ -289,6 +298,7 @@ async function main() {
       `${fmt(peakRss / MiB)}${kernelPeak ? ` (VmHWM ${fmt(kernelPeak / MiB)})` : ''}`, fmt(dbBytes / MiB, 1), fmt(saveMs), fmt(noChangeMs), fmt(touchMedian, 1), fmt(touchP90, 1),
       `${touchFile.path} (${touchFile.lines} lines)`, counts.nodes, `${counts.edges} (${edgesByType})`, `\`${command}\``,
       fmt(cli.coldMs), `${fmt(cli.noChangeMs)} (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}%)`, `${fmt(cli.oneEditMs)} (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}%)`,
+      hub ? `${fmt(hubMs, 1)} (${hub.inRadius})` : '-',
     ]);
     process.stdout.write(`\nappended a row to ${written}\n`);
   } finally {

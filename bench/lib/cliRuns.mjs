@@ -61,5 +61,5 @@ export function measureCliRuns(root, tmpDir, touchFile, runs) {
   }
   const stats = spawnSync(process.execPath, [CLI, 'stats', '--db', db], { encoding: 'utf8' });
   if (stats.status !== 0) throw new Error(`bench/cli: ckg stats could not read the edited graph: ${stats.stderr}`);
-  return { coldMs: cold.ms, noChangeMs: median(noChange), noChange, oneEditMs: median(oneEdit), oneEdit, dbBytes: fs.statSync(db).size };
+  return { coldMs: cold.ms, noChangeMs: median(noChange), noChange, oneEditMs: median(oneEdit), oneEdit, dbBytes: fs.statSync(db).size, db };
 }
