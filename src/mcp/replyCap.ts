@@ -163,6 +163,12 @@ const SAMPLE_CHARS = 1024;
  * is returned is counted exactly (or has fewer bytes than the budget has tokens).
  */
 const CLEARLY_OVER = 1.5;
+/**
+ * Beyond this many bytes per budget token a text is over without a count, whatever its
+ * samples say: JSON runs at 2 to 5 bytes a token, and this bounds what one exact count
+ * may cost (a huge text of long whitespace runs would otherwise be counted whole).
+ */
+const EXACT_COUNT_BYTES_PER_TOKEN = 16;
 
 /**
  * Whether a reply fits, counting exactly only near the cap. A token is at least one byte,
@@ -188,7 +194,9 @@ export function measureText(text: string, budget: number): { fits: boolean; over
   const bytes = Buffer.byteLength(text);
   if (bytes <= budget) return { fits: true, overByEstimate: false, tokensPerByte: 0 };
   const estimate = text.length > SAMPLES * SAMPLE_CHARS * 2 ? sampledRatio(text) : undefined;
-  if (estimate !== undefined && bytes * estimate > budget * CLEARLY_OVER) return { fits: false, overByEstimate: true, tokensPerByte: estimate };
+  if (estimate !== undefined && (bytes * estimate > budget * CLEARLY_OVER || bytes > budget * EXACT_COUNT_BYTES_PER_TOKEN)) {
+    return { fits: false, overByEstimate: true, tokensPerByte: estimate };
+  }
   const tokens = exactTokenCount(text);
   return { fits: tokens <= budget, overByEstimate: false, tokensPerByte: tokens / bytes };
 }
