@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { UsageError, parseArgs } from './lib/args.mjs';
-import { commentLine, linesByLanguage, loadCorpus, pickTouchFile } from './lib/corpus.mjs';
+import { linesByLanguage, loadCorpus, pickTouchFile, touchableFile } from './lib/corpus.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, dirtyEntries, engineVersion, machineSummary, shortHead, today } from './lib/machine.mjs';
 import { measureCliRuns } from './lib/cliRuns.mjs';
@@ -110,26 +110,14 @@ async function measureCold(engine, root, dbPath) {
  * The original bytes are always written back, also on Ctrl-C.
  */
 async function measureTouch(engine, store, indexer, root, repoHash, file, runs) {
-  const absolute = path.join(root, file.path);
-  const original = fs.readFileSync(absolute);
-  const base = original.toString('utf8');
-  const separator = base.length === 0 || base.endsWith('\n') ? '' : '\n';
-  const restore = () => fs.writeFileSync(absolute, original);
-  const onSignal = (signal) => {
-    restore();
-    process.stderr.write(`bench/run: interrupted by ${signal}; restored ${file.path}\n`);
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const touched = touchableFile(root, file, 'bench/run');
   const totals = [];
   const reindexOnly = [];
   // A long-lived host readies its thread for edits after the first index; so does the bench.
   await indexer.prepareForEdits(root);
   try {
     for (let i = 1; i <= runs; i++) {
-      const bytes = Buffer.from(base + separator + commentLine(file.language, i), 'utf8');
-      fs.writeFileSync(absolute, bytes);
+      const bytes = touched.edited(i);
       const expected = engine.hashBytes(bytes);
       const started = performance.now();
       await indexer.reindexFiles(root, [file.path]);
@@ -143,9 +131,7 @@ async function measureTouch(engine, store, indexer, root, repoHash, file, runs) 
       reindexOnly.push(reindexed - started);
     }
   } finally {
-    restore();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    touched.restore();
   }
   await indexer.reindexFiles(root, [file.path]);
   return { totals, reindexOnly };

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { commentLine } from './corpus.mjs';
+import { touchableFile } from './corpus.mjs';
 import { PACKAGE_ROOT } from './engine.mjs';
 import { median } from './stats.mjs';
 
@@ -34,30 +34,17 @@ export function measureCliRuns(root, tmpDir, touchFile, runs) {
     if (!run.stdout.includes('(unchanged, nothing to do)')) throw new Error(`bench/cli: the no-change re-index wrote a new snapshot:\n${run.stdout}`);
     noChange.push(run.ms);
   }
-  const absolute = path.join(root, touchFile.path);
-  const original = fs.readFileSync(absolute);
-  const base = original.toString('utf8');
-  const separator = base.length === 0 || base.endsWith('\n') ? '' : '\n';
-  const restore = () => fs.writeFileSync(absolute, original);
-  const onSignal = (signal) => {
-    restore();
-    process.stderr.write(`bench/cli: interrupted by ${signal}; restored ${touchFile.path}\n`);
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const touched = touchableFile(root, touchFile, 'bench/cli');
   const oneEdit = [];
   try {
     for (let i = 1; i <= runs; i++) {
-      fs.writeFileSync(absolute, base + separator + commentLine(touchFile.language, `cli ${i}`));
+      touched.edited(`cli ${i}`);
       const run = indexOnce(root, db);
       if (!/changed 1, removed 0/.test(run.stdout)) throw new Error(`bench/cli: the edited run did not re-index exactly one file:\n${run.stdout}`);
       oneEdit.push(run.ms);
     }
   } finally {
-    restore();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    touched.restore();
   }
   const stats = spawnSync(process.execPath, [CLI, 'stats', '--db', db], { encoding: 'utf8' });
   if (stats.status !== 0) throw new Error(`bench/cli: ckg stats could not read the edited graph: ${stats.stderr}`);

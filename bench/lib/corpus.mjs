@@ -65,3 +65,37 @@ export function pickTouchFile(files) {
 export function commentLine(language, counter) {
   return `${COMMENT_MARKERS[language] ?? '//'} ckg bench touch ${counter}\n`;
 }
+
+/**
+ * A corpus file the bench edits: `edited(counter)` writes it with one more comment line
+ * and returns the bytes written; `restore()` writes the original bytes back. They are
+ * also written back on Ctrl-C or SIGTERM (then the process exits), so a run never leaves
+ * the corpus changed.
+ */
+export function touchableFile(root, file, tool) {
+  const absolute = path.join(root, file.path);
+  const original = fs.readFileSync(absolute);
+  const base = original.toString('utf8');
+  const separator = base.length === 0 || base.endsWith('\n') ? '' : '\n';
+  const writeBack = () => fs.writeFileSync(absolute, original);
+  const onSignal = (signal) => {
+    writeBack();
+    process.stderr.write(`${tool}: interrupted by ${signal}; restored ${file.path}\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    edited(counter) {
+      const bytes = Buffer.from(base + separator + commentLine(file.language, counter), 'utf8');
+      fs.writeFileSync(absolute, bytes);
+      return bytes;
+    },
+    restore() {
+      writeBack();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
