@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
@@ -18,6 +17,7 @@ import {
   type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
 } from './indexRun';
 import { commitToIndex, listCommitFiles, readCommitFiles } from './gitInfo';
+import { repositoryReader, textReader } from './repositoryReader';
 import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
 import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
@@ -403,25 +403,4 @@ export class RepoIndexer {
     }
     return this.tables.get(repo.repoHash)!;
   }
-}
-
-/**
- * Reads a repository's files from its work tree, or from a commit's `contents` when
- * given. Made outside index() on purpose: the reader outlives the run (the active
- * RepoLayout keeps it), and a closure made in index() would keep that function's whole
- * context, every file's text among it, reachable after the run.
- */
-function repositoryReader(root: string, contents: ReadonlyMap<string, Buffer> | undefined): (p: string) => Buffer | undefined {
-  return (p) => {
-    if (contents) return contents.get(p);
-    try {
-      return fs.readFileSync(path.join(root, p));
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-function textReader(readBytes: (p: string) => Buffer | undefined): (p: string) => string | undefined {
-  return (p) => readBytes(p)?.toString('utf8');
 }
