@@ -1,16 +1,10 @@
 import { type ErrorCode, errorCode } from '../model';
-import { exportCommand } from './commands/exportCommand';
-import { CALL_USAGE, callCommand } from './commands/callCommand';
-import { ENRICH_USAGE, enrichCommand } from './commands/enrichCommand';
-import { INDEX_USAGE, indexCommand } from './commands/indexCommand';
-import { INGEST_LOGS_USAGE, ingestLogsCommand } from './commands/ingestLogsCommand';
-import { INGEST_SCIP_USAGE, ingestScipCommand } from './commands/ingestScipCommand';
-import { MCP_USAGE, mcpCommand } from './commands/mcpCommand';
-import { MCP_CONFIG_USAGE, mcpConfigCommand } from './commands/mcpConfigCommand';
-import { SERVE_USAGE, serveCommand } from './commands/serveCommand';
-import { SNAPSHOTS_USAGE, snapshotsCommand } from './commands/snapshotsCommand';
-import { statsCommand } from './commands/statsCommand';
+import packageJson from '../../package.json';
 import type { CliIo } from './io';
+import {
+  CALL_USAGE, ENRICH_USAGE, EXPORT_USAGE, INDEX_USAGE, INGEST_LOGS_USAGE, INGEST_SCIP_USAGE, MCP_CONFIG_USAGE, MCP_USAGE, SERVE_USAGE,
+  SNAPSHOTS_USAGE, STATS_USAGE,
+} from './usage';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
 
@@ -21,22 +15,26 @@ type Command = (argv: string[], io: CliIo) => Promise<number>;
  */
 const EXIT_CODES: Partial<Record<ErrorCode, number>> = { usage: 2, store_open: 3, store_locked: 4 };
 
-const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  index: { run: indexCommand, usage: INDEX_USAGE },
-  enrich: { run: enrichCommand, usage: ENRICH_USAGE },
-  stats: { run: statsCommand, usage: 'ckg stats -db <db_path>' },
-  export: { run: exportCommand, usage: 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]' },
-  snapshots: { run: snapshotsCommand, usage: SNAPSHOTS_USAGE },
-  mcp: { run: mcpCommand, usage: MCP_USAGE },
-  'mcp-config': { run: mcpConfigCommand, usage: MCP_CONFIG_USAGE },
-  call: { run: callCommand, usage: CALL_USAGE },
-  serve: { run: serveCommand, usage: SERVE_USAGE },
-  'ingest-logs': { run: (argv, io) => ingestLogsCommand(argv, io), usage: INGEST_LOGS_USAGE },
-  'ingest-scip': { run: ingestScipCommand, usage: INGEST_SCIP_USAGE },
+/**
+ * Each command's module is loaded when it runs: a CLI run pays for its own command only
+ * (`ckg index` does not start the MCP SDK, the OTLP receivers or the gRPC stack).
+ */
+const COMMANDS: Record<string, { load: () => Promise<Command>; usage: string }> = {
+  index: { load: async () => (await import('./commands/indexCommand')).indexCommand, usage: INDEX_USAGE },
+  enrich: { load: async () => (await import('./commands/enrichCommand')).enrichCommand, usage: ENRICH_USAGE },
+  stats: { load: async () => (await import('./commands/statsCommand')).statsCommand, usage: STATS_USAGE },
+  export: { load: async () => (await import('./commands/exportCommand')).exportCommand, usage: EXPORT_USAGE },
+  snapshots: { load: async () => (await import('./commands/snapshotsCommand')).snapshotsCommand, usage: SNAPSHOTS_USAGE },
+  mcp: { load: async () => (await import('./commands/mcpCommand')).mcpCommand, usage: MCP_USAGE },
+  'mcp-config': { load: async () => (await import('./commands/mcpConfigCommand')).mcpConfigCommand, usage: MCP_CONFIG_USAGE },
+  call: { load: async () => (await import('./commands/callCommand')).callCommand, usage: CALL_USAGE },
+  serve: { load: async () => (await import('./commands/serveCommand')).serveCommand, usage: SERVE_USAGE },
+  'ingest-logs': { load: async () => (await import('./commands/ingestLogsCommand')).ingestLogsCommand, usage: INGEST_LOGS_USAGE },
+  'ingest-scip': { load: async () => (await import('./commands/ingestScipCommand')).ingestScipCommand, usage: INGEST_SCIP_USAGE },
 };
 
 function help(): string {
-  return `ckg: code knowledge graph\n\nusage:\n${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}\n`;
+  return `ckg: code knowledge graph\n\nusage:\n${[...Object.values(COMMANDS).map((c) => c.usage), 'ckg --version'].map((line) => `  ${line}`).join('\n')}\n`;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -45,13 +43,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(help());
     return name ? 0 : 2;
   }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`ckg ${packageJson.version}\n`);
+    return 0;
+  }
   const command = COMMANDS[name];
   if (!command) {
     io.stderr.write(`ckg: unknown command '${name}' (expected one of: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    const run = await command.load();
+    return await run(rest, io);
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     io.stderr.write(`ckg ${name}: ${message}\n`);

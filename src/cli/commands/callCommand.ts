@@ -6,8 +6,7 @@ import { createMcpServer } from '../../mcp/server';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import type { CliIo } from '../io';
-
-export const CALL_USAGE = "ckg call <tool> ['<json-args>'] -db <db_path> [--reply-token-cap N] [--extra-tools]";
+import { CALL_USAGE } from '../usage';
 
 /**
  * `ckg call <tool> '<json>'`: one tool call for scripts and CI, through the same server

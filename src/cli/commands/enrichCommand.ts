@@ -8,9 +8,7 @@ import { type ParsedArgs, UsageError, parseArgs, positiveIntegerOption, requireO
 import type { CliIo } from '../io';
 import { progressBar } from '../progressBar';
 import { readConfig } from '../configFile';
-
-export const ENRICH_USAGE = 'ckg enrich <repo_path> [--repo-url URL] [--enrich-budget DURATION] [--timeout-ms N] [--all] [--config FILE] '
-  + '[--verbose] [--no-wait] -db <db_path>';
+import { ENRICH_USAGE } from '../usage';
 
 /** The options `ckg enrich` and `ckg index --enrich` share. */
 export const ENRICH_VALUED_OPTIONS = ['enrich-budget', 'timeout-ms', 'config'] as const;

@@ -3,12 +3,11 @@ import { EXPORT_FORMATS, type ExportFormat, exportGraphml, exportJsonl } from '.
 import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
-
-const USAGE = 'ckg export -db <db_path> --format jsonl|graphml [--out FILE]';
+import { EXPORT_USAGE } from '../usage';
 
 export async function exportCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db', 'format', 'out']);
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${USAGE}`);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${EXPORT_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   const format = (args.options.get('format') ?? 'jsonl') as string;
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new UsageError(`--format ${format}: expected one of ${EXPORT_FORMATS.join(', ')}`);

@@ -5,9 +5,7 @@ import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock
 import { ENRICH_VALUED_OPTIONS, enrichSettings, runEnrichment } from './enrichCommand';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
-
-export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--file-budget-ms N] [--no-wait] '
-  + '[--enrich [--enrich-budget DURATION] [--timeout-ms N] [--config FILE] [--verbose]] -db <db_path>';
+import { INDEX_USAGE } from '../usage';
 
 export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db', 'repo-url', 'commit', 'max-file-bytes', 'workers', 'file-budget-ms', ...ENRICH_VALUED_OPTIONS], ['no-wait', 'enrich', 'verbose']);

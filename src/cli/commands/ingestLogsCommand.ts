@@ -7,8 +7,7 @@ import type { HTTPLogEntry } from '../../runtime/spans';
 import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption, writerLock } from '../args';
 import type { CliIo } from '../io';
-
-export const INGEST_LOGS_USAGE = 'ckg ingest-logs <file|-> -db <db_path> [--service NAME] [--config FILE] [--no-wait]';
+import { INGEST_LOGS_USAGE } from '../usage';
 
 const BATCH = 1000;
 /** Unreadable lines listed in the summary; the rest are only counted. */

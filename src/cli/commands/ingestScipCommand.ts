@@ -5,8 +5,7 @@ import { UsageError, parseArgs, requireOption, writerLock } from '../args';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
-
-export const INGEST_SCIP_USAGE = 'ckg ingest-scip <index.scip> [--repo-url URL] [--no-wait] -db <db_path>';
+import { INGEST_SCIP_USAGE } from '../usage';
 
 /** Documents named in a summary line; the rest are only counted. */
 const SHOWN_PATHS = 5;

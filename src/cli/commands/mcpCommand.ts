@@ -8,10 +8,7 @@ import { serveStdio } from '../../mcp/transports/stdio';
 import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
 import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
-
-export const MCP_USAGE =
-  'ckg mcp -db <db_path> [--http HOST:PORT [--token TOKEN] [--allow-host H,..] [--allow-origin O,..]] [--allow-root DIR,..] '
-  + '[--reply-token-cap N] [--extra-tools] [--config FILE]';
+import { MCP_USAGE } from '../usage';
 
 /**
  * `ckg mcp`: the MCP server on stdio (the SPEC client configuration), or on Streamable

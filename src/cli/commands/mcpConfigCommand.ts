@@ -3,8 +3,7 @@ import * as path from 'node:path';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { MCP_CLIENTS, type McpClient, clientConfig, clientConfigFile, mergeClientConfig, serverLaunch } from '../mcpClientConfig';
-
-export const MCP_CONFIG_USAGE = `ckg mcp-config --client ${MCP_CLIENTS.join('|')} -db <db_path> [--write [--dir DIR]]`;
+import { MCP_CONFIG_USAGE } from '../usage';
 
 /**
  * `ckg mcp-config`: the MCP client configuration that starts `ckg mcp` on this graph

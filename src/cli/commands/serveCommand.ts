@@ -10,10 +10,7 @@ import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../
 import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
 import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
-
-export const SERVE_USAGE =
-  'ckg serve -db <db_path> [--http HOST:PORT] [--otlp-grpc HOST:PORT] [--otlp-http HOST:PORT] [--config FILE] '
-  + '[--token TOKEN] [--otlp-insecure] [--allow-host H,..] [--allow-origin O,..] [--allow-root DIR,..] [--reply-token-cap N] [--extra-tools]';
+import { SERVE_USAGE } from '../usage';
 
 /**
  * `ckg serve`: the long-running team/daemon mode (DESIGN §1). MCP over Streamable HTTP,

@@ -3,8 +3,7 @@ import { describeRepos, describeSnapshots } from '../../mcp/resources';
 import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
-
-export const SNAPSHOTS_USAGE = 'ckg snapshots -db <db_path> [--json]';
+import { SNAPSHOTS_USAGE } from '../usage';
 
 /**
  * `ckg snapshots`: repositories and their snapshots, newest first, with the hashes the

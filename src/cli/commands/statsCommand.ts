@@ -3,12 +3,13 @@ import { openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
+import { STATS_USAGE } from '../usage';
 
 const PROVIDES_SHOWN = 8;
 
 export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db']);
-  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ckg stats -db <db_path>`);
+  if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${STATS_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
   if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
