@@ -1,0 +1,6 @@
+import * as path from 'node:path';
+import { runBundleWithCodeCache } from './codeCache';
+
+// The `ckg` executable: a small launcher that runs the CLI bundle (dist/cliMain.js, built
+// from cliMain.ts) through V8's code cache, so a short run does not compile 6 MB first.
+runBundleWithCodeCache(path.join(__dirname, 'cliMain.js'));
