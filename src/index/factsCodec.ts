@@ -1,20 +1,53 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { FACTS_FORMAT_VERSION, type FileFacts } from '../extract/facts';
 import type { Hash } from '../model';
+import { namesTypesDependOn, rememberNamesTypesDependOn } from '../resolve/typeDependencies';
 import type { FactsCache } from '../store';
 
 /**
- * Stored facts are deflated JSON. Encoding runs where the facts are made (the parse
- * workers), so the single writer only copies bytes into the store; the store keeps them
- * as opaque bytes under FACTS_FORMAT_VERSION.
+ * Stored facts are two deflated JSON documents behind a 4-byte length: the head, which is
+ * everything a symbol table reads of an unchanged file (symbols, imports, routes, links,
+ * and the names its types depend on), and the body, the calls and references (~80% of the
+ * bytes). Decoding parses the head; the body is parsed the first time `calls` or
+ * `references` is read. Re-linking one edited file then reads the heads of the other files,
+ * not all their calls. Encoding runs where the facts are made (the parse workers), so the
+ * single writer only copies bytes into the store; the store keeps them as opaque bytes
+ * under FACTS_FORMAT_VERSION.
  */
 export function encodeFacts(facts: FileFacts): Uint8Array {
-  return deflateRawSync(Buffer.from(JSON.stringify(facts)), { level: 1 });
+  const { calls, references, ...rest } = facts;
+  const head: EncodedHead = { ...rest, namesTypesDependOn: [...namesTypesDependOn(facts)] };
+  const headBytes = deflateRawSync(Buffer.from(JSON.stringify(head)), { level: 1 });
+  const bodyBytes = deflateRawSync(Buffer.from(JSON.stringify({ calls, references } satisfies FactsBody)), { level: 1 });
+  const encoded = Buffer.allocUnsafe(HEAD_LENGTH_BYTES + headBytes.length + bodyBytes.length);
+  encoded.writeUInt32LE(headBytes.length, 0);
+  headBytes.copy(encoded, HEAD_LENGTH_BYTES);
+  bodyBytes.copy(encoded, HEAD_LENGTH_BYTES + headBytes.length);
+  return encoded;
 }
 
 export function decodeFacts(bytes: Uint8Array): FileFacts {
-  return JSON.parse(inflateRawSync(bytes).toString('utf8')) as FileFacts;
+  const encoded = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headLength = encoded.readUInt32LE(0);
+  const { namesTypesDependOn: names, ...head } = JSON.parse(
+    inflateRawSync(encoded.subarray(HEAD_LENGTH_BYTES, HEAD_LENGTH_BYTES + headLength)).toString('utf8'),
+  ) as EncodedHead;
+  const bodyBytes = encoded.subarray(HEAD_LENGTH_BYTES + headLength);
+  let body: FactsBody | undefined;
+  const readBody = (): FactsBody => (body ??= JSON.parse(inflateRawSync(bodyBytes).toString('utf8')) as FactsBody);
+  const facts = Object.defineProperties(head, {
+    calls: { get: () => readBody().calls, enumerable: true },
+    references: { get: () => readBody().references, enumerable: true },
+  }) as FileFacts;
+  rememberNamesTypesDependOn(facts, names);
+  return facts;
 }
+
+const HEAD_LENGTH_BYTES = 4;
+
+type FactsBody = Pick<FileFacts, 'calls' | 'references'>;
+
+type EncodedHead = Omit<FileFacts, 'calls' | 'references'> & { readonly namesTypesDependOn: readonly string[] };
 
 /** A file's stored facts, if the current extractor wrote them for this content. */
 export async function readFacts(cache: FactsCache, fileHash: Hash, contentHash: Hash): Promise<FileFacts | undefined> {

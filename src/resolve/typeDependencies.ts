@@ -8,8 +8,23 @@ import type { CalleeExpr, FileFacts, SymbolFact, TypeExpr } from '../extract/fac
  * index small and errs towards re-linking.
  */
 
+/**
+ * Names decoded with stored facts (src/index/factsCodec.ts): the facts' calls are then read
+ * only when the file is linked, not to put an unchanged file in the symbol table.
+ */
+const knownNames = new WeakMap<FileFacts, ReadonlySet<string>>();
+
+/** Records the names `namesTypesDependOn(facts)` returns, computed where the facts were made. */
+export function rememberNamesTypesDependOn(facts: FileFacts, names: Iterable<string>): void {
+  knownNames.set(facts, new Set(names));
+}
+
 /** The member, field and function names a file's typed calls, package values and method set depend on. */
-export function namesTypesDependOn(facts: FileFacts): Set<string> {
+export function namesTypesDependOn(facts: FileFacts): ReadonlySet<string> {
+  return knownNames.get(facts) ?? computeNamesTypesDependOn(facts);
+}
+
+function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
   const names = new Set<string>();
   const addCallee = (callee: CalleeExpr): void => {
     if (callee.form === 'name') names.add(callee.name);
