@@ -35,9 +35,10 @@ export async function bulkLoad<T>(
 
 /**
  * Inside bulkLoad: rows no live row holds yet, in hash order so the primary-key B-trees grow
- * by appends. Their hashes get ids first, the nodes' then the edges', each in hash order, so
- * the ids of the loaded rows ascend with their hashes. Rows bind integers only: sql.js copies
- * every bound string into wasm memory, and a 64-hex key was bound several times a row.
+ * by appends. Their own hashes get ids first, the nodes' then the edges', so the ids of the
+ * loaded rows ascend with their hashes; the hashes they refer to (files, other nodes) mostly
+ * have ids already. Rows bind integers for keys: sql.js copies every bound
+ * string into wasm memory, and a 64-hex key was bound several times a row.
  */
 export function insertNewRows(
   database: SqlJsDatabase, nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number,
@@ -51,9 +52,9 @@ export function insertNewRows(
   const sortedNodes = [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash));
   const sortedEdges = [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash));
   const ids = new BatchIds(database);
+  ids.assignNew(sortedNodes.map((node) => node.nodeHash));
+  ids.assignNew(sortedEdges.map((edge) => edge.edgeHash));
   const repoId = ids.of(repoHash);
-  for (const node of sortedNodes) ids.of(node.nodeHash);
-  for (const edge of sortedEdges) ids.of(edge.edgeHash);
   const nodeSql = `INSERT OR IGNORE INTO nodes (${NODE_INSERT_COLUMNS}, added_in) VALUES (${placeholders(12)})`;
   const edgeSql = `INSERT OR REPLACE INTO edges (${EDGE_INSERT_COLUMNS}, repo_id, added_in) VALUES (${placeholders(15)})`;
   for (const node of sortedNodes) {
