@@ -9,6 +9,21 @@
 -- Small tables keyed by a hash (repos, snapshots, file_facts, feedback, enrichment_state,
 -- repo_provides, repo_requests) keep their text keys. Every table rewritten here keeps its
 -- rowids: edge_event_ranges (migration 013) name rows of `edges` by rowid.
+--
+-- Each table is copied, then dropped, before the next is: with the old secondary indexes
+-- dropped first, the copies take pages the file already has instead of growing it.
+DROP INDEX IF EXISTS files_live;
+DROP INDEX IF EXISTS nodes_live_hash;
+DROP INDEX IF EXISTS nodes_live_file;
+DROP INDEX IF EXISTS nodes_qualified_name;
+DROP INDEX IF EXISTS edges_live_hash;
+DROP INDEX IF EXISTS edges_live_source;
+DROP INDEX IF EXISTS edges_live_target;
+DROP INDEX IF EXISTS edges_live_owner;
+DROP INDEX IF EXISTS edge_events_edge;
+DROP INDEX IF EXISTS route_symbols_owner;
+DROP INDEX IF EXISTS snapshot_runtime_edges_edge;
+
 CREATE TABLE hashes (id INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE);
 INSERT INTO hashes (id, hash) VALUES (0, '');
 INSERT OR IGNORE INTO hashes (hash)
@@ -37,6 +52,9 @@ INSERT INTO files_014 (rowid, file_id, repo_id, path, content_hash, language, si
   SELECT f.rowid, hf.id, hr.id, f.path, f.content_hash, f.language, f.size_bytes, f.added_in, f.removed_in
   FROM files f JOIN hashes hf ON hf.hash = f.file_hash JOIN hashes hr ON hr.hash = f.repo_hash ORDER BY f.rowid;
 
+DROP TABLE files;
+ALTER TABLE files_014 RENAME TO files;
+
 CREATE TABLE nodes_014 (
   node_id INTEGER NOT NULL,
   file_id INTEGER NOT NULL,
@@ -57,6 +75,9 @@ INSERT INTO nodes_014 (rowid, node_id, file_id, repo_id, qualified_name, kind, l
   SELECT n.rowid, hn.id, hf.id, hr.id, n.qualified_name, n.kind, n.line, n.col, n.end_line, n.signature, n.body_hash, n.doc, n.added_in, n.removed_in
   FROM nodes n JOIN hashes hn ON hn.hash = n.node_hash JOIN hashes hf ON hf.hash = n.file_hash JOIN hashes hr ON hr.hash = n.repo_hash
   ORDER BY n.rowid;
+
+DROP TABLE nodes;
+ALTER TABLE nodes_014 RENAME TO nodes;
 
 CREATE TABLE edges_014 (
   edge_id INTEGER NOT NULL,
@@ -85,6 +106,9 @@ INSERT INTO edges_014 (rowid, edge_id, source_id, target_id, edge_type, provenan
     JOIN hashes ht ON ht.hash = e.target_hash JOIN hashes ho ON ho.hash = e.owner_file_hash JOIN hashes hr ON hr.hash = e.repo_hash
   ORDER BY e.rowid;
 
+DROP TABLE edges;
+ALTER TABLE edges_014 RENAME TO edges;
+
 -- AUTOINCREMENT's counter moves with the table: bulk loads reserved ids past the last row.
 CREATE TABLE edge_events_014 (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -97,6 +121,9 @@ INSERT INTO edge_events_014 (id, edge_id, event, at, snapshot_hash)
   SELECT ev.id, h.id, ev.event, ev.at, ev.snapshot_hash FROM edge_events ev JOIN hashes h ON h.hash = ev.edge_hash ORDER BY ev.id;
 DELETE FROM sqlite_sequence WHERE name = 'edge_events_014';
 INSERT INTO sqlite_sequence (name, seq) SELECT 'edge_events_014', seq FROM sqlite_sequence WHERE name = 'edge_events';
+
+DROP TABLE edge_events;
+ALTER TABLE edge_events_014 RENAME TO edge_events;
 
 CREATE TABLE route_symbols_014 (
   service_name TEXT NOT NULL,
@@ -111,6 +138,9 @@ INSERT INTO route_symbols_014 (rowid, service_name, route_pattern, mapping_type,
   SELECT r.rowid, r.service_name, r.route_pattern, r.mapping_type, hn.id, r.created_at, ho.id
   FROM route_symbols r JOIN hashes hn ON hn.hash = r.node_hash JOIN hashes ho ON ho.hash = r.owner_file_hash ORDER BY r.rowid;
 
+DROP TABLE route_symbols;
+ALTER TABLE route_symbols_014 RENAME TO route_symbols;
+
 CREATE TABLE runtime_observations_014 (
   edge_id INTEGER NOT NULL,
   day INTEGER NOT NULL,
@@ -120,12 +150,18 @@ CREATE TABLE runtime_observations_014 (
 INSERT INTO runtime_observations_014 (edge_id, day, count)
   SELECT h.id, o.day, o.count FROM runtime_observations o JOIN hashes h ON h.hash = o.edge_hash;
 
+DROP TABLE runtime_observations;
+ALTER TABLE runtime_observations_014 RENAME TO runtime_observations;
+
 CREATE TABLE runtime_edge_state_014 (
   edge_id INTEGER PRIMARY KEY,
   confidence_cap REAL NOT NULL
 ) WITHOUT ROWID;
 INSERT INTO runtime_edge_state_014 (edge_id, confidence_cap)
   SELECT h.id, s.confidence_cap FROM runtime_edge_state s JOIN hashes h ON h.hash = s.edge_hash;
+
+DROP TABLE runtime_edge_state;
+ALTER TABLE runtime_edge_state_014 RENAME TO runtime_edge_state;
 
 CREATE TABLE snapshot_runtime_edges_014 (
   repo_id INTEGER NOT NULL,
@@ -139,21 +175,7 @@ INSERT INTO snapshot_runtime_edges_014 (repo_id, edge_id, edge_added_in, added_i
   SELECT hr.id, he.id, s.edge_added_in, s.added_in, s.removed_in
   FROM snapshot_runtime_edges s JOIN hashes hr ON hr.hash = s.repo_hash JOIN hashes he ON he.hash = s.edge_hash;
 
-DROP TABLE files;
-DROP TABLE nodes;
-DROP TABLE edges;
-DROP TABLE edge_events;
-DROP TABLE route_symbols;
-DROP TABLE runtime_observations;
-DROP TABLE runtime_edge_state;
 DROP TABLE snapshot_runtime_edges;
-ALTER TABLE files_014 RENAME TO files;
-ALTER TABLE nodes_014 RENAME TO nodes;
-ALTER TABLE edges_014 RENAME TO edges;
-ALTER TABLE edge_events_014 RENAME TO edge_events;
-ALTER TABLE route_symbols_014 RENAME TO route_symbols;
-ALTER TABLE runtime_observations_014 RENAME TO runtime_observations;
-ALTER TABLE runtime_edge_state_014 RENAME TO runtime_edge_state;
 ALTER TABLE snapshot_runtime_edges_014 RENAME TO snapshot_runtime_edges;
 
 -- The indexes of migrations 001-011, on the id columns.
