@@ -149,4 +149,18 @@ describe('store/sqljs: migration 014 (integer row ids) upgrades an older graph f
     assert.deepEqual(events(await store.edgeEvents(added.edgeHash)).map((e) => e[0]), [7], 'after the range the bulk load reserved');
     await store.close();
   });
+
+  it('is saved upgraded when a writer opens it, so the next open does not migrate again', async () => {
+    const dbPath = path.join(makeTempDir(), 'graph.sqlite');
+    await writeGraphFileAtSchema(dbPath, 13, fillSchema13);
+    const reader = await openStore(dbPath);
+    await reader.close();
+    const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
+    const version = () => new SQL.Database(fs.readFileSync(dbPath)).exec("SELECT value FROM meta WHERE key = 'schema_version'")[0].values[0][0];
+    assert.equal(version(), '13', 'a reader never writes');
+    const writer = await openStore(dbPath, { writer: {} });
+    assert.equal(version(), '14');
+    await assertReadsAsWritten(writer);
+    await writer.close();
+  });
 });
