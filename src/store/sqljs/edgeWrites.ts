@@ -2,21 +2,18 @@ import { type GraphEdge, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { writeOutRangeHolding } from './edgeEventRanges';
-import { ID_OF, ensureId } from './hashIds';
+import { ID_OF, IdMemo } from './hashIds';
 import { liveEdgesOwnedBy } from './reads';
 import { EDGE_INSERT_COLUMNS, LIVE, edgeValues, encodeLaterCallSites } from './rows';
 
 /** Edge rows owned by files, and the edge event log their changes write (SPEC §6.2). */
 
 /** An edge closed earlier in this same seq is replaced (same primary key). */
-export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number): number {
-  const ids = {
-    edge: ensureId(database, edge.edgeHash), source: ensureId(database, edge.sourceHash), target: ensureId(database, edge.targetHash),
-    ownerFile: ensureId(database, edge.ownerFileHash),
-  };
+export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, memo = new IdMemo(database)): number {
+  const ids = { edge: memo.of(edge.edgeHash), source: memo.of(edge.sourceHash), target: memo.of(edge.targetHash), ownerFile: memo.of(edge.ownerFileHash) };
   database.run(
     `INSERT OR REPLACE INTO edges (${EDGE_INSERT_COLUMNS}, repo_id, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [...edgeValues(edge, ids), ensureId(database, repoHash), seq],
+    [...edgeValues(edge, ids), memo.of(repoHash), seq],
   );
   return ids.edge;
 }
@@ -38,6 +35,7 @@ export function replaceOwnedEdges(
 ): ReplaceResult {
   const live = new Map(liveEdgesOwnedBy(database, ownerFileHash).map((e) => [e.edgeHash, e]));
   const now = Math.floor(Date.now() / 1000);
+  const ids = new IdMemo(database);
   const seen = new Set<Hash>();
   let added = 0;
   let removed = 0;
@@ -58,7 +56,7 @@ export function replaceOwnedEdges(
     }
     // INSERT OR REPLACE may replace a row a bulk load's event range holds.
     writeOutRangeHolding(database, edge.edgeHash, seq);
-    const edgeId = insertEdge(database, edge, repoHash, seq);
+    const edgeId = insertEdge(database, edge, repoHash, seq, ids);
     database.run('INSERT INTO edge_events (edge_id, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeId, 'added', now, snapshotHash]);
     added++;
   }

@@ -28,6 +28,22 @@ export function ensureId(database: SqlJsDatabase, hash: Hash): number {
   return Number(database.scalar('SELECT last_insert_rowid()'));
 }
 
+/** ensureId remembered for one write call: a file's rows share their file, repository and many ends. */
+export class IdMemo {
+  private readonly ids = new Map<Hash, number>();
+
+  constructor(private readonly database: SqlJsDatabase) {}
+
+  of(hash: Hash): number {
+    let id = this.ids.get(hash);
+    if (id === undefined) {
+      id = ensureId(this.database, hash);
+      this.ids.set(hash, id);
+    }
+    return id;
+  }
+}
+
 /**
  * Ids for a batch of a bulk load. `assignNew` takes the load's own keys, in the order their
  * ids should ascend (hash order: the rows keyed by them then grow their B-trees by

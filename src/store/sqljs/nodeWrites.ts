@@ -1,15 +1,15 @@
 import type { GraphNode, Hash } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
-import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
+import { EMPTY_HASH_ID, ID_OF, IdMemo } from './hashIds';
 import { liveNodesOfFile } from './reads';
 import { LIVE, NODE_INSERT_COLUMNS, nodeValues, sameNodeVersion } from './rows';
 
 /** Node rows: versions opened and closed at a snapshot sequence. */
 
 /** A node another file already holds keeps its first owner: the unique live index ignores this insert. */
-export function insertNode(database: SqlJsDatabase, node: GraphNode, seq: number): void {
-  const values = nodeValues(node, ensureId(database, node.nodeHash), ensureId(database, node.fileHash), ensureId(database, node.repoHash));
+export function insertNode(database: SqlJsDatabase, node: GraphNode, seq: number, ids = new IdMemo(database)): void {
+  const values = nodeValues(node, ids.of(node.nodeHash), ids.of(node.fileHash), ids.of(node.repoHash));
   database.run(`INSERT OR IGNORE INTO nodes (${NODE_INSERT_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, seq]);
 }
 
@@ -21,6 +21,7 @@ function closeNode(database: SqlJsDatabase, nodeHash: Hash, fileHash: Hash, seq:
 
 export function replaceFileNodes(database: SqlJsDatabase, fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
   const live = new Map(liveNodesOfFile(database, fileHash).map((n) => [n.nodeHash, n]));
+  const ids = new IdMemo(database);
   let added = 0;
   let removed = 0;
   const seen = new Set<Hash>();
@@ -31,7 +32,7 @@ export function replaceFileNodes(database: SqlJsDatabase, fileHash: Hash, nodes:
     live.delete(node.nodeHash);
     if (old && sameNodeVersion(old, node)) continue;
     if (old) closeNode(database, old.nodeHash, fileHash, seq);
-    insertNode(database, node, seq);
+    insertNode(database, node, seq, ids);
     if (!old && database.changes() > 0) added++;
   }
   for (const gone of live.values()) {
@@ -53,9 +54,10 @@ export function retainFileNodes(database: SqlJsDatabase, fileHash: Hash, keep: R
 
 export function ensureRepoLevelNodes(database: SqlJsDatabase, nodes: readonly GraphNode[], seq: number): number {
   let added = 0;
+  const ids = new IdMemo(database);
   for (const node of nodes) {
-    database.run(`DELETE FROM nodes WHERE node_id = ${ID_OF} AND added_in = ? AND removed_in IS NOT NULL`, [node.nodeHash, seq]);
-    insertNode(database, node, seq);
+    database.run('DELETE FROM nodes WHERE node_id = ? AND added_in = ? AND removed_in IS NOT NULL', [ids.of(node.nodeHash), seq]);
+    insertNode(database, node, seq, ids);
     added += database.changes();
   }
   return added;
