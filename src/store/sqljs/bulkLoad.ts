@@ -37,8 +37,8 @@ export async function bulkLoad<T>(
  * Inside bulkLoad: rows no live row holds yet, in hash order so the primary-key B-trees grow
  * by appends. Their own hashes get ids first, the nodes' then the edges', so the ids of the
  * loaded rows ascend with their hashes; the hashes they refer to (files, other nodes) mostly
- * have ids already. Rows bind integers for keys: sql.js copies every bound
- * string into wasm memory, and a 64-hex key was bound several times a row.
+ * have ids already. Rows bind integers for keys: sql.js copies every bound string into wasm
+ * memory, and a 64-hex key was bound several times a row.
  */
 export function insertNewRows(
   database: SqlJsDatabase, nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number,
