@@ -52,8 +52,10 @@ async function main() {
     nodes: await source.liveNodesOfRepo(repo.repoHash), edges: await source.liveEdges({ repoHash: repo.repoHash }),
   };
   await source.close();
-  const rowsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-rows-')), 'rows.json');
+  const rowsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-rows-'));
+  const rowsFile = path.join(rowsDir, 'rows.json');
   fs.writeFileSync(rowsFile, JSON.stringify(rows));
+  process.on('exit', () => fs.rmSync(rowsDir, { recursive: true, force: true }));
   const results = { base: [], current: [] };
   for (let round = 0; round < runs; round++) {
     for (const which of round % 2 === 0 ? ['base', 'current'] : ['current', 'base']) {
