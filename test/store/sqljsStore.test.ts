@@ -7,6 +7,7 @@ import { type GraphEdge, type GraphNode, Identity } from '../../src/model';
 import { readFacts, writeFacts } from '../../src/index/factsCodec';
 import { StoreOpenError, openStore } from '../../src/store';
 import { makeTempDir } from '../helpers/tempDir';
+import { insertHashKeyedEdge, insertHashKeyedNode, writeGraphFileAtSchema } from './sqljs/oldSchema';
 
 const REPO = Identity.repo('example.com/r');
 const FILE = Identity.file(REPO, 'a.ts');
@@ -88,19 +89,13 @@ describe('store/sqljs', () => {
   it('migrates a graph file written before migration 007: its edges have their one site', async () => {
     const dbPath = path.join(makeTempDir(), 'graph.sqlite');
     const [f, g] = [node('f'), node('g')];
-    const store = await openStore(dbPath);
-    await store.replaceFileNodes(FILE, [f, g], 1);
-    await store.replaceOwnedEdges(FILE, REPO, [edge(f, g, 4)], 1, 'snap');
-    await store.save();
-    await store.close();
     // The file as schema 6 wrote it: no later_call_sites column, no enrichment_state (008) or repo_provides (009) table,
     // no repos.services column (010), no snapshot_runtime_edges (011), repo_requests (012) or edge_event_ranges (013) table.
-    const SQL = await initSqlJs({ locateFile: () => Assets.sqlJsWasm() });
-    const raw = new SQL.Database(fs.readFileSync(dbPath));
-    raw.exec("ALTER TABLE edges DROP COLUMN later_call_sites; DROP TABLE enrichment_state; DROP TABLE repo_provides; "
-      + "ALTER TABLE repos DROP COLUMN services; DROP TABLE snapshot_runtime_edges; DROP TABLE repo_requests; "
-      + "DROP TABLE edge_event_ranges; UPDATE meta SET value = '6' WHERE key = 'schema_version'");
-    fs.writeFileSync(dbPath, raw.export());
+    await writeGraphFileAtSchema(dbPath, 6, (database) => {
+      insertHashKeyedNode(database, f, 1);
+      insertHashKeyedNode(database, g, 1);
+      insertHashKeyedEdge(database, edge(f, g, 4), REPO, 1);
+    });
     const reopened = await openStore(dbPath);
     const [stored] = await reopened.liveEdges();
     assert.deepEqual([stored.callSiteLine, stored.laterCallSites], [4, []]);

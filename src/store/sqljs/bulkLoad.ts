@@ -1,10 +1,8 @@
-import type { SqlValue } from 'sql.js';
 import type { GraphEdge, GraphNode, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
 import { lastEdgeRowid, logBulkAdded } from './edgeEventRanges';
-import { insertEdge } from './edgeWrites';
-import { insertNode } from './nodeWrites';
-import { EDGE_COLUMNS, edgeParams } from './rows';
+import { BatchIds } from './hashIds';
+import { EDGE_INSERT_COLUMNS, NODE_INSERT_COLUMNS, edgeValues, nodeValues } from './rows';
 
 /** insertNewRows reports progress this often. */
 const ROWS_PER_PROGRESS = 5000;
@@ -35,7 +33,13 @@ export async function bulkLoad<T>(
   }
 }
 
-/** Inside bulkLoad: rows no live row holds yet, in hash order so the primary-key B-trees grow by appends. */
+/**
+ * Inside bulkLoad: rows no live row holds yet, in hash order so the primary-key B-trees grow
+ * by appends. Their own hashes get ids first, the nodes' then the edges', so the ids of the
+ * loaded rows ascend with their hashes; the hashes they refer to (files, other nodes) mostly
+ * have ids already. Rows bind integers for keys: sql.js copies every bound string into wasm
+ * memory, and a 64-hex key was bound several times a row.
+ */
 export function insertNewRows(
   database: SqlJsDatabase, nodes: readonly GraphNode[], edges: readonly GraphEdge[], repoHash: Hash, seq: number,
   onRows?: (done: number, total: number) => void,
@@ -45,34 +49,23 @@ export function insertNewRows(
   const tick = (): void => {
     if (++done % ROWS_PER_PROGRESS === 0 || done === total) onRows?.(done, total);
   };
-  // The load's repo and seq are written into the statements rather than bound: sql.js
-  // copies every bound string into wasm memory and frees it, and the repo hash is 64
-  // characters on every row (17% of the inserts' time on prometheus).
-  const constants = loadConstants(repoHash, seq);
-  const nodeSql = constants && `INSERT OR IGNORE INTO nodes (${NODE_COLUMNS_BUT_REPO}, repo_hash, added_in) VALUES (${placeholders(10)}, ${constants})`;
-  const edgeSql = constants && `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (${placeholders(13)}, ${constants})`;
-  for (const node of [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash))) {
-    if (nodeSql && node.repoHash === repoHash) database.run(nodeSql, nodeParamsButRepo(node));
-    else insertNode(database, node, seq);
+  const sortedNodes = [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash));
+  const sortedEdges = [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash));
+  const ids = new BatchIds(database);
+  ids.assignNew(sortedNodes.map((node) => node.nodeHash));
+  ids.assignNew(sortedEdges.map((edge) => edge.edgeHash));
+  const repoId = ids.of(repoHash);
+  const nodeSql = `INSERT OR IGNORE INTO nodes (${NODE_INSERT_COLUMNS}, added_in) VALUES (${placeholders(12)})`;
+  const edgeSql = `INSERT OR REPLACE INTO edges (${EDGE_INSERT_COLUMNS}, repo_id, added_in) VALUES (${placeholders(15)})`;
+  for (const node of sortedNodes) {
+    database.run(nodeSql, [...nodeValues(node, ids.of(node.nodeHash), ids.of(node.fileHash), ids.of(node.repoHash)), seq]);
     tick();
   }
-  for (const edge of [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash))) {
-    if (edgeSql) database.run(edgeSql, edgeParams(edge));
-    else insertEdge(database, edge, repoHash, seq);
+  for (const edge of sortedEdges) {
+    const edgeIds = { edge: ids.of(edge.edgeHash), source: ids.of(edge.sourceHash), target: ids.of(edge.targetHash), ownerFile: ids.of(edge.ownerFileHash) };
+    database.run(edgeSql, [...edgeValues(edge, edgeIds), repoId, seq]);
     tick();
   }
-}
-
-/** `'<repo hash>', <seq>` as SQL literals, when they are plain hex and an integer (always, from the indexer). */
-function loadConstants(repoHash: Hash, seq: number): string | undefined {
-  return /^[0-9a-f]+$/.test(repoHash) && Number.isSafeInteger(seq) ? `'${repoHash}', ${seq}` : undefined;
-}
-
-/** NODE_COLUMNS with repo_hash left out, in nodeParamsButRepo's order. */
-const NODE_COLUMNS_BUT_REPO = 'node_hash, file_hash, qualified_name, kind, line, col, end_line, signature, body_hash, doc';
-
-function nodeParamsButRepo(node: GraphNode): SqlValue[] {
-  return [node.nodeHash, node.fileHash, node.qualifiedName, node.kind, node.line, node.column, node.endLine, node.signature, node.bodyHash, node.doc];
 }
 
 function placeholders(count: number): string {

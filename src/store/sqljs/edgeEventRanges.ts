@@ -1,5 +1,6 @@
 import type { EdgeEvent, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
+import { EMPTY_HASH_ID, ID_OF } from './hashIds';
 
 /**
  * The 'added' events of a bulk load as one range row (migration 013) instead of one
@@ -42,13 +43,13 @@ export function logBulkAdded(database: SqlJsDatabase, repoHash: Hash, seq: numbe
   const rowidTo = lastEdgeRowid(database);
   if (rowidTo < rowidFrom) return;
   const matching = Number(database.scalar(
-    "SELECT count(*) FROM edges WHERE rowid BETWEEN ? AND ? AND repo_hash = ? AND added_in = ? AND owner_file_hash != ''",
+    `SELECT count(*) FROM edges WHERE rowid BETWEEN ? AND ? AND repo_id = ${ID_OF} AND added_in = ? AND owner_file_id != ${EMPTY_HASH_ID}`,
     [rowidFrom, rowidTo, repoHash, seq],
   ));
   if (matching !== rowidTo - rowidFrom + 1) {
     database.run(
-      `INSERT INTO edge_events (edge_hash, event, at, snapshot_hash)
-       SELECT edge_hash, 'added', ?, ? FROM edges WHERE repo_hash = ? AND added_in = ? ORDER BY rowid`,
+      `INSERT INTO edge_events (edge_id, event, at, snapshot_hash)
+       SELECT edge_id, 'added', ?, ? FROM edges WHERE repo_id = ${ID_OF} AND added_in = ? ORDER BY rowid`,
       [at, snapshotHash, repoHash, seq],
     );
     return;
@@ -75,13 +76,13 @@ function reserveEventIds(database: SqlJsDatabase, lastId: number): void {
 }
 
 /**
- * Call before deleting or replacing the row (edge_hash, added_in): if a range holds it,
+ * Call before deleting or replacing the row (edge, added_in): if a range holds it,
  * the range is written out as edge_events rows (with its ids) and dropped.
  */
 export function writeOutRangeHolding(database: SqlJsDatabase, edgeHash: Hash, addedIn: number): void {
   const range = database.one(
     `SELECT ${RANGE_COLUMNS} FROM edges e JOIN edge_event_ranges r ON e.rowid BETWEEN r.rowid_from AND r.rowid_to
-     WHERE e.edge_hash = ? AND e.added_in = ?`,
+     WHERE e.edge_id = ${ID_OF} AND e.added_in = ?`,
     [edgeHash, addedIn],
     rangeFromRow,
   );
@@ -90,8 +91,8 @@ export function writeOutRangeHolding(database: SqlJsDatabase, edgeHash: Hash, ad
 
 function writeOut(database: SqlJsDatabase, range: EventRange): void {
   database.run(
-    `INSERT INTO edge_events (id, edge_hash, event, at, snapshot_hash)
-     SELECT ? + (rowid - ?), edge_hash, 'added', ?, ? FROM edges WHERE rowid BETWEEN ? AND ? ORDER BY rowid`,
+    `INSERT INTO edge_events (id, edge_id, event, at, snapshot_hash)
+     SELECT ? + (rowid - ?), edge_id, 'added', ?, ? FROM edges WHERE rowid BETWEEN ? AND ? ORDER BY rowid`,
     [range.firstId, range.rowidFrom, range.at, range.snapshotHash, range.rowidFrom, range.rowidTo],
   );
   database.run('DELETE FROM edge_event_ranges WHERE first_id = ?', [range.firstId]);
@@ -99,12 +100,12 @@ function writeOut(database: SqlJsDatabase, range: EventRange): void {
 
 /** The 'added' events ranges stand for, of one edge or of all, as EdgeEvent rows. */
 export function rangeEvents(database: SqlJsDatabase, edgeHash?: Hash): EdgeEvent[] {
-  const select = `SELECT r.first_id + (e.rowid - r.rowid_from), e.edge_hash, r.at, r.snapshot_hash
-     FROM edge_event_ranges r JOIN edges e ON e.rowid BETWEEN r.rowid_from AND r.rowid_to`;
+  const select = `SELECT r.first_id + (e.rowid - r.rowid_from), h.hash, r.at, r.snapshot_hash
+     FROM edge_event_ranges r JOIN edges e ON e.rowid BETWEEN r.rowid_from AND r.rowid_to JOIN hashes h ON h.id = e.edge_id`;
   const map = (row: unknown[]): EdgeEvent => ({
     id: row[0] as number, edgeHash: row[1] as string, event: 'added', at: row[2] as number, snapshotHash: (row[3] as string | null) ?? null,
   });
-  return edgeHash ? database.all(`${select} WHERE e.edge_hash = ?`, [edgeHash], map) : database.all(select, [], map);
+  return edgeHash ? database.all(`${select} WHERE e.edge_id = ${ID_OF}`, [edgeHash], map) : database.all(select, [], map);
 }
 
 /** How many 'added' events ranges stand for. */

@@ -2,27 +2,32 @@ import { type GraphEdge, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { writeOutRangeHolding } from './edgeEventRanges';
+import { ID_OF, IdMemo } from './hashIds';
 import { liveEdgesOwnedBy } from './reads';
-import { EDGE_COLUMNS, LIVE, edgeParams, encodeLaterCallSites } from './rows';
+import { EDGE_INSERT_COLUMNS, LIVE, edgeValues, encodeLaterCallSites } from './rows';
 
 /** Edge rows owned by files, and the edge event log their changes write (SPEC §6.2). */
 
 /** An edge closed earlier in this same seq is replaced (same primary key). */
-export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number): void {
+export function insertEdge(database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, memo = new IdMemo(database)): number {
+  const ids = { edge: memo.of(edge.edgeHash), source: memo.of(edge.sourceHash), target: memo.of(edge.targetHash), ownerFile: memo.of(edge.ownerFileHash) };
   database.run(
-    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [...edgeParams(edge), repoHash, seq],
+    `INSERT OR REPLACE INTO edges (${EDGE_INSERT_COLUMNS}, repo_id, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [...edgeValues(edge, ids), memo.of(repoHash), seq],
   );
+  return ids.edge;
 }
 
 function closeOwnedEdge(database: SqlJsDatabase, edgeHash: Hash, ownerFileHash: Hash, seq: number): void {
   writeOutRangeHolding(database, edgeHash, seq);
-  database.run('DELETE FROM edges WHERE edge_hash = ? AND owner_file_hash = ? AND added_in = ?', [edgeHash, ownerFileHash, seq]);
-  database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = ? AND ${LIVE}`, [seq, edgeHash, ownerFileHash]);
+  database.run(`DELETE FROM edges WHERE edge_id = ${ID_OF} AND owner_file_id = ${ID_OF} AND added_in = ?`, [edgeHash, ownerFileHash, seq]);
+  database.run(
+    `UPDATE edges SET removed_in = ? WHERE edge_id = ${ID_OF} AND owner_file_id = ${ID_OF} AND ${LIVE}`, [seq, edgeHash, ownerFileHash],
+  );
 }
 
 function recordEdgeEvent(database: SqlJsDatabase, edgeHash: Hash, event: 'added' | 'removed', at: number, snapshotHash: Hash | null): void {
-  database.run('INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeHash, event, at, snapshotHash]);
+  database.run(`INSERT INTO edge_events (edge_id, event, at, snapshot_hash) VALUES (${ID_OF}, ?, ?, ?)`, [edgeHash, event, at, snapshotHash]);
 }
 
 export function replaceOwnedEdges(
@@ -30,6 +35,7 @@ export function replaceOwnedEdges(
 ): ReplaceResult {
   const live = new Map(liveEdgesOwnedBy(database, ownerFileHash).map((e) => [e.edgeHash, e]));
   const now = Math.floor(Date.now() / 1000);
+  const ids = new IdMemo(database);
   const seen = new Set<Hash>();
   let added = 0;
   let removed = 0;
@@ -42,7 +48,7 @@ export function replaceOwnedEdges(
       // Sites are not part of the identity: they move in place, with no new version or event.
       if (!sameCallSites(old, edge)) {
         database.run(
-          `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ?, later_call_sites = ? WHERE edge_hash = ? AND ${LIVE}`,
+          `UPDATE edges SET call_site_file = ?, call_site_line = ?, call_site_col = ?, later_call_sites = ? WHERE edge_id = ${ID_OF} AND ${LIVE}`,
           [edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, encodeLaterCallSites(edge), edge.edgeHash],
         );
       }
@@ -50,8 +56,8 @@ export function replaceOwnedEdges(
     }
     // INSERT OR REPLACE may replace a row a bulk load's event range holds.
     writeOutRangeHolding(database, edge.edgeHash, seq);
-    insertEdge(database, edge, repoHash, seq);
-    recordEdgeEvent(database, edge.edgeHash, 'added', now, snapshotHash);
+    const edgeId = insertEdge(database, edge, repoHash, seq, ids);
+    database.run('INSERT INTO edge_events (edge_id, event, at, snapshot_hash) VALUES (?, ?, ?, ?)', [edgeId, 'added', now, snapshotHash]);
     added++;
   }
   for (const gone of live.values()) {

@@ -2,6 +2,7 @@ import type { SqlValue } from 'sql.js';
 import type { Hash } from '../../model';
 import type { EnrichmentState, EnrichmentSummary } from '../records';
 import type { SqlJsDatabase } from './database';
+import { ID_OF } from './hashIds';
 
 function toState(row: SqlValue[]): EnrichmentState {
   return {
@@ -39,8 +40,8 @@ export function enrichmentStates(database: SqlJsDatabase, source: string, fileHa
 export function enrichmentSummary(database: SqlJsDatabase, repoHash?: Hash): EnrichmentSummary[] {
   return database.all(
     `SELECT s.source, COUNT(*), MAX(s.at) FROM enrichment_state s
-     JOIN files f ON f.file_hash = s.file_hash AND f.removed_in IS NULL AND f.content_hash = s.content_hash
-     ${repoHash ? 'WHERE f.repo_hash = ?' : ''} GROUP BY s.source ORDER BY s.source`,
+     JOIN hashes h ON h.hash = s.file_hash JOIN files f ON f.file_id = h.id AND f.removed_in IS NULL AND f.content_hash = s.content_hash
+     ${repoHash ? `WHERE f.repo_id = ${ID_OF}` : ''} GROUP BY s.source ORDER BY s.source`,
     repoHash ? [repoHash] : [],
     (row) => ({ source: String(row[0]), files: Number(row[1]), lastAt: Number(row[2]) }),
   );

@@ -1,5 +1,6 @@
 import type { Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
+import { ID_OF } from './hashIds';
 import { LIVE } from './rows';
 
 /** A file's encoded facts, keyed by content hash and facts format (a newer extractor misses old rows). */
@@ -20,8 +21,8 @@ export function putFacts(database: SqlJsDatabase, fileHash: Hash, contentHash: H
 
 export function staleFactsCount(database: SqlJsDatabase, repoHash: Hash, formatVersion: number): number {
   return Number(database.scalar(
-    `SELECT count(*) FROM file_facts ff JOIN files f ON f.file_hash = ff.file_hash AND f.${LIVE}
-     WHERE f.repo_hash = ? AND ff.facts_version != ?`,
+    `SELECT count(*) FROM file_facts ff JOIN hashes h ON h.hash = ff.file_hash JOIN files f ON f.file_id = h.id AND f.${LIVE}
+     WHERE f.repo_id = ${ID_OF} AND ff.facts_version != ?`,
     [repoHash, formatVersion],
   ));
 }

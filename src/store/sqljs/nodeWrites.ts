@@ -1,24 +1,27 @@
 import type { GraphNode, Hash } from '../../model';
 import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
+import { EMPTY_HASH_ID, ID_OF, IdMemo } from './hashIds';
 import { liveNodesOfFile } from './reads';
-import { LIVE, NODE_COLUMNS, nodeParams, sameNodeVersion } from './rows';
+import { LIVE, NODE_INSERT_COLUMNS, nodeValues, sameNodeVersion } from './rows';
 
 /** Node rows: versions opened and closed at a snapshot sequence. */
 
 /** A node another file already holds keeps its first owner: the unique live index ignores this insert. */
-export function insertNode(database: SqlJsDatabase, node: GraphNode, seq: number): void {
-  database.run(`INSERT OR IGNORE INTO nodes (${NODE_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...nodeParams(node), seq]);
+export function insertNode(database: SqlJsDatabase, node: GraphNode, seq: number, ids = new IdMemo(database)): void {
+  const values = nodeValues(node, ids.of(node.nodeHash), ids.of(node.fileHash), ids.of(node.repoHash));
+  database.run(`INSERT OR IGNORE INTO nodes (${NODE_INSERT_COLUMNS}, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [...values, seq]);
 }
 
 /** A version opened at this seq is deleted; an older one is closed. */
 function closeNode(database: SqlJsDatabase, nodeHash: Hash, fileHash: Hash, seq: number): void {
-  database.run(`DELETE FROM nodes WHERE node_hash = ? AND file_hash = ? AND added_in = ?`, [nodeHash, fileHash, seq]);
-  database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND file_hash = ? AND ${LIVE}`, [seq, nodeHash, fileHash]);
+  database.run(`DELETE FROM nodes WHERE node_id = ${ID_OF} AND file_id = ${ID_OF} AND added_in = ?`, [nodeHash, fileHash, seq]);
+  database.run(`UPDATE nodes SET removed_in = ? WHERE node_id = ${ID_OF} AND file_id = ${ID_OF} AND ${LIVE}`, [seq, nodeHash, fileHash]);
 }
 
 export function replaceFileNodes(database: SqlJsDatabase, fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
   const live = new Map(liveNodesOfFile(database, fileHash).map((n) => [n.nodeHash, n]));
+  const ids = new IdMemo(database);
   let added = 0;
   let removed = 0;
   const seen = new Set<Hash>();
@@ -29,7 +32,7 @@ export function replaceFileNodes(database: SqlJsDatabase, fileHash: Hash, nodes:
     live.delete(node.nodeHash);
     if (old && sameNodeVersion(old, node)) continue;
     if (old) closeNode(database, old.nodeHash, fileHash, seq);
-    insertNode(database, node, seq);
+    insertNode(database, node, seq, ids);
     if (!old && database.changes() > 0) added++;
   }
   for (const gone of live.values()) {
@@ -51,21 +54,23 @@ export function retainFileNodes(database: SqlJsDatabase, fileHash: Hash, keep: R
 
 export function ensureRepoLevelNodes(database: SqlJsDatabase, nodes: readonly GraphNode[], seq: number): number {
   let added = 0;
+  const ids = new IdMemo(database);
   for (const node of nodes) {
-    database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ? AND removed_in IS NOT NULL', [node.nodeHash, seq]);
-    insertNode(database, node, seq);
+    database.run('DELETE FROM nodes WHERE node_id = ? AND added_in = ? AND removed_in IS NOT NULL', [ids.of(node.nodeHash), seq]);
+    insertNode(database, node, seq, ids);
     added += database.changes();
   }
   return added;
 }
 
 export function sweepRepoLevelNodes(database: SqlJsDatabase, repoHash: Hash, seq: number, candidates?: Iterable<Hash>): number {
-  const orphaned = `n.repo_hash = ? AND n.file_hash = '' AND n.${LIVE}
-       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
-       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`;
+  const orphaned = `n.repo_id = ${ID_OF} AND n.file_id = ${EMPTY_HASH_ID} AND n.${LIVE}
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_id = n.node_id AND e.${LIVE})
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_id = n.node_id AND e.${LIVE})`;
   const orphans = candidates
-    ? [...new Set(candidates)].filter((nodeHash) => database.scalar(`SELECT 1 FROM nodes n WHERE n.node_hash = ? AND ${orphaned}`, [nodeHash, repoHash]) !== undefined)
-    : database.all(`SELECT n.node_hash FROM nodes n WHERE ${orphaned}`, [repoHash], (row) => row[0] as string);
+    ? [...new Set(candidates)].filter((nodeHash) => database.scalar(
+      `SELECT 1 FROM nodes n WHERE n.node_id = ${ID_OF} AND ${orphaned}`, [nodeHash, repoHash]) !== undefined)
+    : database.all(`SELECT h.hash FROM nodes n JOIN hashes h ON h.id = n.node_id WHERE ${orphaned}`, [repoHash], (row) => row[0] as string);
   for (const nodeHash of orphans) closeNode(database, nodeHash, '', seq);
   return orphans.length;
 }

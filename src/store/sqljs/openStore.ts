@@ -22,7 +22,7 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 /**
  * Opens (or creates) a graph database file. A file that is not SQLite, or SQLite without
  * our format stamp, or written by a newer schema, is refused with a clear error: never
- * wiped. Older schemas are migrated forward (migrations only add). Temp files of saves
+ * wiped. Older schemas are migrated forward (a writer saves the upgraded file). Temp files of saves
  * killed midway are removed. With `writer`, the writer lock is taken before the file is
  * read (so the store shows whatever the previous writer saved) and held until close();
  * a read-only graph file is then refused before anything else.
@@ -61,8 +61,12 @@ async function readStore(location: string, writer: boolean): Promise<SqlJsStore>
   const db = new sqlJs.SQL.Database(sqlJs.memfs?.handOver(read.bytes) ?? read.bytes);
   const { database, saver } = open(sqlJs, location, db, read.matchesDisk);
   const version = checkStamp(database, location, latest);
-  migrate(database, version, migrations);
-  return new SqlJsStore(database, location, read.version, saver);
+  const migrated = migrate(database, version, migrations) !== version;
+  const store = new SqlJsStore(database, location, read.version, saver);
+  // A writer persists an upgrade at once: a run that changes nothing saves nothing, and
+  // every open would migrate again (migration 014 rewrites the graph's largest tables).
+  if (writer && migrated) await store.save();
+  return store;
 }
 
 async function createStore(location: string): Promise<SqlJsStore> {

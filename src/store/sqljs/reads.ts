@@ -2,7 +2,10 @@ import type { FileRecord, GraphEdge, GraphNode, Hash } from '../../model';
 import type { GraphCounts } from '../records';
 import type { SqlJsDatabase } from './database';
 import { rangeEventCount } from './edgeEventRanges';
-import { AT, EDGE_COLUMNS, FILE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, fileFromRow, nodeFromRow } from './rows';
+import { ID_OF } from './hashIds';
+import {
+  AT, EDGE_COLUMNS, EDGE_FROM, FILE_COLUMNS, FILE_FROM, LIVE, NODE_COLUMNS, NODE_FROM, edgeFromRow, fileFromRow, nodeFromRow,
+} from './rows';
 
 /**
  * Read-only queries of the sql.js store: counts and point-in-time reads.
@@ -38,35 +41,38 @@ export function counts(database: SqlJsDatabase): GraphCounts {
 }
 
 export function liveNodesOfFile(database: SqlJsDatabase, fileHash: Hash): GraphNode[] {
-  return database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = ? AND ${LIVE}`, [fileHash], nodeFromRow);
+  return database.all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.file_id = ${ID_OF} AND n.${LIVE}`, [fileHash], nodeFromRow);
 }
 
 export function liveEdgesOwnedBy(database: SqlJsDatabase, fileHash: Hash): GraphEdge[] {
-  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE owner_file_hash = ? AND ${LIVE}`, [fileHash], edgeFromRow);
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE e.owner_file_id = ${ID_OF} AND e.${LIVE}`, [fileHash], edgeFromRow);
 }
 
 export function nodesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphNode[] {
-  return database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
+  return database.all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.repo_id = ${ID_OF} AND ${AT}`, [repoHash, seq, seq], nodeFromRow);
 }
 
 export function edgesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphEdge[] {
-  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE repo_hash = ? AND ${AT}`, [repoHash, seq, seq], edgeFromRow);
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE e.repo_id = ${ID_OF} AND ${AT}`, [repoHash, seq, seq], edgeFromRow);
 }
 
 export function filesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): FileRecord[] {
-  return database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${AT} ORDER BY path`, [repoHash, seq, seq], fileFromRow);
+  return database.all(
+    `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.repo_id = ${ID_OF} AND ${AT} ORDER BY f.path`, [repoHash, seq, seq], fileFromRow,
+  );
 }
 
 export function liveFileRecords(database: SqlJsDatabase, repoHash?: Hash): FileRecord[] {
   return repoHash
-    ? database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`, [repoHash], fileFromRow)
-    : database.all(`SELECT ${FILE_COLUMNS} FROM files WHERE ${LIVE} ORDER BY repo_hash, path`, [], fileFromRow);
+    ? database.all(`SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.repo_id = ${ID_OF} AND f.${LIVE} ORDER BY f.path`, [repoHash], fileFromRow)
+    : database.all(`SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.${LIVE} ORDER BY hr.hash, f.path`, [], fileFromRow);
 }
 
 export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: number): GraphNode[] {
   // A range on the indexed column instead of LIKE: no escaping, and the index is used.
   return database.all(
-    `SELECT ${NODE_COLUMNS} FROM nodes WHERE qualified_name >= ? AND qualified_name < ? AND ${LIVE} ORDER BY qualified_name LIMIT ?`,
+    `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM}
+     WHERE n.qualified_name >= ? AND n.qualified_name < ? AND n.${LIVE} ORDER BY n.qualified_name LIMIT ?`,
     [prefix, `${prefix}\uffff`, limit],
     nodeFromRow,
   );
@@ -74,9 +80,9 @@ export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: nu
 
 export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
   return {
-    files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
-    nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
-    edges: Number(database.scalar(`SELECT count(*) FROM edges NOT INDEXED WHERE repo_hash = ? AND ${LIVE}`, [repoHash])),
+    files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+    nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+    edges: Number(database.scalar(`SELECT count(*) FROM edges NOT INDEXED WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
   };
 }
 

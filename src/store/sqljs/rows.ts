@@ -5,7 +5,11 @@ import {
   type ServiceFolder, type SnapshotRecord,
 } from '../../model';
 
-/** Column lists and row mappers, kept together so a SELECT and its mapper cannot drift. */
+/**
+ * Column lists and row mappers, kept together so a SELECT and its mapper cannot drift.
+ * Rows hold integer ids of their hashes (migration 014): each *_COLUMNS list reads the
+ * hashes through the joins of its *_FROM, with the table under a fixed alias (n, e, f).
+ */
 
 /** A row version that is live now. */
 export const LIVE = 'removed_in IS NULL';
@@ -13,7 +17,11 @@ export const LIVE = 'removed_in IS NULL';
 export const AT = 'added_in <= ? AND (removed_in IS NULL OR removed_in > ?)';
 
 export const NODE_COLUMNS =
-  'node_hash, file_hash, repo_hash, qualified_name, kind, line, col, end_line, signature, body_hash, doc';
+  'hn.hash, hf.hash, hr.hash, n.qualified_name, n.kind, n.line, n.col, n.end_line, n.signature, n.body_hash, n.doc';
+
+/** `nodes n` with the hashes NODE_COLUMNS reads. */
+export const NODE_FROM =
+  'nodes n JOIN hashes hn ON hn.id = n.node_id JOIN hashes hf ON hf.id = n.file_id JOIN hashes hr ON hr.id = n.repo_id';
 
 export function nodeFromRow(row: SqlValue[]): GraphNode {
   return {
@@ -31,15 +39,21 @@ export function nodeFromRow(row: SqlValue[]): GraphNode {
   };
 }
 
-export function nodeParams(node: GraphNode): SqlValue[] {
-  return [
-    node.nodeHash, node.fileHash, node.repoHash, node.qualifiedName, node.kind, node.line, node.column,
-    node.endLine, node.signature, node.bodyHash, node.doc,
-  ];
+/** The columns nodeValues fills, in its order. */
+export const NODE_INSERT_COLUMNS = 'node_id, file_id, repo_id, qualified_name, kind, line, col, end_line, signature, body_hash, doc';
+
+/** A node's row values for NODE_INSERT_COLUMNS, its hashes given as ids. */
+export function nodeValues(node: GraphNode, nodeId: number, fileId: number, repoId: number): SqlValue[] {
+  return [nodeId, fileId, repoId, node.qualifiedName, node.kind, node.line, node.column, node.endLine, node.signature, node.bodyHash, node.doc];
 }
 
 export const EDGE_COLUMNS =
-  'edge_hash, source_hash, target_hash, edge_type, provenance, confidence, call_site_file, call_site_line, call_site_col, observation_count, last_observed, owner_file_hash, later_call_sites';
+  'he.hash, hs.hash, ht.hash, e.edge_type, e.provenance, e.confidence, e.call_site_file, e.call_site_line, e.call_site_col, '
+  + 'e.observation_count, e.last_observed, ho.hash, e.later_call_sites';
+
+/** `edges e` with the hashes EDGE_COLUMNS reads. */
+export const EDGE_FROM = 'edges e JOIN hashes he ON he.id = e.edge_id JOIN hashes hs ON hs.id = e.source_id '
+  + 'JOIN hashes ht ON ht.id = e.target_id JOIN hashes ho ON ho.id = e.owner_file_id';
 
 export function edgeFromRow(row: SqlValue[]): GraphEdge {
   return {
@@ -59,11 +73,25 @@ export function edgeFromRow(row: SqlValue[]): GraphEdge {
   };
 }
 
-export function edgeParams(edge: GraphEdge): SqlValue[] {
+/** The columns edgeValues fills, in its order. */
+export const EDGE_INSERT_COLUMNS =
+  'edge_id, source_id, target_id, edge_type, provenance, confidence, call_site_file, call_site_line, call_site_col, '
+  + 'observation_count, last_observed, owner_file_id, later_call_sites';
+
+/** The ids of an edge's hashes. */
+export interface EdgeIds {
+  readonly edge: number;
+  readonly source: number;
+  readonly target: number;
+  readonly ownerFile: number;
+}
+
+/** An edge's row values for EDGE_INSERT_COLUMNS, its hashes given as ids. */
+export function edgeValues(edge: GraphEdge, ids: EdgeIds): SqlValue[] {
   return [
-    edge.edgeHash, edge.sourceHash, edge.targetHash, edge.edgeType, edge.provenance, edge.confidence,
+    ids.edge, ids.source, ids.target, edge.edgeType, edge.provenance, edge.confidence,
     edge.callSiteFile, edge.callSiteLine, edge.callSiteCol, edge.observationCount, edge.lastObserved,
-    edge.ownerFileHash, encodeLaterCallSites(edge),
+    ids.ownerFile, encodeLaterCallSites(edge),
   ];
 }
 
@@ -125,7 +153,10 @@ export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
   };
 }
 
-export const FILE_COLUMNS = 'file_hash, repo_hash, path, content_hash, language, size_bytes';
+export const FILE_COLUMNS = 'hf.hash, hr.hash, f.path, f.content_hash, f.language, f.size_bytes';
+
+/** `files f` with the hashes FILE_COLUMNS reads. */
+export const FILE_FROM = 'files f JOIN hashes hf ON hf.id = f.file_id JOIN hashes hr ON hr.id = f.repo_id';
 
 export function fileFromRow(row: SqlValue[]): FileRecord {
   return {
@@ -144,7 +175,10 @@ export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
     && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
 }
 
-export const LIVE_FILE_COLUMNS = 'file_hash, path, content_hash, language';
+export const LIVE_FILE_COLUMNS = 'hf.hash, f.path, f.content_hash, f.language';
+
+/** `files f` with the hash LIVE_FILE_COLUMNS reads. */
+export const LIVE_FILE_FROM = 'files f JOIN hashes hf ON hf.id = f.file_id';
 
 export function liveFileFromRow(row: SqlValue[]): LiveFile {
   return { fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string };

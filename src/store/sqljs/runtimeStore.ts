@@ -2,16 +2,18 @@ import type { EdgeEvent, GraphEdge, GraphNode, Hash } from '../../model';
 import type { RuntimeEdgeUpdate, ServiceSeen } from '../records';
 import type { SqlJsDatabase } from './database';
 import { rangeEvents, writeOutRangeHolding } from './edgeEventRanges';
-import { EDGE_COLUMNS, LIVE, NODE_COLUMNS, edgeFromRow, edgeParams, nodeFromRow } from './rows';
+import { insertEdge } from './edgeWrites';
+import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
+import { EDGE_COLUMNS, EDGE_FROM, LIVE, NODE_COLUMNS, NODE_FROM, edgeFromRow, nodeFromRow } from './rows';
 
 /**
  * Runtime edge writes and reads of the sql.js store (migration 006). Runtime edges sit in
- * `edges` with owner_file_hash '' and open at the next snapshot seq of their repo, so they
+ * `edges` with no owning file ('', id 0) and open at the next snapshot seq of their repo, so they
  * belong to no snapshot until the next commit-triggered one (SPEC 3.5). Every write here
  * updates in place: the edge hash never changes (SPEC 2.3 rules 2-3).
  */
 
-/** Runtime-observed provenance (SPEC 2.6) as SQL. */
+/** Runtime-observed provenance (SPEC 2.6) as SQL, on an unaliased `provenance`. */
 export const RUNTIME_EDGE = "(provenance LIKE 'otel\\_%' ESCAPE '\\' OR provenance = 'runtime_unresolved')";
 
 const jsonList = (values: readonly string[]): string => JSON.stringify(values);
@@ -19,20 +21,20 @@ const jsonList = (values: readonly string[]): string => JSON.stringify(values);
 export function liveEdgesByHash(database: SqlJsDatabase, hashes: readonly Hash[]): GraphEdge[] {
   if (hashes.length === 0) return [];
   return database.all(
-    `SELECT ${EDGE_COLUMNS} FROM edges WHERE edge_hash IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
+    `SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE e.edge_id IN (SELECT h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value) AND e.${LIVE}`,
     [jsonList(hashes)],
     edgeFromRow,
   );
 }
 
 export function liveRuntimeEdges(database: SqlJsDatabase): GraphEdge[] {
-  return database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${RUNTIME_EDGE} AND ${LIVE}`, [], edgeFromRow);
+  return database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE ${RUNTIME_EDGE} AND e.${LIVE}`, [], edgeFromRow);
 }
 
 export function liveNodesByHash(database: SqlJsDatabase, hashes: readonly Hash[]): GraphNode[] {
   if (hashes.length === 0) return [];
   return database.all(
-    `SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash IN (SELECT value FROM json_each(?)) AND ${LIVE}`,
+    `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.node_id IN (SELECT h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value) AND n.${LIVE}`,
     [jsonList(hashes)],
     nodeFromRow,
   );
@@ -41,21 +43,18 @@ export function liveNodesByHash(database: SqlJsDatabase, hashes: readonly Hash[]
 export function insertRuntimeEdge(
   database: SqlJsDatabase, edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number,
 ): void {
-  database.run(
-    `INSERT OR REPLACE INTO edges (${EDGE_COLUMNS}, repo_hash, added_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [...edgeParams(edge), repoHash, seq],
-  );
-  database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_hash, confidence_cap) VALUES (?, ?)', [edge.edgeHash, confidenceCap]);
-  database.run("INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, 'added', ?, NULL)", [edge.edgeHash, at]);
+  const edgeId = insertEdge(database, edge, repoHash, seq);
+  database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_id, confidence_cap) VALUES (?, ?)', [edgeId, confidenceCap]);
+  database.run("INSERT INTO edge_events (edge_id, event, at, snapshot_hash) VALUES (?, 'added', ?, NULL)", [edgeId, at]);
 }
 
 export function updateRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, update: RuntimeEdgeUpdate): void {
   database.run(
-    `UPDATE edges SET observation_count = ?, last_observed = ?, confidence = ?, provenance = ? WHERE edge_hash = ? AND ${LIVE}`,
+    `UPDATE edges SET observation_count = ?, last_observed = ?, confidence = ?, provenance = ? WHERE edge_id = ${ID_OF} AND ${LIVE}`,
     [update.observationCount, update.lastObserved, update.confidence, update.provenance, edgeHash],
   );
   if (update.confidenceCap !== undefined) {
-    database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_hash, confidence_cap) VALUES (?, ?)', [edgeHash, update.confidenceCap]);
+    database.run('INSERT OR REPLACE INTO runtime_edge_state (edge_id, confidence_cap) VALUES (?, ?)', [ensureId(database, edgeHash), update.confidenceCap]);
   }
 }
 
@@ -66,15 +65,16 @@ export function updateRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, updat
  */
 export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: number, at: number): void {
   writeOutRangeHolding(database, edgeHash, seq);
+  const edgeId = ensureId(database, edgeHash);
   database.run(
-    `DELETE FROM edges WHERE edge_hash = ? AND added_in = ? AND owner_file_hash = ''
-       AND NOT EXISTS (SELECT 1 FROM snapshot_runtime_edges s WHERE s.edge_hash = edges.edge_hash AND s.edge_added_in = edges.added_in)`,
-    [edgeHash, seq],
+    `DELETE FROM edges WHERE edge_id = ? AND added_in = ? AND owner_file_id = ${EMPTY_HASH_ID}
+       AND NOT EXISTS (SELECT 1 FROM snapshot_runtime_edges s WHERE s.edge_id = edges.edge_id AND s.edge_added_in = edges.added_in)`,
+    [edgeId, seq],
   );
-  database.run(`UPDATE edges SET removed_in = ? WHERE edge_hash = ? AND owner_file_hash = '' AND ${LIVE}`, [seq, edgeHash]);
-  database.run('DELETE FROM runtime_observations WHERE edge_hash = ?', [edgeHash]);
-  database.run('DELETE FROM runtime_edge_state WHERE edge_hash = ?', [edgeHash]);
-  database.run("INSERT INTO edge_events (edge_hash, event, at, snapshot_hash) VALUES (?, 'removed', ?, NULL)", [edgeHash, at]);
+  database.run(`UPDATE edges SET removed_in = ? WHERE edge_id = ? AND owner_file_id = ${EMPTY_HASH_ID} AND ${LIVE}`, [seq, edgeId]);
+  database.run('DELETE FROM runtime_observations WHERE edge_id = ?', [edgeId]);
+  database.run('DELETE FROM runtime_edge_state WHERE edge_id = ?', [edgeId]);
+  database.run("INSERT INTO edge_events (edge_id, event, at, snapshot_hash) VALUES (?, 'removed', ?, NULL)", [edgeId, at]);
 }
 
 /**
@@ -83,22 +83,22 @@ export function removeRuntimeEdge(database: SqlJsDatabase, edgeHash: Hash, seq: 
  */
 export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: readonly Hash[]): number {
   const orphans = database.all(
-    `SELECT n.node_hash, n.repo_hash FROM nodes n
-     WHERE n.node_hash IN (SELECT value FROM json_each(?)) AND n.file_hash = '' AND n.${LIVE}
-       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_hash = n.node_hash AND e.${LIVE})
-       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_hash = n.node_hash AND e.${LIVE})`,
+    `SELECT n.node_id, hr.hash FROM nodes n JOIN hashes hr ON hr.id = n.repo_id
+     WHERE n.node_id IN (SELECT h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value) AND n.file_id = ${EMPTY_HASH_ID} AND n.${LIVE}
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_id = n.node_id AND e.${LIVE})
+       AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.source_id = n.node_id AND e.${LIVE})`,
     [jsonList(nodeHashes)],
-    (row) => ({ nodeHash: row[0] as string, repoHash: row[1] as string }),
+    (row) => ({ nodeId: row[0] as number, repoHash: row[1] as string }),
   );
   const seqs = new Map<Hash, number>();
-  for (const { nodeHash, repoHash } of orphans) {
+  for (const { nodeId, repoHash } of orphans) {
     let seq = seqs.get(repoHash);
     if (seq === undefined) {
       seq = Number(database.scalar('SELECT coalesce(max(seq), 0) + 1 FROM snapshots WHERE repo_hash = ?', [repoHash]));
       seqs.set(repoHash, seq);
     }
-    database.run('DELETE FROM nodes WHERE node_hash = ? AND added_in = ?', [nodeHash, seq]);
-    database.run(`UPDATE nodes SET removed_in = ? WHERE node_hash = ? AND ${LIVE}`, [seq, nodeHash]);
+    database.run('DELETE FROM nodes WHERE node_id = ? AND added_in = ?', [nodeId, seq]);
+    database.run(`UPDATE nodes SET removed_in = ? WHERE node_id = ? AND ${LIVE}`, [seq, nodeId]);
   }
   return orphans.length;
 }
@@ -106,7 +106,8 @@ export function closeUntouchedPlaceholders(database: SqlJsDatabase, nodeHashes: 
 export function confidenceCaps(database: SqlJsDatabase, hashes: readonly Hash[]): Map<Hash, number> {
   if (hashes.length === 0) return new Map();
   return new Map(database.all(
-    'SELECT edge_hash, confidence_cap FROM runtime_edge_state WHERE edge_hash IN (SELECT value FROM json_each(?))',
+    `SELECT h.hash, s.confidence_cap FROM runtime_edge_state s JOIN hashes h ON h.id = s.edge_id
+     WHERE s.edge_id IN (SELECT h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value)`,
     [jsonList(hashes)],
     (row) => [row[0] as string, row[1] as number],
   ));
@@ -114,20 +115,24 @@ export function confidenceCaps(database: SqlJsDatabase, hashes: readonly Hash[])
 
 export function addObservations(database: SqlJsDatabase, edgeHash: Hash, day: number, count: number): void {
   database.run(
-    `INSERT INTO runtime_observations (edge_hash, day, count) VALUES (?, ?, ?)
-     ON CONFLICT (edge_hash, day) DO UPDATE SET count = count + excluded.count`,
-    [edgeHash, day, count],
+    `INSERT INTO runtime_observations (edge_id, day, count) VALUES (?, ?, ?)
+     ON CONFLICT (edge_id, day) DO UPDATE SET count = count + excluded.count`,
+    [ensureId(database, edgeHash), day, count],
   );
 }
 
 /** Observations per edge on days >= sinceDay; edges with none are absent. */
 export function observationTotals(database: SqlJsDatabase, hashes: readonly Hash[] | 'all', sinceDay: number): Map<Hash, number> {
   const rows = hashes === 'all'
-    ? database.all('SELECT edge_hash, SUM(count) FROM runtime_observations WHERE day >= ? GROUP BY edge_hash', [sinceDay],
-      (row) => [row[0] as string, Number(row[1])] as const)
+    ? database.all(
+      `SELECT h.hash, o.total FROM (SELECT edge_id, SUM(count) AS total FROM runtime_observations WHERE day >= ? GROUP BY edge_id) o
+       JOIN hashes h ON h.id = o.edge_id`,
+      [sinceDay],
+      (row) => [row[0] as string, Number(row[1])] as const,
+    )
     : database.all(
-      `SELECT edge_hash, SUM(count) FROM runtime_observations
-       WHERE edge_hash IN (SELECT value FROM json_each(?)) AND day >= ? GROUP BY edge_hash`,
+      `SELECT h.hash, SUM(o.count) FROM runtime_observations o JOIN hashes h ON h.id = o.edge_id
+       WHERE o.edge_id IN (SELECT h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value) AND o.day >= ? GROUP BY o.edge_id`,
       [jsonList(hashes), sinceDay],
       (row) => [row[0] as string, Number(row[1])] as const,
     );
@@ -177,8 +182,15 @@ export function edgeEvents(database: SqlJsDatabase, edgeHash?: Hash): EdgeEvent[
     snapshotHash: (row[4] as string | null) ?? null,
   });
   const rows = edgeHash
-    ? database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events WHERE edge_hash = ? ORDER BY id', [edgeHash], map)
-    : database.all('SELECT id, edge_hash, event, at, snapshot_hash FROM edge_events ORDER BY id', [], map);
+    ? database.all(
+      `SELECT ev.id, h.hash, ev.event, ev.at, ev.snapshot_hash FROM edge_events ev JOIN hashes h ON h.id = ev.edge_id
+       WHERE ev.edge_id = ${ID_OF} ORDER BY ev.id`,
+      [edgeHash],
+      map,
+    )
+    : database.all(
+      'SELECT ev.id, h.hash, ev.event, ev.at, ev.snapshot_hash FROM edge_events ev JOIN hashes h ON h.id = ev.edge_id ORDER BY ev.id', [], map,
+    );
   // A bulk load's 'added' events are ranges (edgeEventRanges.ts), read back as rows.
   const derived = rangeEvents(database, edgeHash);
   return derived.length === 0 ? rows : [...rows, ...derived].sort((a, b) => a.id - b.id);
@@ -187,7 +199,7 @@ export function edgeEvents(database: SqlJsDatabase, edgeHash?: Hash): EdgeEvent[
 /** Live nodes whose repo is not indexed: placeholders of services seen only in traces. */
 export function liveNodesOutsideRepos(database: SqlJsDatabase): GraphNode[] {
   return database.all(
-    `SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = '' AND ${LIVE} AND repo_hash NOT IN (SELECT repo_hash FROM repos)`,
+    `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.file_id = ${EMPTY_HASH_ID} AND n.${LIVE} AND hr.hash NOT IN (SELECT repo_hash FROM repos)`,
     [],
     nodeFromRow,
   );

@@ -1,6 +1,7 @@
 import type { GraphEdge, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
-import { EDGE_COLUMNS, edgeFromRow } from './rows';
+import { ID_OF, idOf } from './hashIds';
+import { EDGE_COLUMNS, EDGE_FROM, edgeFromRow } from './rows';
 import { RUNTIME_EDGE } from './runtimeStore';
 
 /**
@@ -11,16 +12,16 @@ import { RUNTIME_EDGE } from './runtimeStore';
  * repository's own snapshot seqs, pointing at one version of the edge row.
  */
 
-/** The live runtime edges stored under another repository that touch a live node of this one, with their row version. */
-function foreignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash): Map<Hash, number> {
+/** The live runtime edges stored under another repository that touch a live node of this one, by edge id, with their row version. */
+function foreignRuntimeEdges(database: SqlJsDatabase, repoId: number): Map<number, number> {
   return new Map(database.all(
     // NOT INDEXED: the table in its own order, not a lookup per live row (see reads.ts).
-    `SELECT e.edge_hash, e.added_in FROM edges e NOT INDEXED
-     WHERE ${RUNTIME_EDGE.replaceAll('provenance', 'e.provenance')} AND e.removed_in IS NULL AND e.repo_hash != ?
-       AND (EXISTS (SELECT 1 FROM nodes n WHERE n.node_hash = e.source_hash AND n.repo_hash = ? AND n.removed_in IS NULL)
-         OR EXISTS (SELECT 1 FROM nodes n WHERE n.node_hash = e.target_hash AND n.repo_hash = ? AND n.removed_in IS NULL))`,
-    [repoHash, repoHash, repoHash],
-    (row) => [row[0] as string, row[1] as number] as const,
+    `SELECT e.edge_id, e.added_in FROM edges e NOT INDEXED
+     WHERE ${RUNTIME_EDGE.replaceAll('provenance', 'e.provenance')} AND e.removed_in IS NULL AND e.repo_id != ?
+       AND (EXISTS (SELECT 1 FROM nodes n WHERE n.node_id = e.source_id AND n.repo_id = ? AND n.removed_in IS NULL)
+         OR EXISTS (SELECT 1 FROM nodes n WHERE n.node_id = e.target_id AND n.repo_id = ? AND n.removed_in IS NULL))`,
+    [repoId, repoId, repoId],
+    (row) => [row[0] as number, row[1] as number] as const,
   ));
 }
 
@@ -30,28 +31,31 @@ function foreignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash): Map<Hash,
  * that no longer are live or touch it. Returns the hashes held from `seq` on.
  */
 export function holdForeignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash, seq: number): Hash[] {
-  const wanted = foreignRuntimeEdges(database, repoHash);
+  // A repository with no stored id has no nodes, so nothing to hold.
+  const repoId = idOf(database, repoHash);
+  if (repoId === undefined) return [];
+  const wanted = foreignRuntimeEdges(database, repoId);
   const held = database.all(
-    'SELECT edge_hash, edge_added_in, added_in FROM snapshot_runtime_edges WHERE repo_hash = ? AND removed_in IS NULL',
-    [repoHash],
-    (row) => ({ edgeHash: row[0] as string, edgeAddedIn: row[1] as number, addedIn: row[2] as number }),
+    'SELECT edge_id, edge_added_in, added_in FROM snapshot_runtime_edges WHERE repo_id = ? AND removed_in IS NULL',
+    [repoId],
+    (row) => ({ edgeId: row[0] as number, edgeAddedIn: row[1] as number, addedIn: row[2] as number }),
   );
   for (const span of held) {
-    if (wanted.get(span.edgeHash) === span.edgeAddedIn) {
-      wanted.delete(span.edgeHash);
+    if (wanted.get(span.edgeId) === span.edgeAddedIn) {
+      wanted.delete(span.edgeId);
       continue;
     }
     if (span.addedIn === seq) {
-      database.run('DELETE FROM snapshot_runtime_edges WHERE repo_hash = ? AND edge_hash = ? AND added_in = ?', [repoHash, span.edgeHash, seq]);
+      database.run('DELETE FROM snapshot_runtime_edges WHERE repo_id = ? AND edge_id = ? AND added_in = ?', [repoId, span.edgeId, seq]);
     } else {
-      database.run('UPDATE snapshot_runtime_edges SET removed_in = ? WHERE repo_hash = ? AND edge_hash = ? AND added_in = ?',
-        [seq, repoHash, span.edgeHash, span.addedIn]);
+      database.run('UPDATE snapshot_runtime_edges SET removed_in = ? WHERE repo_id = ? AND edge_id = ? AND added_in = ?',
+        [seq, repoId, span.edgeId, span.addedIn]);
     }
   }
-  for (const [edgeHash, edgeAddedIn] of wanted) {
+  for (const [edgeId, edgeAddedIn] of wanted) {
     database.run(
-      'INSERT OR REPLACE INTO snapshot_runtime_edges (repo_hash, edge_hash, edge_added_in, added_in, removed_in) VALUES (?, ?, ?, ?, NULL)',
-      [repoHash, edgeHash, edgeAddedIn, seq],
+      'INSERT OR REPLACE INTO snapshot_runtime_edges (repo_id, edge_id, edge_added_in, added_in, removed_in) VALUES (?, ?, ?, ?, NULL)',
+      [repoId, edgeId, edgeAddedIn, seq],
     );
   }
   return liveHeldEdgeHashes(database, repoHash);
@@ -60,7 +64,8 @@ export function holdForeignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash,
 /** Hashes of the runtime edges the repository's newest snapshot holds from other repositories. */
 export function liveHeldEdgeHashes(database: SqlJsDatabase, repoHash: Hash): Hash[] {
   return database.all(
-    'SELECT edge_hash FROM snapshot_runtime_edges WHERE repo_hash = ? AND removed_in IS NULL ORDER BY edge_hash',
+    `SELECT h.hash FROM snapshot_runtime_edges s JOIN hashes h ON h.id = s.edge_id
+     WHERE s.repo_id = ${ID_OF} AND s.removed_in IS NULL ORDER BY h.hash`,
     [repoHash],
     (row) => row[0] as string,
   );
@@ -68,10 +73,9 @@ export function liveHeldEdgeHashes(database: SqlJsDatabase, repoHash: Hash): Has
 
 /** The edges held from other repositories at the repository's snapshot `seq`, as their rows are now. */
 export function heldEdgesAt(database: SqlJsDatabase, repoHash: Hash, seq: number): GraphEdge[] {
-  const columns = EDGE_COLUMNS.split(', ').map((c) => `e.${c}`).join(', ');
   return database.all(
-    `SELECT ${columns} FROM snapshot_runtime_edges s JOIN edges e ON e.edge_hash = s.edge_hash AND e.added_in = s.edge_added_in
-     WHERE s.repo_hash = ? AND s.added_in <= ? AND (s.removed_in IS NULL OR s.removed_in > ?)`,
+    `SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} JOIN snapshot_runtime_edges s ON s.edge_id = e.edge_id AND s.edge_added_in = e.added_in
+     WHERE s.repo_id = ${ID_OF} AND s.added_in <= ? AND (s.removed_in IS NULL OR s.removed_in > ?)`,
     [repoHash, seq, seq],
     edgeFromRow,
   );

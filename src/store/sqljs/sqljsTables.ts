@@ -20,9 +20,10 @@ import * as requests from './repoRequests';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
+import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
 import {
-  EDGE_COLUMNS, LIVE, LIVE_FILE_COLUMNS, NODE_COLUMNS, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, liveFileFromRow, nodeFromRow,
-  repoFromRow, servicesColumn, snapshotFromRow,
+  EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow,
+  liveFileFromRow, nodeFromRow, repoFromRow, servicesColumn, snapshotFromRow,
 } from './rows';
 
 /**
@@ -92,7 +93,7 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   liveFiles(repoHash: Hash): LiveFile[] {
     return this.database.all(
-      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND ${LIVE} ORDER BY path`,
+      `SELECT ${LIVE_FILE_COLUMNS} FROM ${LIVE_FILE_FROM} WHERE f.repo_id = ${ID_OF} AND f.${LIVE} ORDER BY f.path`,
       [repoHash],
       liveFileFromRow,
     );
@@ -100,26 +101,26 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   liveFile(repoHash: Hash, path: string): LiveFile | undefined {
     return this.database.one(
-      `SELECT ${LIVE_FILE_COLUMNS} FROM files WHERE repo_hash = ? AND path = ? AND ${LIVE}`,
+      `SELECT ${LIVE_FILE_COLUMNS} FROM ${LIVE_FILE_FROM} WHERE f.repo_id = ${ID_OF} AND f.path = ? AND f.${LIVE}`,
       [repoHash, path],
       liveFileFromRow,
     );
   }
 
   hasLiveFiles(repoHash: Hash): boolean {
-    return this.database.scalar(`SELECT 1 FROM files WHERE repo_hash = ? AND ${LIVE} LIMIT 1`, [repoHash]) !== undefined;
+    return this.database.scalar(`SELECT 1 FROM files WHERE repo_id = ${ID_OF} AND ${LIVE} LIMIT 1`, [repoHash]) !== undefined;
   }
 
   openFile(file: FileRecord, seq: number): void {
-    this.closeRows('files', 'file_hash', file.fileHash, seq);
+    this.closeRows('files', 'file_id', file.fileHash, seq);
     this.database.run(
-      `INSERT INTO files (file_hash, repo_hash, path, content_hash, language, size_bytes, added_in) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [file.fileHash, file.repoHash, file.path, file.contentHash, file.language, file.sizeBytes, seq],
+      `INSERT INTO files (file_id, repo_id, path, content_hash, language, size_bytes, added_in) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [ensureId(this.database, file.fileHash), ensureId(this.database, file.repoHash), file.path, file.contentHash, file.language, file.sizeBytes, seq],
     );
   }
 
   closeFile(fileHash: Hash, seq: number): void {
-    this.closeRows('files', 'file_hash', fileHash, seq);
+    this.closeRows('files', 'file_id', fileHash, seq);
   }
 
   facts(fileHash: Hash, contentHash: Hash, formatVersion: number): Uint8Array | undefined {
@@ -145,15 +146,17 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
   }
 
   liveNodesOfRepo(repoHash: Hash): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
+    return this.database.all(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.repo_id = ${ID_OF} AND n.${LIVE}`, [repoHash], nodeFromRow);
   }
 
   liveRepoLevelNodes(repoHash: Hash): GraphNode[] {
-    return this.database.all(`SELECT ${NODE_COLUMNS} FROM nodes WHERE file_hash = '' AND repo_hash = ? AND ${LIVE}`, [repoHash], nodeFromRow);
+    return this.database.all(
+      `SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.file_id = ${EMPTY_HASH_ID} AND n.repo_id = ${ID_OF} AND n.${LIVE}`, [repoHash], nodeFromRow,
+    );
   }
 
   node(nodeHash: Hash): GraphNode | undefined {
-    return this.database.one(`SELECT ${NODE_COLUMNS} FROM nodes WHERE node_hash = ? AND ${LIVE}`, [nodeHash], nodeFromRow);
+    return this.database.one(`SELECT ${NODE_COLUMNS} FROM ${NODE_FROM} WHERE n.node_id = ${ID_OF} AND n.${LIVE}`, [nodeHash], nodeFromRow);
   }
 
   replaceFileNodes(fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
@@ -182,7 +185,8 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
     const owners = new Set<Hash>();
     for (const target of targetHashes) {
       for (const owner of this.database.all(
-        `SELECT DISTINCT owner_file_hash FROM edges WHERE target_hash = ? AND ${LIVE} AND owner_file_hash != ''`,
+        `SELECT DISTINCT h.hash FROM edges e JOIN hashes h ON h.id = e.owner_file_id
+         WHERE e.target_id = ${ID_OF} AND e.${LIVE} AND e.owner_file_id != ${EMPTY_HASH_ID}`,
         [target],
         (row) => row[0] as string,
       )) owners.add(owner);
@@ -209,29 +213,33 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
   }
 
   liveEdges(filter: { readonly edgeType?: EdgeType; readonly repoHash?: Hash; readonly provenance?: string } = {}): GraphEdge[] {
-    const where: string[] = [LIVE];
+    const where: string[] = [`e.${LIVE}`];
     const params: SqlValue[] = [];
     if (filter.edgeType) {
-      where.push('edge_type = ?');
+      where.push('e.edge_type = ?');
       params.push(filter.edgeType);
     }
     if (filter.repoHash) {
-      where.push('repo_hash = ?');
+      where.push(`e.repo_id = ${ID_OF}`);
       params.push(filter.repoHash);
     }
     if (filter.provenance) {
-      where.push('provenance = ?');
+      where.push('e.provenance = ?');
       params.push(filter.provenance);
     }
-    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${where.join(' AND ')}`, params, edgeFromRow);
+    return this.database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE ${where.join(' AND ')}`, params, edgeFromRow);
   }
 
   forEachLiveEdge(visit: (edge: GraphEdge) => void): void {
-    this.database.all(`SELECT ${EDGE_COLUMNS} FROM edges WHERE ${LIVE}`, [], (row) => visit(edgeFromRow(row)));
+    this.database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE e.${LIVE}`, [], (row) => visit(edgeFromRow(row)));
   }
 
   liveEdgeHashes(repoHash: Hash): Hash[] {
-    return this.database.all(`SELECT edge_hash FROM edges WHERE repo_hash = ? AND ${LIVE} ORDER BY edge_hash`, [repoHash], (r) => r[0] as string);
+    return this.database.all(
+      `SELECT h.hash FROM edges e JOIN hashes h ON h.id = e.edge_id WHERE e.repo_id = ${ID_OF} AND e.${LIVE} ORDER BY h.hash`,
+      [repoHash],
+      (r) => r[0] as string,
+    );
   }
 
   // Routes
@@ -283,8 +291,8 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   /** Closes the live version of a row at seq; a version opened in this same seq is dropped. */
   private closeRows(table: 'files' | 'edges', key: string, value: Hash, seq: number): void {
-    this.database.run(`DELETE FROM ${table} WHERE ${key} = ? AND added_in = ?`, [value, seq]);
-    this.database.run(`UPDATE ${table} SET removed_in = ? WHERE ${key} = ? AND ${LIVE}`, [seq, value]);
+    this.database.run(`DELETE FROM ${table} WHERE ${key} = ${ID_OF} AND added_in = ?`, [value, seq]);
+    this.database.run(`UPDATE ${table} SET removed_in = ? WHERE ${key} = ${ID_OF} AND ${LIVE}`, [seq, value]);
   }
 
   // Feedback: not a graph write, so the generation (and every cached graph view) stays.
