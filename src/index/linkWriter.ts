@@ -8,7 +8,7 @@ import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { type LinkContext, linkFile } from '../resolve/linker';
 import { type SymbolTable, grpcServiceKey, grpcShortServiceName } from '../resolve/symbolTable';
 import type { FactsCache, GraphReader, GraphTables, LiveFile } from '../store';
-import { readFacts } from './factsCodec';
+import { readFacts, releaseFactsBody } from './factsCodec';
 import type { LiveFiles } from './liveFiles';
 import type { ProgressListener } from './progress';
 
@@ -98,7 +98,10 @@ export class LinkWriter {
     const ctx = linkContextOf(repo, table, this.resolverFor, foreign);
     const batch = [...relink].sort().flatMap((p) => {
       const facts = table.factsOf(p);
-      return facts ? [{ fileHash: Identity.file(repo.repoHash, p), linked: linkFile(ctx, facts) }] : [];
+      if (!facts) return [];
+      const linked = linkFile(ctx, facts);
+      releaseFactsBody(facts);
+      return [{ fileHash: Identity.file(repo.repoHash, p), linked }];
     });
     // Close what disappears everywhere first, so a node or edge that moved from one file
     // to another in this batch is re-opened by its new file whatever the order. A bulk

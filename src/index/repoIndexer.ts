@@ -29,10 +29,11 @@ import { RepoDeclarations } from './repoDeclarations';
 import { servicesRequestedBy } from './requestedServices';
 import { filesToRename, serviceLayoutChanged } from './routeOwners';
 import { LiveFiles } from './liveFiles';
+import { type SourceScan, isRead, readKnown, scanSources } from './sourceScan';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
 import {
   DEFAULT_MAX_FILE_BYTES, type SkipCounts, type SourceFile, isLayoutFile, listRepositoryFiles, normaliseRelativePath,
-  readRepoText, readSource, toSource,
+  readRepoText, readSource,
 } from './sourceFiles';
 import { closeRemovedFile } from './removedFiles';
 
@@ -110,26 +111,25 @@ export class RepoIndexer {
     this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
 
     const skipped: SkipCounts = {};
-    const sources = new Map<string, SourceFile>();
     const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-    for (const p of candidates) {
-      if (!languageForPath(p)) continue;
-      const source = toSource(p, readBytes(p), maxBytes, skipped);
-      if (source) sources.set(p, source);
-    }
+    const live = await LiveFiles.all(this.store, repo.repoHash);
+    const liveByPath = await live.all();
+    const scan = scanSources(candidates, {
+      root, maxBytes, skipped, readBytes, live: liveByPath, knownStats: readFromCommit ? undefined : await this.store.fileStats(repo.repoHash),
+    });
+    const sources = scan.sources;
     progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
     const recordBefore = await this.store.repo(repo.repoHash);
     await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
-    const live = await LiveFiles.all(this.store, repo.repoHash);
-    const liveByPath = await live.all();
     const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
     const run: IndexRun = {
       repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
     };
 
-    const added = [...sources.values()].filter((s) => !liveByPath.has(s.path));
-    const changed = [...sources.values()].filter((s) => liveByPath.has(s.path) && liveByPath.get(s.path)!.contentHash !== s.contentHash);
+    const read = [...sources.values()].filter(isRead);
+    const added = read.filter((s) => !liveByPath.has(s.path));
+    const changed = read.filter((s) => liveByPath.has(s.path) && liveByPath.get(s.path)!.contentHash !== s.contentHash);
     const removed = [...liveByPath.values()].filter((f) => !sources.has(f.path));
     const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
 
@@ -138,6 +138,7 @@ export class RepoIndexer {
     // and the files' services are as before (a renamed service re-names its route rows).
     const layoutChanged = serviceLayoutChanged(recordBefore, repo);
     if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+      await this.rememberStats(repo.repoHash, scan);
       progress({ phase: 'done', done: sources.size, total: sources.size });
       return summaryOf(run, {
         newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
@@ -145,7 +146,7 @@ export class RepoIndexer {
     }
 
     const { table, stale } = await this.loadTable(repo, unchanged, live);
-    const toParse = [...added, ...changed, ...stale];
+    const toParse = [...added, ...changed, ...stale.flatMap((s) => readKnown(root, s, maxBytes, skipped) ?? [])];
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
@@ -153,12 +154,19 @@ export class RepoIndexer {
       ...(layoutChanged ? { formerLayout: recordBefore } : {}),
       recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
     });
+    await this.rememberStats(repo.repoHash, scan);
     progress({ phase: 'done', done: sources.size, total: sources.size });
     return summaryOf(run, {
       newSnapshot: true, indexed: sources.size,
       files: { added: added.length, changed: changed.length, removed: removed.length, unchanged: unchanged.length - stale.length },
       written,
     });
+  }
+
+  /** Keeps the stats of the files this run read, for the next run to skip reading them. */
+  private async rememberStats(repoHash: Hash, scan: SourceScan): Promise<void> {
+    if (scan.freshStats.length > 0) await this.store.putFileStats(repoHash, scan.freshStats);
+    if (scan.forgotten.length > 0) await this.store.deleteFileStats(repoHash, scan.forgotten);
   }
 
   /**

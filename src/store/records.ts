@@ -10,6 +10,14 @@ export interface LiveFile {
 }
 
 /** The counts `ckg stats` and index summaries print. */
+/** A source file's stat when its content was read (FileStatCache). */
+export interface FileStatRecord {
+  readonly path: string;
+  /** Size, modification and change times in nanoseconds, and inode: `size:mtime:ctime:ino`. */
+  readonly signature: string;
+  readonly contentHash: Hash;
+}
+
 export interface GraphCounts {
   readonly repos: number;
   readonly files: number;

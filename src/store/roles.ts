@@ -2,7 +2,8 @@ import type {
   EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../model';
 import type {
-  EnrichmentState, EnrichmentSummary, FeedbackCounts, ProvidedModuleRecord, RequestedServiceRecord, GraphCounts, LiveFile, RepoCounts, ReplaceResult, RuntimeEdgeUpdate, ServiceSeen,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, ProvidedModuleRecord, RequestedServiceRecord, GraphCounts, LiveFile, RepoCounts, ReplaceResult,
+  RuntimeEdgeUpdate, ServiceSeen,
   StoreGeneration,
 } from './records';
 
@@ -88,6 +89,19 @@ export interface FactsCache {
   deleteFacts(fileHash: Hash): Promise<void>;
   /** Live files of a repo whose stored facts were written under another format version. */
   staleFactsCount(repoHash: Hash, formatVersion: number): Promise<number>;
+}
+
+/**
+ * What each source file's stat said when its content was last read, per repository, as
+ * git's index keeps: an index run takes the content hash of a file whose stat is the same
+ * instead of reading and hashing it. Not a graph write: the generation stays.
+ */
+export interface FileStatCache {
+  fileStats(repoHash: Hash): Promise<Map<string, FileStatRecord>>;
+  /** Adds or replaces the rows of these paths. */
+  putFileStats(repoHash: Hash, records: readonly FileStatRecord[]): Promise<void>;
+  /** Forgets these paths (files gone from the repository). */
+  deleteFileStats(repoHash: Hash, paths: readonly string[]): Promise<void>;
 }
 
 /** The writes of the static pass (extract + resolve). */
@@ -203,8 +217,8 @@ export interface RequestsRegistry {
 }
 
 /** Every role at once: what a transaction hands its work, and what a backend implements. */
-export type GraphTables = SnapshotLog & GraphReader & FactsCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore & FeedbackStore
-  & EnrichmentLog & ProvidesRegistry & RequestsRegistry;
+export type GraphTables = SnapshotLog & GraphReader & FactsCache & FileStatCache & StaticGraphWriter & BulkGraphWriter & RuntimeEdgeStore
+  & FeedbackStore & EnrichmentLog & ProvidesRegistry & RequestsRegistry;
 
 /**
  * How a writer takes the graph's writer lock. One writer per graph: every process that

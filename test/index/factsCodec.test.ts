@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractFile } from '../../src/extract/parser';
-import { decodeFacts, encodeFacts } from '../../src/index/factsCodec';
+import { decodeFacts, encodeFacts, releaseFactsBody } from '../../src/index/factsCodec';
 import { namesTypesDependOn } from '../../src/resolve/typeDependencies';
 
 const SOURCE = [
@@ -45,5 +45,13 @@ describe('index/factsCodec', () => {
     const decoded = decodeFacts(encodeFacts((await extractFile('shop/cart.go', SOURCE))!));
     assert.equal(decoded.calls, decoded.calls);
     assert.equal(decoded.references, decoded.references);
+  });
+
+  it('parses the body again after it was let go, to the same calls', async () => {
+    const decoded = decodeFacts(encodeFacts((await extractFile('shop/cart.go', SOURCE))!));
+    const calls = decoded.calls;
+    releaseFactsBody(decoded);
+    assert.notEqual(decoded.calls, calls, 'parsed again');
+    assert.deepEqual(decoded.calls, calls);
   });
 });

@@ -33,7 +33,8 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
       onProgress: (p) => bar.update(p),
     });
     bar.end();
-    if (summary.newSnapshot) await store.save();
+    // Also after a run with nothing to index: it may have remembered files' stats (a small page write).
+    await store.save();
     const counts = await store.counts();
     const f = summary.files;
     const lines = [

@@ -3,12 +3,13 @@ import type {
   EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord,
 } from '../../model';
 import type {
-  EnrichmentState, EnrichmentSummary, FeedbackCounts, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult, RequestedServiceRecord,
+  EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult, RequestedServiceRecord,
 } from '../records';
 import { bulkLoad, insertNewRows } from './bulkLoad';
 import * as edgeWrites from './edgeWrites';
 import * as nodeWrites from './nodeWrites';
 import * as factsTable from './factsTable';
+import * as fileStatsTable from './fileStatsTable';
 import * as routesTable from './routesTable';
 import * as reads from './reads';
 import type { SqlJsDatabase } from './database';
@@ -133,6 +134,18 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   staleFactsCount(repoHash: Hash, formatVersion: number): number {
     return factsTable.staleFactsCount(this.database, repoHash, formatVersion);
+  }
+
+  fileStats(repoHash: Hash): Map<string, FileStatRecord> {
+    return fileStatsTable.fileStats(this.database, repoHash);
+  }
+
+  putFileStats(repoHash: Hash, records: readonly FileStatRecord[]): void {
+    fileStatsTable.putFileStats(this.database, repoHash, records);
+  }
+
+  deleteFileStats(repoHash: Hash, paths: readonly string[]): void {
+    fileStatsTable.deleteFileStats(this.database, repoHash, paths);
   }
 
   deleteFacts(fileHash: Hash): void {

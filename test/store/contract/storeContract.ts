@@ -1,6 +1,7 @@
 import type { GraphStore } from '../../../src/store';
 import { callSitesContract } from './callSites';
 import { enrichmentLogContract } from './enrichmentLog';
+import { fileStatCacheContract } from './fileStatCache';
 import { lifecycleContract } from './lifecycle';
 import { providesRegistryContract } from './providesRegistry';
 import { requestsRegistryContract } from './requestsRegistry';
@@ -18,6 +19,7 @@ export function describeStoreContract(backend: string, open: () => Promise<Graph
     describe('runtime edges and feedback', () => runtimeAndFeedbackContract(open));
     describe('transactions, generations, bulk load, persistence', () => lifecycleContract(open));
     describe('enrichment visits (EnrichmentLog)', () => enrichmentLogContract(open));
+    describe('file stats (FileStatCache)', () => fileStatCacheContract(open));
     describe('what repositories provide (ProvidesRegistry)', () => providesRegistryContract(open));
     describe('which services repositories request (RequestsRegistry)', () => requestsRegistryContract(open));
   });
