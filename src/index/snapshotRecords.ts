@@ -14,11 +14,14 @@ export async function writeSnapshot(
   const held = await store.holdForeignRuntimeEdges(repo.repoHash, seq);
   const edgeHashes = [...await store.liveEdgeHashes(repo.repoHash), ...held].sort();
   const counts = await store.countsOfRepo(repo.repoHash);
+  const edgesByType = { ...counts.edgesByType };
+  for (const edge of held.length > 0 ? await store.liveEdgesByHash(held) : []) edgesByType[edge.edgeType] = (edgesByType[edge.edgeType] ?? 0) + 1;
   if (replaceExisting) await store.deleteSnapshot(snapshotHash);
   await store.insertSnapshot({
     snapshotHash, repoHash: repo.repoHash, seq, commitHash: commit, parentCommit: dirty ? commit : parentOf(repo, commit),
     dirty, createdAt: Math.floor(Date.now() / 1000), merkleRoot: merkleRoot(edgeHashes),
     fileCount: counts.files, nodeCount: counts.nodes, edgeCount: edgeHashes.length,
+    nodesByKind: counts.nodesByKind, edgesByType: sortedByKey(edgesByType),
   });
 }
 
@@ -35,6 +38,10 @@ export async function workingSnapshot(store: SnapshotLog, repo: RepoState): Prom
   };
   await store.insertSnapshot(snapshot);
   return { ...snapshot, created: true };
+}
+
+function sortedByKey(counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 function parentOf(repo: RepoState, commit: string): string {

@@ -74,6 +74,9 @@ export interface SnapshotRecord {
   readonly fileCount: number;
   readonly nodeCount: number;
   readonly edgeCount: number;
+  /** nodeCount by kind and edgeCount by type, when the snapshot was counted by kind (schema 16 on). */
+  readonly nodesByKind?: Readonly<Record<string, number>>;
+  readonly edgesByType?: Readonly<Record<string, number>>;
 }
 
 /** SPEC §2.7. */

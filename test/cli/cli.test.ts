@@ -28,9 +28,12 @@ describe('cli (built bundle)', () => {
     db = path.join(makeTempDir(), 'graph.sqlite');
   });
 
+  let firstSummary = '';
+
   it('indexes a repo and prints a summary with counts and skip reasons', () => {
     const result = ckg('index', repo, '--repo-url', 'example.com/svc', '-db', db);
     assert.equal(result.status, 0, result.stderr);
+    firstSummary = result.stdout;
     assert.match(result.stdout, /^indexed example\.com\/svc/m);
     assert.match(result.stdout, /^files\s+3 \(added 3/m);
     assert.match(result.stdout, /^skipped\s+binary 1/m);
@@ -38,10 +41,23 @@ describe('cli (built bundle)', () => {
     assert.ok(fs.existsSync(db));
   });
 
-  it('says when a second run has nothing to do', () => {
+  it('says when a second run has nothing to do, with the counts its snapshot recorded', () => {
     const result = ckg('index', repo, '--repo-url', 'example.com/svc', '-db', db);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /unchanged, nothing to do/);
+    const countLines = (summary: string): string[] => summary.split('\n').filter((line) => /^(nodes|edges) /.test(line));
+    assert.equal(countLines(result.stdout).length, 2);
+    assert.deepEqual(countLines(result.stdout), countLines(firstSummary));
+  });
+
+  it('counts the repository it indexed, not the other repositories of the graph', () => {
+    const other = makeTempDir();
+    writeTree(other, { 'lib.py': 'def one():\n    return 1\n' });
+    const twoRepos = path.join(makeTempDir(), 'two.sqlite');
+    assert.equal(ckg('index', repo, '--repo-url', 'example.com/svc', '-db', twoRepos).status, 0);
+    const result = ckg('index', other, '--repo-url', 'example.com/lib', '-db', twoRepos);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /^nodes\s+2 \(function 1, module 1\)$/m);
   });
 
   it('draws a progress bar on a terminal, and none when piped', () => {

@@ -35,7 +35,8 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
     bar.end();
     // Also after a run with nothing to index: it may have remembered files' stats (a small page write).
     await store.save();
-    const counts = await store.counts();
+    // The repository's counts as its snapshot recorded them: no count of the whole graph.
+    const snapshot = await store.snapshot(summary.snapshotHash);
     const f = summary.files;
     const lines = [
       `indexed ${summary.repoUrl} at ${summary.commit || '(no commit)'}${summary.dirty ? ' +dirty' : ''}`,
@@ -43,8 +44,8 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
       `files    ${f.indexed} (added ${f.added}, changed ${f.changed}, removed ${f.removed}, unchanged ${f.unchanged}); re-linked ${summary.relinkedFiles}`,
       ...(Object.keys(summary.relinkedInOtherRepos).length > 0 ? [`across   re-linked in other repositories: ${formatCounts(summary.relinkedInOtherRepos)}`] : []),
       `skipped  ${formatCounts(summary.skipped) || 'none'}${summary.filesWithSyntaxErrors ? `; ${summary.filesWithSyntaxErrors} files with syntax errors (partial facts)` : ''}`,
-      `nodes    ${counts.nodes} (${formatCounts(counts.nodesByKind)})`,
-      `edges    ${counts.edges} (${formatCounts(counts.edgesByType)})`,
+      `nodes    ${countsLine(snapshot?.nodeCount ?? 0, snapshot?.nodesByKind)}`,
+      `edges    ${countsLine(snapshot?.edgeCount ?? 0, snapshot?.edgesByType)}`,
       `time     ${summary.seconds.toFixed(2)} s`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
@@ -62,6 +63,11 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
     bar.end();
     await store.close();
   }
+}
+
+/** A total with its breakdown, when the snapshot has one (snapshots before schema 16 do not). */
+function countsLine(total: number, breakdown: Readonly<Record<string, number>> | undefined): string {
+  return breakdown ? `${total} (${formatCounts(breakdown)})` : String(total);
 }
 
 export function formatCounts(counts: Readonly<Record<string, number>>): string {

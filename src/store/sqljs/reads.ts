@@ -1,5 +1,5 @@
 import type { FileRecord, GraphEdge, GraphNode, Hash } from '../../model';
-import type { GraphCounts } from '../records';
+import type { GraphCounts, RepoCounts } from '../records';
 import type { SqlJsDatabase } from './database';
 import { rangeEventCount } from './edgeEventRanges';
 import { ID_OF } from './hashIds';
@@ -78,11 +78,17 @@ export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: nu
   );
 }
 
-export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): { readonly files: number; readonly nodes: number; readonly edges: number } {
+export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): RepoCounts {
+  const byValue = (sql: string): Record<string, number> => Object.fromEntries(database.all(sql, [repoHash], (row) => [row[0] as string, row[1] as number]));
+  const nodesByKind = byValue(`SELECT kind, count(*) FROM nodes WHERE repo_id = ${ID_OF} AND ${LIVE} GROUP BY kind ORDER BY kind`);
+  const edgesByType = byValue(`SELECT edge_type, count(*) FROM edges NOT INDEXED WHERE repo_id = ${ID_OF} AND ${LIVE} GROUP BY edge_type ORDER BY edge_type`);
+  const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((total, count) => total + count, 0);
   return {
     files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
-    nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
-    edges: Number(database.scalar(`SELECT count(*) FROM edges NOT INDEXED WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+    nodes: sum(nodesByKind),
+    edges: sum(edgesByType),
+    nodesByKind,
+    edgesByType,
   };
 }
 

@@ -23,7 +23,7 @@ import { SqlJsRuntimeTables } from './runtimeStore';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
 import {
-  EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow,
+  EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, kindCountsColumn,
   liveFileFromRow, nodeFromRow, repoFromRow, servicesColumn, snapshotFromRow,
 } from './rows';
 
@@ -64,9 +64,9 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   insertSnapshot(s: SnapshotRecord): void {
     this.database.run(
-      `INSERT INTO snapshots (${SNAPSHOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO snapshots (${SNAPSHOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [s.snapshotHash, s.repoHash, s.seq, s.commitHash, s.parentCommit, s.dirty ? 1 : 0, s.createdAt, s.merkleRoot,
-        s.fileCount, s.nodeCount, s.edgeCount],
+        s.fileCount, s.nodeCount, s.edgeCount, kindCountsColumn(s)],
     );
   }
 

@@ -24,6 +24,10 @@ export function staticGraphContract(open: () => Promise<GraphStore>): void {
     assert.deepEqual((await store.snapshots(REPO)).map((s) => s.seq), [1, 2]);
     assert.deepEqual(await store.latestSnapshot(REPO), snapshot(2, { dirty: true }));
     assert.deepEqual(await store.snapshot(snapshot(1).snapshotHash), snapshot(1));
+    const counted = snapshot(3, { nodeCount: 3, edgeCount: 1, nodesByKind: { function: 2, module: 1 }, edgesByType: { calls: 1 } });
+    await store.insertSnapshot(counted);
+    assert.deepEqual(await store.snapshot(counted.snapshotHash), counted, 'counts by kind and type are kept');
+    await store.deleteSnapshot(counted.snapshotHash);
     await store.deleteSnapshot(snapshot(2).snapshotHash);
     assert.deepEqual((await store.snapshots()).map((s) => s.seq), [1]);
     assert.equal(await store.repo('f'.repeat(64)), undefined);
@@ -158,6 +162,6 @@ export function staticGraphContract(open: () => Promise<GraphStore>): void {
     assert.deepEqual([counts.repos, counts.files, counts.nodes, counts.edges], [1, 1, 2, 1]);
     assert.deepEqual(counts.nodesByKind, { function: 2 });
     assert.deepEqual(counts.edgesByType, { calls: 1 });
-    assert.deepEqual(await store.countsOfRepo(REPO), { files: 1, nodes: 2, edges: 1 });
+    assert.deepEqual(await store.countsOfRepo(REPO), { files: 1, nodes: 2, edges: 1, nodesByKind: { function: 2 }, edgesByType: { calls: 1 } });
   });
 }
