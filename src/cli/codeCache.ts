@@ -22,9 +22,15 @@ export function codeCacheFolder(env: NodeJS.ProcessEnv = process.env): string | 
   }
 }
 
-/** One cache file per bundle build, Node version and architecture. */
-function cacheFileOf(folder: string, bundlePath: string, source: string): string {
-  const key = createHash('sha256').update(`${bundlePath}\0${process.version}\0${process.arch}\0`).update(source).digest('hex');
+/**
+ * One cache file per bundle build, Node version and architecture. The build is told by the
+ * bundle's path, size, inode and modification time in nanoseconds rather than by hashing
+ * its 6 MB on every start. It must be told apart: V8 checks a cache against the source's
+ * length only, and would run code compiled from another build of the same length.
+ */
+function cacheFileOf(folder: string, bundlePath: string): string {
+  const { size, mtimeNs, ino } = fs.statSync(bundlePath, { bigint: true });
+  const key = createHash('sha256').update(`${bundlePath}\0${size}\0${mtimeNs}\0${ino}\0${process.version}\0${process.arch}`).digest('hex');
   return path.join(folder, `${key.slice(0, 32)}.bin`);
 }
 
@@ -52,14 +58,13 @@ function writeQuietly(file: string, data: Buffer): void {
  * Runs a CommonJS bundle as `require` would, with V8's code cache: the bundle (~6 MB) is
  * compiled from the cache when one matches, and the cache is written when the process
  * exits, including the functions this run compiled. Node 22 has `module.enableCompileCache`
- * for this; Node 20, which the product supports, does not. V8 checks a cache against the
- * source and its own flags and rejects one that does not match, so a stale or torn file
- * only costs a compile.
+ * for this; Node 20, which the product supports, does not. V8 rejects a cache made under
+ * other flags, by another V8 or torn, so such a file only costs a compile.
  */
 export function runBundleWithCodeCache(bundlePath: string, folder: string | undefined = codeCacheFolder()): void {
   let source = fs.readFileSync(bundlePath, 'utf8');
   if (source.startsWith('#!')) source = `//${source.slice(2)}`;
-  const cacheFile = folder === undefined ? undefined : cacheFileOf(folder, bundlePath, source);
+  const cacheFile = folder === undefined ? undefined : cacheFileOf(folder, bundlePath);
   const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
   // The bundle has no import() left (scripts/build.mjs turns them into require), so the
   // script needs no dynamic-import loader, which Node 20 offers only as an experiment.
