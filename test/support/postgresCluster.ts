@@ -37,12 +37,15 @@ export function sharedPostgresCluster(): Promise<PostgresCluster> {
   return shared;
 }
 
-after(async () => {
-  if (!shared) return;
-  const cluster = await shared.catch(() => undefined);
-  shared = undefined;
-  cluster?.stop();
-});
+// Under mocha, stop the shared cluster once the whole run has finished (a root hook).
+if (typeof after === 'function') {
+  after(async () => {
+    if (!shared) return;
+    const cluster = await shared.catch(() => undefined);
+    shared = undefined;
+    cluster?.stop();
+  });
+}
 
 /** Who runs the server: ourselves, or the `postgres` system user when we are root. */
 function serverAccount(): { uid: number; gid: number } | undefined {
