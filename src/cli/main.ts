@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCode } from '../model';
+import { maskLocationSecrets } from '../store';
 import { exportCommand } from './commands/exportCommand';
 import { CALL_USAGE, callCommand } from './commands/callCommand';
 import { ENRICH_USAGE, enrichCommand } from './commands/enrichCommand';
@@ -53,11 +54,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
+    // A server URL given on the command line never comes back with its password.
+    const masked = (text: string): string => rest.reduce((result, arg) => maskLocationSecrets(result, arg), text);
     const message = (error as Error).message ?? String(error);
-    io.stderr.write(`ckg ${name}: ${message}\n`);
+    io.stderr.write(`ckg ${name}: ${masked(message)}\n`);
     const code = errorCode(error);
     if (code !== undefined && EXIT_CODES[code] !== undefined) return EXIT_CODES[code];
-    if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${masked((error as Error).stack ?? '')}\n`);
     return 1;
   }
 }
