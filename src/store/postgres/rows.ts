@@ -109,12 +109,17 @@ export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
 }
 
 /**
- * The ids of `hashes`, storing the ones never seen. Hashes already stored are not inserted
+ * The ids of `hashes`, storing the ones never seen. New hashes are stored outside the
+ * caller's transaction and committed at once: two indexers that meet the same new hash
+ * (an import between their repositories) never wait on each other's open transaction,
+ * so they cannot deadlock on it, and a rolled-back run leaves only unused hash rows,
+ * which are harmless (an id is never reused). Hashes already stored are not inserted
  * again (an insert that conflicts would still use up an identity value). A hash another
- * transaction stored and committed while this statement ran is read on a second pass.
+ * process stored while this statement ran is read on a second pass.
  */
-export async function hashIds(sql: Sql, hashes: Iterable<Hash>): Promise<Map<Hash, number>> {
-  const wanted = [...new Set(hashes)];
+export async function hashIds(caller: Sql, hashes: Iterable<Hash>): Promise<Map<Hash, number>> {
+  const sql = caller.outsideTransaction();
+  const wanted = [...new Set(hashes)].sort();
   const ids = new Map<Hash, number>();
   if (wanted.length === 0) return ids;
   for (let pass = 0; pass < 3 && ids.size < wanted.length; pass++) {

@@ -20,6 +20,15 @@ export class Sql {
     private readonly pool?: Pool,
   ) {}
 
+  /**
+   * A runner whose statements commit at once on a pooled connection, outside this
+   * transaction: for writes that must not wait for it to commit, nor hold locks until then.
+   * Without a pool (a bare connection) it is this runner.
+   */
+  outsideTransaction(): Sql {
+    return this.inTransaction && this.pool ? new Sql(this.pool, this.location, false, this.pool) : this;
+  }
+
   async rows<T>(text: string, params: Params, map: (row: unknown[]) => T): Promise<T[]> {
     const result = await this.query(text, params);
     return result.rows.map(map);
