@@ -62,6 +62,15 @@ describe('store/postgres: transactions between processes', () => {
     assert.equal(await server.isCurrent(), true, 'a server database is always current');
   });
 
+  it('adds up observations that two stores write into one edge at once: no update is lost', async () => {
+    const url = await cluster.createDatabase();
+    const stores = [await openOn(url), await openOn(url)];
+    const edgeHash = 'e'.repeat(64);
+    await Promise.all(stores.map((store) => Promise.all(Array.from({ length: 25 }, () =>
+      store.runtimeTransaction((tx) => tx.addObservations(edgeHash, 20_000, 2))))));
+    assert.deepEqual(await stores[0].observationTotals([edgeHash], 0), new Map([[edgeHash, 100]]));
+  });
+
   it('keeps the last committed graph when a writer is killed inside a transaction', async function () {
     this.timeout(120_000);
     const url = await cluster.createDatabase();
