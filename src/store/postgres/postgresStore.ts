@@ -105,7 +105,7 @@ export class PostgresStore {
       } catch (error) {
         throw new Error(`store/postgres: cannot connect to ${this.location}: ${this.sql.cleanMessage(error)}`);
       }
-      const sql = new Sql(client, this.connection, true, this.pool);
+      const sql = new Sql(client, this.connection, true, this.pool, this.sql.knownIds);
       try {
         await sql.run('BEGIN');
         const result = await work(new PostgresTables(sql));

@@ -18,6 +18,8 @@ export class Sql {
     /** Whether statements run inside an open transaction of this connection. */
     readonly inTransaction: boolean,
     private readonly pool?: Pool,
+    /** The ids of hashes this store has seen (see rows.ts#hashIds), shared by its runners. */
+    readonly knownIds: Map<string, number> = new Map(),
   ) {}
 
   /**
@@ -26,7 +28,7 @@ export class Sql {
    * Without a pool (a bare connection) it is this runner.
    */
   outsideTransaction(): Sql {
-    return this.inTransaction && this.pool ? new Sql(this.pool, this.location, false, this.pool) : this;
+    return this.inTransaction && this.pool ? new Sql(this.pool, this.location, false, this.pool, this.knownIds) : this;
   }
 
   async rows<T>(text: string, params: Params, map: (row: unknown[]) => T): Promise<T[]> {
@@ -56,7 +58,7 @@ export class Sql {
   async forEach(text: string, params: Params, visit: (row: unknown[]) => void): Promise<void> {
     if (this.inTransaction) return this.fetchAll(this, text, params, visit);
     const client = await this.connect();
-    const inner = new Sql(client, this.location, true);
+    const inner = new Sql(client, this.location, true, undefined, this.knownIds);
     try {
       await inner.run('BEGIN READ ONLY');
       await this.fetchAll(inner, text, params, visit);
