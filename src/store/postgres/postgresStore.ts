@@ -22,6 +22,8 @@ export class PostgresStore {
   private readonly lock = new WriteLock();
   private readonly sql: Sql;
   private ownedLease: WriterLease | undefined;
+  /** Writer locks handed out and not released yet: each holds a pooled connection. */
+  private readonly leases = new Set<WriterLease>();
   private closed = false;
 
   /**
@@ -71,8 +73,15 @@ export class PostgresStore {
     return this.commit(work, true);
   }
 
-  lockForWriting(options: WriterLockOptions = {}): Promise<WriterLease> {
-    return acquireWriterLock(this.pool, this.connection, this.location, options);
+  async lockForWriting(options: WriterLockOptions = {}): Promise<WriterLease> {
+    const lease = await acquireWriterLock(this.pool, this.connection, this.location, options);
+    this.leases.add(lease);
+    return {
+      release: async () => {
+        this.leases.delete(lease);
+        await lease.release();
+      },
+    };
   }
 
   /** Keeps `lease` until close(): the store was opened under it. */
@@ -92,6 +101,11 @@ export class PostgresStore {
       this.ownedLease = undefined;
       await lease?.release();
     } finally {
+      // A lock still held ends with the store (its connection goes back, unlocked), so
+      // that the pool can close: a server closing its store before letting go of its lease
+      // would otherwise wait for that connection for ever. Releasing it later does nothing.
+      await Promise.all([...this.leases].map((lease) => lease.release()));
+      this.leases.clear();
       await this.pool.end();
     }
   }

@@ -39,6 +39,30 @@ describe('store/postgres: the built ckg on a PostgreSQL graph', function () {
     for (const output of [stats, snapshots, fromServer]) assert.ok(!`${output.stdout}${output.stderr}`.includes(cluster.password));
   });
 
+  it('serves a PostgreSQL graph with ckg serve, which stops on SIGTERM and lets the next writer in', async () => {
+    const url = await cluster.createDatabase();
+    assert.equal(ckg('index', path.join(FIXTURES, 'ts-basic'), '-db', url).status, 0);
+    const serve = spawn(process.execPath, [CLI, 'serve', '-db', url, '--http', '127.0.0.1:0', '--otlp-grpc', '127.0.0.1:0', '--otlp-http', '127.0.0.1:0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    const exit = new Promise<number | null>((resolve) => serve.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      serve.stderr!.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/OTLP\/HTTP listening/.test(stderr)) resolve();
+      });
+      void exit.then((code) => reject(new Error(`ckg serve exited with ${code}: ${stderr}`)));
+    });
+    serve.kill('SIGTERM');
+    // A server that does not stop is killed here, not left running after the test.
+    const stopped = await Promise.race([exit, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 60_000))]);
+    if (stopped === 'still running') serve.kill('SIGKILL');
+    assert.equal(stopped, 0, stderr);
+    assert.ok(!stderr.includes(cluster.password));
+    const next = ckg('index', path.join(FIXTURES, 'ts-basic'), '-db', url, '--no-wait');
+    assert.equal(next.status, 0, next.stderr);
+  });
+
   it('makes a second writer of the graph fail with --no-wait (exit 4), or wait and then index', async () => {
     const url = await cluster.createDatabase();
     const repo = path.join(FIXTURES, 'ts-basic');

@@ -42,6 +42,16 @@ describe('store/postgres: the writer lock (an advisory lock)', () => {
     await again.close();
   });
 
+  it('lets go of a lock still held when its store closes, so that closing never waits on it', async () => {
+    const url = await cluster.createDatabase();
+    const server = await openStore(url);
+    const lease = await server.lockForWriting({ wait: false });
+    await server.close();
+    const next = await openStore(url, { writer: { wait: false } });
+    await lease.release();
+    await next.close();
+  });
+
   it('says a held lock with code store_locked', async () => {
     const url = await cluster.createDatabase();
     const first = await openStore(url, { writer: { wait: false } });
