@@ -12,6 +12,7 @@ import type { Sql } from './sql';
 
 const now = (): number => Math.floor(Date.now() / 1000);
 
+/** StaticGraphWriter.openFile (roles.ts) over PostgreSQL. */
 export async function openFile(sql: Sql, file: FileRecord, seq: number): Promise<void> {
   const ids = await hashIds(sql, [file.fileHash, file.repoHash]);
   const fileId = idIn(ids, file.fileHash);
@@ -22,6 +23,7 @@ export async function openFile(sql: Sql, file: FileRecord, seq: number): Promise
   );
 }
 
+/** StaticGraphWriter.closeFile (roles.ts) over PostgreSQL. */
 export async function closeFile(sql: Sql, fileHash: Hash, seq: number): Promise<void> {
   const id = await sql.scalar('SELECT id FROM hashes WHERE hash = $1', [fileHash]);
   if (id !== undefined) await closeFileId(sql, id as number, seq);
@@ -65,6 +67,7 @@ async function closeNodes(sql: Sql, nodeHashes: readonly Hash[], fileHash: Hash,
   await sql.run(`UPDATE nodes SET removed_in = $3 WHERE ${ofFile} AND removed_in IS NULL`, params);
 }
 
+/** StaticGraphWriter.replaceFileNodes (roles.ts) over PostgreSQL. */
 export async function replaceFileNodes(sql: Sql, fileHash: Hash, nodes: readonly GraphNode[], seq: number): Promise<ReplaceResult> {
   const live = new Map((await liveNodesOfFile(sql, fileHash)).map((n) => [n.nodeHash, n]));
   const toClose: Hash[] = [];
@@ -87,12 +90,14 @@ export async function replaceFileNodes(sql: Sql, fileHash: Hash, nodes: readonly
   return { added: [...fresh].filter((hash) => inserted.has(hash)).length, removed: live.size };
 }
 
+/** StaticGraphWriter.retainFileNodes (roles.ts) over PostgreSQL. */
 export async function retainFileNodes(sql: Sql, fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): Promise<number> {
   const gone = (await liveNodesOfFile(sql, fileHash)).filter((n) => !keep.has(n.nodeHash)).map((n) => n.nodeHash);
   await closeNodes(sql, gone, fileHash, seq);
   return gone.length;
 }
 
+/** StaticGraphWriter.ensureRepoLevelNodes (roles.ts) over PostgreSQL. */
 export async function ensureRepoLevelNodes(sql: Sql, nodes: readonly GraphNode[], seq: number): Promise<number> {
   const unique = [...new Map(nodes.map((n) => [n.nodeHash, n])).values()];
   if (unique.length === 0) return 0;
@@ -103,6 +108,7 @@ export async function ensureRepoLevelNodes(sql: Sql, nodes: readonly GraphNode[]
   return (await insertNodes(sql, unique, seq)).size;
 }
 
+/** StaticGraphWriter.sweepRepoLevelNodes (roles.ts) over PostgreSQL. */
 export async function sweepRepoLevelNodes(sql: Sql, repoHash: Hash, seq: number, candidates?: Iterable<Hash>): Promise<number> {
   const orphaned = `n.repo_id = ${idOf(1)} AND n.file_id = 0 AND ${live('n')}
        AND NOT EXISTS (SELECT 1 FROM edges e WHERE e.target_id = n.node_id AND ${live('e')})
@@ -161,6 +167,7 @@ async function closeOwnedEdges(sql: Sql, edgeHashes: readonly Hash[], ownerFileH
   await sql.run(`UPDATE edges SET removed_in = $3 WHERE ${owned} AND removed_in IS NULL`, params);
 }
 
+/** StaticGraphWriter.replaceOwnedEdges (roles.ts) over PostgreSQL. */
 export async function replaceOwnedEdges(
   sql: Sql, ownerFileHash: Hash, repoHash: Hash, edges: readonly GraphEdge[], seq: number, snapshotHash: Hash,
 ): Promise<ReplaceResult> {
@@ -195,6 +202,7 @@ export async function replaceOwnedEdges(
   return { added: added.length, removed: gone.length };
 }
 
+/** StaticGraphWriter.retainOwnedEdges (roles.ts) over PostgreSQL. */
 export async function retainOwnedEdges(sql: Sql, ownerFileHash: Hash, keep: ReadonlySet<Hash>, seq: number, snapshotHash: Hash): Promise<number> {
   const gone = (await liveEdgesOwnedBy(sql, ownerFileHash)).filter((e) => !keep.has(e.edgeHash)).map((e) => e.edgeHash);
   await closeOwnedEdges(sql, gone, ownerFileHash, seq);

@@ -19,6 +19,7 @@ export interface PostgresMigration {
 
 const TEXT = 'text COLLATE "C"';
 
+/** Every migration, in order. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,

@@ -31,7 +31,8 @@ export async function openPostgresStore(location: string, writer?: WriterLockOpt
   const shown = redactLocation(location);
   let pool: Pool;
   try {
-    pool = new Pool({ connectionString: location, types: TYPES, application_name: 'ckg', max: POOL_SIZE });
+    // keepAlive: a server's idle connections outlive NAT and firewall idle timeouts.
+    pool = new Pool({ connectionString: location, types: TYPES, application_name: 'ckg', max: POOL_SIZE, keepAlive: true });
   } catch (error) {
     throw new StoreOpenError(`-db ${shown}: not a PostgreSQL connection URL (postgres://user:password@host:port/database): ${(error as Error).message}`);
   }

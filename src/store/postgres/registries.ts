@@ -10,6 +10,7 @@ import type { Sql } from './sql';
 
 // Facts (migration 003)
 
+/** FactsCache.facts (roles.ts) over PostgreSQL. */
 export async function facts(sql: Sql, fileHash: Hash, contentHash: Hash, formatVersion: number): Promise<Uint8Array | undefined> {
   const bytes = await sql.scalar(
     `SELECT facts FROM file_facts WHERE file_id = ${idOf(1)} AND content_hash = $2 AND facts_version = $3`, [fileHash, contentHash, formatVersion],
@@ -18,6 +19,7 @@ export async function facts(sql: Sql, fileHash: Hash, contentHash: Hash, formatV
   return bytes instanceof Uint8Array ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
 }
 
+/** FactsCache.putFacts (roles.ts) over PostgreSQL. */
 export async function putFacts(sql: Sql, fileHash: Hash, contentHash: Hash, formatVersion: number, encoded: Uint8Array): Promise<void> {
   const ids = await hashIds(sql, [fileHash]);
   await sql.run(
@@ -27,6 +29,7 @@ export async function putFacts(sql: Sql, fileHash: Hash, contentHash: Hash, form
   );
 }
 
+/** FactsCache.staleFactsCount (roles.ts) over PostgreSQL. */
 export async function staleFactsCount(sql: Sql, repoHash: Hash, formatVersion: number): Promise<number> {
   return Number(await sql.scalar(
     `SELECT count(*) FROM file_facts ff JOIN files f ON f.file_id = ff.file_id AND ${live('f')}
@@ -35,6 +38,7 @@ export async function staleFactsCount(sql: Sql, repoHash: Hash, formatVersion: n
   ));
 }
 
+/** FactsCache.deleteFacts (roles.ts) over PostgreSQL. */
 export async function deleteFacts(sql: Sql, fileHash: Hash): Promise<void> {
   await sql.run(`DELETE FROM file_facts WHERE file_id = ${idOf(1)}`, [fileHash]);
 }
@@ -64,6 +68,7 @@ export async function replaceFileRoutes(
   for (const row of fallbackRows) await insert('DO NOTHING', row);
 }
 
+/** GraphReader.routeSymbols (roles.ts) over PostgreSQL. */
 export function routeSymbols(sql: Sql): Promise<RouteSymbolRow[]> {
   return sql.rows(
     // The owning file's live path tells which folder of a monorepo registered the route.
@@ -80,6 +85,7 @@ export function routeSymbols(sql: Sql): Promise<RouteSymbolRow[]> {
 
 // Feedback (migration 005): one vote per symbol per session, the latest kept
 
+/** FeedbackStore.recordFeedback (roles.ts) over PostgreSQL. */
 export async function recordFeedback(sql: Sql, symbolHash: Hash, sessionId: string, useful: boolean, at: number): Promise<void> {
   if (sessionId.length === 0) throw new Error('store/feedback: sessionId must not be empty');
   if (!Number.isInteger(at) || at < 0) throw new Error('store/feedback: at must be a Unix time in whole seconds');
@@ -91,6 +97,7 @@ export async function recordFeedback(sql: Sql, symbolHash: Hash, sessionId: stri
   );
 }
 
+/** FeedbackStore.feedbackCounts (roles.ts) over PostgreSQL. */
 export async function feedbackCounts(sql: Sql, symbolHashes: readonly Hash[] | 'all'): Promise<Map<Hash, FeedbackCounts>> {
   const counts = new Map<Hash, FeedbackCounts>();
   if (symbolHashes.length === 0) return counts;
@@ -105,6 +112,7 @@ export async function feedbackCounts(sql: Sql, symbolHashes: readonly Hash[] | '
 
 // Enrichment visits (migration 008)
 
+/** EnrichmentLog.recordEnrichment (roles.ts) over PostgreSQL. */
 export async function recordEnrichment(sql: Sql, states: readonly EnrichmentState[]): Promise<void> {
   for (const state of states) {
     if (!Number.isInteger(state.at) || state.at < 0) throw new Error('store/enrichment: at must be a Unix time in whole seconds');
@@ -122,6 +130,7 @@ export async function recordEnrichment(sql: Sql, states: readonly EnrichmentStat
   }
 }
 
+/** EnrichmentLog.enrichmentStates (roles.ts) over PostgreSQL. */
 export async function enrichmentStates(sql: Sql, source: string, fileHashes: readonly Hash[]): Promise<EnrichmentState[]> {
   if (fileHashes.length === 0) return [];
   return sql.rows(
@@ -135,6 +144,7 @@ export async function enrichmentStates(sql: Sql, source: string, fileHashes: rea
   );
 }
 
+/** EnrichmentLog.enrichmentSummary (roles.ts) over PostgreSQL. */
 export function enrichmentSummary(sql: Sql, repoHash?: Hash): Promise<EnrichmentSummary[]> {
   return sql.rows(
     `SELECT s.source, count(*), max(s.at) FROM enrichment_state s
@@ -147,6 +157,7 @@ export function enrichmentSummary(sql: Sql, repoHash?: Hash): Promise<Enrichment
 
 // What repositories provide (migration 009) and request (migration 012)
 
+/** ProvidesRegistry.replaceRepoProvides (roles.ts) over PostgreSQL. */
 export async function replaceRepoProvides(sql: Sql, repoHash: Hash, modules: readonly ProvidedModuleRecord[]): Promise<void> {
   const foreign = modules.find((m) => m.repoHash !== repoHash);
   if (foreign) throw new Error(`store/repoProvides: a module of repo ${foreign.repoHash} in the list of ${repoHash}`);
@@ -162,6 +173,7 @@ export async function replaceRepoProvides(sql: Sql, repoHash: Hash, modules: rea
   );
 }
 
+/** ProvidesRegistry.repoProvides (roles.ts) over PostgreSQL. */
 export function repoProvides(sql: Sql): Promise<ProvidedModuleRecord[]> {
   return sql.rows(
     'SELECT h.hash, p.ecosystem, p.name, p.root, p.entry FROM repo_provides p JOIN hashes h ON h.id = p.repo_id ORDER BY p.ecosystem, p.name, h.hash, p.root',
@@ -173,6 +185,7 @@ export function repoProvides(sql: Sql): Promise<ProvidedModuleRecord[]> {
   );
 }
 
+/** RequestsRegistry.replaceRepoRequests (roles.ts) over PostgreSQL. */
 export async function replaceRepoRequests(sql: Sql, repoHash: Hash, requests: readonly RequestedServiceRecord[]): Promise<void> {
   const foreign = requests.find((r) => r.repoHash !== repoHash);
   if (foreign) throw new Error(`store/repoRequests: a request of repo ${foreign.repoHash} in the list of ${repoHash}`);
@@ -186,6 +199,7 @@ export async function replaceRepoRequests(sql: Sql, repoHash: Hash, requests: re
   );
 }
 
+/** RequestsRegistry.requestsOfServices (roles.ts) over PostgreSQL. */
 export async function requestsOfServices(sql: Sql, services: readonly string[]): Promise<RequestedServiceRecord[]> {
   const wanted = [...new Set(services)];
   if (wanted.length === 0) return [];

@@ -20,9 +20,11 @@ export const idOf = (n: number): string => `(SELECT id FROM hashes WHERE hash = 
 /** The ids of the hashes bound as the text array `$n`. */
 export const idsOf = (n: number): string => `(SELECT id FROM hashes WHERE hash = ANY($${n}::text[]))`;
 
+/** Live or historic node rows under alias `n`, with their hashes; map with nodeFromRow. */
 export const NODE_SELECT = `SELECT hn.hash, hf.hash, hr.hash, n.qualified_name, n.kind, n.line, n.col, n.end_line, n.signature, n.body_hash, n.doc
   FROM nodes n JOIN hashes hn ON hn.id = n.node_id JOIN hashes hf ON hf.id = n.file_id JOIN hashes hr ON hr.id = n.repo_id`;
 
+/** A row of NODE_SELECT as a GraphNode. */
 export function nodeFromRow(row: unknown[]): GraphNode {
   return {
     nodeHash: row[0] as string, fileHash: row[1] as string, repoHash: row[2] as string, qualifiedName: row[3] as string,
@@ -37,6 +39,7 @@ export const EDGE_SELECT = `SELECT he.hash, hs.hash, ht.hash, e.edge_type, e.pro
   FROM edges e JOIN hashes he ON he.id = e.edge_id JOIN hashes hs ON hs.id = e.source_id JOIN hashes ht ON ht.id = e.target_id
     JOIN hashes ho ON ho.id = e.owner_file_id`;
 
+/** A row of EDGE_SELECT as a GraphEdge. */
 export function edgeFromRow(row: unknown[]): GraphEdge {
   return {
     edgeHash: row[0] as string, sourceHash: row[1] as string, targetHash: row[2] as string, edgeType: row[3] as EdgeType,
@@ -59,10 +62,12 @@ function decodeLaterCallSites(text: string, firstFile: string): readonly CallSit
     : { file: site[0], line: site[1], col: site[2] }));
 }
 
+/** Snapshot rows under alias `s`; map with snapshotFromRow. */
 export const SNAPSHOT_SELECT = `SELECT s.snapshot_hash, hr.hash, s.seq, s.commit_hash, s.parent_commit, s.dirty, s.created_at, s.merkle_root,
     s.file_count, s.node_count, s.edge_count
   FROM snapshots s JOIN hashes hr ON hr.id = s.repo_id`;
 
+/** A row of SNAPSHOT_SELECT as a SnapshotRecord. */
 export function snapshotFromRow(row: unknown[]): SnapshotRecord {
   return {
     snapshotHash: row[0] as string, repoHash: row[1] as string, seq: row[2] as number, commitHash: row[3] as string,
@@ -71,8 +76,10 @@ export function snapshotFromRow(row: unknown[]): SnapshotRecord {
   };
 }
 
+/** Repository rows under alias `r`; map with repoFromRow. */
 export const REPO_SELECT = 'SELECT hr.hash, r.repo_url, r.root_path, r.service_name, r.services FROM repos r JOIN hashes hr ON hr.id = r.repo_id';
 
+/** A row of REPO_SELECT as a RepoRecord. */
 export function repoFromRow(row: unknown[]): RepoRecord {
   const services = row[4] ? (JSON.parse(row[4] as string) as ServiceFolder[]) : undefined;
   return {
@@ -86,9 +93,11 @@ export function servicesColumn(services: readonly ServiceFolder[] | undefined): 
   return services && services.length > 0 ? JSON.stringify(services.map((s) => ({ name: s.name, path: s.path }))) : '';
 }
 
+/** File rows under alias `f`; map with fileFromRow. */
 export const FILE_SELECT = `SELECT hf.hash, hr.hash, f.path, f.content_hash, f.language, f.size_bytes
   FROM files f JOIN hashes hf ON hf.id = f.file_id JOIN hashes hr ON hr.id = f.repo_id`;
 
+/** A row of FILE_SELECT as a FileRecord. */
 export function fileFromRow(row: unknown[]): FileRecord {
   return {
     fileHash: row[0] as string, repoHash: row[1] as string, path: row[2] as string, contentHash: row[3] as string,
@@ -96,8 +105,10 @@ export function fileFromRow(row: unknown[]): FileRecord {
   };
 }
 
+/** File rows under alias `f` as LiveFile columns; map with liveFileFromRow. */
 export const LIVE_FILE_SELECT = 'SELECT hf.hash, f.path, f.content_hash, f.language FROM files f JOIN hashes hf ON hf.id = f.file_id';
 
+/** A row of LIVE_FILE_SELECT as a LiveFile. */
 export function liveFileFromRow(row: unknown[]): LiveFile {
   return { fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string };
 }

@@ -13,10 +13,12 @@ import type { Sql } from './sql';
 /** Runtime-observed provenance (SPEC 2.6) of edges under alias `e`. */
 export const RUNTIME_EDGE = "(e.provenance LIKE 'otel\\_%' OR e.provenance = 'runtime_unresolved')";
 
+/** RuntimeEdgeStore.liveRuntimeEdges (roles.ts) over PostgreSQL. */
 export function liveRuntimeEdges(sql: Sql): Promise<GraphEdge[]> {
   return sql.rows(`${EDGE_SELECT} WHERE ${RUNTIME_EDGE} AND ${live('e')} ORDER BY e.edge_id`, [], edgeFromRow);
 }
 
+/** RuntimeEdgeStore.insertRuntimeEdge (roles.ts) over PostgreSQL. */
 export async function insertRuntimeEdge(sql: Sql, edge: GraphEdge, repoHash: Hash, seq: number, confidenceCap: number, at: number): Promise<void> {
   const [edgeId] = await insertEdges(sql, [edge], repoHash, seq);
   await setConfidenceCap(sql, edgeId, confidenceCap);
@@ -31,6 +33,7 @@ async function setConfidenceCap(sql: Sql, edgeId: number, cap: number): Promise<
   );
 }
 
+/** RuntimeEdgeStore.updateRuntimeEdge (roles.ts) over PostgreSQL. */
 export async function updateRuntimeEdge(sql: Sql, edgeHash: Hash, update: RuntimeEdgeUpdate): Promise<void> {
   await sql.run(
     `UPDATE edges e SET observation_count = $1, last_observed = $2, confidence = $3, provenance = $4 WHERE e.edge_id = ${idOf(5)} AND ${live('e')}`,
@@ -84,6 +87,7 @@ export async function closeUntouchedPlaceholders(sql: Sql, nodeHashes: readonly 
   return orphans.length;
 }
 
+/** RuntimeEdgeStore.runtimeConfidenceCaps (roles.ts) over PostgreSQL. */
 export async function runtimeConfidenceCaps(sql: Sql, edgeHashes: readonly Hash[]): Promise<Map<Hash, number>> {
   if (edgeHashes.length === 0) return new Map();
   return new Map(await sql.rows(
@@ -93,6 +97,7 @@ export async function runtimeConfidenceCaps(sql: Sql, edgeHashes: readonly Hash[
   ));
 }
 
+/** RuntimeEdgeStore.addObservations (roles.ts) over PostgreSQL. */
 export async function addObservations(sql: Sql, edgeHash: Hash, day: number, count: number): Promise<void> {
   const ids = await hashIds(sql, [edgeHash]);
   // One statement: concurrent ingest into the same row adds up, never loses an update.
@@ -103,6 +108,7 @@ export async function addObservations(sql: Sql, edgeHash: Hash, day: number, cou
   );
 }
 
+/** RuntimeEdgeStore.observationTotals (roles.ts) over PostgreSQL. */
 export async function observationTotals(sql: Sql, edgeHashes: readonly Hash[] | 'all', sinceDay: number): Promise<Map<Hash, number>> {
   const select = 'SELECT h.hash, sum(o.count) FROM runtime_observations o JOIN hashes h ON h.id = o.edge_id WHERE o.day >= $1';
   const map = (row: unknown[]): readonly [Hash, number] => [row[0] as string, Number(row[1])];
@@ -111,10 +117,12 @@ export async function observationTotals(sql: Sql, edgeHashes: readonly Hash[] | 
     : await sql.rows(`${select} AND h.hash = ANY($2::text[]) GROUP BY h.hash`, [sinceDay, edgeHashes], map));
 }
 
+/** RuntimeEdgeStore.pruneObservations (roles.ts) over PostgreSQL. */
 export function pruneObservations(sql: Sql, beforeDay: number): Promise<number> {
   return sql.run('DELETE FROM runtime_observations WHERE day < $1', [beforeDay]);
 }
 
+/** RuntimeEdgeStore.recordServicesSeen (roles.ts) over PostgreSQL. */
 export async function recordServicesSeen(sql: Sql, services: readonly ServiceSeen[]): Promise<void> {
   for (const s of services) {
     await sql.run(
@@ -126,6 +134,7 @@ export async function recordServicesSeen(sql: Sql, services: readonly ServiceSee
   }
 }
 
+/** RuntimeEdgeStore.servicesSeen (roles.ts) over PostgreSQL. */
 export function servicesSeen(sql: Sql): Promise<ServiceSeen[]> {
   return sql.rows(
     'SELECT service_name, first_seen, last_seen, spans FROM runtime_services ORDER BY service_name',
@@ -134,6 +143,7 @@ export function servicesSeen(sql: Sql): Promise<ServiceSeen[]> {
   );
 }
 
+/** RuntimeEdgeStore.addRuntimeCounters (roles.ts) over PostgreSQL. */
 export async function addRuntimeCounters(sql: Sql, deltas: Readonly<Record<string, number>>): Promise<void> {
   for (const [name, delta] of Object.entries(deltas)) {
     if (delta === 0) continue;
@@ -144,10 +154,12 @@ export async function addRuntimeCounters(sql: Sql, deltas: Readonly<Record<strin
   }
 }
 
+/** RuntimeEdgeStore.runtimeCounters (roles.ts) over PostgreSQL. */
 export async function runtimeCounters(sql: Sql): Promise<Record<string, number>> {
   return Object.fromEntries(await sql.rows('SELECT name, value FROM runtime_counters ORDER BY name', [], (row) => [row[0] as string, row[1] as number]));
 }
 
+/** SnapshotLog.edgeEvents (roles.ts) over PostgreSQL. */
 export function edgeEvents(sql: Sql, edgeHash?: Hash): Promise<EdgeEvent[]> {
   const select = 'SELECT v.id, h.hash, v.event, v.at, v.snapshot_hash FROM edge_events v JOIN hashes h ON h.id = v.edge_id';
   const map = (row: unknown[]): EdgeEvent => ({

@@ -7,8 +7,9 @@ import { Sql } from './sql';
 /** The stamp of a code-knowledge-graph database, the same as a graph file's. */
 export const POSTGRES_GRAPH_FORMAT = 'code-knowledge-graph';
 
-/** Advisory lock keys of ckg (first key: "ckg" in ASCII): schema changes, and the writer lock. */
+/** The first key of ckg's advisory locks: "ckg" in ASCII. */
 export const LOCK_CLASS = 0x636b67;
+/** The second key of the lock migrations run under (writerLock.ts has the writer's). */
 export const SCHEMA_LOCK = 1;
 
 /**

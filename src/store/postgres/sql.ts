@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { redactSecrets } from './redact';
 
+/** The values bound to a statement's $1, $2, ... */
 export type Params = readonly unknown[];
 
 /** Rows fetched per round trip when rows are streamed through a cursor. */
