@@ -78,6 +78,9 @@ async function bundle() {
     // ESM dependencies (web-tree-sitter) read import.meta.url to find their wasm beside
     // the running script; in a CJS bundle it is derived from __filename.
     define: { 'import.meta.url': '__ckgImportMetaUrl' },
+    // pg loads its optional native binding only when `pg.native` is read, which ckg never
+    // does: the bundle stays pure JavaScript and needs no native module.
+    external: ['pg-native'],
     banner: { js: "const __ckgImportMetaUrl = require('url').pathToFileURL(__filename).href;" },
     // import() of a dependency becomes require(): the CLI bundle runs from V8's code cache
     // through vm.Script (src/cli/codeCache.ts), where a dynamic import has no loader to call.
@@ -91,10 +94,10 @@ async function bundle() {
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/lib.ts')], outfile: path.join(dist, 'lib.js') }),
     // The VS Code extension (host side: thin, `vscode` supplied by the editor) and its
     // graph server process (the engine, started over IPC by vscode-languageclient).
-    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/extension/main.ts')], outfile: path.join(dist, 'extension.js'), external: ['vscode'] }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'src/extension/main.ts')], outfile: path.join(dist, 'extension.js'), external: [...common.external, 'vscode'] }),
     // vscode-languageclient on its own, loaded when the graph server starts (activation stays small).
     esbuild.build({
-      ...common, entryPoints: [path.join(root, 'src/extension/languageClientLibrary.ts')], outfile: path.join(dist, 'languageClient.js'), external: ['vscode'],
+      ...common, entryPoints: [path.join(root, 'src/extension/languageClientLibrary.ts')], outfile: path.join(dist, 'languageClient.js'), external: [...common.external, 'vscode'],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'src/server/bin.ts')], outfile: path.join(dist, 'server.js') }),
   ]);

@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCode } from '../model';
 import packageJson from '../../package.json';
+import { maskLocationSecrets } from '../store/location';
 import type { CliIo } from './io';
 import {
   CALL_USAGE, ENRICH_USAGE, EXPORT_USAGE, INDEX_USAGE, INGEST_LOGS_USAGE, INGEST_SCIP_USAGE, MCP_CONFIG_USAGE, MCP_USAGE, SERVE_USAGE,
@@ -56,11 +57,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = await command.load();
     return await run(rest, io);
   } catch (error) {
+    // A server URL given on the command line never comes back with its password.
+    const masked = (text: string): string => rest.reduce((result, arg) => maskLocationSecrets(result, arg), text);
     const message = (error as Error).message ?? String(error);
-    io.stderr.write(`ckg ${name}: ${message}\n`);
+    io.stderr.write(`ckg ${name}: ${masked(message)}\n`);
     const code = errorCode(error);
     if (code !== undefined && EXIT_CODES[code] !== undefined) return EXIT_CODES[code];
-    if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    if (!(error instanceof Error) || process.env.CKG_DEBUG) io.stderr.write(`${masked((error as Error).stack ?? '')}\n`);
     return 1;
   }
 }

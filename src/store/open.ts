@@ -1,6 +1,8 @@
 import type { GraphStore } from './graphStore';
 import type { WriterLockOptions } from './roles';
-import { StoreOpenError, openSqlJsStore } from './sqljs/openStore';
+import { openPostgresStore } from './postgres/openPostgresStore';
+import { isServerLocation } from './location';
+import { openSqlJsStore } from './sqljs/openStore';
 
 /** How openStore opens a graph. */
 export interface OpenStoreOptions {
@@ -14,11 +16,10 @@ export interface OpenStoreOptions {
 
 /**
  * Opens the graph at `location`: a file path (or ':memory:') is the embedded sql.js store;
- * a `postgres://` or `postgresql://` URL names a PostgreSQL server, a backend not built yet.
+ * a `postgres://` or `postgresql://` URL names a database on a PostgreSQL server (the team
+ * backend, src/store/postgres), whose password is never printed.
  */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<GraphStore> {
-  if (/^postgres(ql)?:\/\//i.test(location)) {
-    throw new StoreOpenError('-db postgres://…: the PostgreSQL backend is not built yet; use a graph file path');
-  }
+  if (isServerLocation(location)) return openPostgresStore(location, options.writer);
   return openSqlJsStore(location, options.writer);
 }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { StoreOpenError, openStore } from '../../src/store';
+import { StoreOpenError, graphExists, isServerLocation, openStore, shownLocation } from '../../src/store';
 import { makeTempDir } from '../helpers/tempDir';
 
 describe('store/open', () => {
@@ -15,10 +15,15 @@ describe('store/open', () => {
     await memory.close();
   });
 
-  it('refuses a postgres:// location clearly until that backend exists, never as a file name', async () => {
-    for (const location of ['postgres://ckg@db.example/graph', 'postgresql://ckg:secret@db.example/graph']) {
+  it('opens a postgres:// or postgresql:// location with the PostgreSQL store, never as a file name, and never echoes its password', async () => {
+    for (const location of ['postgres://ckg:secret@127.0.0.1:1/graph', 'postgresql://ckg:secret@127.0.0.1:1/graph']) {
       await assert.rejects(openStore(location), (error: Error) => error instanceof StoreOpenError
-        && /PostgreSQL backend is not built yet/.test(error.message) && !error.message.includes('secret'));
+        && error.message.startsWith(`-db ${location.replace('secret', '***')}: cannot connect to PostgreSQL`) && !error.message.includes('secret'));
+      assert.equal(isServerLocation(location), true);
+      assert.equal(graphExists(location), true, 'the server holds it; opening says when it cannot be reached');
+      assert.equal(shownLocation(location), location.replace('secret', '***'));
     }
+    assert.equal(isServerLocation('graph.sqlite'), false);
+    assert.equal(shownLocation('postgres.sqlite'), 'postgres.sqlite');
   });
 });

@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { graphExists } from '../../store';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { EXTRA_TOOLS, servedTools } from '../../mcp/registry';
@@ -26,7 +26,7 @@ export async function callCommand(argv: string[], io: CliIo): Promise<number> {
   }
   const toolArgs = parseToolArgs(json);
   const dbPath = requireOption(args, 'db', 'db_path');
-  if (name !== 'index_repo' && !fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  if (name !== 'index_repo' && !graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const deps = await openServerDeps(dbPath, {
     replyTokenCap: positiveIntegerOption(args, 'reply-token-cap'),
     log: (message) => io.stderr.write(`${message}\n`),

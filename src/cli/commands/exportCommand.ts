@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { EXPORT_FORMATS, type ExportFormat, exportGraphml, exportJsonl } from '../../export/graphExport';
-import { openStore } from '../../store';
+import { graphExists, openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { EXPORT_USAGE } from '../usage';
@@ -11,7 +11,7 @@ export async function exportCommand(argv: string[], io: CliIo): Promise<number> 
   const dbPath = requireOption(args, 'db', 'db_path');
   const format = (args.options.get('format') ?? 'jsonl') as string;
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new UsageError(`--format ${format}: expected one of ${EXPORT_FORMATS.join(', ')}`);
-  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
   const out = args.options.get('out');
   const sink: NodeJS.WritableStream = typeof out === 'string' ? fs.createWriteStream(out) : io.stdout;

@@ -4,7 +4,7 @@ import { CKG_CONFIG_DEFAULTS, ConfigError, loadConfigFile } from '../../runtime/
 import { parseLogLine } from '../../runtime/accessLogs';
 import { RuntimeIngestor } from '../../runtime/ingestor';
 import type { HTTPLogEntry } from '../../runtime/spans';
-import { openStore } from '../../store';
+import { graphExists, openStore } from '../../store';
 import { UsageError, parseArgs, requireOption, writerLock } from '../args';
 import type { CliIo } from '../io';
 import { INGEST_LOGS_USAGE } from '../usage';
@@ -24,7 +24,7 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
   if (args.positionals.length !== 1) throw new UsageError(`expected one log file (or - for stdin); usage: ${INGEST_LOGS_USAGE}`);
   const [source] = args.positionals;
   const dbPath = requireOption(args, 'db', 'db_path');
-  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first, so routes can be mapped)`);
+  if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first, so routes can be mapped)`);
   if (source !== '-' && !fs.existsSync(source)) throw new UsageError(`${source}: no such file`);
   const service = args.options.get('service');
   if (service === true || service === '') throw new UsageError('--service: expected a service name');

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { ingestScipIndex, readScipIndexFile } from '../../enrich/scip/scipIngest';
-import { openStore } from '../../store';
+import { graphExists, openStore } from '../../store';
 import { UsageError, parseArgs, requireOption, writerLock } from '../args';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
@@ -21,7 +21,7 @@ export async function ingestScipCommand(argv: string[], io: CliIo): Promise<numb
   if (args.positionals.length !== 1) throw new UsageError(`expected one SCIP index file; usage: ${INGEST_SCIP_USAGE}`);
   const [file] = args.positionals;
   const dbPath = requireOption(args, 'db', 'db_path');
-  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${file}: no such file (expected a SCIP index, e.g. index.scip)`);
   const repoUrl = args.options.get('repo-url');
   if (repoUrl === true || repoUrl === '') throw new UsageError('--repo-url: expected the URL of an indexed repository');

@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { graphExists } from '../../store';
 import { IndexRootError, indexRoots } from '../../mcp/indexRoots';
 import { servedTools } from '../../mcp/registry';
 import { openServerDeps } from '../../mcp/serverDeps';
@@ -41,7 +41,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const log = (message: string): void => {
     io.stderr.write(`${message}\n`);
   };
-  if (!fs.existsSync(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
+  if (!graphExists(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
   const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots });
   const stop = signalled();
   try {

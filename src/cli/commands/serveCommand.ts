@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { graphExists } from '../../store';
 import { servedTools } from '../../mcp/registry';
 import { openServerDeps } from '../../mcp/serverDeps';
 import { startHttpServer } from '../../mcp/transports/http';
@@ -45,7 +45,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const log = (message: string): void => {
     io.stderr.write(`${message}\n`);
   };
-  if (!fs.existsSync(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
+  if (!graphExists(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
   const deps = await openServerDeps(dbPath, {
     replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment,

@@ -1,6 +1,5 @@
-import * as fs from 'node:fs';
 import { describeRepos, describeSnapshots } from '../../mcp/resources';
-import { openStore } from '../../store';
+import { graphExists, openStore } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { SNAPSHOTS_USAGE } from '../usage';
@@ -13,7 +12,7 @@ export async function snapshotsCommand(argv: string[], io: CliIo): Promise<numbe
   const args = parseArgs(argv, ['db'], ['json']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SNAPSHOTS_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
-  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
   try {
     const repos = [];

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { openStore } from '../../store';
+import { graphExists, isServerLocation, openStore, shownLocation } from '../../store';
 import { UsageError, parseArgs, requireOption } from '../args';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
@@ -11,7 +11,7 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${STATS_USAGE}`);
   const dbPath = requireOption(args, 'db', 'db_path');
-  if (!fs.existsSync(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
+  if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
   try {
     const counts = await store.counts();
@@ -36,7 +36,7 @@ export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
       // One calls edge per caller and callee, however often the one calls the other.
       `calls     ${counts.edgesByType.calls ?? 0} edges, ${counts.callSites} call sites`,
       `routes    ${(await store.routeSymbols()).length}`,
-      `db size   ${(fs.statSync(dbPath).size / 1024 / 1024).toFixed(1)} MiB`,
+      isServerLocation(dbPath) ? `db        ${shownLocation(dbPath)}` : `db size   ${(fs.statSync(dbPath).size / 1024 / 1024).toFixed(1)} MiB`,
     ];
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;

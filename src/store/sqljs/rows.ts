@@ -4,6 +4,7 @@ import {
   type CallSite, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, NO_LATER_CALL_SITES, type NodeKind, type RepoRecord, type RouteSymbolRow,
   type ServiceFolder, type SnapshotRecord,
 } from '../../model';
+import { kindCountsFromColumn } from '../kindCounts';
 
 /**
  * Column lists and row mappers, kept together so a SELECT and its mapper cannot drift.
@@ -111,12 +112,6 @@ function decodeLaterCallSites(text: string, firstFile: string): readonly CallSit
 export const SNAPSHOT_COLUMNS =
   'snapshot_hash, repo_hash, seq, commit_hash, parent_commit, dirty, created_at, merkle_root, file_count, node_count, edge_count, kind_counts';
 
-/** A snapshot's counts by kind and type as stored (migration 016): JSON, or '' when it was not counted by kind. */
-export function kindCountsColumn(snapshot: SnapshotRecord): string {
-  if (!snapshot.nodesByKind || !snapshot.edgesByType) return '';
-  return JSON.stringify({ nodes: snapshot.nodesByKind, edges: snapshot.edgesByType });
-}
-
 export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
   return {
     snapshotHash: row[0] as string,
@@ -132,12 +127,6 @@ export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
     edgeCount: row[10] as number,
     ...kindCountsFromColumn(row[11] as string),
   };
-}
-
-function kindCountsFromColumn(column: string): Pick<SnapshotRecord, 'nodesByKind' | 'edgesByType'> {
-  if (!column) return {};
-  const { nodes, edges } = JSON.parse(column) as { nodes: Record<string, number>; edges: Record<string, number> };
-  return { nodesByKind: nodes, edgesByType: edges };
 }
 
 export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name, services';

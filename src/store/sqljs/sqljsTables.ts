@@ -10,6 +10,7 @@ import * as edgeWrites from './edgeWrites';
 import * as nodeWrites from './nodeWrites';
 import * as factsTable from './factsTable';
 import * as fileStatsTable from './fileStatsTable';
+import { kindCountsColumn } from '../kindCounts';
 import * as routesTable from './routesTable';
 import * as reads from './reads';
 import type { SqlJsDatabase } from './database';
@@ -23,7 +24,7 @@ import { SqlJsRuntimeTables } from './runtimeStore';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
 import {
-  EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow, kindCountsColumn,
+  EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow,
   liveFileFromRow, nodeFromRow, repoFromRow, servicesColumn, snapshotFromRow,
 } from './rows';
 
