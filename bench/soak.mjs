@@ -268,19 +268,25 @@ const trendOf = (points, base) => {
 };
 // Sampled RSS saws with V8's major collections (garbage piles up to a limit several times
 // the live heap, then goes), so where a window falls in that cycle decides its median.
-// The judgement reads RSS right after a full collection instead: what the server keeps.
+// The judgement reads RSS right after a full collection instead, less the V8 heap's free
+// committed space: after a collection V8 keeps freed old-space pages committed for a while
+// (soak runs saw 100-210 MiB of old space around ~110 MiB in use), a swing of V8's, not
+// memory the server keeps. What is left (live objects, Buffers, wasm memories, threads,
+// native heaps) is what would grow if something were kept per generation.
 const retained = probes.filter((p) => p.afterFullGc && p.t >= warmup * 1000);
-const retainedRss = retained.map((p) => [p.t, p.rss / MiB]);
-// V8 keeps some freed pages committed for a while, so one reading swings by tens of MiB:
-// first and last are each the median of three readings.
-const kept = retainedRss.length >= 6
+const inUse = (p) => (p.rss - (p.heapTotal - p.heapUsed)) / MiB;
+const retainedInUse = retained.map((p) => [p.t, inUse(p)]);
+/** First and last are each the median of three readings, so one reading's timing does not decide. */
+const seriesFigures = (points) => (points.length >= 6
   ? {
-    first: median(retainedRss.slice(0, 3).map(([, mb]) => mb)), last: median(retainedRss.slice(-3).map(([, mb]) => mb)),
-    max: Math.max(...retainedRss.map(([, mb]) => mb)),
+    first: median(points.slice(0, 3).map(([, mb]) => mb)), last: median(points.slice(-3).map(([, mb]) => mb)),
+    max: Math.max(...points.map(([, mb]) => mb)),
   }
-  : undefined;
+  : undefined);
+const kept = seriesFigures(retainedInUse);
+const keptRss = seriesFigures(retained.map((p) => [p.t, p.rss / MiB]));
 const growth = kept ? (kept.last - kept.first) / kept.first : NaN;
-const trend = kept ? trendOf(retainedRss, kept.first) : NaN;
+const trend = kept ? trendOf(retainedInUse, kept.first) : NaN;
 const flat = Math.abs(growth) <= 0.1 && Math.abs(trend) <= 0.1;
 const sampledTrend = trendOf(samples.filter(([t]) => t >= warmup * 1000), afterWarmup);
 const heapAfter = liveHeap.filter(([t]) => t >= warmup * 1000).map(([, mb]) => mb);
@@ -302,14 +308,16 @@ for (let from = 0; from < seconds; from += 5) {
 }
 for (const line of retained) {
   const parts = partsOf([line]);
-  process.stderr.write(`bench/soak: ${(line.t / 1000).toFixed(1)} s, after a full collection, MiB: rss ${parts.rss}, heap total ${parts.heapTotal}, heap used ${parts.heapUsed}, external ${parts.external}, array buffers ${parts.arrayBuffers}, wasm ${parts.wasm}\n`);
+  const spaces = Object.entries(line.spaces ?? {}).filter(([, bytes]) => bytes >= MiB).map(([name, bytes]) => `${name.replace(/_space$/, '')} ${round(bytes / MiB)}`).join(', ');
+  process.stderr.write(`bench/soak: ${(line.t / 1000).toFixed(1)} s, after a full collection, MiB: rss ${parts.rss}, in use ${round(inUse(line))}, heap total ${parts.heapTotal} (${spaces}), heap used ${parts.heapUsed}, external ${parts.external}, array buffers ${parts.arrayBuffers}, wasm ${parts.wasm}\n`);
 }
 const keptFirst = retained.length > 0 ? partsOf([retained[0]]) : undefined;
 const keptLast = retained.length > 0 ? partsOf([retained.at(-1)]) : undefined;
 const summary = {
   seconds, warmup,
   rssMiB: { start: round(atStart), afterWarmup: round(afterWarmup), end: round(atEnd), maxAfterWarmup: round(maxAfter), sampledTrendPercent: Math.round(sampledTrend * 1000) / 10 },
-  rssAfterFullGcMiB: kept ? { first: round(kept.first), last: round(kept.last), max: round(kept.max), collections: retained.length } : null,
+  rssAfterFullGcMiB: keptRss ? { first: round(keptRss.first), last: round(keptRss.last), max: round(keptRss.max), collections: retained.length } : null,
+  inUseAfterFullGcMiB: kept ? { first: round(kept.first), last: round(kept.last), max: round(kept.max) } : null,
   growthPercent: Math.round(growth * 1000) / 10, trendPercent: Math.round(trend * 1000) / 10, flatWithin10Percent: flat,
   liveHeapMiB: heapAfter.length ? { first: round(heapAfter[0]), last: round(heapAfter.at(-1)), max: round(Math.max(...heapAfter)) } : null,
   afterFullGcMiB: { first: keptFirst, last: keptLast },
@@ -325,18 +333,21 @@ this repository's src/ after an edit every 2 s (\`index_repo\` over MCP), receiv
 VmRSS at start (before any call), after the warm-up (median of the 5 s after it), at the end (median of the last
 5 s) and the highest after the warm-up. From the warm-up on, every 5 s the server runs a full collection and
 reports its memory 300 ms later (bench/lib/memoryProbe.cjs): RSS after full GC first / last (each the median
-of three such readings) / highest; growth = last against first, trend = a least-squares line through all of
-them, as growth over that window; flat = both within 10%. heap used / external / array buffers / wasm = the server's process.memoryUsage() and the size of its
+of three such readings) / highest, and the same for in use = that RSS less the V8 heap's free committed space
+(heap total - heap used: V8 keeps freed pages committed for a while, a swing of 100 MiB and more); growth =
+last against first of in use, trend = a least-squares line through all in-use readings, as growth over that
+window; flat = both within 10%. Before 2026-11-26 evening, growth, trend and flat were of the sampled RSS. heap used / external / array buffers / wasm = the server's process.memoryUsage() and the size of its
 WebAssembly memories after the first and the last of those collections. live heap = V8's heap after each
 full collection after the warm-up, first / last / highest. See bench/soak.mjs.`,
     ['date', 'machine', 'load', 'engine', 'seconds', 'RSS MiB start / after warm-up / end / max', 'growth', 'trend', 'flat',
       'live heap MiB first / last / max', 'tool calls (errors)', 're-indexes', 'spans sent', 'command',
-      'RSS after full GC MiB first / last / max', 'heap used / external / array buffers / wasm MiB after full GC, first -> last'],
+      'RSS after full GC MiB first / last / max', 'in use after full GC MiB first / last / max', 'heap used / external / array buffers / wasm MiB after full GC, first -> last'],
     [today(), machineSummary(), os.loadavg()[0].toFixed(1), engineVersion(PACKAGE_ROOT), seconds,
       `${round(atStart)} / ${round(afterWarmup)} / ${round(atEnd)} / ${round(maxAfter)}`, `${summary.growthPercent}%`, `${summary.trendPercent}%`, flat ? 'yes' : 'no',
       summary.liveHeapMiB ? `${summary.liveHeapMiB.first} / ${summary.liveHeapMiB.last} / ${summary.liveHeapMiB.max}` : '–',
       `${counts.toolCalls} (${counts.toolErrors})`, counts.reindexes, counts.spansSent,
       `\`npm run bench:soak${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}\``,
+      keptRss ? `${round(keptRss.first)} / ${round(keptRss.last)} / ${round(keptRss.max)}` : '–',
       kept ? `${round(kept.first)} / ${round(kept.last)} / ${round(kept.max)}` : '–',
       keptFirst && keptLast ? ['heapUsed', 'external', 'arrayBuffers', 'wasm'].map((k) => `${keptFirst[k]} -> ${keptLast[k]}`).join(' / ') : '–'],
   );

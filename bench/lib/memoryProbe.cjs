@@ -7,6 +7,7 @@
 // `afterFullGc`: what the process keeps, without the garbage between two collections.
 'use strict';
 const fs = require('node:fs');
+const v8 = require('node:v8');
 const { isMainThread } = require('node:worker_threads');
 
 const file = process.env.CKG_MEMORY_PROBE;
@@ -44,7 +45,9 @@ if (file && isMainThread) {
   const sample = (marks = {}) => {
     const usage = process.memoryUsage();
     const wasm = Object.fromEntries(memories.map(([label, memory]) => [label, memory.buffer.byteLength]));
-    fs.appendFileSync(file, `${JSON.stringify({ t: Date.now() - started, ...usage, wasm, ...marks })}\n`);
+    // Committed size per V8 heap space: which space heapTotal's changes are in.
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]));
+    fs.appendFileSync(file, `${JSON.stringify({ t: Date.now() - started, ...usage, wasm, spaces, ...marks })}\n`);
   };
   setInterval(sample, Number(process.env.CKG_MEMORY_PROBE_MS ?? 500)).unref();
   if (typeof globalThis.gc === 'function') {
