@@ -6,9 +6,11 @@
 // plus the known pathological files and asserts the run finishes, skips what extraction
 // skipped with the same reason, leaves every live edge between live nodes, makes a second
 // index a no-op and matches a clean index. Exit code 1 on any failure.
-// The parse has one gap the units miss: a lexer- or recovery-bound parse whose cost per
-// parser operation grows (597 KB of `"` in Go: linear ticks, quadratic time). The clock
-// (--budget-ms) is the net for those; they are counted and named apart.
+// The parse has one gap the units miss: tree-sitter 0.25's error recovery copies one flat
+// ERROR node's children on every recovery, so a long run of input failing alike (597 KB of
+// `"` in Go) costs quadratic time in linear ticks; tree-sitter 0.27 makes it linear
+// (bench/RESULTS.md). The clock (--budget-ms) is the net for those, and for inputs whose
+// units it reaches first on a slow machine; they are counted and named apart.
 // --languages runs a subset (each language's inputs are the same as in a full run).
 //   node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--languages a,b] [--no-record]
 import * as fs from 'node:fs';

@@ -28,7 +28,8 @@ into a fresh store; both the median of --runs. cold/floor is the DESIGN §6 rati
 one a \`ckg index\` process lives through, with the kernel's VmHWM of that run in brackets
 (it also catches spikes shorter than 25 ms; bar: < 1 GiB at 500k lines). DB: the saved graph
 file; save = store.save(). no-change = index() again on the same indexer and store.
-1-file = append a comment line to one mid-sized file of the main language, reindexFiles,
+1-file = append a comment line to one mid-sized file of the main language, reindexFiles (parsed in
+the warm parse worker the graph server keeps for saves, as in the server),
 read the file's live row back with the new content hash (saved-to-queryable; bar: < 50 ms);
 median and p90 of --touch-runs. nodes/edges = store.counts() after the cold index. load =
 the 1-minute load average at the start / end of the run (other processes on the machine;
@@ -75,7 +76,9 @@ async function measureFloor(engine, files) {
 async function measureCold(engine, root, dbPath) {
   const store = await engine.openStore(dbPath);
   const warnings = [];
-  const indexer = new engine.RepoIndexer(store, (message) => warnings.push(message));
+  // As the graph server builds it: saves parse in one warm worker, off the host's thread.
+  const warm = new engine.WarmParseWorker();
+  const indexer = new engine.RepoIndexer(store, (message) => warnings.push(message), warm);
   gc();
   const rssBefore = process.memoryUsage.rss();
   const hwmReset = resetHighWaterMark();
@@ -99,7 +102,7 @@ async function measureCold(engine, root, dbPath) {
   }
   const phases = [...phaseSpans.entries()].map(([phase, [from, to]]) => `${phase} ${Math.round(from - started)}-${Math.round(to - started)}`).join(', ');
   return {
-    store, indexer, summary, ms, phases, rssBefore, peakRss: rss.peak, rssSamples: rss.samples,
+    store, warm, indexer, summary, ms, phases, rssBefore, peakRss: rss.peak, rssSamples: rss.samples,
     hwm: hwmReset ? highWaterMarkBytes() : undefined, warnings,
   };
 }
@@ -201,6 +204,7 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       // Only the last run's store and indexer stay alive: earlier ones would inflate RSS.
       await last?.store.close();
+      await last?.warm.close();
       last = undefined;
       const run = await measureCold(engine, root, path.join(tmpDir, `graph-${i}.db`));
       coldRuns.push({ ms: run.ms, peakRss: run.peakRss, hwm: run.hwm });
@@ -229,6 +233,7 @@ async function main() {
 
     const touch = await measureTouch(engine, store, indexer, root, summary.repoHash, touchFile, touchRuns);
     await store.close();
+    await last.warm.close();
     last = undefined;
     gc();
     const cli = measureCliRuns(root, tmpDir, touchFile, options['cli-runs']);

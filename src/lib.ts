@@ -6,6 +6,7 @@ export { RepoIndexer, type IndexOptions, type IndexSummary } from './index/repoI
 export type { IndexProgress } from './index/progress';
 export { exportJsonl, exportGraphml } from './export/graphExport';
 export { ParsePool, defaultWorkerCount } from './index/parsePool';
+export { WarmParseWorker } from './index/warmParseWorker';
 export { listRepositoryFiles, skipReason, DEFAULT_MAX_FILE_BYTES } from './index/sourceFiles';
 export { languageForPath } from './extract/registry';
 export { extractFile, extractFileMetered, parseAndQueryOnly } from './extract/parser';

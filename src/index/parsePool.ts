@@ -45,6 +45,17 @@ export interface ParsePoolOptions {
   readonly maxHeapMb?: number;
   /** The worker script; tests pass one that hangs. */
   readonly workerScript?: string;
+  /**
+   * A long-lived host's pool (WarmParseWorker): a worker with nothing to do does not keep
+   * the process alive, so a host that forgets to close it still exits.
+   */
+  readonly unrefWhenIdle?: boolean;
+  /**
+   * Requests each worker holds at once (REQUESTS_PER_WORKER). With one, a stuck worker's
+   * file is known for sure; with more, a file whose parse awaits (a grammar loading) may
+   * be blamed for the next one's hang, skipped over time and parsed again next run.
+   */
+  readonly requestsPerWorker?: number;
 }
 
 interface PoolWorker {
@@ -53,6 +64,8 @@ interface PoolWorker {
   readonly inFlight: ParseRequest[];
   /** When the worker last replied, or was handed work while it had none. */
   lastProgress: number;
+  /** Grammar loads asked of it and not answered, by request id: outside the request slots. */
+  readonly preloads: Map<number, () => void>;
 }
 
 /**
@@ -73,6 +86,10 @@ export class ParsePool {
   private readonly stuckAfterMs: number;
   private readonly maxHeapMb: number;
   private readonly watchdog: NodeJS.Timeout;
+  private readonly unrefWhenIdle: boolean;
+  private readonly requestsPerWorker: number;
+  /** Files whose grammars every worker loads on start (preload), so a replacement is warm too. */
+  private preloadPaths: string[] = [];
   /** Workers replaced so far (stuck or out of memory). */
   replaced = 0;
 
@@ -82,18 +99,36 @@ export class ParsePool {
     const budgetMs = options.budget?.milliseconds ?? DEFAULT_WORK_BUDGET.milliseconds;
     this.stuckAfterMs = options.stuckAfterMs ?? (budgetMs > 0 ? budgetMs * 2 + 2000 : 60_000);
     this.maxHeapMb = options.maxHeapMb ?? DEFAULT_WORKER_HEAP_MB;
+    this.unrefWhenIdle = options.unrefWhenIdle ?? false;
+    this.requestsPerWorker = options.requestsPerWorker ?? REQUESTS_PER_WORKER;
     for (let i = 0; i < size; i++) this.spawn();
     this.watchdog = setInterval(() => this.replaceStuck(), Math.max(10, Math.min(1000, this.stuckAfterMs / 4)));
     this.watchdog.unref();
   }
 
-  parse(path: string, source: string, mode: 'extract' | 'floor' = 'extract'): Promise<ParseOutcome> {
+  /** Parses one file; `budget` overrides the pool's for this file. */
+  parse(path: string, source: string, mode: 'extract' | 'floor' = 'extract', budget = this.budget): Promise<ParseOutcome> {
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.pending.set(id, resolve);
-      this.queue.push({ id, path, source, mode, ...(this.budget ? { budget: this.budget } : {}) });
+      this.queue.push({ id, path, source, mode, ...(budget ? { budget } : {}) });
       this.dispatch();
     });
+  }
+
+  /**
+   * Loads the grammars these files need in every worker, now and in every worker started
+   * later to replace one, so the first parse of each does not pay for it.
+   */
+  async preload(paths: Iterable<string>): Promise<void> {
+    // One file per grammar is enough, and keeps the message small for a large repository.
+    const byGrammar = new Map<string, string>();
+    for (const p of [...this.preloadPaths, ...paths]) {
+      const spec = languageForPath(p);
+      if (spec?.parser === 'tree-sitter' && !byGrammar.has(`${spec.grammar}:${spec.folder}`)) byGrammar.set(`${spec.grammar}:${spec.folder}`, p);
+    }
+    this.preloadPaths = [...byGrammar.values()];
+    await Promise.all([...this.workers].map((worker) => this.sendPreload(worker)));
   }
 
   async close(): Promise<void> {
@@ -105,7 +140,7 @@ export class ParsePool {
 
   private spawn(): void {
     const worker: PoolWorker = {
-      thread: startWorker(this.script, this.maxHeapMb), inFlight: [], lastProgress: performance.now(),
+      thread: startWorker(this.script, this.maxHeapMb), inFlight: [], lastProgress: performance.now(), preloads: new Map(),
     };
     worker.thread.on('message', (reply: ParseReply) => this.onReply(worker, reply));
     worker.thread.on('error', (error: Error & { code?: string }) => {
@@ -113,7 +148,25 @@ export class ParsePool {
       this.replace(worker, outOfMemory ? SKIP_OVER_MEMORY_BUDGET : undefined, `parse worker crashed: ${error.message}`);
     });
     this.workers.add(worker);
-    for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) this.idle.push(worker);
+    for (let slot = 0; slot < this.requestsPerWorker; slot++) this.idle.push(worker);
+    if (this.preloadPaths.length > 0) void this.sendPreload(worker);
+    this.holdProcessWhileBusy(worker);
+  }
+
+  private sendPreload(worker: PoolWorker): Promise<void> {
+    return new Promise((resolve) => {
+      const id = this.nextId++;
+      worker.preloads.set(id, resolve);
+      this.holdProcessWhileBusy(worker);
+      worker.thread.postMessage({ id, path: '', source: '', mode: 'preload', paths: this.preloadPaths } satisfies ParseRequest);
+    });
+  }
+
+  /** With unrefWhenIdle, a worker keeps the process alive only while it owes a reply. */
+  private holdProcessWhileBusy(worker: PoolWorker): void {
+    if (!this.unrefWhenIdle) return;
+    if (worker.inFlight.length + worker.preloads.size > 0) worker.thread.ref();
+    else worker.thread.unref();
   }
 
   private dispatch(): void {
@@ -122,12 +175,19 @@ export class ParsePool {
       const request = this.queue.shift()!;
       if (worker.inFlight.length === 0) worker.lastProgress = performance.now();
       worker.inFlight.push(request);
+      this.holdProcessWhileBusy(worker);
       worker.thread.postMessage(request);
     }
   }
 
   private onReply(worker: PoolWorker, reply: ParseReply): void {
     if (!this.workers.has(worker)) return;
+    const preloaded = worker.preloads.get(reply.id);
+    if (preloaded) {
+      worker.preloads.delete(reply.id);
+      this.holdProcessWhileBusy(worker);
+      return preloaded();
+    }
     const at = worker.inFlight.findIndex((r) => r.id === reply.id);
     if (at >= 0) worker.inFlight.splice(at, 1);
     worker.lastProgress = performance.now();
@@ -135,6 +195,7 @@ export class ParsePool {
     this.pending.delete(reply.id);
     this.idle.push(worker);
     this.dispatch();
+    this.holdProcessWhileBusy(worker);
     resolve?.(reply.encoded ? decoded(reply.encoded) : { captures: reply.captures, error: reply.error });
   }
 
@@ -156,6 +217,7 @@ export class ParsePool {
     this.replaced++;
     this.idle = this.idle.filter((w) => w !== worker);
     void worker.thread.terminate();
+    for (const preloaded of worker.preloads.values()) preloaded();
     const [culprit, ...others] = worker.inFlight;
     this.queue.unshift(...others);
     if (culprit) {

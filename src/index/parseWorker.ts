@@ -1,10 +1,15 @@
 import { parentPort } from 'node:worker_threads';
-import { extractFile, parseAndQueryOnly } from '../extract/parser';
+import { extractFile, parseAndQueryOnly, preloadLanguages } from '../extract/parser';
 import { encodeFacts } from './factsCodec';
 import type { ParseReply, ParseRequest } from './workerProtocol';
 
 /** A parse worker: loads each grammar once, then turns sources into facts. */
 parentPort?.on('message', (request: ParseRequest) => {
+  if (request.mode === 'preload') {
+    const reply = (): void => parentPort?.postMessage({ id: request.id } satisfies ParseReply);
+    preloadLanguages(request.paths ?? []).then(reply, reply);
+    return;
+  }
   if (request.mode === 'floor') {
     parseAndQueryOnly(request.path, request.source).then(
       (captures) => parentPort?.postMessage({ id: request.id, captures } satisfies ParseReply),

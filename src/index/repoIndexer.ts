@@ -36,6 +36,7 @@ import {
   readRepoText, readSource,
 } from './sourceFiles';
 import { closeRemovedFile } from './removedFiles';
+import type { WarmParseWorker } from './warmParseWorker';
 
 export interface IndexOptions {
   readonly repoPath: string;
@@ -89,8 +90,15 @@ export class RepoIndexer {
   /** What each repository provides to and requests of the others, written when it changed. */
   private readonly declarations = new RepoDeclarations();
 
-  /** `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code). */
-  constructor(private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined) {
+  /**
+   * `warn` receives per-file problems (stderr in the CLI, the output channel in VS Code).
+   * A long-lived host passes its `warm` parse worker: runs of a few files (saves) parse
+   * there, not in the host's thread (see WarmParseWorker); the host closes it.
+   */
+  constructor(
+    private readonly store: GraphStore, private readonly warn: (message: string) => void = () => undefined,
+    private readonly warm?: WarmParseWorker,
+  ) {
     this.links = new LinkWriter(store, (facts) => this.resolverFor(facts));
   }
 
@@ -147,7 +155,7 @@ export class RepoIndexer {
 
     const { table, stale } = await this.loadTable(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale.flatMap((s) => readKnown(root, s, maxBytes, skipped) ?? [])];
-    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget);
+    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget, this.warm);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
     const written = await this.writeChanges(run, table, {
       toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
@@ -210,7 +218,7 @@ export class RepoIndexer {
       });
     }
     const table = await this.tableOf(repo, live);
-    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn, DEFAULT_WORK_BUDGET);
+    const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn, DEFAULT_WORK_BUDGET, this.warm);
     const working = await workingSnapshot(this.store, repo);
     const run: IndexRun = {
       repo, snapshot: { snapshotHash: working.snapshotHash, commit: working.commitHash, dirty: true }, live, skipped,
@@ -225,14 +233,15 @@ export class RepoIndexer {
   }
 
   /**
-   * Readies this thread for `reindexFiles` on the given repo: loads the grammars its
-   * files need. A long-lived host (the graph server) calls it after the first index.
+   * Readies `reindexFiles` on the given repo: loads the grammars its files need, in the
+   * warm worker when there is one, else in this thread. A long-lived host (the graph
+   * server) calls it after the first index.
    */
   async prepareForEdits(repoPath: string): Promise<void> {
     const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
     const table = repo && (await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash)));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
-    await preloadLanguages(table.files());
+    await (this.warm ? this.warm.preload(table.files()) : preloadLanguages(table.files()));
   }
 
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */

@@ -4,8 +4,13 @@ export interface ParseRequest {
   readonly id: number;
   readonly path: string;
   readonly source: string;
-  /** 'floor' parses and runs one query pass only: the bench's parse+query floor. */
-  readonly mode?: 'extract' | 'floor';
+  /**
+   * 'floor' parses and runs one query pass only: the bench's parse+query floor.
+   * 'preload' loads the grammars of `paths` (no source) and replies with the id alone.
+   */
+  readonly mode?: 'extract' | 'floor' | 'preload';
+  /** The files whose grammars a 'preload' request loads. */
+  readonly paths?: readonly string[];
   /** The file's parse and extraction budget; the extractor's default when absent. */
   readonly budget?: WorkBudget;
 }

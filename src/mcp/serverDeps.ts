@@ -1,6 +1,7 @@
 import type { EnrichmentConfig } from '../enrich/enrichmentConfig';
 import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
+import { WarmParseWorker } from '../index/warmParseWorker';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { ServiceMap } from '../runtime/config';
@@ -79,6 +80,8 @@ class GraphDeps implements OpenServerDeps {
   private current: GraphStore;
   private cache: GraphCache;
   private indexer: RepoIndexer;
+  /** index_repo runs of a few files parse here, off the thread that answers the tools (see WarmParseWorker). */
+  private readonly smallRunParser = new WarmParseWorker();
   /** Generations of the stores read before this one, so the reported one only grows. */
   private generationOffset = 0;
   private inFlight = 0;
@@ -235,6 +238,7 @@ class GraphDeps implements OpenServerDeps {
     this.closing.abort();
     await this.indexQueue;
     await this.closeRetired();
+    await this.smallRunParser.close();
     try {
       await this.current.close();
     } finally {
@@ -338,6 +342,6 @@ class GraphDeps implements OpenServerDeps {
   }
 
   private indexerFor(store: GraphStore): RepoIndexer {
-    return new RepoIndexer(store, (message) => this.log(`warning: ${message}`));
+    return new RepoIndexer(store, (message) => this.log(`warning: ${message}`), this.smallRunParser);
   }
 }

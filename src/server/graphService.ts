@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
+import { WarmParseWorker } from '../index/warmParseWorker';
 import { GraphCache } from '../query/graphCache';
 import { REPLY_CAP_DEFAULTS } from '../mcp/replyCap';
 import type { ServerDeps } from '../mcp/server';
@@ -27,6 +28,8 @@ export class GraphService implements ServerDeps {
   /** MCP index_repo indexes only under the workspace folders (a folder that is gone is skipped). */
   readonly indexRoots: IndexRoots;
   private readonly indexer: RepoIndexer;
+  /** Saves parse here, off the thread that answers the editor (see WarmParseWorker). */
+  private readonly saveParser = new WarmParseWorker();
   private queue: Promise<unknown> = Promise.resolve();
   private saveTimer: NodeJS.Timeout | undefined;
   private firstUnsavedWrite = 0;
@@ -36,7 +39,7 @@ export class GraphService implements ServerDeps {
   private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void, rootDirs: readonly string[]) {
     this.graphs = new GraphCache(() => graph);
     this.indexRoots = indexRoots([], async () => rootDirs);
-    this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`));
+    this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`), this.saveParser);
   }
 
   /**
@@ -143,6 +146,7 @@ export class GraphService implements ServerDeps {
   async close(): Promise<void> {
     await this.flush();
     await this.queue;
+    await this.saveParser.close();
     await this.graph.close();
   }
 
