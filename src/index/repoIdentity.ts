@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Identity } from '../model';
 import { originUrl } from './gitInfo';
+import type { RepoState } from './linkWriter';
+import { defaultServiceName, parseRepoConfig } from './repoConfig';
 
 /** The repo's root directory, resolved; errors name the argument and what was expected. */
 export function resolveRepoRoot(repoPath: string): string {
@@ -52,4 +55,13 @@ export function normaliseRepoUrl(url: string): string {
     .replace(/^([^/:]+):(?!\d)/, '$1/')
     .replace(/\.git$/, '')
     .replace(/\/+$/, '');
+}
+
+/** Who a repository is: its URL and hash, and its services, from `--repo-url`, `.ckg.yaml` (its text) or the checkout. */
+export function repoStateOf(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
+  const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
+  const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
+  return {
+    root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root), services: config.services,
+  };
 }

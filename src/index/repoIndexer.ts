@@ -1,4 +1,3 @@
-import * as path from 'node:path';
 import type { FileFacts } from '../extract/facts';
 import { preloadLanguages } from '../extract/parser';
 import { languageForPath } from '../extract/registry';
@@ -20,8 +19,8 @@ import { commitToIndex, listCommitFiles, readCommitFiles } from './gitInfo';
 import { repositoryReader, textReader } from './repositoryReader';
 import { parseFiles } from './parseFiles';
 import type { ProgressListener } from './progress';
-import { defaultRepoUrl, normaliseRepoUrl, resolveRepoRoot } from './repoIdentity';
-import { defaultServiceName, parseRepoConfig } from './repoConfig';
+import { repoStateOf, resolveRepoRoot } from './repoIdentity';
+import { RepoSymbolTables } from './repoSymbolTables';
 import { type ProviderChange, externalModules, relinkDependantRepos } from './crossRepoLinks';
 import { ForeignRepos, ForeignTableCache } from './foreignRepos';
 import { LinkWriter, type RepoState } from './linkWriter';
@@ -78,7 +77,7 @@ const SWEEP_ALL_MIN_FILES = 50;
  * without reloading the repository.
  */
 export class RepoIndexer {
-  private readonly tables = new Map<Hash, SymbolTable>();
+  private readonly tables: RepoSymbolTables;
   /** Per repository root: what resolvers know of it. One indexer may serve several repos. */
   private readonly contexts = new Map<string, RepoContext>();
   /** The repo of the run under way; resolvers answer for it. */
@@ -100,6 +99,7 @@ export class RepoIndexer {
     private readonly warm?: WarmParseWorker,
   ) {
     this.links = new LinkWriter(store, (facts) => this.resolverFor(facts));
+    this.tables = new RepoSymbolTables(store, (facts) => this.resolverFor(facts));
   }
 
   async index(options: IndexOptions): Promise<IndexSummary> {
@@ -115,7 +115,7 @@ export class RepoIndexer {
 
     const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
     const readBytes = repositoryReader(root, contents);
-    const repo = this.repoState(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
+    const repo = repoStateOf(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
     this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
 
     const skipped: SkipCounts = {};
@@ -153,7 +153,7 @@ export class RepoIndexer {
       });
     }
 
-    const { table, stale } = await this.loadTable(repo, unchanged, live);
+    const { table, stale } = await this.tables.load(repo, unchanged, live);
     const toParse = [...added, ...changed, ...stale.flatMap((s) => readKnown(root, s, maxBytes, skipped) ?? [])];
     const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget, this.warm);
     const seq = await this.store.nextSnapshotSeq(repo.repoHash);
@@ -217,7 +217,7 @@ export class RepoIndexer {
         newSnapshot: false, indexed: 0, files: { added: 0, changed: 0, removed: 0, unchanged: 0 }, written: NO_CHANGES,
       });
     }
-    const table = await this.tableOf(repo, live);
+    const table = await this.tables.of(repo, live);
     const parsed = await parseFiles(toParse, 1, () => undefined, skipped, this.warn, DEFAULT_WORK_BUDGET, this.warm);
     const working = await workingSnapshot(this.store, repo);
     const run: IndexRun = {
@@ -239,7 +239,7 @@ export class RepoIndexer {
    */
   async prepareForEdits(repoPath: string): Promise<void> {
     const repo = this.contexts.get(resolveRepoRoot(repoPath))?.repo;
-    const table = repo && (await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash)));
+    const table = repo && (await this.tables.of(repo, LiveFiles.onDemand(this.store, repo.repoHash)));
     if (!table) throw new Error(`prepareForEdits: ${repoPath} has not been indexed by this indexer yet; run index first`);
     await (this.warm ? this.warm.preload(table.files()) : preloadLanguages(table.files()));
   }
@@ -346,7 +346,7 @@ export class RepoIndexer {
   private async relinkAt(record: RepoRecord, latest: SnapshotRecord, paths: ReadonlySet<string>): Promise<number> {
     const repo: RepoState = { root: record.rootPath, repoUrl: record.repoUrl, repoHash: record.repoHash, serviceName: record.serviceName, services: record.services };
     this.activate(repo.root, repo, new RepoLayout(listRepositoryFiles(repo.root).allPaths, (p) => readRepoText(repo.root, p)));
-    const table = await this.tableOf(repo, LiveFiles.onDemand(this.store, repo.repoHash));
+    const table = await this.tables.of(repo, LiveFiles.onDemand(this.store, repo.repoHash));
     const relink = new Set([...paths].filter((p) => table.factsOf(p)));
     const foreign = await this.foreignFor(repo.repoHash, table, relink);
     await this.store.transaction(async (tx) => {
@@ -360,14 +360,6 @@ export class RepoIndexer {
   private async foreignFor(self: Hash, table: SymbolTable, paths: ReadonlySet<string>): Promise<ForeignRepos> {
     const wants = { modules: externalModules(table, paths, (f) => this.resolverFor(f)), services: servicesRequestedBy(table, paths) };
     return ForeignRepos.load(this.store, self, wants, this.foreignTables);
-  }
-
-  private repoState(root: string, repoUrlOption: string | undefined, configText: string | undefined): RepoState {
-    const config = parseRepoConfig(configText, path.join(root, '.ckg.yaml'));
-    const repoUrl = repoUrlOption ? normaliseRepoUrl(repoUrlOption) : config.repoUrl ? normaliseRepoUrl(config.repoUrl) : defaultRepoUrl(root);
-    return {
-      root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root), services: config.services,
-    };
   }
 
   /** Makes a repo the one resolvers answer for; a new layout starts with fresh resolvers. */
@@ -388,36 +380,5 @@ export class RepoIndexer {
       context.resolvers.set(factory, resolver);
     }
     return resolver;
-  }
-
-  /**
-   * The symbol table of every unchanged file: kept from an earlier run, else rebuilt from
-   * the stored facts. Files whose facts an older extractor wrote are returned to be parsed.
-   */
-  private async loadTable<F extends Pick<SourceFile, 'path' | 'contentHash'>>(
-    repo: RepoState, unchanged: F[], live: LiveFiles,
-  ): Promise<{ table: SymbolTable; stale: F[] }> {
-    let table = this.tables.get(repo.repoHash);
-    if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
-    const stale: F[] = [];
-    for (const source of unchanged) {
-      const known = table.factsOf(source.path);
-      if (known && !RETRIED_SKIP_REASONS.has(known.skipReason ?? '')) continue;
-      const facts = await readFacts(this.store, (await live.get(source.path))!.fileHash, source.contentHash);
-      if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path, facts), facts);
-      else stale.push(source);
-    }
-    return { table, stale };
-  }
-
-  /**
-   * The repo's symbol table. An index run that found nothing changed returns before
-   * loading it; a later save (`reindexFiles`) then loads it from the stored facts.
-   */
-  private async tableOf(repo: RepoState, live: LiveFiles): Promise<SymbolTable> {
-    if (!this.tables.has(repo.repoHash)) {
-      await this.loadTable(repo, [...(await live.all()).values()], live);
-    }
-    return this.tables.get(repo.repoHash)!;
   }
 }
