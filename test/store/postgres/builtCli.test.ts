@@ -21,7 +21,8 @@ describe('store/postgres: the built ckg on a PostgreSQL graph', function () {
     const file = path.join(makeTempDir(), 'graph.sqlite');
     for (const repo of ['ts-basic', 'go-routes', 'polyglot-grpc']) {
       for (const db of [file, url]) {
-        const indexed = ckg('index', path.join(FIXTURES, repo), '-db', db);
+        // Named: a fixture folder inside a clone would take the clone's origin as its name.
+        const indexed = ckg('index', path.join(FIXTURES, repo), '--repo-url', `fixtures/${repo}`, '-db', db);
         assert.equal(indexed.status, 0, indexed.stderr);
       }
     }
