@@ -6,11 +6,11 @@
 // plus the known pathological files and asserts the run finishes, skips what extraction
 // skipped with the same reason, leaves every live edge between live nodes, makes a second
 // index a no-op and matches a clean index. Exit code 1 on any failure.
-// The parse has one gap the units miss: tree-sitter 0.25's error recovery copies one flat
-// ERROR node's children on every recovery, so a long run of input failing alike (597 KB of
-// `"` in Go) costs quadratic time in linear ticks; tree-sitter 0.27 makes it linear
-// (bench/RESULTS.md). The clock (--budget-ms) is the net for those, and for inputs whose
-// units it reaches first on a slow machine; they are counted and named apart.
+// tree-sitter 0.25's error recovery copied one flat ERROR node's children on every
+// recovery, so a long run of input failing alike (597 KB of `"` in Go) cost quadratic time
+// in linear ticks; web-tree-sitter 0.27, which the engine runs, makes it linear
+// (bench/RESULTS.md). The clock (--budget-ms) is the net for inputs whose units it reaches
+// first on a slow or loaded machine; they are counted and named apart.
 // --languages runs a subset (each language's inputs are the same as in a full run).
 //   node bench/fuzz.mjs [--inputs N] [--seed N] [--work-units N] [--budget-ms N] [--repo-files N] [--languages a,b] [--no-record]
 import * as fs from 'node:fs';
@@ -29,10 +29,11 @@ random bytes, truncations and mutations of test/fixtures files, deep nesting, hu
 (up to 1 MB), invalid UTF-8 and NUL bytes, decoded as the indexer decodes files. Each goes
 through extractFileMetered with the work budget shown and a clock of --budget-ms.
 crashes = thrown errors (must be 0); over work = files cut off by counted work (the same
-on every machine for a seed); over time = files the clock cut off, which the units miss
-(parses whose cost per parser operation grows, such as a long line of \`"\` in Go; these
-depend on the machine); max units = most work units one file spent (never over the
-budget). max ms is wall time on the machine shown, for information only.`;
+on every machine for a seed); over time = files the clock cut off before their units
+(big inputs on a slow or loaded machine; before web-tree-sitter 0.27 also quadratic error
+recovery, such as a long line of \`"\` in Go; these depend on the machine); max units =
+most work units one file spent (never over the budget). max ms is wall time on the
+machine shown, for information only.`;
 const EXTRACT_COLUMNS = [
   'date', 'machine', 'commit', 'language', 'inputs', 'seed', 'work budget', 'crashes', 'over work', 'over time', 'syntax errors',
   'mean units', 'max units', 'max ms', 'command',

@@ -31,7 +31,7 @@ function copyAssets() {
   const migrations = path.join(root, 'src/store/sqljs/migrations');
   for (const file of fs.readdirSync(migrations)) copy(path.join(migrations, file), path.join(dist, 'migrations', file));
   copy(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(dist, 'sql-wasm.wasm'));
-  copy(path.join(root, 'node_modules/web-tree-sitter/tree-sitter.wasm'), path.join(dist, 'tree-sitter.wasm'));
+  copy(path.join(root, 'node_modules/web-tree-sitter/web-tree-sitter.wasm'), path.join(dist, 'web-tree-sitter.wasm'));
   // The panels' chart library, served to webviews from the extension (no CDN).
   copy(path.join(root, 'node_modules/chart.js/dist/chart.umd.min.js'), path.join(dist, 'webview', 'chart.umd.min.js'));
 }
@@ -62,7 +62,7 @@ async function checkSqlJsPatch() {
 const webTreeSitterCommonJs = {
   name: 'web-tree-sitter-cjs',
   setup(build) {
-    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: path.join(root, 'node_modules/web-tree-sitter/tree-sitter.cjs') }));
+    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: path.join(root, 'node_modules/web-tree-sitter/web-tree-sitter.cjs') }));
   },
 };
 
