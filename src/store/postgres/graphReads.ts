@@ -2,8 +2,9 @@ import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, Snap
 import type { GraphCounts, LiveFile, RepoCounts } from '../records';
 import {
   EDGE_SELECT, FILE_SELECT, LIVE_FILE_SELECT, NODE_SELECT, REPO_SELECT, SNAPSHOT_SELECT, at, edgeFromRow, fileFromRow, idOf, idsOf, live,
-  liveFileFromRow, nodeFromRow, repoFromRow, snapshotFromRow,
+  liveFileFromRow, nodeFromRow, snapshotFromRow,
 } from './rows';
+import { repoFromRow } from '../columnCodecs';
 import type { Sql } from './sql';
 
 /** Reads of the PostgreSQL store: repos, snapshots, the live graph, point-in-time rows and counts. */

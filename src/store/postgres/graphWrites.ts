@@ -1,7 +1,8 @@
 import { type FileRecord, type GraphEdge, type GraphNode, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import { liveEdgesOwnedBy, liveNodesOfFile } from './graphReads';
-import { encodeLaterCallSites, hashIds, idIn, idOf, live, sameNodeVersion } from './rows';
+import { encodeLaterCallSites, sameNodeVersion } from '../columnCodecs';
+import { hashIds, idIn, idOf, live } from './rows';
 import type { Sql } from './sql';
 
 /**

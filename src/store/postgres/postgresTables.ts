@@ -3,12 +3,12 @@ import type {
   EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult,
   RequestedServiceRecord, RuntimeEdgeUpdate, ServiceSeen,
 } from '../records';
-import { kindCountsColumn } from '../kindCounts';
+import { kindCountsColumn, servicesColumn } from '../columnCodecs';
 import type { GraphTables } from '../roles';
 import * as reads from './graphReads';
 import * as writes from './graphWrites';
 import * as registries from './registries';
-import { edgeFromRow, hashIds, idIn, servicesColumn } from './rows';
+import { edgeFromRow, hashIds, idIn } from './rows';
 import * as runtime from './runtimeTables';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import type { Sql } from './sql';

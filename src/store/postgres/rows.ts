@@ -1,8 +1,5 @@
-import {
-  type CallSite, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, type Hash, NO_LATER_CALL_SITES, type NodeKind,
-  type RepoRecord, type ServiceFolder, type SnapshotRecord,
-} from '../../model';
-import { kindCountsFromColumn } from '../kindCounts';
+import type { EdgeType, FileRecord, GraphEdge, GraphNode, Hash, NodeKind, SnapshotRecord } from '../../model';
+import { decodeLaterCallSites, kindCountsFromColumn } from '../columnCodecs';
 import type { LiveFile } from '../records';
 import type { Sql } from './sql';
 
@@ -50,18 +47,7 @@ export function edgeFromRow(row: unknown[]): GraphEdge {
   };
 }
 
-/** The later_call_sites column (migration 007): '' for none, else [line, col] or [file, line, col] per site. */
-export function encodeLaterCallSites(edge: GraphEdge): string {
-  if (edge.laterCallSites.length === 0) return '';
-  return JSON.stringify(edge.laterCallSites.map((s) => (s.file === edge.callSiteFile ? [s.line, s.col] : [s.file, s.line, s.col])));
-}
 
-function decodeLaterCallSites(text: string, firstFile: string): readonly CallSite[] {
-  if (text === '') return NO_LATER_CALL_SITES;
-  return (JSON.parse(text) as Array<[number, number] | [string, number, number]>).map((site) => (site.length === 2
-    ? { file: firstFile, line: site[0], col: site[1] }
-    : { file: site[0], line: site[1], col: site[2] }));
-}
 
 /** Snapshot rows under alias `s`; map with snapshotFromRow. */
 export const SNAPSHOT_SELECT = `SELECT s.snapshot_hash, hr.hash, s.seq, s.commit_hash, s.parent_commit, s.dirty, s.created_at, s.merkle_root,
@@ -81,19 +67,7 @@ export function snapshotFromRow(row: unknown[]): SnapshotRecord {
 /** Repository rows under alias `r`; map with repoFromRow. */
 export const REPO_SELECT = 'SELECT hr.hash, r.repo_url, r.root_path, r.service_name, r.services FROM repos r JOIN hashes hr ON hr.id = r.repo_id';
 
-/** A row of REPO_SELECT as a RepoRecord. */
-export function repoFromRow(row: unknown[]): RepoRecord {
-  const services = row[4] ? (JSON.parse(row[4] as string) as ServiceFolder[]) : undefined;
-  return {
-    repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string,
-    ...(services && services.length > 0 ? { services } : {}),
-  };
-}
 
-/** repos.services: the declared service folders as JSON, '' when there are none. */
-export function servicesColumn(services: readonly ServiceFolder[] | undefined): string {
-  return services && services.length > 0 ? JSON.stringify(services.map((s) => ({ name: s.name, path: s.path }))) : '';
-}
 
 /** File rows under alias `f`; map with fileFromRow. */
 export const FILE_SELECT = `SELECT hf.hash, hr.hash, f.path, f.content_hash, f.language, f.size_bytes
@@ -115,11 +89,6 @@ export function liveFileFromRow(row: unknown[]): LiveFile {
   return { fileHash: row[0] as string, path: row[1] as string, contentHash: row[2] as string, language: row[3] as string };
 }
 
-/** Whether two versions of a node row are the same: nothing shown or hashed about it changed. */
-export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
-  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
-    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
-}
 
 /**
  * The ids of `hashes`, storing the ones never seen. New hashes are stored outside the

@@ -4,7 +4,8 @@ import type { SqlJsDatabase } from './database';
 import { writeOutRangeHolding } from './edgeEventRanges';
 import { ID_OF, IdMemo } from './hashIds';
 import { liveEdgesOwnedBy } from './reads';
-import { EDGE_INSERT_COLUMNS, LIVE, edgeValues, encodeLaterCallSites } from './rows';
+import { encodeLaterCallSites } from '../columnCodecs';
+import { EDGE_INSERT_COLUMNS, LIVE, edgeValues } from './rows';
 
 /** Edge rows owned by files, and the edge event log their changes write (SPEC §6.2). */
 

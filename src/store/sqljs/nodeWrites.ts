@@ -3,7 +3,8 @@ import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { EMPTY_HASH_ID, ID_OF, IdMemo } from './hashIds';
 import { liveNodesOfFile } from './reads';
-import { LIVE, NODE_INSERT_COLUMNS, nodeValues, sameNodeVersion } from './rows';
+import { sameNodeVersion } from '../columnCodecs';
+import { LIVE, NODE_INSERT_COLUMNS, nodeValues } from './rows';
 
 /** Node rows: versions opened and closed at a snapshot sequence. */
 

@@ -1,10 +1,7 @@
 import type { SqlValue } from 'sql.js';
 import type { LiveFile } from '../records';
-import {
-  type CallSite, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, NO_LATER_CALL_SITES, type NodeKind, type RepoRecord, type RouteSymbolRow,
-  type ServiceFolder, type SnapshotRecord,
-} from '../../model';
-import { kindCountsFromColumn } from '../kindCounts';
+import type { EdgeType, FileRecord, GraphEdge, GraphNode, NodeKind, RouteSymbolRow, SnapshotRecord } from '../../model';
+import { decodeLaterCallSites, encodeLaterCallSites, kindCountsFromColumn } from '../columnCodecs';
 
 /**
  * Column lists and row mappers, kept together so a SELECT and its mapper cannot drift.
@@ -96,18 +93,7 @@ export function edgeValues(edge: GraphEdge, ids: EdgeIds): SqlValue[] {
   ];
 }
 
-/** The later_call_sites column (migration 007): '' for none, else [line, col] or [file, line, col] per site. */
-export function encodeLaterCallSites(edge: GraphEdge): string {
-  if (edge.laterCallSites.length === 0) return '';
-  return JSON.stringify(edge.laterCallSites.map((s) => (s.file === edge.callSiteFile ? [s.line, s.col] : [s.file, s.line, s.col])));
-}
 
-function decodeLaterCallSites(text: string, firstFile: string): readonly CallSite[] {
-  if (text === '') return NO_LATER_CALL_SITES;
-  return (JSON.parse(text) as Array<[number, number] | [string, number, number]>).map((site) => (site.length === 2
-    ? { file: firstFile, line: site[0], col: site[1] }
-    : { file: site[0], line: site[1], col: site[2] }));
-}
 
 export const SNAPSHOT_COLUMNS =
   'snapshot_hash, repo_hash, seq, commit_hash, parent_commit, dirty, created_at, merkle_root, file_count, node_count, edge_count, kind_counts';
@@ -131,18 +117,7 @@ export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
 
 export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name, services';
 
-export function repoFromRow(row: SqlValue[]): RepoRecord {
-  const services = row[4] ? (JSON.parse(row[4] as string) as ServiceFolder[]) : undefined;
-  return {
-    repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string,
-    ...(services && services.length > 0 ? { services } : {}),
-  };
-}
 
-/** repos.services: the declared service folders as JSON, '' when there are none. */
-export function servicesColumn(services: readonly ServiceFolder[] | undefined): string {
-  return services && services.length > 0 ? JSON.stringify(services.map((s) => ({ name: s.name, path: s.path }))) : '';
-}
 
 export function routeFromRow(row: SqlValue[]): RouteSymbolRow {
   return {
@@ -171,11 +146,6 @@ export function fileFromRow(row: SqlValue[]): FileRecord {
   };
 }
 
-/** Whether two versions of a node row are the same: nothing shown or hashed about it changed. */
-export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
-  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
-    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
-}
 
 export const LIVE_FILE_COLUMNS = 'hf.hash, f.path, f.content_hash, f.language';
 

@@ -10,7 +10,7 @@ import * as edgeWrites from './edgeWrites';
 import * as nodeWrites from './nodeWrites';
 import * as factsTable from './factsTable';
 import * as fileStatsTable from './fileStatsTable';
-import { kindCountsColumn } from '../kindCounts';
+import { kindCountsColumn, repoFromRow, servicesColumn } from '../columnCodecs';
 import * as routesTable from './routesTable';
 import * as reads from './reads';
 import type { SqlJsDatabase } from './database';
@@ -25,7 +25,7 @@ import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
 import {
   EDGE_COLUMNS, EDGE_FROM, LIVE, LIVE_FILE_COLUMNS, LIVE_FILE_FROM, NODE_COLUMNS, NODE_FROM, REPO_COLUMNS, SNAPSHOT_COLUMNS, edgeFromRow,
-  liveFileFromRow, nodeFromRow, repoFromRow, servicesColumn, snapshotFromRow,
+  liveFileFromRow, nodeFromRow, snapshotFromRow,
 } from './rows';
 
 /**
