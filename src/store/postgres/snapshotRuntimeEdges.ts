@@ -1,4 +1,5 @@
 import type { GraphEdge, Hash } from '../../model';
+import { heldSpanChanges } from '../heldRuntimeSpans';
 import { EDGE_SELECT, edgeFromRow, hashIds, idIn, idOf } from './rows';
 import { RUNTIME_EDGE } from './runtimeTables';
 import type { Sql } from './sql';
@@ -29,19 +30,15 @@ export async function holdForeignRuntimeEdges(sql: Sql, repoHash: Hash, seq: num
     [repoId],
     (row) => ({ edgeId: row[0] as number, edgeAddedIn: row[1] as number, addedIn: row[2] as number }),
   );
-  for (const span of held) {
-    if (wanted.get(span.edgeId) === span.edgeAddedIn) {
-      wanted.delete(span.edgeId);
-      continue;
-    }
-    if (span.addedIn === seq) {
-      await sql.run('DELETE FROM snapshot_runtime_edges WHERE repo_id = $1 AND edge_id = $2 AND added_in = $3', [repoId, span.edgeId, seq]);
-    } else {
-      await sql.run('UPDATE snapshot_runtime_edges SET removed_in = $1 WHERE repo_id = $2 AND edge_id = $3 AND added_in = $4',
-        [seq, repoId, span.edgeId, span.addedIn]);
-    }
+  const changes = heldSpanChanges(wanted, held, seq);
+  for (const span of changes.drop) {
+    await sql.run('DELETE FROM snapshot_runtime_edges WHERE repo_id = $1 AND edge_id = $2 AND added_in = $3', [repoId, span.edgeId, seq]);
   }
-  for (const [edgeId, edgeAddedIn] of wanted) {
+  for (const span of changes.close) {
+    await sql.run('UPDATE snapshot_runtime_edges SET removed_in = $1 WHERE repo_id = $2 AND edge_id = $3 AND added_in = $4',
+      [seq, repoId, span.edgeId, span.addedIn]);
+  }
+  for (const [edgeId, edgeAddedIn] of changes.open) {
     await sql.run(
       `INSERT INTO snapshot_runtime_edges (repo_id, edge_id, edge_added_in, added_in, removed_in) VALUES ($1, $2, $3, $4, NULL)
        ON CONFLICT (repo_id, edge_id, added_in) DO UPDATE SET edge_added_in = excluded.edge_added_in, removed_in = NULL`,

@@ -3,6 +3,7 @@ import type { SqlJsDatabase } from './database';
 import { ID_OF, idOf } from './hashIds';
 import { EDGE_COLUMNS, EDGE_FROM, edgeFromRow } from './rows';
 import { RUNTIME_EDGE } from './runtimeStore';
+import { heldSpanChanges } from '../heldRuntimeSpans';
 
 /**
  * Runtime edges a repository's snapshots hold though another repository stores them
@@ -40,19 +41,15 @@ export function holdForeignRuntimeEdges(database: SqlJsDatabase, repoHash: Hash,
     [repoId],
     (row) => ({ edgeId: row[0] as number, edgeAddedIn: row[1] as number, addedIn: row[2] as number }),
   );
-  for (const span of held) {
-    if (wanted.get(span.edgeId) === span.edgeAddedIn) {
-      wanted.delete(span.edgeId);
-      continue;
-    }
-    if (span.addedIn === seq) {
-      database.run('DELETE FROM snapshot_runtime_edges WHERE repo_id = ? AND edge_id = ? AND added_in = ?', [repoId, span.edgeId, seq]);
-    } else {
-      database.run('UPDATE snapshot_runtime_edges SET removed_in = ? WHERE repo_id = ? AND edge_id = ? AND added_in = ?',
-        [seq, repoId, span.edgeId, span.addedIn]);
-    }
+  const changes = heldSpanChanges(wanted, held, seq);
+  for (const span of changes.drop) {
+    database.run('DELETE FROM snapshot_runtime_edges WHERE repo_id = ? AND edge_id = ? AND added_in = ?', [repoId, span.edgeId, seq]);
   }
-  for (const [edgeId, edgeAddedIn] of wanted) {
+  for (const span of changes.close) {
+    database.run('UPDATE snapshot_runtime_edges SET removed_in = ? WHERE repo_id = ? AND edge_id = ? AND added_in = ?',
+      [seq, repoId, span.edgeId, span.addedIn]);
+  }
+  for (const [edgeId, edgeAddedIn] of changes.open) {
     database.run(
       'INSERT OR REPLACE INTO snapshot_runtime_edges (repo_id, edge_id, edge_added_in, added_in, removed_in) VALUES (?, ?, ?, ?, NULL)',
       [repoId, edgeId, edgeAddedIn, seq],
