@@ -1,39 +1,17 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { type ScriptProcess, startScript } from './scriptProcess';
 
 const ROOT = path.join(__dirname, '..', '..');
 const HOLDER = path.join(ROOT, 'test', 'helpers', 'holdWriterLock.ts');
 
-/** A process running holdWriterLock.ts: what it printed, and how it ended. */
-export interface LockHolderProcess {
-  readonly child: ChildProcess;
-  /** Resolves with its first line: `held <pid>` or `refused <message>`. */
-  readonly firstLine: Promise<string>;
-  readonly exit: Promise<number | null>;
-  /** Ends its stdin, so a holder releases the lock and exits. */
-  release(): void;
-}
+/** A process running holdWriterLock.ts; its first line is `held <pid>` or `refused <message>`. */
+export type LockHolderProcess = ScriptProcess;
 
 /** Starts another process that takes the writer lock of `db` (see holdWriterLock.ts). */
 export function startLockHolder(db: string, ...flags: string[]): LockHolderProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, db, ...flags], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const firstLine = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const newline = stdout.indexOf('\n');
-      if (newline >= 0) resolve(stdout.slice(0, newline));
-    });
-    void exit.then((code) => reject(new Error(`lock holder exited with ${code} before a line: ${stdout}${stderr}`)));
-  });
-  firstLine.catch(() => undefined);
-  return { child, firstLine, exit, release: () => child.stdin!.end() };
+  return startScript(HOLDER, [db, ...flags], 'lock holder');
 }
 
 /** A pid that no process has any more: a child that has already exited. */
