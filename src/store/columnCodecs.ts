@@ -1,4 +1,4 @@
-import { type CallSite, type GraphEdge, type GraphNode, NO_LATER_CALL_SITES, type RepoRecord, type ServiceFolder, type SnapshotRecord } from '../model';
+import { type CallSite, type GraphEdge, NO_LATER_CALL_SITES, type RepoRecord, type ServiceFolder, type SnapshotRecord } from '../model';
 
 // How both backends write records into columns and read them back: the same text in the
 // same columns, so a graph file and a PostgreSQL graph hold the same values.
@@ -43,10 +43,4 @@ export function kindCountsFromColumn(column: string): Pick<SnapshotRecord, 'node
   if (!column) return {};
   const { nodes, edges } = JSON.parse(column) as { nodes: Record<string, number>; edges: Record<string, number> };
   return { nodesByKind: nodes, edgesByType: edges };
-}
-
-/** Whether two versions of a node row are the same: nothing shown or hashed about it changed. */
-export function sameNodeVersion(a: GraphNode, b: GraphNode): boolean {
-  return a.line === b.line && a.column === b.column && a.endLine === b.endLine && a.signature === b.signature
-    && a.bodyHash === b.bodyHash && a.doc === b.doc && a.kind === b.kind && a.qualifiedName === b.qualifiedName;
 }

@@ -1,7 +1,8 @@
 import { type FileRecord, type GraphEdge, type GraphNode, type Hash, sameCallSites } from '../../model';
 import type { ReplaceResult } from '../records';
 import { liveEdgesOwnedBy, liveNodesOfFile } from './graphReads';
-import { encodeLaterCallSites, sameNodeVersion } from '../columnCodecs';
+import { encodeLaterCallSites } from '../columnCodecs';
+import { nodeVersionChanges } from '../nodeVersions';
 import { hashIds, idIn, idOf, live } from './rows';
 import type { Sql } from './sql';
 
@@ -70,25 +71,10 @@ async function closeNodes(sql: Sql, nodeHashes: readonly Hash[], fileHash: Hash,
 
 /** StaticGraphWriter.replaceFileNodes (roles.ts) over PostgreSQL. */
 export async function replaceFileNodes(sql: Sql, fileHash: Hash, nodes: readonly GraphNode[], seq: number): Promise<ReplaceResult> {
-  const live = new Map((await liveNodesOfFile(sql, fileHash)).map((n) => [n.nodeHash, n]));
-  const toClose: Hash[] = [];
-  const toInsert: GraphNode[] = [];
-  const fresh = new Set<Hash>();
-  const seen = new Set<Hash>();
-  for (const node of nodes) {
-    if (seen.has(node.nodeHash)) continue;
-    seen.add(node.nodeHash);
-    const old = live.get(node.nodeHash);
-    live.delete(node.nodeHash);
-    if (old && sameNodeVersion(old, node)) continue;
-    if (old) toClose.push(old.nodeHash);
-    else fresh.add(node.nodeHash);
-    toInsert.push(node);
-  }
-  toClose.push(...live.keys());
-  await closeNodes(sql, toClose, fileHash, seq);
-  const inserted = await insertNodes(sql, toInsert, seq);
-  return { added: [...fresh].filter((hash) => inserted.has(hash)).length, removed: live.size };
+  const { replaced, insert, fresh, gone } = nodeVersionChanges(await liveNodesOfFile(sql, fileHash), nodes);
+  await closeNodes(sql, [...replaced, ...gone], fileHash, seq);
+  const inserted = await insertNodes(sql, insert, seq);
+  return { added: [...fresh].filter((hash) => inserted.has(hash)).length, removed: gone.length };
 }
 
 /** StaticGraphWriter.retainFileNodes (roles.ts) over PostgreSQL. */

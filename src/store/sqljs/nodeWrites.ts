@@ -3,7 +3,7 @@ import type { ReplaceResult } from '../records';
 import type { SqlJsDatabase } from './database';
 import { EMPTY_HASH_ID, ID_OF, IdMemo } from './hashIds';
 import { liveNodesOfFile } from './reads';
-import { sameNodeVersion } from '../columnCodecs';
+import { nodeVersionChanges } from '../nodeVersions';
 import { LIVE, NODE_INSERT_COLUMNS, nodeValues } from './rows';
 
 /** Node rows: versions opened and closed at a snapshot sequence. */
@@ -21,26 +21,16 @@ function closeNode(database: SqlJsDatabase, nodeHash: Hash, fileHash: Hash, seq:
 }
 
 export function replaceFileNodes(database: SqlJsDatabase, fileHash: Hash, nodes: readonly GraphNode[], seq: number): ReplaceResult {
-  const live = new Map(liveNodesOfFile(database, fileHash).map((n) => [n.nodeHash, n]));
+  const { replaced, insert, fresh, gone } = nodeVersionChanges(liveNodesOfFile(database, fileHash), nodes);
+  for (const nodeHash of [...replaced, ...gone]) closeNode(database, nodeHash, fileHash, seq);
   const ids = new IdMemo(database);
   let added = 0;
-  let removed = 0;
-  const seen = new Set<Hash>();
-  for (const node of nodes) {
-    if (seen.has(node.nodeHash)) continue;
-    seen.add(node.nodeHash);
-    const old = live.get(node.nodeHash);
-    live.delete(node.nodeHash);
-    if (old && sameNodeVersion(old, node)) continue;
-    if (old) closeNode(database, old.nodeHash, fileHash, seq);
+  for (const node of insert) {
     insertNode(database, node, seq, ids);
-    if (!old && database.changes() > 0) added++;
+    // A node another file already holds live is not inserted (insertNode), so not added.
+    if (fresh.has(node.nodeHash) && database.changes() > 0) added++;
   }
-  for (const gone of live.values()) {
-    closeNode(database, gone.nodeHash, fileHash, seq);
-    removed++;
-  }
-  return { added, removed };
+  return { added, removed: gone.length };
 }
 
 export function retainFileNodes(database: SqlJsDatabase, fileHash: Hash, keep: ReadonlySet<Hash>, seq: number): number {
