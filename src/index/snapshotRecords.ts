@@ -13,7 +13,7 @@ export async function writeSnapshot(
   // Runtime edges into this repo are stored under their caller's: the snapshot holds them too (SPEC 3.5).
   const held = await store.holdForeignRuntimeEdges(repo.repoHash, seq);
   const edgeHashes = [...await store.liveEdgeHashes(repo.repoHash), ...held].sort();
-  const counts = await store.countsOfRepo(repo.repoHash);
+  const counts = await store.countsOfRepo(repo.repoHash, { byKind: true });
   const edgesByType = { ...counts.edgesByType };
   for (const edge of held.length > 0 ? await store.liveEdgesByHash(held) : []) edgesByType[edge.edgeType] = (edgesByType[edge.edgeType] ?? 0) + 1;
   if (replaceExisting) await store.deleteSnapshot(snapshotHash);

@@ -35,8 +35,9 @@ export interface RepoCounts {
   readonly files: number;
   readonly nodes: number;
   readonly edges: number;
-  readonly nodesByKind: Readonly<Record<string, number>>;
-  readonly edgesByType: Readonly<Record<string, number>>;
+  /** Present when counted `byKind` (GraphReader.countsOfRepo). */
+  readonly nodesByKind?: Readonly<Record<string, number>>;
+  readonly edgesByType?: Readonly<Record<string, number>>;
 }
 
 /** The result of replacing a set of rows: how many were added and removed. */

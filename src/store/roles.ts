@@ -76,7 +76,11 @@ export interface GraphReader {
   liveEdgesByHash(edgeHashes: readonly Hash[]): Promise<GraphEdge[]>;
   routeSymbols(): Promise<RouteSymbolRow[]>;
   counts(): Promise<GraphCounts>;
-  countsOfRepo(repoHash: Hash): Promise<RepoCounts>;
+  /**
+   * A repository's live files, nodes and edges; with `byKind` also nodes by kind and edges
+   * by type, which cost a grouped scan (a snapshot asks; the editor's status does not).
+   */
+  countsOfRepo(repoHash: Hash, options?: { readonly byKind?: boolean }): Promise<RepoCounts>;
 }
 
 /**

@@ -204,7 +204,18 @@ export async function counts(sql: Sql): Promise<GraphCounts> {
 }
 
 /** GraphReader.countsOfRepo (roles.ts) over PostgreSQL. */
-export async function countsOfRepo(sql: Sql, repoHash: Hash): Promise<RepoCounts> {
+export async function countsOfRepo(sql: Sql, repoHash: Hash, options: { readonly byKind?: boolean } = {}): Promise<RepoCounts> {
+  if (!options.byKind) {
+    const [files, nodes, edges] = await sql.one(
+      `WITH r AS (SELECT ${idOf(1)} AS id)
+       SELECT (SELECT count(*) FROM files f, r WHERE f.repo_id = r.id AND ${live('f')}),
+              (SELECT count(*) FROM nodes n, r WHERE n.repo_id = r.id AND ${live('n')}),
+              (SELECT count(*) FROM edges e, r WHERE e.repo_id = r.id AND ${live('e')})`,
+      [repoHash],
+      (row) => row.map(Number),
+    ) ?? [0, 0, 0];
+    return { files, nodes, edges };
+  }
   const files = Number(await sql.one(
     `SELECT count(*) FROM files f WHERE f.repo_id = ${idOf(1)} AND ${live('f')}`, [repoHash], (row) => row[0],
   ) ?? 0);

@@ -100,7 +100,7 @@ export class PostgresTables implements GraphTables {
   liveEdgesByHash(edgeHashes: readonly Hash[]): Promise<GraphEdge[]> { return reads.liveEdgesByHash(this.sql, edgeHashes); }
   routeSymbols(): Promise<RouteSymbolRow[]> { return registries.routeSymbols(this.sql); }
   counts(): Promise<GraphCounts> { return reads.counts(this.sql); }
-  countsOfRepo(repoHash: Hash): Promise<RepoCounts> { return reads.countsOfRepo(this.sql, repoHash); }
+  countsOfRepo(repoHash: Hash, options?: { readonly byKind?: boolean }): Promise<RepoCounts> { return reads.countsOfRepo(this.sql, repoHash, options); }
 
   // Facts
 

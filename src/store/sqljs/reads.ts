@@ -78,13 +78,21 @@ export function nodesByPrefix(database: SqlJsDatabase, prefix: string, limit: nu
   );
 }
 
-export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash): RepoCounts {
+export function countsOfRepo(database: SqlJsDatabase, repoHash: Hash, options: { readonly byKind?: boolean } = {}): RepoCounts {
+  const files = Number(database.scalar(`SELECT count(*) FROM files WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash]));
+  if (!options.byKind) {
+    return {
+      files,
+      nodes: Number(database.scalar(`SELECT count(*) FROM nodes WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+      edges: Number(database.scalar(`SELECT count(*) FROM edges NOT INDEXED WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+    };
+  }
   const byValue = (sql: string): Record<string, number> => Object.fromEntries(database.all(sql, [repoHash], (row) => [row[0] as string, row[1] as number]));
   const nodesByKind = byValue(`SELECT kind, count(*) FROM nodes WHERE repo_id = ${ID_OF} AND ${LIVE} GROUP BY kind ORDER BY kind`);
   const edgesByType = byValue(`SELECT edge_type, count(*) FROM edges NOT INDEXED WHERE repo_id = ${ID_OF} AND ${LIVE} GROUP BY edge_type ORDER BY edge_type`);
   const sum = (counts: Record<string, number>): number => Object.values(counts).reduce((total, count) => total + count, 0);
   return {
-    files: Number(database.scalar(`SELECT count(*) FROM files WHERE repo_id = ${ID_OF} AND ${LIVE}`, [repoHash])),
+    files,
     nodes: sum(nodesByKind),
     edges: sum(edgesByType),
     nodesByKind,

@@ -303,8 +303,8 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
     return reads.nodesByPrefix(this.database, prefix, limit);
   }
 
-  countsOfRepo(repoHash: Hash): RepoCounts {
-    return reads.countsOfRepo(this.database, repoHash);
+  countsOfRepo(repoHash: Hash, options?: { readonly byKind?: boolean }): RepoCounts {
+    return reads.countsOfRepo(this.database, repoHash, options);
   }
 
   /** Closes the live version of a row at seq; a version opened in this same seq is dropped. */

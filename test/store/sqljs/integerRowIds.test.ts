@@ -127,7 +127,7 @@ describe('store/sqljs: migration 014 (integer row ids) upgrades an older graph f
     assert.deepEqual(await store.feedbackCounts('all'), new Map([[g.nodeHash, { useful: 1, notUseful: 0 }]]));
     assert.deepEqual(await store.enrichmentSummary(REPO), [{ source: 'scip', files: 1, lastAt: 9 }]);
     assert.equal(await store.staleFactsCount(REPO, 2), 1);
-    assert.deepEqual(await store.countsOfRepo(REPO), { files: 2, nodes: 5, edges: 4, nodesByKind: { function: 5 }, edgesByType: { calls: 4 } });
+    assert.deepEqual(await store.countsOfRepo(REPO, { byKind: true }), { files: 2, nodes: 5, edges: 4, nodesByKind: { function: 5 }, edgesByType: { calls: 4 } });
   }
 
   it('reads every row back as schema 13 held it, through a save and reopen, and numbers new events after the reserved ones', async () => {
