@@ -1,5 +1,6 @@
 import type { Node as SyntaxNode, Query, Tree } from 'web-tree-sitter';
 import type { FileFacts, LanguageId } from './facts';
+import type { WorkMeter } from './workBudget';
 
 export interface ExtractInput {
   readonly tree: Tree;
@@ -9,6 +10,11 @@ export interface ExtractInput {
   /** Repo-relative path with forward slashes. */
   readonly path: string;
   readonly language: LanguageId;
+  /**
+   * The file's work budget: the query pass runs through meteredQuery.ts, which charges it
+   * as the query runs, and cancels the file with BudgetExceeded once it is spent.
+   */
+  readonly work: WorkMeter;
 }
 
 /** One language's extractor: interprets the captures of its queries.scm into facts. */

@@ -89,29 +89,19 @@ function extractText(spec: LanguageSpec & { parser: 'text' }, path: string, sour
 
 async function extractTree(spec: TreeSitterLanguageSpec, path: string, source: string, meter: WorkMeter): Promise<FileFacts> {
   const { parser, query } = await loadLanguage(spec);
-  let over: BudgetExceeded | undefined;
-  // The typings say the callback returns nothing; tree-sitter cancels the parse when it returns true.
-  const tree = parser.parse(source, null, {
-    progressCallback: () => {
-      try {
-        meter.spend(UNITS_PER_PARSE_TICK, 'parse');
-        return false;
-      } catch (error) {
-        over = error as BudgetExceeded;
-        return true;
-      }
-    },
-  });
-  if (over) {
+  const tree = parser.parse(source, null, { progressCallback: meter.progressCallback(UNITS_PER_PARSE_TICK, 'parse') });
+  try {
+    meter.throwIfCancelled();
+  } catch (error) {
     // A cancelled parse would resume on the next call: start afresh.
     parser.reset();
     tree?.delete();
-    throw over;
+    throw error;
   }
   if (!tree) throw new Error(`extract/parser: tree-sitter returned no tree for ${path}`);
   try {
     chargeQueryCost(tree, meter);
-    const facts = spec.extractor.extract({ tree, query, source, path, language: spec.id });
+    const facts = spec.extractor.extract({ tree, query, source, path, language: spec.id, work: meter });
     meter.checkTime('extract');
     return facts;
   } finally {

@@ -66,6 +66,7 @@ export class BudgetExceeded extends Error {
 export class WorkMeter {
   private spent = 0;
   private readonly deadline: number;
+  private cancelled: BudgetExceeded | undefined;
 
   constructor(private readonly budget: WorkBudget, private readonly now: () => number = () => performance.now()) {
     this.deadline = budget.milliseconds > 0 ? now() + budget.milliseconds : Infinity;
@@ -95,9 +96,28 @@ export class WorkMeter {
     if (this.now() > this.deadline) throw new BudgetExceeded(SKIP_OVER_TIME_BUDGET, `${stage}: more than ${this.budget.milliseconds} ms`);
   }
 
-  /** Microseconds left for a tree-sitter query (0 means no limit to tree-sitter, so at least 1). */
-  remainingMicros(): number {
-    if (this.deadline === Infinity) return 0;
-    return Math.max(1, Math.floor((this.deadline - this.now()) * 1000));
+  /**
+   * A tree-sitter progress callback (parse or query) that spends `units` on each call and
+   * cancels the work once the file is over budget, by returning true. An exception cannot
+   * cross into the wasm that calls it, so the caller asks `throwIfCancelled` afterwards.
+   */
+  progressCallback(units: number, stage: string): () => boolean {
+    return () => {
+      if (this.cancelled) return true;
+      try {
+        this.spend(units, stage);
+        return false;
+      } catch (error) {
+        this.cancelled = error as BudgetExceeded;
+        return true;
+      }
+    };
+  }
+
+  /** Throws the BudgetExceeded a progress callback cancelled its work with, once. */
+  throwIfCancelled(): void {
+    const cancelled = this.cancelled;
+    this.cancelled = undefined;
+    if (cancelled) throw cancelled;
   }
 }

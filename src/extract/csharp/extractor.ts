@@ -2,6 +2,7 @@ import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, Position } from '../facts';
 import { withHttpCalls } from '../httpUrls';
+import { meteredMatches } from '../meteredQuery';
 import { CallInterpreter } from './calls';
 import { collectMatches } from './collect';
 import { CSharpFile } from './context';
@@ -17,9 +18,10 @@ import { buildSymbols } from './symbols';
  * directives, calls and routes are read from those. The package path is the namespace.
  */
 export const csharpExtractor: LanguageExtractor = {
-  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, source, path, language } = input;
     const root = tree.rootNode;
-    const file = new CSharpFile(collectMatches(query.matches(root)), source);
+    const file = new CSharpFile(collectMatches(meteredMatches(input)), source);
     const calls = new CallInterpreter(file);
     const callFacts = calls.callFacts();
     const routes = [...attributeRoutes(file), ...minimalApiRoutes(file, calls), ...grpcRoutes(file)];

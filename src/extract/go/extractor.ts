@@ -2,6 +2,7 @@ import { countSyntaxErrors, positionOf, unquote } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, ImportFact, Position } from '../facts';
 import { withHttpCalls } from '../httpUrls';
+import { meteredMatches } from '../meteredQuery';
 import { collectMatches, type GoMatches } from './collect';
 import { GoFileContext } from './context';
 import { importLocalName } from './names';
@@ -16,9 +17,10 @@ import { callFacts, referenceFacts } from './uses';
  * scopes.ts for what that trades away.
  */
 export const goExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, path, language } = input;
     const root = tree.rootNode;
-    const matches = collectMatches(query.matches(root));
+    const matches = collectMatches(meteredMatches(input));
     const context = new GoFileContext(matches);
     return {
       path,

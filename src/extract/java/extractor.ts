@@ -3,6 +3,7 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, Position } from '../facts';
 import { bindNames } from './bindings';
 import { withHttpCalls } from '../httpUrls';
+import { meteredMatches } from '../meteredQuery';
 import { CallReader } from './calls';
 import { collectMatches } from './collect';
 import { httpCallFacts } from './httpClients';
@@ -18,9 +19,10 @@ import { symbolFacts } from './symbols';
  * package declaration is the file's package path (see src/resolve/languages/java.ts).
  */
 export const javaExtractor: LanguageExtractor = {
-  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, source, path, language } = input;
     const root = tree.rootNode;
-    const matches = collectMatches(query.matches(root));
+    const matches = collectMatches(meteredMatches(input));
     const scopes = new ScopeTree(matches.types, matches.anonymous, matches.members, matches.annotations);
     bindNames(scopes, matches.bindings, matches.fields);
     const calls = new CallReader(scopes, staticallyImportedNames(matches.imports));

@@ -2,6 +2,7 @@ import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
 import { withHttpCalls } from '../httpUrls';
+import { meteredMatches } from '../meteredQuery';
 import { inferBindings } from './bindings';
 import { callFacts } from './calls';
 import { collectMatches } from './collect';
@@ -21,9 +22,10 @@ import { symbolFacts } from './symbols';
  * ranges, and every fact is interpreted against them without walking the tree again.
  */
 export const pythonExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, path, language } = input;
     const root = tree.rootNode;
-    const matches = collectMatches(query.matches(root));
+    const matches = collectMatches(meteredMatches(input));
     const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex);
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);

@@ -1,6 +1,7 @@
 import { countSyntaxErrors } from '../common';
 import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts } from '../facts';
+import { meteredMatches } from '../meteredQuery';
 import { CallReader, isCrateRootFile } from './calls';
 import { collectMatches } from './collect';
 import { grpcServerRoutes } from './grpcServers';
@@ -16,9 +17,10 @@ import { buildSymbols } from './symbols';
  * names are function-level; see scopes.ts for what that trades away.
  */
 export const rustExtractor: LanguageExtractor = {
-  extract({ tree, query, source, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, source, path, language } = input;
     const root = tree.rootNode;
-    const matches = collectMatches(query.matches(root));
+    const matches = collectMatches(meteredMatches(input));
     const items = new ItemIndex(matches, source);
     const { symbols, owners, nestedFunctions, implements: links } = buildSymbols(matches, items);
     const scopes = new Scopes(owners, matches, items, nestedFunctions);

@@ -2,6 +2,7 @@ import type { QueryCapture } from 'web-tree-sitter';
 import { countSyntaxErrors, positionOf, unquote } from '../common';
 import type { ExtractInput, LanguageExtractor, SyntaxNode } from '../extractor';
 import type { FileFacts, ImportFact, LinkFact, Position, SymbolFact } from '../facts';
+import { meteredCaptures } from '../meteredQuery';
 import { type BlockHead, type TopBlock, localValueSymbol, readTopBlock } from './blocks';
 import { addressOf } from './references';
 
@@ -13,10 +14,11 @@ import { addressOf } from './references';
  * the module directory (DESIGN §4).
  */
 export const terraformExtractor: LanguageExtractor = {
-  extract({ tree, query, path, language }: ExtractInput): FileFacts {
+  extract(input: ExtractInput): FileFacts {
+    const { tree, path, language } = input;
     const root = tree.rootNode;
     const reader = new TerraformReader(terraformKeyPrefix(path));
-    for (const capture of query.captures(root)) reader.read(capture);
+    for (const capture of meteredCaptures(input)) reader.read(capture);
     return {
       path,
       language,

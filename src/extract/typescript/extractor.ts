@@ -5,10 +5,10 @@ import { callFacts } from './calls';
 import { collectMatches } from './collect';
 import { replay } from './replay';
 import { withHttpCalls } from '../httpUrls';
+import { meteredMatches } from '../meteredQuery';
 import { httpCallFacts } from './httpClients';
 import { routeFacts } from './routes';
 import { newFileState } from './state';
-import type { RoleMatch } from './types';
 
 /**
  * The TypeScript/JavaScript extractor. One query pass over the tree; the matches are
@@ -17,31 +17,9 @@ import type { RoleMatch } from './types';
  * exports marked once all are read.
  */
 
-/**
- * Tree-sitter matches a pattern waiting on a sibling after a deep subtree in quadratic
- * time: a generated chain `a.b().c()...` tens of thousands deep would run for hours.
- * Past this budget the query stops and the file yields no facts.
- */
-const QUERY_BUDGET_MICROS = 20_000_000;
-
-/** The role matches in source order, and whether the query ran out of time. */
-function sortedMatches(input: ExtractInput): { matches: RoleMatch[]; timedOut: boolean } {
-  const deadline = performance.now() + QUERY_BUDGET_MICROS / 1000;
-  let timedOut = false;
-  // The typings say the callback returns nothing; tree-sitter cancels the query when it returns true.
-  const matches = input.query.matches(input.tree.rootNode, {
-    progressCallback: () => {
-      timedOut ||= performance.now() > deadline;
-      return timedOut;
-    },
-  });
-  // A cancelled query's matches are a prefix of the file's: the file yields none rather than part.
-  return { matches: timedOut ? [] : collectMatches(matches), timedOut };
-}
-
 function extract(input: ExtractInput): FileFacts {
   const root = input.tree.rootNode;
-  const { matches, timedOut } = sortedMatches(input);
+  const matches = collectMatches(meteredMatches(input));
   const state = newFileState(input);
   replay(matches, state);
   state.modules.finish(state.symbols);
@@ -56,8 +34,7 @@ function extract(input: ExtractInput): FileFacts {
     routes: routeFacts(state),
     ...withHttpCalls(httpCallFacts(state)),
     ...(defaultSymbol !== undefined ? { defaultExport: defaultSymbol } : {}),
-    // A query that ran out of time leaves the facts partial, which is what this counts.
-    syntaxErrors: countSyntaxErrors(root) + (timedOut ? 1 : 0),
+    syntaxErrors: countSyntaxErrors(root),
   };
 }
 
