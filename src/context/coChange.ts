@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import type { FileRecord, Hash } from '../model';
 import type { Evidence } from './evidence';
+import { AnswerCache, MAX_FILES_PER_COMMIT, changeLogArgs, git, parseChangeSets } from './gitHistory';
 import type { SymbolIndex } from './symbolIndex';
 
 /**
@@ -13,7 +13,7 @@ export const DEFAULTS = {
   /** Newest non-merge commits of HEAD that touch the given files, read per query. */
   commits: 500,
   /** A commit changing more files than this (a rename sweep, a reformat) says nothing about any two of them. */
-  maxFilesPerCommit: 50,
+  maxFilesPerCommit: MAX_FILES_PER_COMMIT,
 };
 
 /**
@@ -32,18 +32,8 @@ export function coChanged(changeSets: ReadonlyArray<readonly string[]>, paths: r
   return new Map([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([path, n]) => [path, n / best]));
 }
 
-/** Reads the history of `git log --name-only --format=%x1e` output, large commits left out. */
-export function parseChangeSets(log: string, maxFilesPerCommit = DEFAULTS.maxFilesPerCommit): string[][] {
-  const sets: string[][] = [];
-  for (const record of log.split('\x1e').slice(1)) {
-    const paths = [...new Set(record.split('\n').map((line) => line.trim()).filter((line) => line.length > 0))];
-    if (paths.length > 1 && paths.length <= maxFilesPerCommit) sets.push(paths);
-  }
-  return sets;
-}
-
-const answers = new Map<string, Map<string, number>>();
-const ANSWERS_KEPT = 64;
+/** The answers of the last queries, per HEAD: asking again about the same files reads no history. */
+const answers = new AnswerCache<Map<string, number>>(64);
 
 /**
  * The files that changed with `paths` (repo-relative) in the repository at `root`: the
@@ -55,17 +45,11 @@ export function coChangedFiles(root: string, paths: readonly string[]): Map<stri
   try {
     const head = git(root, ['rev-parse', 'HEAD']).trim();
     const key = `${root}\0${head}\0${[...paths].sort().join('\0')}`;
-    let answer = answers.get(key);
-    if (!answer) {
-      const log = git(root, [
-        'log', '--no-merges', '--no-renames', '--relative', '--full-diff', '--name-only', '--format=%x1e', `-n${DEFAULTS.commits}`, head,
-        '--', ...paths.map((path) => `:(literal)${path}`),
-      ]);
-      answer = coChanged(parseChangeSets(log), paths);
-      if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
-      answers.set(key, answer);
-    }
-    return answer;
+    return answers.get(key, () => {
+      // --full-diff: each commit with every file it changed, not only the given ones.
+      const log = git(root, [...changeLogArgs(head, DEFAULTS.commits), '--full-diff', '--', ...paths.map((path) => `:(literal)${path}`)]);
+      return coChanged(parseChangeSets(log, { minFiles: 2 }), paths);
+    });
   } catch {
     return undefined;
   }
@@ -110,8 +94,4 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else groups.set(key(item), [item]);
   }
   return groups;
-}
-
-function git(root: string, args: readonly string[]): string {
-  return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 256 * 1024 * 1024 }).toString();
 }

@@ -6,6 +6,7 @@ import { type ContextFormat, renderContext } from './formats';
 import { type PackItem, packContext } from './packing';
 import type { Evidence } from './evidence';
 import { type FeedbackLookup, type RankOptions, type Ranking, rankSymbols } from './ranking';
+import { withRecentChanges } from './recentChanges';
 import { relationsOf } from './relations';
 import { fileSeeds, parseFileList, resolveFiles, type Seeds, taskSeeds } from './seeds';
 import { SourceReader } from './sourceReader';
@@ -19,7 +20,8 @@ import type { TrafficLookup } from './traffic';
  * words name; changed files (blast radius) lean towards their callers and weigh runtime
  * traffic most; a PR looks both ways (callers, callees, types) with traffic in between.
  * Beside the walk, a task weighs what its words match in names, files and bodies
- * (passages.ts), and changed files weigh the files that changed with them in git history
+ * (passages.ts), of two files matched alike the one its repository changed more lately
+ * first (recentChanges.ts), and changed files weigh the files that changed with them in git history
  * (coChange.ts). The five best symbols of each changed file lead; the rest of the file
  * is ranked with what it reaches, so a large file cannot fill the budget with itself. A
  * task divides walk scores by sqrt(1 + callers), so a helper every test calls does not
@@ -71,7 +73,8 @@ export function buildTaskContext(sources: ContextSources, request: TaskContextRe
   if (request.description.trim().length === 0) throw new ContextInputError('task_description', 'expected a non-empty description');
   const index = symbolIndexOf(sources.view);
   const textHits = sources.readSource === false ? undefined : index.searchText(request.description, TASK_NAMES_WEIGHED);
-  return build(sources, taskSeeds(index, request.description, textHits), { ...request, mode: 'task', query: request.description, evidence: textHits });
+  const evidence = textHits && withRecentChanges(index, textHits);
+  return build(sources, taskSeeds(index, request.description, textHits), { ...request, mode: 'task', query: request.description, evidence });
 }
 
 export function buildFilesContext(sources: ContextSources, request: FilesContextRequest): ContextResult {

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULTS, coChangeEvidence, coChanged, coChangedFiles, parseChangeSets } from '../../src/context/coChange';
+import { DEFAULTS, coChangeEvidence, coChanged, coChangedFiles } from '../../src/context/coChange';
+import { parseChangeSets } from '../../src/context/gitHistory';
 import { symbolIndexOf } from '../../src/context/symbolIndex';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { QualifiedName } from '../../src/model';
@@ -35,7 +36,8 @@ describe('context/coChange', () => {
   it('reads git log records, leaving out commits of one file and sweeps of many', () => {
     const sweep = Array.from({ length: DEFAULTS.maxFilesPerCommit + 1 }, (_, i) => `f${i}.ts`).join('\n');
     const log = ['', '\na.ts\nb.ts\n', '\nsolo.ts\n', `\n${sweep}\n`, '\nb.ts\nc.ts\nb.ts\n'].join('\x1e');
-    assert.deepEqual(parseChangeSets(log), [['a.ts', 'b.ts'], ['b.ts', 'c.ts']]);
+    assert.deepEqual(parseChangeSets(log, { minFiles: 2 }), [['a.ts', 'b.ts'], ['b.ts', 'c.ts']]);
+    assert.deepEqual(parseChangeSets(log), [['a.ts', 'b.ts'], ['solo.ts'], ['b.ts', 'c.ts']], 'one file is a change set of its own');
   });
 
   it('reads paths relative to a repository that is a folder of a larger git work tree', () => {
