@@ -18,6 +18,7 @@ export class TokenView {
    * again. Sized up front: filled out of order, a growing array would turn sparse and slow.
    */
   private readonly keywords: Array<string | undefined>;
+  private pairs: Int32Array | undefined;
 
   constructor(readonly tokens: SqlTokens, private lineStarts?: number[]) {
     this.keywords = new Array<string | undefined>(tokens.count);
@@ -72,15 +73,27 @@ export class TokenView {
     return { parts, first: i, next };
   }
 
-  /** The index of the `)` closing the `(` at i, or `end` when it is never closed. */
+  /**
+   * The index of the `)` closing the `(` at i, or `end` when it is not closed before `end`.
+   * Read from a table of every pair made in one pass: the interpreters ask at each call
+   * and each nested query, and a scan per question made `SELECT (SELECT (…` quadratic.
+   */
   closingParen(i: number, end: number): number {
-    let depth = 0;
-    for (let k = i; k < end; k++) {
-      if (this.kind(k) !== TokenKind.Punct) continue;
-      if (this.isPunct(k, '(')) depth++;
-      else if (this.isPunct(k, ')') && --depth === 0) return k;
+    const close = this.parenPairs()[i] ?? -1;
+    return close >= 0 && close < end ? close : end;
+  }
+
+  /** For each `(` token, the index of its `)`; -1 for an unclosed one and for other tokens. */
+  private parenPairs(): Int32Array {
+    if (this.pairs) return this.pairs;
+    const pairs = new Int32Array(this.tokens.count).fill(-1);
+    const open: number[] = [];
+    for (let k = 0; k < this.tokens.count; k++) {
+      if (this.tokens.kinds[k] !== TokenKind.Punct) continue;
+      if (this.isPunct(k, '(')) open.push(k);
+      else if (this.isPunct(k, ')') && open.length > 0) pairs[open.pop()!] = k;
     }
-    return end;
+    return (this.pairs = pairs);
   }
 
   /** Token ranges between top-level commas of [from, to). */

@@ -74,7 +74,8 @@ function foreignKey(facts: SqlFactsBuilder, table: LinkEnd, tableName: string | 
   if (tableName === undefined) return;
   const open = foreign + 2;
   if (view.keyword(foreign + 1) !== 'KEY' || !view.isPunct(open, '(')) return;
-  for (let k = open + 1; k < view.closingParen(open, to); k++) {
+  const close = view.closingParen(open, to);
+  for (let k = open + 1; k < close; k++) {
     const column = view.identifier(k);
     const columnName = column === undefined ? '' : `${tableName}.${column}`;
     if (facts.hasSymbol(columnName)) facts.addLink('references', { form: 'local', name: columnName }, referenced, at);

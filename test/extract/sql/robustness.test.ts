@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { HEAVY_TEST_TIMEOUT_MS } from '../../helpers/extractSource';
 import { fuzzExtractor } from '../../helpers/fuzz';
+import { TokenView } from '../../../src/extract/sql/statement';
 import { extractSql, sql } from './helpers';
 
 const SAMPLE = sql(
@@ -52,6 +53,24 @@ describe('extract/sql nasty input', () => {
     const garbage = Array.from({ length: 50_000 }, () => String.fromCharCode(Math.floor(random() * 0xd7ff))).join('');
     const facts = await extractSql(garbage);
     assert.ok(Number.isInteger(facts.syntaxErrors));
+  });
+
+  it('reads nested queries in work linear in their depth: twice the nesting, about twice the token reads', async () => {
+    // `SELECT (SELECT (…` once asked for each `(`'s closing paren by scanning to the end of the file.
+    const reads = async (depth: number): Promise<number> => {
+      let count = 0;
+      const { kind, isPunct } = TokenView.prototype;
+      TokenView.prototype.kind = function (this: TokenView, i: number) { count++; return kind.call(this, i); };
+      TokenView.prototype.isPunct = function (this: TokenView, i: number, char: string) { count++; return isPunct.call(this, i, char); };
+      try {
+        await extractSql(`CREATE VIEW v AS ${'SELECT f('.repeat(depth)}`);
+      } finally {
+        Object.assign(TokenView.prototype, { kind, isPunct });
+      }
+      return count;
+    };
+    const [single, double] = [await reads(2000), await reads(4000)];
+    assert.ok(double < 3 * single, `${single} reads at depth 2000, ${double} at 4000`);
   });
 
   it('reads a 2 MB INSERT dump and finds the table after it', async () => {
