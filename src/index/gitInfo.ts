@@ -32,6 +32,18 @@ export function resolveCommit(root: string, commitish: string): string {
   }
 }
 
+/**
+ * Where `root` sits inside its git work tree, as git's `--show-prefix` says it
+ * (`services/cart`, no trailing slash); '' at the top or outside git.
+ */
+export function workTreePrefix(root: string): string {
+  try {
+    return git(root, ['rev-parse', '--show-prefix']).replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
+
 /** `origin`'s URL when there is one. */
 export function originUrl(root: string): string | undefined {
   try {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Identity } from '../model';
-import { originUrl } from './gitInfo';
+import { originUrl, workTreePrefix } from './gitInfo';
 import type { RepoState } from './linkWriter';
 import { defaultServiceName, parseRepoConfig } from './repoConfig';
 
@@ -22,11 +22,20 @@ export function resolveRepoRoot(repoPath: string): string {
  * `.git` (`git@github.com:a/b.git` -> `github.com/a/b`); an origin that is a folder on
  * disk (a clone of a local repository) `local/<that folder's name>`, so every clone of it
  * is named alike and no machine path becomes a name; no origin: `local/<directory name>`.
+ * A folder inside a checkout is the checkout's name and the folder's path in it
+ * (`github.com/a/b/services/cart`): two projects of one monorepo indexed apart are two
+ * repositories, not one whose files each index takes from the other.
  */
 export function defaultRepoUrl(root: string): string {
   const origin = originUrl(root)?.trim();
   if (!origin) return localRepoUrl(root);
-  if (!isFilesystemPath(origin)) return normaliseRepoUrl(origin);
+  const prefix = workTreePrefix(root);
+  const checkout = isFilesystemPath(origin) ? localOriginUrl(root, origin) : normaliseRepoUrl(origin);
+  return prefix ? `${checkout}/${prefix}` : checkout;
+}
+
+/** The name of a clone of a repository that is a folder on disk. */
+function localOriginUrl(root: string, origin: string): string {
   const folder = origin.replace(/^file:\/\//i, '');
   return localRepoUrl(folder.startsWith('.') ? path.resolve(root, folder) : folder);
 }

@@ -65,4 +65,25 @@ describe('index/repoIdentity', () => {
       await store.close();
     }
   });
+
+  it('names a folder of a checkout after the checkout and the folder: two projects of one monorepo stay two repositories', async () => {
+    const root = gitRepo({
+      'services/cart/cart.py': 'def checkout():\n    return 1\n',
+      'services/users/users.py': 'def login():\n    return 1\n',
+    });
+    git(root, 'remote', 'add', 'origin', 'git@github.com:acme/shop.git');
+    assert.equal(defaultRepoUrl(path.join(root, 'services/cart')), 'github.com/acme/shop/services/cart');
+    assert.equal(defaultRepoUrl(root), 'github.com/acme/shop', 'the top of the checkout is the checkout');
+    const store = await openStore(':memory:');
+    try {
+      const indexer = new RepoIndexer(store);
+      await indexer.index({ repoPath: path.join(root, 'services/cart') });
+      await indexer.index({ repoPath: path.join(root, 'services/users') });
+      const names = (await liveNodes(store)).map((n) => n.qualifiedName).sort();
+      assert.ok(names.some((n) => n.startsWith('github.com/acme/shop/services/cart://')), names.join('\n'));
+      assert.ok(names.some((n) => n.startsWith('github.com/acme/shop/services/users://')), 'the second index keeps the first\'s files');
+    } finally {
+      await store.close();
+    }
+  });
 });
