@@ -31,10 +31,12 @@ median context_for_task call, both variants. Variant "one file" (commits with tw
 truth files): context_for_files and context_for_pr are given the truth file first by path
 (json format, default budget) and scored on the commit's other truth files, beside
 co-change: the files that changed with the given one in the newest 500 commits touching
-it before the parent, by count; ms/call = their median call.`;
+it before the parent, by count; ms/call = their median call. ms/call 50k (later rows) =
+median context_for_task call with the raw message and token_budget 50,000 (asked once
+more per commit, not scored; the reply cap lowers such a budget and says so in _meta).`;
 export const COLUMNS = [
   'date', 'machine', 'engine', 'corpus', 'commits', 'seed', 'n', 'variant', 'method',
-  'P@10', 'R@10', 'Hit@10', 'MRR', 'symbol P@10', 'ms/call', 'command',
+  'P@10', 'R@10', 'Hit@10', 'MRR', 'symbol P@10', 'ms/call', 'command', 'ms/call 50k',
 ];
 
 const fixed = (x) => (Number.isFinite(x) ? x.toFixed(3) : '-');
@@ -73,6 +75,7 @@ export function resultRows(summary, run) {
     run.date, run.machine, run.engine, run.corpus, run.commits, run.seed, run.n, s.variant, s.method,
     fixed(s.precision), fixed(s.recall), fixed(s.hit), fixed(s.reciprocalRank), fixed(s.symbolPrecision),
     TIMED.has(s.method) ? fixedMs(run.msPerCall[s.method]) : '', run.command,
+    s.method === 'context_for_task' && s.variant === 'raw' ? fixedMs(run.msPerLargeCall) : '',
   ]);
 }
 
