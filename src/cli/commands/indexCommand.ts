@@ -1,7 +1,8 @@
 import { RepoIndexer } from '../../index/repoIndexer';
 import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
 import { openStore } from '../../store';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption, writerLock } from '../args';
+import { dbLocation } from '../dbLocation';
 import { ENRICH_VALUED_OPTIONS, enrichSettings, runEnrichment } from './enrichCommand';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
@@ -12,12 +13,12 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
   const fileBudgetMs = positiveIntegerOption(args, 'file-budget-ms');
   const enrich = args.options.has('enrich');
-  const usedWithoutEnrich = ['enrich-budget', 'timeout-ms', 'config', 'verbose'].find((name) => args.options.has(name));
+  const usedWithoutEnrich = ['enrich-budget', 'timeout-ms', 'verbose'].find((name) => args.options.has(name));
   if (!enrich && usedWithoutEnrich) throw new UsageError(`--${usedWithoutEnrich} applies to --enrich only; usage: ${INDEX_USAGE}`);
   const enrichment = enrich ? enrichSettings(args) : undefined;
   const store = await openStore(dbPath, { writer: writerLock(args, `ckg index ${repoPath}`, io) });
