@@ -32,7 +32,7 @@ describe('cli/dbLocation: where a command finds its graph', () => {
     const cwd = process.cwd();
     process.chdir(empty);
     try {
-      assert.throws(() => chooseDb(args(), {}), /^-db <db_path> is required \(or set CKG_DB, or database: in ckg\.config\.yaml\)$/);
+      assert.throws(() => chooseDb(args(), {}), /: -db <db_path> is required \(or set CKG_DB, or database: in ckg\.config\.yaml\)$/);
     } finally {
       process.chdir(cwd);
     }
