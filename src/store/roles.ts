@@ -239,6 +239,12 @@ export interface WriterLockOptions {
   readonly command?: string;
   /** Hears who holds the lock while this writer waits: at once, then every few seconds. */
   readonly onWait?: (message: string) => void;
+  /**
+   * The one repository (its repo hash) this writer writes: a backend with repository locks
+   * (`capabilities.repositoryLocks`) locks only that repository, and writers of others go
+   * on. A graph-file store locks the whole graph whatever this says.
+   */
+  readonly repository?: string;
 }
 
 /** A held writer lock; release() lets the next writer in. */

@@ -18,7 +18,7 @@ import { acquireWriterLock } from './writerLock';
 export interface PostgresStore extends GraphStore {}
 
 export class PostgresStore {
-  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true };
+  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true, repositoryLocks: true };
   private readonly lock = new WriteLock();
   private readonly sql: Sql;
   private ownedLease: WriterLease | undefined;
