@@ -2,6 +2,7 @@ import type { EnrichmentConfig } from '../enrich/enrichmentConfig';
 import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import { WarmParseWorker } from '../index/warmParseWorker';
+import { workingTreeRepoHash } from '../index/repoIdentity';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { ServiceMap } from '../runtime/config';
@@ -148,6 +149,32 @@ class GraphDeps implements OpenServerDeps {
   }
 
   index(options: IndexOptions): Promise<IndexSummary> {
+    const indexed = this.current.capabilities.repositoryLocks ? this.indexUnderRepositoryLock(options) : this.queueIndex(options);
+    // Language servers read the working tree: an index of another commit is not enriched.
+    if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
+    return indexed;
+  }
+
+  /**
+   * On a store with repository locks, the repository's lock is taken before the run joins
+   * the queue, so waiting for it never holds up this process's other writes (a trace
+   * ingest's save lets go of the graph's lock, which a `ckg index` of that repository may
+   * be waiting for). Then the run holds the graph's lock as on a graph file: repository
+   * locks are always taken before the graph's, never while holding it.
+   */
+  private async indexUnderRepositoryLock(options: IndexOptions): Promise<IndexSummary> {
+    const lease = await this.current.lockForWriting({
+      wait: true, command: this.writerCommand, repository: workingTreeRepoHash(options.repoPath, options.repoUrl),
+      onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+    });
+    try {
+      return await this.queueIndex(options);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private queueIndex(options: IndexOptions): Promise<IndexSummary> {
     // One index at a time, under the writer lock, each starting from the newest file so
     // it never overwrites another process's work with an older graph.
     const run = async (): Promise<IndexSummary> => {
@@ -161,10 +188,7 @@ class GraphDeps implements OpenServerDeps {
         await this.releaseWhenIdle();
       }
     };
-    const indexed = this.enqueue(run);
-    // Language servers read the working tree: an index of another commit is not enriched.
-    if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
-    return indexed;
+    return this.enqueue(run);
   }
 
   /**
