@@ -6,7 +6,7 @@ import { workingTreeRepoHash } from '../index/repoIdentity';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { ServiceMap } from '../runtime/config';
-import { type GraphStore, type WriterLease, openStore } from '../store';
+import { type GenerationWatch, type GraphStore, type WriterLease, openStore, staticGeneration } from '../store';
 import { GraphCache } from '../query/graphCache';
 import { type IndexRoots, indexRoots } from './indexRoots';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
@@ -35,6 +35,11 @@ export interface ServerDepsOptions {
    * followed by a `ckg enrich` of that repository, in the background.
    */
   readonly enrichment?: EnrichmentConfig;
+  /**
+   * Hear of generations other processes commit (a PostgreSQL graph: LISTEN/NOTIFY) and build
+   * the new graph view before the next request asks: long-lived servers (`ckg mcp`, `ckg serve`).
+   */
+  readonly watchGenerations?: boolean;
 }
 
 
@@ -100,6 +105,10 @@ class GraphDeps implements OpenServerDeps {
   private leasing: Promise<void> | undefined;
   /** Writes running under the lease: it is not let go while one runs. */
   private leaseUsers = 0;
+  /** Generations other processes commit, heard as they commit (watchGenerations). */
+  private watch: GenerationWatch | undefined;
+  /** The static generation the indexer's caches (symbol and foreign tables) were last current at. */
+  private indexerGeneration: number | undefined;
 
   constructor(store: GraphStore, options: ServerDepsOptions) {
     const cap = options.replyTokenCap ?? REPLY_CAP_DEFAULTS.tokenCap;
@@ -116,6 +125,11 @@ class GraphDeps implements OpenServerDeps {
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
+    if (options.watchGenerations && store.watchGenerations) {
+      this.watch = store.watchGenerations(() => {
+        this.cache.refresh().catch((error: Error) => this.log(`${this.writerCommand}: refreshing the graph view: ${error.message}`));
+      }, (message) => this.log(`${this.writerCommand}: ${message}`));
+    }
     this.indexRoots = options.allowedRoots
       ? indexRoots(options.allowedRoots)
       : indexRoots([process.cwd()], async () => (await this.current.repos()).map((repo) => repo.rootPath));
@@ -180,7 +194,7 @@ class GraphDeps implements OpenServerDeps {
     const run = async (): Promise<IndexSummary> => {
       this.writing++;
       try {
-        const summary = await this.withGraphWrite(() => this.indexer.index(options));
+        const summary = await this.withGraphWrite(() => this.indexWithCurrentTables(options));
         if (summary.newSnapshot) await this.current.save();
         return summary;
       } finally {
@@ -189,6 +203,24 @@ class GraphDeps implements OpenServerDeps {
       }
     };
     return this.enqueue(run);
+  }
+
+  /**
+   * A store every process writes (repository locks: a server database) is never re-opened,
+   * so the indexer's tables of repositories would outlive other processes' writes to them:
+   * when the static graph moved since this indexer last wrote, it starts afresh. Under the
+   * graph's lock, so nobody else writes between the run and the generation read after it.
+   */
+  private async indexWithCurrentTables(options: IndexOptions): Promise<IndexSummary> {
+    if (!this.current.capabilities.repositoryLocks) return this.indexer.index(options);
+    const before = staticGeneration(await this.current.generation());
+    if (this.indexerGeneration !== undefined && before !== this.indexerGeneration) this.indexer = this.indexerFor(this.current);
+    try {
+      return await this.indexer.index(options);
+    } finally {
+      // Unknown (the read failed): the next run starts afresh.
+      this.indexerGeneration = await this.current.generation().then(staticGeneration, () => -1);
+    }
   }
 
   /**
@@ -263,6 +295,7 @@ class GraphDeps implements OpenServerDeps {
     await this.indexQueue;
     await this.closeRetired();
     await this.smallRunParser.close();
+    await this.watch?.close();
     try {
       await this.current.close();
     } finally {

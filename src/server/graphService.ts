@@ -8,7 +8,7 @@ import type { ServerDeps } from '../mcp/server';
 import { type IndexRoots, indexRoots } from '../mcp/indexRoots';
 import type { EnrichTarget } from '../enrich/enricher';
 import { enrichTargetsOf } from '../enrich/targets';
-import { type GraphStore, StoreOpenError, isServerLocation, openStore } from '../store';
+import { type GenerationWatch, type GraphStore, StoreOpenError, isServerLocation, openStore } from '../store';
 import { workingTreeRepoHash } from '../index/repoIdentity';
 
 export const GRAPH_FILE = 'graph.sqlite';
@@ -39,11 +39,16 @@ export class GraphService implements ServerDeps {
   private firstUnsavedWrite = 0;
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
   private indexedListener: (targets: EnrichTarget[]) => void = () => undefined;
+  private readonly watch: GenerationWatch | undefined;
 
   private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void, rootDirs: readonly string[]) {
     this.graphs = new GraphCache(() => graph);
     this.indexRoots = indexRoots([], async () => rootDirs);
     this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`), this.saveParser);
+    // A shared graph moves under other processes' writes: build the new view when told.
+    this.watch = graph.capabilities.repositoryLocks ? graph.watchGenerations?.(() => {
+      this.graphs.refresh().catch((error: Error) => log(`refreshing the graph view: ${error.message}`));
+    }, log) : undefined;
   }
 
   /**
@@ -177,6 +182,7 @@ export class GraphService implements ServerDeps {
     await this.flush();
     await this.queue;
     await this.saveParser.close();
+    await this.watch?.close();
     await this.graph.close();
   }
 

@@ -43,7 +43,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${message}\n`);
   };
   if (!graphExists(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots });
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots, watchGenerations: true });
   const stop = signalled();
   try {
     if (!address) {

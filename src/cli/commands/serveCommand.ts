@@ -49,7 +49,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (!graphExists(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
   const deps = await openServerDeps(dbPath, {
-    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment,
+    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment, watchGenerations: true,
   });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;
