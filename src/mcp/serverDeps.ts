@@ -97,6 +97,8 @@ class GraphDeps implements OpenServerDeps {
   /** The persisted version a re-open failed on: tried again only once the graph changes again. */
   private unreadableVersion: string | undefined;
   private indexQueue: Promise<unknown> = Promise.resolve();
+  /** index_repo runs taking a repository's lock, one at a time (indexUnderRepositoryLock). */
+  private repositoryTurn: Promise<unknown> = Promise.resolve();
   private readonly log: (message: string) => void;
   private readonly clock: () => number;
   private readonly writerCommand: string;
@@ -176,16 +178,24 @@ class GraphDeps implements OpenServerDeps {
    * be waiting for). Then the run holds the graph's lock as on a graph file: repository
    * locks are always taken before the graph's, never while holding it.
    */
-  private async indexUnderRepositoryLock(options: IndexOptions): Promise<IndexSummary> {
-    const lease = await this.current.lockForWriting({
-      wait: true, command: this.writerCommand, repository: workingTreeRepoHash(options.repoPath, options.repoUrl),
-      onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
-    });
-    try {
-      return await this.queueIndex(options);
-    } finally {
-      await lease.release();
-    }
+  private indexUnderRepositoryLock(options: IndexOptions): Promise<IndexSummary> {
+    // One run at a time holds or waits for a repository's lock: each holds a pooled
+    // connection, and runs waiting side by side would take the connections the run under
+    // way needs.
+    const run = async (): Promise<IndexSummary> => {
+      const lease = await this.current.lockForWriting({
+        wait: true, command: this.writerCommand, repository: workingTreeRepoHash(options.repoPath, options.repoUrl),
+        onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+      });
+      try {
+        return await this.queueIndex(options);
+      } finally {
+        await lease.release();
+      }
+    };
+    const result = this.repositoryTurn.then(run, run);
+    this.repositoryTurn = result.catch(() => undefined);
+    return result;
   }
 
   private queueIndex(options: IndexOptions): Promise<IndexSummary> {

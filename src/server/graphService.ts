@@ -35,6 +35,8 @@ export class GraphService implements ServerDeps {
   /** Saves parse here, off the thread that answers the editor (see WarmParseWorker). */
   private readonly saveParser = new WarmParseWorker();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Index writes taking a repository's lock, one at a time (underRepositoryLock). */
+  private repositoryTurn: Promise<unknown> = Promise.resolve();
   private saveTimer: NodeJS.Timeout | undefined;
   private firstUnsavedWrite = 0;
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
@@ -145,14 +147,21 @@ export class GraphService implements ServerDeps {
    * other writes) and before the graph's (which each write takes): the order every
    * writer keeps, so none waits in a circle.
    */
-  private async underRepositoryLock<T>(repoPath: string, repoUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  private underRepositoryLock<T>(repoPath: string, repoUrl: string | undefined, work: () => Promise<T>): Promise<T> {
     if (!this.graph.capabilities.repositoryLocks) return work();
-    const lease = await this.graph.lockForWriting({ command: WRITER_COMMAND, onWait: this.log, repository: workingTreeRepoHash(repoPath, repoUrl) });
-    try {
-      return await work();
-    } finally {
-      await lease.release();
-    }
+    // One at a time: each lock holds a pooled connection, and saves waiting side by side
+    // would take the connections the write under way needs.
+    const run = async (): Promise<T> => {
+      const lease = await this.graph.lockForWriting({ command: WRITER_COMMAND, onWait: this.log, repository: workingTreeRepoHash(repoPath, repoUrl) });
+      try {
+        return await work();
+      } finally {
+        await lease.release();
+      }
+    };
+    const result = this.repositoryTurn.then(run, run);
+    this.repositoryTurn = result.catch(() => undefined);
+    return result;
   }
 
   prepareForEdits(root: string): Promise<void> {
