@@ -1,6 +1,7 @@
 import { type ErrorCode, errorCode } from '../model';
 import packageJson from '../../package.json';
 import { maskLocationSecrets } from '../store/location';
+import { chosenLocations } from './shownSecrets';
 import type { CliIo } from './io';
 import {
   CALL_USAGE, ENRICH_USAGE, EXPORT_USAGE, INDEX_USAGE, INGEST_LOGS_USAGE, INGEST_SCIP_USAGE, MCP_CONFIG_USAGE, MCP_USAGE, SERVE_USAGE,
@@ -57,8 +58,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const run = await command.load();
     return await run(rest, io);
   } catch (error) {
-    // A server URL given on the command line never comes back with its password.
-    const masked = (text: string): string => rest.reduce((result, arg) => maskLocationSecrets(result, arg), text);
+    // A server URL given on the command line, in CKG_DB or the config never comes back with its password.
+    const locations = [...rest, ...chosenLocations()];
+    const masked = (text: string): string => locations.reduce((result, arg) => maskLocationSecrets(result, arg), text);
     const message = (error as Error).message ?? String(error);
     io.stderr.write(`ckg ${name}: ${masked(message)}\n`);
     const code = errorCode(error);

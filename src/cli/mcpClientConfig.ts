@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isServerLocation } from '../store/location';
 
 /** The MCP clients `ckg mcp-config --client` writes configuration for. */
 export const MCP_CLIENTS = ['vscode', 'cursor', 'claude', 'generic'] as const;
@@ -21,7 +22,8 @@ export interface ServerLaunch {
  * the shell that indexed, so a bare `ckg` or `node` would not be found there.
  */
 export function serverLaunch(dbPath: string, script = process.argv[1], node = process.execPath): ServerLaunch {
-  const db = path.resolve(dbPath);
+  // A server URL is not a path; its password is the caller's to leave out (locationWithoutPassword).
+  const db = isServerLocation(dbPath) ? dbPath : path.resolve(dbPath);
   const invoked = path.resolve(script);
   const bundle = fs.realpathSync(invoked);
   // An installed bin is a link under another name (`ckg` -> dist/cli.js).

@@ -1,16 +1,18 @@
 import * as vscode from 'vscode';
 import type { GraphSettings } from '../server/protocol';
+import { type DatabaseChoice, databaseOfSetting } from './databaseSetting';
 
 export const SECTION = 'codeKnowledgeGraph';
 
 /** What applying a settings change takes. */
-export type ChangeEffect = 'live' | 'reindex' | 'restartReceiver';
+export type ChangeEffect = 'live' | 'reindex' | 'restartReceiver' | 'restartServer';
 
 /** Which keys take what to apply; the rest apply live (the server gets them at once). */
 const EFFECTS: Record<string, ChangeEffect> = {
   'indexing.exclude': 'reindex',
   'indexing.maxFileSize': 'reindex',
   'traceIngestion': 'restartReceiver',
+  'database': 'restartServer',
 };
 
 export const DEFAULT_EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/out/**', '**/build/**', '**/vendor/**', '**/*.min.js'];
@@ -39,6 +41,11 @@ export class GraphConfig {
   get communitiesTestCode(): 'group' | 'exclude' | 'include' {
     const mode = this.read.get<string>('communities.testCode', 'group');
     return mode === 'exclude' || mode === 'include' ? mode : 'group';
+  }
+
+  /** Where the graph server keeps the graph: a shared database (databaseSetting.ts), else the workspace's own file. */
+  get database(): DatabaseChoice {
+    return databaseOfSetting(this.read.get<unknown>('database', ''));
   }
 
   get contextFormat(): string {
@@ -73,6 +80,7 @@ export class GraphConfig {
 export function effectOf(event: vscode.ConfigurationChangeEvent): ChangeEffect | undefined {
   if (!event.affectsConfiguration(SECTION)) return undefined;
   const effects = Object.entries(EFFECTS).filter(([key]) => event.affectsConfiguration(`${SECTION}.${key}`)).map(([, effect]) => effect);
+  if (effects.includes('restartServer')) return 'restartServer';
   return effects.includes('reindex') ? 'reindex' : effects.includes('restartReceiver') ? 'restartReceiver' : 'live';
 }
 

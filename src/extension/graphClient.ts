@@ -23,6 +23,8 @@ export interface GraphClientOptions {
   readonly storagePath: string;
   readonly folders: () => InitializationOptions['folders'];
   readonly settings: () => GraphSettings;
+  /** The shared database the server opens instead of the graph file (codeKnowledgeGraph.database); read when it starts. */
+  readonly database: () => string | undefined;
   readonly output: vscode.LogOutputChannel;
   readonly answerLocations: (params: LocationsParams, token: vscode.CancellationToken) => Promise<LocationsResult>;
 }
@@ -230,7 +232,8 @@ export class GraphClient implements vscode.Disposable {
   }
 
   private initializationOptions(): InitializationOptions {
-    return { storagePath: this.options.storagePath, folders: this.options.folders(), settings: this.options.settings() };
+    const database = this.options.database();
+    return { storagePath: this.options.storagePath, folders: this.options.folders(), settings: this.options.settings(), ...(database ? { database } : {}) };
   }
 
   /** A crash restarts the server; the user hears about it once, and once more if restarts stop. */

@@ -45,6 +45,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     storagePath: storage.fsPath,
     folders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, path: f.uri.fsPath })),
     settings: () => GraphConfig.current().settings(),
+    database: () => {
+      const { database, problem } = GraphConfig.current().database;
+      if (problem) {
+        output.warn(problem);
+        void vscode.window.showWarningMessage(problem);
+      }
+      return database;
+    },
     output,
     answerLocations,
   });
@@ -101,6 +109,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
       if (event.affectsConfiguration('codeKnowledgeGraph.communities')) void communities.refresh().catch((error: Error) => output.warn(`communities: ${error.message}`));
       if (client.running) void client.settingsChanged(GraphConfig.current().settings());
       if (effect === 'restartReceiver') output.info('trace ingestion settings changed: they apply the next time the receiver starts');
+      if (effect === 'restartServer') output.info('codeKnowledgeGraph.database changed: it applies when the Code Graph server starts again (Developer: Reload Window)');
     }),
     vscode.window.registerWebviewPanelSerializer(ImpactPanel.viewType, {
       deserializeWebviewPanel: async (panel) => ImpactPanel.revive(panel, context.extensionUri, client, vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? ''),

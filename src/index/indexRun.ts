@@ -1,5 +1,5 @@
 import type { GraphEdge, Hash, ServiceLayout } from '../model';
-import type { GraphTables, LiveFile } from '../store';
+import type { GraphTables, LiveFile, WriterLease } from '../store';
 import type { RepoState } from './linkWriter';
 import type { LiveFiles } from './liveFiles';
 import type { ParsedFile } from './parseFiles';
@@ -75,6 +75,8 @@ export interface RunWrite {
   readonly formerLayout?: ServiceLayout;
   /** Snapshot rows to write in the same transaction, once the graph rows are in. */
   readonly recordSnapshot?: (tx: GraphTables) => Promise<void>;
+  /** Takes the graph's lock for the linking, the write and the re-link of other repositories (see RepositoryLock). */
+  readonly beyondRepository?: () => Promise<WriterLease>;
 }
 
 /** What one write changed. */

@@ -74,3 +74,16 @@ export function repoStateOf(root: string, repoUrlOption: string | undefined, con
     root, repoUrl, repoHash: Identity.repo(repoUrl), serviceName: config.serviceName ?? defaultServiceName(repoUrl, root), services: config.services,
   };
 }
+
+/**
+ * The repo hash an index of `repoPath` will write under, read before the run from the
+ * working tree (its `.ckg.yaml`): the key of its repository writer lock, taken before the
+ * run reads the graph. An index of a commit whose `.ckg.yaml` names another URL finds out
+ * when it reads that commit, and stops (RepoIndexer).
+ */
+export function workingTreeRepoHash(repoPath: string, repoUrlOption: string | undefined): string {
+  const root = resolveRepoRoot(repoPath);
+  const configFile = path.join(root, '.ckg.yaml');
+  const configText = fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : undefined;
+  return repoStateOf(root, repoUrlOption, configText).repoHash;
+}

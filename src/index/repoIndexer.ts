@@ -10,7 +10,7 @@ import { exportSurface } from '../resolve/exportSurface';
 import { typeNamesChanged } from '../resolve/typeDependencies';
 import { noteRouteChanges } from '../resolve/httpRoutes';
 import { SymbolTable } from '../resolve/symbolTable';
-import type { GraphStore, LiveFile } from '../store';
+import type { GraphStore, LiveFile, WriterLease } from '../store';
 import { readFacts, staleFactsCount, writeFacts } from './factsCodec';
 import {
   type IndexRun, type IndexSummary, NO_CHANGES, type RunWrite, type WrittenChanges, summaryOf,
@@ -52,6 +52,21 @@ export interface IndexOptions {
   readonly fileBudget?: Partial<WorkBudget>;
   /** Repo-relative paths to leave out, on top of .gitignore (the editor's exclude settings). */
   readonly exclude?: (relativePath: string) => boolean;
+  /** The caller holds only this repository's writer lock (see RepositoryLock); else it holds the graph's. */
+  readonly repositoryLock?: RepositoryLock;
+}
+
+/**
+ * A run that holds its repository's writer lock rather than the graph's (a store with
+ * `capabilities.repositoryLocks`). It parses under that lock alone, then takes the graph's
+ * through `beyond` from the moment it reads other repositories for linking until it has
+ * re-linked their files that depend on its change: those steps read and write rows of other
+ * repositories, so they run one run at a time across the graph (docs/architecture.md).
+ */
+export interface RepositoryLock {
+  /** The repository locked: a run that finds itself indexing another (a commit's .ckg.yaml naming another URL) stops. */
+  readonly repoHash: Hash;
+  readonly beyond: () => Promise<WriterLease>;
 }
 
 export type { IndexSummary } from './indexRun';
@@ -116,6 +131,9 @@ export class RepoIndexer {
     const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
     const readBytes = repositoryReader(root, contents);
     const repo = repoStateOf(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
+    if (options.repositoryLock && options.repositoryLock.repoHash !== repo.repoHash) {
+      throw new Error(`index: ${root} is ${repo.repoUrl} at ${commit || 'its working tree'}, not the repository whose lock this run took; name it with --repo-url`);
+    }
     this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
 
     const skipped: SkipCounts = {};
@@ -161,6 +179,7 @@ export class RepoIndexer {
       toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
       ...(layoutChanged ? { formerLayout: recordBefore } : {}),
       recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
+      ...(options.repositoryLock ? { beyondRepository: options.repositoryLock.beyond } : {}),
     });
     await this.rememberStats(repo.repoHash, scan);
     progress({ phase: 'done', done: sources.size, total: sources.size });
@@ -246,6 +265,15 @@ export class RepoIndexer {
 
   /** Puts parsed facts in the table, then writes files, nodes, edges and routes in one transaction. */
   private async writeChanges(run: IndexRun, table: SymbolTable, write: RunWrite): Promise<WrittenChanges> {
+    const lease = await write.beyondRepository?.();
+    try {
+      return await this.writeChangesLocked(run, table, write);
+    } finally {
+      await lease?.release();
+    }
+  }
+
+  private async writeChangesLocked(run: IndexRun, table: SymbolTable, write: RunWrite): Promise<WrittenChanges> {
     const { repo, live, progress } = run;
     const { toParse, parsed, removed, seq } = write;
     const { snapshotHash } = run.snapshot;

@@ -33,6 +33,8 @@ export const META_KEYS = {
   indexedAt: 'ckg/indexedAt',
   /** Grows whenever the graph changes (a write, or a re-read of a newer file). */
   generation: 'ckg/generation',
+  /** Seconds since the graph that answered was written (committed on PostgreSQL, saved to a graph file); null when unknown. */
+  generationAge: 'ckg/generationAgeSeconds',
   /** Whether a compiler-grade pass (`ckg enrich`, `ckg ingest-scip`) has visited any live file in its current content. */
   enriched: 'ckg/enriched',
   /** Seconds since the latest of those visits; null when there is none. */
@@ -117,7 +119,7 @@ const latestEnrichment = new WeakMap<GraphStore, EnrichmentMeta>();
 /** `_meta` of a reply: how old the index and its enrichment are, and which graph generation answered. */
 export async function replyMeta(deps: ServerDeps): Promise<Record<string, unknown>> {
   const store = deps.store();
-  const generation = (await store.generation()).total;
+  const { total: generation, committedAt } = await store.generation();
   let cached = newestSnapshot.get(store);
   if (!cached || cached.generation !== generation) {
     const newest = (await store.snapshots()).reduce<number | null>((at, s) => (at === null || s.createdAt > at ? s.createdAt : at), null);
@@ -135,6 +137,8 @@ export async function replyMeta(deps: ServerDeps): Promise<Record<string, unknow
     [META_KEYS.indexAge]: cached.at === null ? null : Math.max(0, now - cached.at),
     [META_KEYS.indexedAt]: cached.at,
     [META_KEYS.generation]: deps.generation ? await deps.generation() : generation,
+    // Whole seconds, as the other ages; the clock is the caller's (deps.now), the commit time the store's.
+    [META_KEYS.generationAge]: committedAt === undefined ? null : Math.max(0, Math.floor(now - committedAt)),
     [META_KEYS.enriched]: enrichedAt !== null,
     [META_KEYS.enrichmentAge]: enrichedAt === null ? null : Math.max(0, now - enrichedAt),
     [META_KEYS.enrichmentSources]: Object.fromEntries(enrichment.sources.map((s) => [s.source, { files: s.files, ageSeconds: Math.max(0, now - s.lastAt) }])),

@@ -2,10 +2,11 @@ import type { EnrichmentConfig } from '../enrich/enrichmentConfig';
 import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import { WarmParseWorker } from '../index/warmParseWorker';
+import { workingTreeRepoHash } from '../index/repoIdentity';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { ServiceMap } from '../runtime/config';
-import { type GraphStore, type WriterLease, openStore } from '../store';
+import { type GenerationWatch, type GraphStore, type WriterLease, openStore, staticGeneration } from '../store';
 import { GraphCache } from '../query/graphCache';
 import { type IndexRoots, indexRoots } from './indexRoots';
 import { REPLY_CAP_DEFAULTS } from './replyCap';
@@ -34,6 +35,11 @@ export interface ServerDepsOptions {
    * followed by a `ckg enrich` of that repository, in the background.
    */
   readonly enrichment?: EnrichmentConfig;
+  /**
+   * Hear of generations other processes commit (a PostgreSQL graph: LISTEN/NOTIFY) and build
+   * the new graph view before the next request asks: long-lived servers (`ckg mcp`, `ckg serve`).
+   */
+  readonly watchGenerations?: boolean;
 }
 
 
@@ -91,6 +97,8 @@ class GraphDeps implements OpenServerDeps {
   /** The persisted version a re-open failed on: tried again only once the graph changes again. */
   private unreadableVersion: string | undefined;
   private indexQueue: Promise<unknown> = Promise.resolve();
+  /** index_repo runs taking a repository's lock, one at a time (indexUnderRepositoryLock). */
+  private repositoryTurn: Promise<unknown> = Promise.resolve();
   private readonly log: (message: string) => void;
   private readonly clock: () => number;
   private readonly writerCommand: string;
@@ -99,6 +107,10 @@ class GraphDeps implements OpenServerDeps {
   private leasing: Promise<void> | undefined;
   /** Writes running under the lease: it is not let go while one runs. */
   private leaseUsers = 0;
+  /** Generations other processes commit, heard as they commit (watchGenerations). */
+  private watch: GenerationWatch | undefined;
+  /** The static generation the indexer's caches (symbol and foreign tables) were last current at. */
+  private indexerGeneration: number | undefined;
 
   constructor(store: GraphStore, options: ServerDepsOptions) {
     const cap = options.replyTokenCap ?? REPLY_CAP_DEFAULTS.tokenCap;
@@ -115,6 +127,11 @@ class GraphDeps implements OpenServerDeps {
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
+    if (options.watchGenerations && store.watchGenerations) {
+      this.watch = store.watchGenerations(() => {
+        this.cache.refresh().catch((error: Error) => this.log(`${this.writerCommand}: refreshing the graph view: ${error.message}`));
+      }, (message) => this.log(`${this.writerCommand}: ${message}`));
+    }
     this.indexRoots = options.allowedRoots
       ? indexRoots(options.allowedRoots)
       : indexRoots([process.cwd()], async () => (await this.current.repos()).map((repo) => repo.rootPath));
@@ -148,12 +165,46 @@ class GraphDeps implements OpenServerDeps {
   }
 
   index(options: IndexOptions): Promise<IndexSummary> {
+    const indexed = this.current.capabilities.repositoryLocks ? this.indexUnderRepositoryLock(options) : this.queueIndex(options);
+    // Language servers read the working tree: an index of another commit is not enriched.
+    if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
+    return indexed;
+  }
+
+  /**
+   * On a store with repository locks, the repository's lock is taken before the run joins
+   * the queue, so waiting for it never holds up this process's other writes (a trace
+   * ingest's save lets go of the graph's lock, which a `ckg index` of that repository may
+   * be waiting for). Then the run holds the graph's lock as on a graph file: repository
+   * locks are always taken before the graph's, never while holding it.
+   */
+  private indexUnderRepositoryLock(options: IndexOptions): Promise<IndexSummary> {
+    // One run at a time holds or waits for a repository's lock: each holds a pooled
+    // connection, and runs waiting side by side would take the connections the run under
+    // way needs.
+    const run = async (): Promise<IndexSummary> => {
+      const lease = await this.current.lockForWriting({
+        wait: true, command: this.writerCommand, repository: workingTreeRepoHash(options.repoPath, options.repoUrl),
+        onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+      });
+      try {
+        return await this.queueIndex(options);
+      } finally {
+        await lease.release();
+      }
+    };
+    const result = this.repositoryTurn.then(run, run);
+    this.repositoryTurn = result.catch(() => undefined);
+    return result;
+  }
+
+  private queueIndex(options: IndexOptions): Promise<IndexSummary> {
     // One index at a time, under the writer lock, each starting from the newest file so
     // it never overwrites another process's work with an older graph.
     const run = async (): Promise<IndexSummary> => {
       this.writing++;
       try {
-        const summary = await this.withGraphWrite(() => this.indexer.index(options));
+        const summary = await this.withGraphWrite(() => this.indexWithCurrentTables(options));
         if (summary.newSnapshot) await this.current.save();
         return summary;
       } finally {
@@ -161,10 +212,25 @@ class GraphDeps implements OpenServerDeps {
         await this.releaseWhenIdle();
       }
     };
-    const indexed = this.enqueue(run);
-    // Language servers read the working tree: an index of another commit is not enriched.
-    if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
-    return indexed;
+    return this.enqueue(run);
+  }
+
+  /**
+   * A store every process writes (repository locks: a server database) is never re-opened,
+   * so the indexer's tables of repositories would outlive other processes' writes to them:
+   * when the static graph moved since this indexer last wrote, it starts afresh. Under the
+   * graph's lock, so nobody else writes between the run and the generation read after it.
+   */
+  private async indexWithCurrentTables(options: IndexOptions): Promise<IndexSummary> {
+    if (!this.current.capabilities.repositoryLocks) return this.indexer.index(options);
+    const before = staticGeneration(await this.current.generation());
+    if (this.indexerGeneration !== undefined && before !== this.indexerGeneration) this.indexer = this.indexerFor(this.current);
+    try {
+      return await this.indexer.index(options);
+    } finally {
+      // Unknown (the read failed): the next run starts afresh.
+      this.indexerGeneration = await this.current.generation().then(staticGeneration, () => -1);
+    }
   }
 
   /**
@@ -239,6 +305,7 @@ class GraphDeps implements OpenServerDeps {
     await this.indexQueue;
     await this.closeRetired();
     await this.smallRunParser.close();
+    await this.watch?.close();
     try {
       await this.current.close();
     } finally {

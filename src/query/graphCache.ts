@@ -3,7 +3,7 @@ import { LayeredGraphView } from '../graph/layeredGraphView';
 import { EdgeTable, HashIds } from '../graph/edgeTable';
 import { strongestInTable, strongestPerRelationship } from '../graph/strongestEdges';
 import { type GraphNode, type Hash, QualifiedName, type SnapshotRecord } from '../model';
-import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type ViewSource, staticGeneration } from '../store';
+import { type GraphReader, type RuntimeEdgeStore, type SnapshotLog, type StoreGeneration, type ViewSource, staticGeneration } from '../store';
 import { isRuntimeEdge } from './runtimeIndex';
 
 /** Snapshot views kept at most: each holds one repo as of a snapshot plus every other repo live. */
@@ -29,8 +29,34 @@ export class GraphCache {
   private live: { generation: number; view: GraphView } | undefined;
   private readonly snapshots = new Map<Hash, { generation: number; view: GraphView }>();
   private owner: ViewSource | undefined;
+  /** The live view being built, by generation: callers asking for the same one share the build. */
+  private building: { generation: number; store: ViewSource; view: Promise<GraphView> } | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
 
   constructor(private readonly store: () => ViewSource) {}
+
+  /**
+   * Told that the graph moved (another process committed a generation): builds the live
+   * view of the newest generation now, in the background, and lets go of snapshot views of
+   * older ones, so the next request finds it ready. One build at a time; notices that
+   * arrive during one make one more. Requests still check the generation themselves.
+   */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        await this.liveView();
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
 
   /** Views held now (static, live, snapshots): for tests and the soak bench. */
   get size(): { readonly static: number; readonly live: number; readonly snapshots: number } {
@@ -42,6 +68,17 @@ export class GraphCache {
     const store = this.current();
     const generation = await store.generation();
     if (this.live?.generation === generation.total) return this.live.view;
+    if (this.building?.generation === generation.total && this.building.store === store) return this.building.view;
+    const view = this.buildLive(store, generation);
+    this.building = { generation: generation.total, store, view };
+    try {
+      return await view;
+    } finally {
+      if (this.building?.view === view) this.building = undefined;
+    }
+  }
+
+  private async buildLive(store: ViewSource, generation: StoreGeneration): Promise<GraphView> {
     this.forgetSnapshotsBefore(generation.total);
     const staticAt = staticGeneration(generation);
     if (this.static?.generation !== staticAt) {

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { type HostPort, formatHostPort, normaliseFolder, parseHostPort } from '../model';
 import { ENRICHMENT_DEFAULTS, type EnrichmentConfig, parseEnrichment } from '../enrich/enrichmentConfig';
@@ -70,8 +71,13 @@ export const TRACE_INGESTION_DEFAULTS: TraceIngestionConfig = {
   forwardEndpoint: '',
 };
 
-/** The whole config file: the MCP listen address, the trace ingestion and enrichment sections. */
+/** The whole config file: the graph's location, the MCP listen address, the trace ingestion and enrichment sections. */
 export interface CkgConfig {
+  /**
+   * `database`: the graph every command opens when neither `-db` nor `CKG_DB` names one:
+   * a graph file (relative to the config file's folder) or a `postgres://` URL.
+   */
+  readonly database?: string;
   /** `mcp.http`: where `ckg serve` serves MCP over Streamable HTTP. */
   readonly mcpHttp: string;
   /** `mcp.extra_tools`: serve the tools beyond SPEC's 22 (migration_progress), as `--extra-tools` does. */
@@ -105,15 +111,25 @@ export function parseConfig(text: string, location: string): CkgConfig {
   }
   if (data === null || data === undefined) return CKG_CONFIG_DEFAULTS;
   const root = mapping(data, location, '(top level)');
-  rejectUnknown(root, ['mcp', 'trace_ingestion', 'enrichment'], location, '');
+  rejectUnknown(root, ['database', 'mcp', 'trace_ingestion', 'enrichment'], location, '');
   const mcp = root.mcp === undefined ? {} : mapping(root.mcp, location, 'mcp');
   rejectUnknown(mcp, ['http', 'extra_tools'], location, 'mcp.');
   return {
+    ...(root.database === undefined ? {} : { database: databaseLocation(root.database, location) }),
     mcpHttp: mcp.http === undefined ? CKG_CONFIG_DEFAULTS.mcpHttp : address(mcp.http, location, 'mcp.http'),
     mcpExtraTools: mcp.extra_tools === undefined ? CKG_CONFIG_DEFAULTS.mcpExtraTools : boolean(mcp.extra_tools, location, 'mcp.extra_tools'),
     traceIngestion: parseTraceIngestion(root.trace_ingestion, location),
     enrichment: parseEnrichment(root.enrichment, location),
   };
+}
+
+/** A graph file is relative to the config file's folder, so the file means the same graph from any working directory. */
+function databaseLocation(value: unknown, location: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ConfigError(`${location}: database: expected a graph file path or a postgres:// URL`);
+  }
+  if (/^postgres(ql)?:\/\//i.test(value) || value === ':memory:' || path.isAbsolute(value)) return value;
+  return path.join(path.dirname(path.resolve(location)), value);
 }
 
 const TRACE_KEYS = [

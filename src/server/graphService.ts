@@ -8,9 +8,13 @@ import type { ServerDeps } from '../mcp/server';
 import { type IndexRoots, indexRoots } from '../mcp/indexRoots';
 import type { EnrichTarget } from '../enrich/enricher';
 import { enrichTargetsOf } from '../enrich/targets';
-import { type GraphStore, StoreOpenError, openStore } from '../store';
+import { type GenerationWatch, type GraphStore, StoreOpenError, isServerLocation, openStore } from '../store';
+import { workingTreeRepoHash } from '../index/repoIdentity';
 
 export const GRAPH_FILE = 'graph.sqlite';
+
+/** How this server names itself to writers waiting for its lock. */
+const WRITER_COMMAND = 'Code Graph graph server (VS Code)';
 
 /** Saves wait for this much quiet after a write, and never longer than the cap. */
 const SAVE_DEBOUNCE_MS = 500;
@@ -31,15 +35,22 @@ export class GraphService implements ServerDeps {
   /** Saves parse here, off the thread that answers the editor (see WarmParseWorker). */
   private readonly saveParser = new WarmParseWorker();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Index writes taking a repository's lock, one at a time (underRepositoryLock). */
+  private repositoryTurn: Promise<unknown> = Promise.resolve();
   private saveTimer: NodeJS.Timeout | undefined;
   private firstUnsavedWrite = 0;
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
   private indexedListener: (targets: EnrichTarget[]) => void = () => undefined;
+  private readonly watch: GenerationWatch | undefined;
 
   private constructor(private readonly graph: GraphStore, private readonly log: (message: string) => void, rootDirs: readonly string[]) {
     this.graphs = new GraphCache(() => graph);
     this.indexRoots = indexRoots([], async () => rootDirs);
     this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`), this.saveParser);
+    // A shared graph moves under other processes' writes: build the new view when told.
+    this.watch = graph.capabilities.repositoryLocks ? graph.watchGenerations?.(() => {
+      this.graphs.refresh().catch((error: Error) => log(`refreshing the graph view: ${error.message}`));
+    }, log) : undefined;
   }
 
   /**
@@ -48,13 +59,16 @@ export class GraphService implements ServerDeps {
    * the editor's own storage must not stop the extension from working. `rootDirs` are
    * the workspace folders: the only directories MCP index_repo may index.
    */
-  static async open(storagePath: string, log: (message: string) => void, rootDirs: readonly string[] = []): Promise<GraphService> {
+  static async open(storagePath: string, log: (message: string) => void, rootDirs: readonly string[] = [], database?: string): Promise<GraphService> {
+    // A shared database (the codeKnowledgeGraph.database setting) is written by others too:
+    // this server locks per write, never for its whole session (see writeLocked).
+    if (database !== undefined && isServerLocation(database)) return new GraphService(await openStore(database), log, rootDirs);
     fs.mkdirSync(storagePath, { recursive: true });
     const dbPath = path.join(storagePath, GRAPH_FILE);
     // The server writes this graph for its whole session, so it holds the writer lock
     // from before the first read to close(): a `ckg index` pointed at the same file, or a
     // second window on the same workspace, waits instead of losing writes.
-    const writer = { command: 'Code Graph graph server (VS Code)', onWait: log };
+    const writer = { command: WRITER_COMMAND, onWait: log };
     try {
       return new GraphService(await openStore(dbPath, { writer }), log, rootDirs);
     } catch (error) {
@@ -89,12 +103,19 @@ export class GraphService implements ServerDeps {
     return Math.floor(Date.now() / 1000);
   }
 
-  /** Runs a write after every earlier one; the graph is saved soon after. */
+  /**
+   * Runs a write after every earlier one; the graph is saved soon after. On a store with
+   * repository locks (a shared PostgreSQL graph) each write holds the graph's lock while it
+   * runs: other processes write the same graph, and this one must not hold them off for
+   * its whole session as it does a graph file of its own.
+   */
   write<T>(work: () => Promise<T> | T): Promise<T> {
     const run = async (): Promise<T> => {
+      const lease = this.graph.capabilities.repositoryLocks ? await this.graph.lockForWriting({ command: WRITER_COMMAND, onWait: this.log }) : undefined;
       try {
         return await work();
       } finally {
+        await lease?.release();
         this.scheduleSave();
       }
     };
@@ -113,11 +134,34 @@ export class GraphService implements ServerDeps {
   }
 
   index(options: IndexOptions): Promise<IndexSummary> {
-    return this.indexWrite(() => this.indexer.index(options));
+    return this.underRepositoryLock(options.repoPath, options.repoUrl, () => this.indexWrite(() => this.indexer.index(options)));
   }
 
   reindexFiles(root: string, relativePaths: readonly string[], maxFileBytes?: number): Promise<IndexSummary> {
-    return this.indexWrite(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes));
+    return this.underRepositoryLock(root, undefined, () => this.indexWrite(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes)));
+  }
+
+  /**
+   * On a store with repository locks, an index of a repository first takes that
+   * repository's lock, outside the write queue (so waiting never holds up this server's
+   * other writes) and before the graph's (which each write takes): the order every
+   * writer keeps, so none waits in a circle.
+   */
+  private underRepositoryLock<T>(repoPath: string, repoUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+    if (!this.graph.capabilities.repositoryLocks) return work();
+    // One at a time: each lock holds a pooled connection, and saves waiting side by side
+    // would take the connections the write under way needs.
+    const run = async (): Promise<T> => {
+      const lease = await this.graph.lockForWriting({ command: WRITER_COMMAND, onWait: this.log, repository: workingTreeRepoHash(repoPath, repoUrl) });
+      try {
+        return await work();
+      } finally {
+        await lease.release();
+      }
+    };
+    const result = this.repositoryTurn.then(run, run);
+    this.repositoryTurn = result.catch(() => undefined);
+    return result;
   }
 
   prepareForEdits(root: string): Promise<void> {
@@ -147,6 +191,7 @@ export class GraphService implements ServerDeps {
     await this.flush();
     await this.queue;
     await this.saveParser.close();
+    await this.watch?.close();
     await this.graph.close();
   }
 

@@ -118,7 +118,7 @@ export function runServer(connection: Connection = createConnection(ProposedFeat
 }
 
 async function start(connection: Connection, options: InitializationOptions, log: (message: string) => void): Promise<Session> {
-  const service = await GraphService.open(options.storagePath, log, options.folders.map((folder) => folder.path));
+  const service = await GraphService.open(options.storagePath, log, options.folders.map((folder) => folder.path), options.database);
   service.setTokenCap(options.settings.tokenCap);
   const token = randomBytes(32).toString('hex');
   const http = await startHttpServer(service, { host: '127.0.0.1', port: 0, token, log });

@@ -48,6 +48,12 @@ export interface InitializationOptions {
   readonly storagePath: string;
   readonly folders: readonly WorkspaceFolderInfo[];
   readonly settings: GraphSettings;
+  /**
+   * A shared graph on a PostgreSQL server (`codeKnowledgeGraph.database`), without its
+   * password (PGPASSWORD or ~/.pgpass in the server's environment give it); absent: the
+   * graph file in storagePath.
+   */
+  readonly database?: string;
 }
 
 /** Per-folder counts, shown in the status bar and by the Index command. */

@@ -8,6 +8,13 @@ export interface StoreCapabilities {
   readonly testScope: boolean;
   /** BulkGraphWriter is a fast path: without it a first load is written row by row. */
   readonly bulkLoad: boolean;
+  /**
+   * `lockForWriting({ repository })` locks that repository alone, so writers of other
+   * repositories go on meanwhile; whatever such a writer writes beyond its repository (an
+   * index's linking and its re-link of other repositories' files) it writes under the
+   * graph's lock, `lockForWriting()`. Absent: every writer lock is the whole graph's.
+   */
+  readonly repositoryLocks?: boolean;
 }
 
 /** A backend: every role, with its lifecycle and what it can do. */

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { redactLocation, redactSecrets } from './postgres/redact';
+import { passwordOf, redactLocation, redactSecrets, withoutPassword } from './postgres/redact';
 
 // What a `-db` location names and how it may be printed, apart from the backends: the CLI
 // masks passwords in any error without loading a store.
@@ -25,4 +25,14 @@ export function shownLocation(location: string): string {
 /** `text` (an error's message, say) with the password of a server `location` masked wherever it appears. */
 export function maskLocationSecrets(text: string, location: string): string {
   return isServerLocation(location) ? redactSecrets(text, location) : text;
+}
+
+/** Whether a server `location` carries a password (in its userinfo or a `password` parameter). */
+export function hasPassword(location: string): boolean {
+  return isServerLocation(location) && passwordOf(location) !== undefined;
+}
+
+/** `location` fit to write where others read it: a server URL without its password, a file path as it is. */
+export function locationWithoutPassword(location: string): string {
+  return isServerLocation(location) ? withoutPassword(location) : location;
 }

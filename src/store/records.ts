@@ -124,4 +124,10 @@ export interface RequestedServiceRecord {
 export interface StoreGeneration {
   readonly total: number;
   readonly runtime: number;
+  /**
+   * Unix time (seconds, with a fraction) the newest of those writes was committed, when the
+   * backend knows it: PostgreSQL records it with each write, a graph file has the time it
+   * was last saved or written; absent for a graph in memory that was never written.
+   */
+  readonly committedAt?: number;
 }

@@ -239,6 +239,24 @@ export interface WriterLockOptions {
   readonly command?: string;
   /** Hears who holds the lock while this writer waits: at once, then every few seconds. */
   readonly onWait?: (message: string) => void;
+  /**
+   * The one repository (its repo hash) this writer writes: a backend with repository locks
+   * (`capabilities.repositoryLocks`) locks only that repository, and writers of others go
+   * on. A graph-file store locks the whole graph whatever this says.
+   */
+  readonly repository?: string;
+}
+
+/** What a generation watch hears: a generation committed (by any process sharing the graph), or that notices may have been missed. */
+export type GenerationNotice =
+  | { readonly kind: 'committed'; readonly total: number; readonly runtime: number }
+  /** The watch (re)connected: generations committed while it was not listening were not announced. */
+  | { readonly kind: 'resync' };
+
+/** A running watch of generations: whether it hears them now, and how to stop it. */
+export interface GenerationWatch {
+  readonly listening: boolean;
+  close(): Promise<void>;
 }
 
 /** A held writer lock; release() lets the next writer in. */
@@ -292,6 +310,13 @@ export interface StoreLifecycle {
    * symlink to it. A no-op in memory and on a server database.
    */
   save(): Promise<void>;
+  /**
+   * Hears of generations as other processes commit them (PostgreSQL: LISTEN/NOTIFY), so a
+   * long-lived server refreshes its caches before the next request asks; absent where the
+   * backend cannot tell (a graph file: isCurrent() finds out). A hint only: generation()
+   * stays the truth, and a watch that lost its connection says nothing until it is back.
+   */
+  watchGenerations?(listener: (notice: GenerationNotice) => void, log?: (message: string) => void): GenerationWatch;
   /** Closes the store, releasing a writer lock it was opened with. */
   close(): Promise<void>;
 }

@@ -51,8 +51,11 @@ describe('mcp server', () => {
     const ok = await mcp.call('trace_stats');
     // trace_stats adds its ingest counters to the keys every reply has.
     const { 'ckg/ingest': ingest, ...common } = ok._meta!;
+    const { total, committedAt } = await store.generation();
+    assert.equal(typeof committedAt, 'number', 'an indexed graph knows when it was written');
     assert.deepEqual(common, {
-      [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: (await store.generation()).total,
+      [META_KEYS.indexAge]: NOW - newest, [META_KEYS.indexedAt]: newest, [META_KEYS.generation]: total,
+      [META_KEYS.generationAge]: Math.max(0, Math.floor(NOW - committedAt!)),
       [META_KEYS.enriched]: false, [META_KEYS.enrichmentAge]: null, [META_KEYS.enrichmentSources]: {},
     });
     assert.equal(typeof ingest, 'object');

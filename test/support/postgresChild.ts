@@ -6,6 +6,7 @@
 //                              transaction it never ends, prints `inside`, and waits to be killed
 //   lock <url> [--no-wait]     takes the writer lock, prints `held` (or `refused <message>`),
 //                              and holds it until its stdin ends
+//   lock-repo <url> <repo hash> the same with the writer lock of that repository
 import { openStore } from '../../src/store';
 import { FILE, node } from '../store/contract/rows';
 
@@ -27,9 +28,10 @@ async function main(): Promise<void> {
     });
     return;
   }
-  if (mode === 'lock') {
+  if (mode === 'lock' || mode === 'lock-repo') {
     try {
-      const store = await openStore(url, { writer: { wait: !flags.includes('--no-wait'), command: 'postgresChild lock' } });
+      const repository = mode === 'lock-repo' ? { repository: flags[0] } : {};
+      const store = await openStore(url, { writer: { wait: !flags.includes('--no-wait'), command: `postgresChild ${mode}`, ...repository } });
       process.stdout.write('held\n');
       process.stdin.resume();
       await new Promise((resolve) => process.stdin.once('end', resolve));

@@ -4,7 +4,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { EXTRA_TOOLS, servedTools } from '../../mcp/registry';
 import { createMcpServer } from '../../mcp/server';
 import { openServerDeps } from '../../mcp/serverDeps';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
 import { CALL_USAGE } from '../usage';
 
@@ -15,7 +16,7 @@ import { CALL_USAGE } from '../usage';
  * and exits 1.
  */
 export async function callCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'reply-token-cap'], ['extra-tools']);
+  const args = parseArgs(argv, ['db', 'config', 'reply-token-cap'], ['extra-tools']);
   const tools = servedTools({ extraTools: args.options.get('extra-tools') === true });
   const [name, json, extra] = args.positionals;
   if (!name) throw new UsageError(`missing <tool>; usage: ${CALL_USAGE}`);
@@ -25,7 +26,7 @@ export async function callCommand(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(`unknown tool ${name} (expected one of: ${tools.map((t) => t.name).join(', ')})`);
   }
   const toolArgs = parseToolArgs(json);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   if (name !== 'index_repo' && !graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const deps = await openServerDeps(dbPath, {
     replyTokenCap: positiveIntegerOption(args, 'reply-token-cap'),

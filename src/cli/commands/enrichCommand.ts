@@ -4,7 +4,8 @@ import { resolveRepoRoot } from '../../index/repoIdentity';
 import type { RepoRecord } from '../../model';
 import { parseDuration } from '../../model/configValues';
 import { type GraphStore, openStore } from '../../store';
-import { type ParsedArgs, UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
+import { type ParsedArgs, UsageError, parseArgs, positiveIntegerOption, writerLock } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
 import { progressBar } from '../progressBar';
 import { readConfig } from '../configFile';
@@ -26,7 +27,7 @@ export async function enrichCommand(argv: string[], io: CliIo): Promise<number> 
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${ENRICH_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${ENRICH_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   const settings = enrichSettings(args);
   let root: string;
   try {

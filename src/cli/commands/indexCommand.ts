@@ -1,7 +1,9 @@
 import { RepoIndexer } from '../../index/repoIndexer';
 import { DEFAULT_MAX_FILE_BYTES } from '../../index/sourceFiles';
+import { workingTreeRepoHash } from '../../index/repoIdentity';
 import { openStore } from '../../store';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption, writerLock } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption, writerLock } from '../args';
+import { dbLocation } from '../dbLocation';
 import { ENRICH_VALUED_OPTIONS, enrichSettings, runEnrichment } from './enrichCommand';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
@@ -12,20 +14,26 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
   const repoPath = args.positionals[0];
   if (!repoPath) throw new UsageError(`missing <repo_path>; usage: ${INDEX_USAGE}`);
   if (args.positionals.length > 1) throw new UsageError(`unexpected argument ${args.positionals[1]}; usage: ${INDEX_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   const maxFileBytes = positiveIntegerOption(args, 'max-file-bytes') ?? DEFAULT_MAX_FILE_BYTES;
   const workers = positiveIntegerOption(args, 'workers');
   const fileBudgetMs = positiveIntegerOption(args, 'file-budget-ms');
   const enrich = args.options.has('enrich');
-  const usedWithoutEnrich = ['enrich-budget', 'timeout-ms', 'config', 'verbose'].find((name) => args.options.has(name));
+  const usedWithoutEnrich = ['enrich-budget', 'timeout-ms', 'verbose'].find((name) => args.options.has(name));
   if (!enrich && usedWithoutEnrich) throw new UsageError(`--${usedWithoutEnrich} applies to --enrich only; usage: ${INDEX_USAGE}`);
   const enrichment = enrich ? enrichSettings(args) : undefined;
-  const store = await openStore(dbPath, { writer: writerLock(args, `ckg index ${repoPath}`, io) });
+  const repoUrl = args.options.get('repo-url') as string | undefined;
+  // On a server database the run locks its repository only: indexers of others go on.
+  const lock = writerLock(args, `ckg index ${repoPath}`, io);
+  const repoHash = workingTreeRepoHash(repoPath, repoUrl);
+  const store = await openStore(dbPath, { writer: { ...lock, repository: repoHash } });
+  const repositoryLock = store.capabilities.repositoryLocks ? { repoHash, beyond: () => store.lockForWriting(lock) } : undefined;
   const bar = progressBar(io.stderr);
   try {
     const summary = await new RepoIndexer(store, (m) => io.stderr.write(`warning: ${m}\n`)).index({
       repoPath,
-      repoUrl: args.options.get('repo-url') as string | undefined,
+      repoUrl,
+      ...(repositoryLock ? { repositoryLock } : {}),
       commit: args.options.get('commit') as string | undefined,
       maxFileBytes,
       workers,
@@ -55,8 +63,14 @@ export async function indexCommand(argv: string[], io: CliIo): Promise<number> {
         io.stderr.write('warning: --enrich skipped: language servers read the working tree, not the indexed commit\n');
         return 0;
       }
-      await runEnrichment(store, repo, enrichment, args, io);
-      await store.save();
+      // Enrichment upgrades edges that other repositories' runs may re-link: it writes under the graph's lock.
+      const graphLease = repositoryLock ? await repositoryLock.beyond() : undefined;
+      try {
+        await runEnrichment(store, repo, enrichment, args, io);
+        await store.save();
+      } finally {
+        await graphLease?.release();
+      }
     }
     return 0;
   } finally {

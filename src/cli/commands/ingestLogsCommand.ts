@@ -5,7 +5,8 @@ import { parseLogLine } from '../../runtime/accessLogs';
 import { RuntimeIngestor } from '../../runtime/ingestor';
 import type { HTTPLogEntry } from '../../runtime/spans';
 import { graphExists, openStore } from '../../store';
-import { UsageError, parseArgs, requireOption, writerLock } from '../args';
+import { UsageError, parseArgs, writerLock } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
 import { INGEST_LOGS_USAGE } from '../usage';
 
@@ -23,7 +24,7 @@ export async function ingestLogsCommand(argv: string[], io: CliIo, stdin: NodeJS
   const args = parseArgs(argv, ['db', 'service', 'config'], ['no-wait']);
   if (args.positionals.length !== 1) throw new UsageError(`expected one log file (or - for stdin); usage: ${INGEST_LOGS_USAGE}`);
   const [source] = args.positionals;
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first, so routes can be mapped)`);
   if (source !== '-' && !fs.existsSync(source)) throw new UsageError(`${source}: no such file`);
   const service = args.options.get('service');

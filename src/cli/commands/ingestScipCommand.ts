@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import { ingestScipIndex, readScipIndexFile } from '../../enrich/scip/scipIngest';
 import { graphExists, openStore } from '../../store';
-import { UsageError, parseArgs, requireOption, writerLock } from '../args';
+import { UsageError, parseArgs, writerLock } from '../args';
+import { dbLocation } from '../dbLocation';
 import { progressBar } from '../progressBar';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
@@ -17,10 +18,10 @@ const SHOWN_PATHS = 5;
  * malformed file changes nothing. Incremental by document; the graph is saved at the end.
  */
 export async function ingestScipCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'repo-url'], ['no-wait']);
+  const args = parseArgs(argv, ['db', 'config', 'repo-url'], ['no-wait']);
   if (args.positionals.length !== 1) throw new UsageError(`expected one SCIP index file; usage: ${INGEST_SCIP_USAGE}`);
   const [file] = args.positionals;
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${file}: no such file (expected a SCIP index, e.g. index.scip)`);
   const repoUrl = args.options.get('repo-url');

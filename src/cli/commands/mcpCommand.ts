@@ -5,7 +5,8 @@ import { openServerDeps } from '../../mcp/serverDeps';
 import { HttpConfigError, parseListenAddress, startHttpServer } from '../../mcp/transports/http';
 import { isLoopbackHost } from '../../model';
 import { serveStdio } from '../../mcp/transports/stdio';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption } from '../args';
+import { dbLocation } from '../dbLocation';
 import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
 import { MCP_USAGE } from '../usage';
@@ -18,7 +19,7 @@ import { MCP_USAGE } from '../usage';
 export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db', 'http', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap', 'config'], ['extra-tools']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${MCP_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
   const allowedRoots = allowRootsOf(argv);
   const tools = servedTools({ extraTools: args.options.get('extra-tools') === true || readConfig(args.options.get('config')).mcpExtraTools });
@@ -42,7 +43,7 @@ export async function mcpCommand(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${message}\n`);
   };
   if (!graphExists(dbPath)) log(`ckg mcp: ${dbPath} does not exist yet; index_repo will create it`);
-  const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots });
+  const deps = await openServerDeps(dbPath, { replyTokenCap, log, allowedRoots, watchGenerations: true });
   const stop = signalled();
   try {
     if (!address) {

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, parseArgs, requireOption } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
+import { graphExists, hasPassword, locationWithoutPassword } from '../../store/location';
 import { MCP_CLIENTS, type McpClient, clientConfig, clientConfigFile, mergeClientConfig, serverLaunch } from '../mcpClientConfig';
 import { MCP_CONFIG_USAGE } from '../usage';
 
@@ -11,13 +13,17 @@ import { MCP_CONFIG_USAGE } from '../usage';
  * project file under `--dir` (default: the working directory), other servers kept.
  */
 export async function mcpConfigCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db', 'client', 'dir'], ['write']);
+  const args = parseArgs(argv, ['db', 'config', 'client', 'dir'], ['write']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${MCP_CONFIG_USAGE}`);
   const client = requireOption(args, 'client', MCP_CLIENTS.join('|'));
   if (!(MCP_CLIENTS as readonly string[]).includes(client)) throw new UsageError(`--client ${client}: expected one of ${MCP_CLIENTS.join(', ')}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
-  const launch = serverLaunch(dbPath);
-  if (!fs.existsSync(dbPath)) {
+  const dbPath = dbLocation(args);
+  // A client's configuration is a file others read (and often commit): no password in it.
+  const launch = serverLaunch(locationWithoutPassword(dbPath));
+  if (hasPassword(dbPath)) {
+    io.stderr.write(`note: the configuration names ${locationWithoutPassword(dbPath)} without its password; give the server its password through PGPASSWORD in the client's environment (an "env" entry beside "command" in its configuration, kept out of shared files) or a ~/.pgpass line (or the file PGPASSFILE names) for the user the client runs as\n`);
+  }
+  if (!graphExists(dbPath)) {
     io.stderr.write(`note: ${path.resolve(dbPath)} does not exist yet; index into it first (ckg index <repo_path> -db ${dbPath})\n`);
   }
   if (!args.options.has('write')) {

@@ -6,7 +6,8 @@ import { isLoopbackHost } from '../../model';
 import { type CkgConfig, ConfigError, endpointAt } from '../../runtime/config';
 import { checkReceiverBinds } from '../../runtime/receivers/access';
 import { type RunningRuntime, startRuntimeService } from '../../runtime/runtimeService';
-import { UsageError, parseArgs, positiveIntegerOption, requireOption } from '../args';
+import { UsageError, parseArgs, positiveIntegerOption } from '../args';
+import { dbLocation } from '../dbLocation';
 import { readConfig } from '../configFile';
 import type { CliIo } from '../io';
 import { allowRootsOf, listenAddress, signalled } from './mcpCommand';
@@ -22,7 +23,7 @@ import { SERVE_USAGE } from '../usage';
 export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, ['db', 'http', 'otlp-grpc', 'otlp-http', 'config', 'token', 'allow-host', 'allow-origin', 'allow-root', 'reply-token-cap'], ['otlp-insecure', 'extra-tools']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SERVE_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   const replyTokenCap = positiveIntegerOption(args, 'reply-token-cap');
   const allowedRoots = allowRootsOf(argv);
   const config = withFlags(readConfig(args.options.get('config')), args.options);
@@ -48,7 +49,7 @@ export async function serveCommand(argv: string[], io: CliIo): Promise<number> {
   if (!graphExists(dbPath)) log(`ckg serve: ${dbPath} does not exist yet; it is created on the first write`);
   const t = config.traceIngestion;
   const deps = await openServerDeps(dbPath, {
-    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment,
+    replyTokenCap, log, runtimeWindows: t, runtimeServiceMap: t.serviceMap, allowedRoots, writerCommand: 'ckg serve', enrichment: config.enrichment, watchGenerations: true,
   });
   const stop = signalled();
   let runtime: RunningRuntime | undefined;

@@ -1,6 +1,7 @@
 import { describeRepos, describeSnapshots } from '../../mcp/resources';
 import { graphExists, openStore } from '../../store';
-import { UsageError, parseArgs, requireOption } from '../args';
+import { UsageError, parseArgs } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
 import { SNAPSHOTS_USAGE } from '../usage';
 
@@ -9,9 +10,9 @@ import { SNAPSHOTS_USAGE } from '../usage';
  * tools take: the same descriptions as the ckg://repos resources.
  */
 export async function snapshotsCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db'], ['json']);
+  const args = parseArgs(argv, ['db', 'config'], ['json']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${SNAPSHOTS_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
   try {

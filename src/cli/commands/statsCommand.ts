@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { graphExists, isServerLocation, openStore, shownLocation } from '../../store';
-import { UsageError, parseArgs, requireOption } from '../args';
+import { UsageError, parseArgs } from '../args';
+import { dbLocation } from '../dbLocation';
 import type { CliIo } from '../io';
 import { formatCounts } from './indexCommand';
 import { STATS_USAGE } from '../usage';
@@ -8,9 +9,9 @@ import { STATS_USAGE } from '../usage';
 const PROVIDES_SHOWN = 8;
 
 export async function statsCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, ['db']);
+  const args = parseArgs(argv, ['db', 'config']);
   if (args.positionals.length > 0) throw new UsageError(`unexpected argument ${args.positionals[0]}; usage: ${STATS_USAGE}`);
-  const dbPath = requireOption(args, 'db', 'db_path');
+  const dbPath = dbLocation(args);
   if (!graphExists(dbPath)) throw new UsageError(`-db ${dbPath}: no such file (run ckg index first)`);
   const store = await openStore(dbPath);
   try {

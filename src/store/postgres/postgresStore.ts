@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
-import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
+import type { GenerationNotice, GenerationWatch, GraphTables, WriterLease, WriterLockOptions } from '../roles';
 import { WriteLock } from '../sqljs/writeLock';
 import { PostgresTables } from './postgresTables';
 import { Sql } from './sql';
 import { acquireWriterLock } from './writerLock';
+import { COMMIT_GENERATION_SQL, GenerationListener, READ_GENERATION_SQL } from './generationNotices';
 
 /**
  * The team backend: every role over a PostgreSQL database through a pool of connections.
@@ -18,12 +19,14 @@ import { acquireWriterLock } from './writerLock';
 export interface PostgresStore extends GraphStore {}
 
 export class PostgresStore {
-  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true };
+  readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true, repositoryLocks: true };
   private readonly lock = new WriteLock();
   private readonly sql: Sql;
   private ownedLease: WriterLease | undefined;
   /** Writer locks handed out and not released yet: each holds a pooled connection. */
   private readonly leases = new Set<WriterLease>();
+  /** LISTENs opened by watchGenerations and not closed yet. */
+  private readonly watches = new Set<GenerationListener>();
   private closed = false;
 
   /**
@@ -51,8 +54,30 @@ export class PostgresStore {
   }
 
   async generation(): Promise<StoreGeneration> {
-    const row = await this.sql.one('SELECT total, runtime FROM generation', [], (r) => ({ total: Number(r[0]), runtime: Number(r[1]) }));
+    const row = await this.sql.one(READ_GENERATION_SQL, [], (r) => ({
+      total: Number(r[0]), runtime: Number(r[1]), ...(r[2] === null || r[2] === undefined ? {} : { committedAt: Number(r[2]) }),
+    }));
     return row ?? { total: 0, runtime: 0 };
+  }
+
+  /**
+   * Hears of every generation committed to this database, by any process, through
+   * LISTEN/NOTIFY on a connection of its own (generationNotices.ts), until the watch or
+   * the store is closed. A hint for refreshing caches early: generation() stays the truth.
+   */
+  watchGenerations(listener: (notice: GenerationNotice) => void, log?: (message: string) => void): GenerationWatch {
+    const watch = new GenerationListener(this.connection, listener, log);
+    this.watches.add(watch);
+    watch.start();
+    return {
+      get listening() {
+        return watch.listening;
+      },
+      close: async () => {
+        this.watches.delete(watch);
+        await watch.close();
+      },
+    };
   }
 
   /** Every read asks the server, so this store always shows the newest committed graph. */
@@ -106,6 +131,8 @@ export class PostgresStore {
       // would otherwise wait for that connection for ever. Releasing it later does nothing.
       await Promise.all([...this.leases].map((lease) => lease.release()));
       this.leases.clear();
+      await Promise.all([...this.watches].map((watch) => watch.close()));
+      this.watches.clear();
       await this.pool.end();
     }
   }
@@ -123,7 +150,7 @@ export class PostgresStore {
       try {
         await sql.run('BEGIN');
         const result = await work(new PostgresTables(sql));
-        await sql.run('UPDATE generation SET total = total + 1, runtime = runtime + $1', [runtimeOnly ? 1 : 0]);
+        await sql.run(COMMIT_GENERATION_SQL, [runtimeOnly ? 1 : 0]);
         await sql.run('COMMIT');
         client.release();
         return result;

@@ -36,3 +36,15 @@ export function redactSecrets(text: string, location: string): string {
   }
   return result;
 }
+
+/**
+ * The location with its password left out (userinfo and `password` parameter), for a
+ * configuration that others may read: the driver then takes the password from
+ * PGPASSWORD or the password file (~/.pgpass, or the file PGPASSFILE names).
+ */
+export function withoutPassword(location: string): string {
+  return location
+    .replace(/^(postgres(?:ql)?:\/\/[^:@/?#]*):[^@/?#]*@/i, (_all, head: string) => `${head}@`)
+    .replace(/([?&])password=[^&#]*(&?)/gi, (_all, lead: string, trail: string) => (trail ? lead : ''))
+    .replace(/\?(#|$)/, '$1');
+}

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
 import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
@@ -67,6 +68,8 @@ export class SqlJsStore {
   private writes = 0;
   private saving: Promise<void> = Promise.resolve();
   private runtimeWrites = 0;
+  /** When the graph this store shows was last written (StoreGeneration.committedAt). */
+  private committedAt: number | undefined;
   /** The persisted version this store shows: read before the file was, moved by save(). */
   private shownVersion: string | undefined;
   /** The writer lock this store was opened under (openStore's `writer`), released on close. */
@@ -79,6 +82,8 @@ export class SqlJsStore {
     private readonly saver?: GraphFileSaver,
   ) {
     this.shownVersion = readVersion;
+    // The graph read from a file is as old as the file's last write.
+    this.committedAt = readVersion === undefined ? undefined : modifiedAt(location);
     this.tables = new SqlJsTables(database);
     Object.assign(this, gatedTables(this.tables, () => this.lock.idle()), {
       bulkLoad: () => Promise.reject(new Error('store/sqljs: bulkLoad runs inside a transaction, on its handle')),
@@ -90,7 +95,7 @@ export class SqlJsStore {
   }
 
   async generation(): Promise<StoreGeneration> {
-    return { total: this.writes, runtime: this.runtimeWrites };
+    return { total: this.writes, runtime: this.runtimeWrites, ...(this.committedAt === undefined ? {} : { committedAt: this.committedAt }) };
   }
 
   async isCurrent(): Promise<boolean> {
@@ -164,11 +169,21 @@ export class SqlJsStore {
         this.database.exec('COMMIT');
         this.writes++;
         if (runtimeOnly) this.runtimeWrites++;
+        this.committedAt = Date.now() / 1000;
         return result;
       } catch (error) {
         this.database.exec('ROLLBACK');
         throw error;
       }
     });
+  }
+}
+
+/** Unix seconds of a file's last modification; undefined when it cannot be read. */
+function modifiedAt(file: string): number | undefined {
+  try {
+    return fs.statSync(file).mtimeMs / 1000;
+  } catch {
+    return undefined;
   }
 }
