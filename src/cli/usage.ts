@@ -4,7 +4,7 @@ import { MCP_CLIENTS } from './mcpClientConfig';
 // no command module, and a command loads only its own.
 
 export const INDEX_USAGE = 'ckg index <repo_path> [--repo-url URL] [--commit SHA] [--max-file-bytes N] [--workers N] [--file-budget-ms N] [--no-wait] '
-  + '[--enrich [--enrich-budget DURATION] [--timeout-ms N] [--config FILE] [--verbose]] -db <db_path>';
+  + '[--config FILE] [--enrich [--enrich-budget DURATION] [--timeout-ms N] [--verbose]] -db <db_path>';
 
 export const ENRICH_USAGE = 'ckg enrich <repo_path> [--repo-url URL] [--enrich-budget DURATION] [--timeout-ms N] [--all] [--config FILE] '
   + '[--verbose] [--no-wait] -db <db_path>';
