@@ -1,6 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULTS, coChangeEvidence, coChanged, coChangedFiles } from '../../src/context/coChange';
 import { parseChangeSets } from '../../src/context/gitHistory';
@@ -9,21 +7,8 @@ import { RepoIndexer } from '../../src/index/repoIndexer';
 import { QualifiedName } from '../../src/model';
 import { GraphCache } from '../../src/query/graphCache';
 import { openStore } from '../../src/store';
+import { commitFiles, git } from '../helpers/gitRepo';
 import { makeTempDir } from '../helpers/tempDir';
-
-function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'ignore' });
-}
-
-/** Writes files and commits them as one commit. */
-function commit(root: string, files: Record<string, string>, message: string): void {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  }
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', message);
-}
 
 describe('context/coChange', () => {
   it('scores the files that changed with the given ones by how many commits changed both', () => {
@@ -43,17 +28,17 @@ describe('context/coChange', () => {
   it('reads paths relative to a repository that is a folder of a larger git work tree', () => {
     const top = makeTempDir();
     git(top, 'init', '-q');
-    commit(top, { 'services/cart/a.ts': '1', 'services/cart/b.ts': '1', 'docs/x.md': '1' }, 'together');
+    commitFiles(top, { 'services/cart/a.ts': '1', 'services/cart/b.ts': '1', 'docs/x.md': '1' }, 'together');
     assert.deepEqual([...coChangedFiles(path.join(top, 'services/cart'), ['a.ts'])!], [['b.ts', 1]], 'the file outside the folder is left out');
   });
 
   it('brings the files that changed with a changed file into its context, from a real repository', async () => {
     const root = makeTempDir();
     git(root, 'init', '-q');
-    commit(root, { 'src/parse.ts': 'export function parse(s: string) { return s.trim(); }\n', 'src/render.ts': 'export function render(s: string) { return `<${s}>`; }\n' }, 'first');
+    commitFiles(root, { 'src/parse.ts': 'export function parse(s: string) { return s.trim(); }\n', 'src/render.ts': 'export function render(s: string) { return `<${s}>`; }\n' }, 'first');
     // parse.ts and schema.ts change together three times; nothing calls or imports between them.
     for (let i = 0; i < 3; i++) {
-      commit(root, {
+      commitFiles(root, {
         'src/parse.ts': `export function parse(s: string) { return s.trim() + '${i}'; }\n`,
         'src/schema.ts': `export function columns() { return ${i}; }\n`,
       }, `parse and schema ${i}`);

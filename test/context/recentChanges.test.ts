@@ -1,27 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { buildTaskContext } from '../../src/context/contextBuilder';
 import { recentChangeScores, recentlyChangedFiles, withRecentChanges } from '../../src/context/recentChanges';
 import { symbolIndexOf } from '../../src/context/symbolIndex';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import { GraphCache } from '../../src/query/graphCache';
 import { openStore } from '../../src/store';
+import { commitFiles, git } from '../helpers/gitRepo';
 import { makeTempDir } from '../helpers/tempDir';
-
-function git(root: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root, stdio: 'ignore' });
-}
-
-function commit(root: string, files: Record<string, string>, message: string): void {
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), text);
-  }
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '-m', message);
-}
 
 describe('context/recentChanges', () => {
   it('weighs each commit by its age, halving every half-life, on a log scale relative to the best', () => {
@@ -39,15 +24,15 @@ describe('context/recentChanges', () => {
     const root = makeTempDir();
     git(root, 'init', '-q');
     const invoice = (n: number) => `export function renderInvoiceTotal(amount: number) { return amount * ${n}; }\n`;
-    commit(root, {
+    commitFiles(root, {
       'src/zbilling/invoice.ts': invoice(1),
       'src/alegacy/invoice.ts': invoice(1),
       'src/other/busy.ts': 'export function unrelatedWork() { return 0; }\n',
     }, 'start');
     // The billing copy and an unrelated file keep changing; the legacy copy, first by name, never does.
-    for (let i = 2; i < 6; i++) commit(root, { 'src/zbilling/invoice.ts': invoice(i), 'src/other/busy.ts': `export function unrelatedWork() { return ${i}; }\n` }, `work ${i}`);
+    for (let i = 2; i < 6; i++) commitFiles(root, { 'src/zbilling/invoice.ts': invoice(i), 'src/other/busy.ts': `export function unrelatedWork() { return ${i}; }\n` }, `work ${i}`);
     // Both copies read alike again: only the history tells them apart.
-    commit(root, { 'src/zbilling/invoice.ts': invoice(1) }, 'back to one');
+    commitFiles(root, { 'src/zbilling/invoice.ts': invoice(1) }, 'back to one');
     assert.ok(recentlyChangedFiles(root)!.get('src/zbilling/invoice.ts')! > recentlyChangedFiles(root)!.get('src/alegacy/invoice.ts')!);
     assert.equal(recentlyChangedFiles(makeTempDir()), undefined, 'outside git: no history');
 

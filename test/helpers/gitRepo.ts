@@ -19,6 +19,13 @@ export function gitRepo(files: Record<string, string>): string {
   return root;
 }
 
+/** Writes `files` into the repository at `root` and commits them as one commit. */
+export function commitFiles(root: string, files: Record<string, string>, message: string): void {
+  writeTree(root, files);
+  git(root, 'add', '-A');
+  git(root, 'commit', '-qm', message);
+}
+
 /** Polls `probe` until it returns a value other than undefined or false, for at most `timeoutMs`. */
 export async function eventually<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
