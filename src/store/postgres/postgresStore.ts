@@ -4,6 +4,7 @@ import type { StoreGeneration } from '../records';
 import type { GraphTables, WriterLease, WriterLockOptions } from '../roles';
 import { WriteLock } from '../sqljs/writeLock';
 import { PostgresTables } from './postgresTables';
+import { serializeRuntimeWrites } from './runtimeTables';
 import { Sql } from './sql';
 import { acquireWriterLock } from './writerLock';
 
@@ -122,6 +123,7 @@ export class PostgresStore {
       const sql = new Sql(client, this.connection, true, this.pool, this.sql.knownIds);
       try {
         await sql.run('BEGIN');
+        if (runtimeOnly) await serializeRuntimeWrites(sql);
         const result = await work(new PostgresTables(sql));
         await sql.run('UPDATE generation SET total = total + 1, runtime = runtime + $1', [runtimeOnly ? 1 : 0]);
         await sql.run('COMMIT');
