@@ -142,6 +142,9 @@ export async function startRuntimeService(host: RuntimeHost, options: RuntimeSer
     run: async () => {
       const result = await write(async () => ({ decayed: await ingestor.decayConfidence(), collected: await ingestor.collectGarbage() }));
       if (result.decayed + result.collected > 0) changed();
+      // Nothing to save: let the writer lock go now. Kept until a later save, a run with no
+      // change (every start) held it until spans arrived, and `ckg index` waited that long.
+      else await host.persist();
     },
     onError: (error) => log(`ckg serve: the confidence decay job failed: ${(error as Error).message}`),
   });

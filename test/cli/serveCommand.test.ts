@@ -47,6 +47,29 @@ describe('ckg serve and ckg ingest-logs (built CLI)', function () {
       'queued spans were written and saved at shutdown');
   });
 
+  it('lets a ckg index of the graph in while it runs with nothing to write', async () => {
+    const serve = await startServe(db);
+    try {
+      // Its start-up decay run changed nothing: it must not keep the writer lock for later.
+      const index = spawn(process.execPath, [CLI, 'index', path.join(FIXTURE_REPOS, 'go-routes'), '--repo-url', 'fixtures/go-routes', '-db', db],
+        { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      index.stderr!.on('data', (d: Buffer) => {
+        stderr += d.toString();
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([exited(index), new Promise<'still waiting'>((resolve) => {
+        timer = setTimeout(() => resolve('still waiting'), 90_000);
+      })]);
+      clearTimeout(timer);
+      if (code === 'still waiting') index.kill('SIGKILL');
+      assert.equal(code, 0, stderr);
+    } finally {
+      serve.child.kill('SIGTERM');
+    }
+    assert.equal(await exited(serve.child), 0, serve.stderr());
+  });
+
   it('enriches after index_repo when the config enables it, and says so in every reply\'s _meta', async () => {
     const repo = fs.realpathSync(makeTempDir());
     writeTree(repo, {

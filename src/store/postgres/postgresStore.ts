@@ -4,6 +4,7 @@ import type { StoreGeneration } from '../records';
 import type { GenerationNotice, GenerationWatch, GraphTables, WriterLease, WriterLockOptions } from '../roles';
 import { WriteLock } from '../sqljs/writeLock';
 import { PostgresTables } from './postgresTables';
+import { serializeRuntimeWrites } from './runtimeTables';
 import { Sql } from './sql';
 import { acquireWriterLock } from './writerLock';
 import { COMMIT_GENERATION_SQL, GenerationListener, READ_GENERATION_SQL } from './generationNotices';
@@ -149,6 +150,7 @@ export class PostgresStore {
       const sql = new Sql(client, this.connection, true, this.pool, this.sql.knownIds);
       try {
         await sql.run('BEGIN');
+        if (runtimeOnly) await serializeRuntimeWrites(sql);
         const result = await work(new PostgresTables(sql));
         await sql.run(COMMIT_GENERATION_SQL, [runtimeOnly ? 1 : 0]);
         await sql.run('COMMIT');

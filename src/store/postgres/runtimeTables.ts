@@ -2,6 +2,7 @@ import type { EdgeEvent, GraphEdge, Hash } from '../../model';
 import type { RuntimeEdgeUpdate, ServiceSeen } from '../records';
 import { insertEdges, recordEdgeEvents } from './graphWrites';
 import { EDGE_SELECT, edgeFromRow, hashIds, idIn, idOf, idsOf, live } from './rows';
+import { LOCK_CLASS } from './schema';
 import type { Sql } from './sql';
 
 /**
@@ -9,6 +10,21 @@ import type { Sql } from './sql';
  * `edges` with owner id 0 (the empty hash) and open at the next snapshot seq of their repo;
  * every write updates in place, the edge hash never changes (SPEC 2.3 rules 2-3).
  */
+
+/** The second key of the lock runtime transactions take (schema.ts has the first and the schema's; writerLock.ts the writer's). */
+const RUNTIME_WRITE_LOCK = 3;
+
+/**
+ * Called first in every runtime transaction: runtime writes of all processes sharing the
+ * database (each `ckg serve` replica's trace ingest and decay) take turns, each reading the
+ * live runtime edges after the one before committed. Without it two replicas writing the
+ * same edges in different orders deadlocked (PostgreSQL then aborts one, and its batch of
+ * spans was lost), and a replica could create an edge another had just created, logging
+ * 'added' twice. Each such transaction is a few milliseconds; the lock ends with it.
+ */
+export async function serializeRuntimeWrites(sql: Sql): Promise<void> {
+  await sql.run('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_CLASS, RUNTIME_WRITE_LOCK]);
+}
 
 /** Runtime-observed provenance (SPEC 2.6) of edges under alias `e`. */
 export const RUNTIME_EDGE = "(e.provenance LIKE 'otel\\_%' OR e.provenance = 'runtime_unresolved')";
