@@ -84,6 +84,36 @@ export interface GraphReader {
 }
 
 /**
+ * Bounded reads of the live graph around a few nodes (issue 20), for the point queries of
+ * a server database (blast_radius, cross_repo_callers, flow_between, graph_query): each is
+ * one indexed statement, so a query reads what it walks and never the whole graph. A
+ * backend that holds the graph in memory anyway (sql.js) has none: the point queries walk
+ * its cached live view there, as before. Every answer is what the live view would hold.
+ */
+export interface NeighbourhoodReader {
+  /**
+   * The live edges entering (`in`) or leaving (`out`) any of the nodes, in edge order (as
+   * liveEdges lists them). `static`: of the given types (every type when omitted), no
+   * runtime edge, both ends live, every edge of a relationship (a caller keeps the
+   * strongest); `runtime`: runtime edges (otel_*, runtime_unresolved), whatever their ends.
+   */
+  liveEdgesAround(
+    nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[],
+  ): Promise<GraphEdge[]>;
+  /** Live files with these hashes. */
+  liveFilesByHash(fileHashes: readonly Hash[]): Promise<FileRecord[]>;
+  /** Live nodes with one of these exact qualified names, by name then hash. */
+  liveNodesNamed(qualifiedNames: readonly string[]): Promise<GraphNode[]>;
+  /**
+   * Live nodes whose qualified name starts with `prefix` and that are an end of at least
+   * one live edge of the layer (static: both ends live), by name then hash, at most `limit`.
+   */
+  nodesByPrefixTouching(prefix: string, layer: 'static' | 'runtime', limit: number): Promise<GraphNode[]>;
+  /** Those of the nodes that are an end of at least one live edge of the layer. */
+  nodesTouching(nodeHashes: readonly Hash[], layer: 'static' | 'runtime'): Promise<Set<Hash>>;
+}
+
+/**
  * Each file's extracted facts, as opaque bytes the indexer encodes. A row written under
  * another format version is a miss, so a new extractor re-parses every file.
  */

@@ -1,0 +1,197 @@
+import { type GraphView, InMemoryGraphView } from '../graph/graphView';
+import { LayeredGraphView } from '../graph/layeredGraphView';
+import { strongestPerRelationship } from '../graph/strongestEdges';
+import { EDGE_TYPES, type EdgeType, type GraphEdge, type GraphNode, type Hash, QualifiedName } from '../model';
+import { type NeighbourhoodReader, type ViewSource, staticGeneration } from '../store';
+
+/**
+ * Small live views around a few nodes, read by bounded, indexed steps from a store with
+ * NeighbourhoodReader (a server database), for the point queries that must not load the
+ * whole graph (issue 20): breadth-first, level by level, each level one statement over
+ * the edges' (end, type) index. A view holds exactly what the whole live view would show
+ * the algorithm that walks it (src/graph), so blastRadius, transitiveCallers and
+ * pathsBetween run on it unchanged and answer alike wherever nothing is cut short:
+ * - every node a walk reaches, with every static edge entering each node it expanded (a
+ *   relationship's edges all enter one node, so strongestPerRelationship keeps the same
+ *   edge), in the store's edge order;
+ * - the runtime edges entering the reached nodes and leaving the start (the runtime
+ *   caller layer and the verdict read those), laid over it as the live view lays them;
+ * - the files of its nodes and every repository.
+ */
+
+/** Reads a neighbourhood is built from. */
+export type NeighbourhoodSource = ViewSource & { readonly neighbourhood: NeighbourhoodReader };
+
+/** The store with its bounded reads, or undefined when it has none (sql.js: walk the cached live view). */
+export function boundedSource(store: ViewSource): NeighbourhoodSource | undefined {
+  return store.neighbourhood ? store as NeighbourhoodSource : undefined;
+}
+
+const STATIC_EDGE_TYPES = (Object.keys(EDGE_TYPES) as EdgeType[]).filter((t) => !EDGE_TYPES[t].runtime);
+
+export interface CallersWalk {
+  /** Levels of callers at most. */
+  readonly maxDepth: number;
+  /**
+   * Stop after the level that takes the callers found past this many: the answer lists at
+   * most this many, nearest first, so deeper levels could only be counted, not listed.
+   */
+  readonly enough: number;
+}
+
+/**
+ * The live view a caller walk of `targetHash` over `calls` edges needs: its callers level
+ * by level up to `maxDepth`, stopping after the level where more than `enough` are found.
+ * An empty view when the target is no node of the live view.
+ */
+export async function callersView(source: NeighbourhoodSource, targetHash: Hash, walk: CallersWalk): Promise<GraphView> {
+  const target = await liveViewNode(source, targetHash);
+  if (!target) return new InMemoryGraphView([], [], new Map(), new Map());
+  const reached = await walkIn(source.neighbourhood, [targetHash], ['calls'], walk.maxDepth, walk.enough);
+  return assemble(source, reached.nodes, reached.edges, { runtimeInto: reached.nodes, runtimeOutOf: [targetHash] });
+}
+
+/**
+ * The live view pathsBetween needs from sources to targets within `maxDepth` edges: every
+ * node that reaches a target within `maxDepth` static edges of any type (the only nodes a
+ * path can pass through), found backwards from the targets, with the edges between them.
+ */
+export async function pathsView(source: NeighbourhoodSource, sources: readonly GraphNode[], targets: readonly GraphNode[], maxDepth: number): Promise<GraphView> {
+  const reached = await walkIn(source.neighbourhood, targets.map((t) => t.nodeHash), STATIC_EDGE_TYPES, maxDepth);
+  return assemble(source, [...reached.nodes, ...sources.map((s) => s.nodeHash)], reached.edges, { runtimeInto: [], runtimeOutOf: [] });
+}
+
+/**
+ * The live nodes a qualified-name argument may name, as a view holding only them (for
+ * requireSymbolsNamed): the exact name, else the name under each repository's URL. A name
+ * without `://` thus finds its symbol in every indexed repository, by index lookups; the
+ * whole view would also find placeholders of services known only from traces by their
+ * local part, which name no source symbol a path starts or ends at.
+ */
+export async function namedView(source: NeighbourhoodSource, name: string): Promise<GraphView> {
+  const reader = source.neighbourhood;
+  const repos = await source.repos();
+  let nodes = await dropUntouchedPlaceholders(reader, await reader.liveNodesNamed([name]), ['static', 'runtime']);
+  if (nodes.length === 0) {
+    const underRepos = await reader.liveNodesNamed(repos.map((r) => `${r.repoUrl}://${name}`));
+    nodes = await dropUntouchedPlaceholders(reader, underRepos, ['static', 'runtime']);
+  }
+  return new InMemoryGraphView(nodes, [], new Map(), new Map(repos.map((r) => [r.repoHash, r])));
+}
+
+/**
+ * The runtime side of the live view around some nodes (the runtime caller layer and the
+ * verdict of a blast radius read at a snapshot): the nodes, the runtime edges entering
+ * them and leaving `startHash`, their other ends; no static edge.
+ */
+export function runtimeView(source: NeighbourhoodSource, nodeHashes: readonly Hash[], startHash: Hash): Promise<GraphView> {
+  return assemble(source, nodeHashes, [], { runtimeInto: nodeHashes, runtimeOutOf: [startHash] });
+}
+
+const namesViews = new WeakMap<NeighbourhoodSource, { readonly generation: number; readonly view: Promise<GraphView> }>();
+
+/**
+ * The nodes of the live view without its edges, for graph_query's name search (camel
+ * humps, substrings, path segments and the nearest names cannot use a B-tree index):
+ * kept per store until the static graph changes. It holds every node's name, kind and
+ * file, not one edge.
+ */
+export async function namesView(source: NeighbourhoodSource): Promise<GraphView> {
+  const generation = staticGeneration(await source.generation());
+  const cached = namesViews.get(source);
+  if (cached?.generation === generation) return cached.view;
+  const view = buildNamesView(source);
+  namesViews.set(source, { generation, view });
+  view.catch(() => namesViews.delete(source));
+  return view;
+}
+
+async function buildNamesView(source: NeighbourhoodSource): Promise<GraphView> {
+  const repos = await source.repos();
+  const all: GraphNode[] = [];
+  for (const repo of repos) for (const node of await source.liveNodesOfRepo(repo.repoHash)) all.push(node);
+  for (const node of await source.liveNodesOutsideRepos()) all.push(node);
+  // The live view's static part holds a trace placeholder only when a static edge touches it; its runtime layer is no name.
+  const nodes = await dropUntouchedPlaceholders(source.neighbourhood, all, ['static']);
+  const files = new Map((await source.liveFileRecords()).map((f) => [f.fileHash, f]));
+  return new InMemoryGraphView(nodes, [], files, new Map(repos.map((r) => [r.repoHash, r])));
+}
+
+interface Reached {
+  /** The start nodes, then every node reached, in the order reached. */
+  readonly nodes: Hash[];
+  /** The static edges entering every node expanded, level by level, each level in edge order. */
+  readonly edges: GraphEdge[];
+}
+
+/** Breadth-first backwards over static edges of the types: one statement a level. */
+async function walkIn(reader: NeighbourhoodReader, starts: readonly Hash[], edgeTypes: readonly EdgeType[], maxDepth: number, enough = Infinity): Promise<Reached> {
+  const seen = new Set<Hash>(starts);
+  const nodes = [...seen];
+  const edges: GraphEdge[] = [];
+  let frontier = [...seen];
+  let found = 0;
+  for (let depth = 1; depth <= maxDepth && frontier.length > 0 && found <= enough; depth++) {
+    const next: Hash[] = [];
+    for (const edge of await reader.liveEdgesAround(frontier, 'in', 'static', edgeTypes)) {
+      edges.push(edge);
+      if (seen.has(edge.sourceHash)) continue;
+      seen.add(edge.sourceHash);
+      next.push(edge.sourceHash);
+      nodes.push(edge.sourceHash);
+    }
+    found += next.length;
+    frontier = next;
+  }
+  return { nodes, edges };
+}
+
+/** A node of the live view: a live node, unless it is a trace placeholder no edge touches (the view leaves those out). */
+async function liveViewNode(source: NeighbourhoodSource, nodeHash: Hash): Promise<GraphNode | undefined> {
+  const [node] = await dropUntouchedPlaceholders(source.neighbourhood, await source.liveNodesByHash([nodeHash]), ['static', 'runtime']);
+  return node;
+}
+
+/** The nodes without the trace placeholders no edge of the layers touches. */
+async function dropUntouchedPlaceholders(
+  reader: NeighbourhoodReader, nodes: readonly GraphNode[], layers: readonly ('static' | 'runtime')[],
+): Promise<GraphNode[]> {
+  const placeholders = nodes.filter(runtimePlaceholder).map((n) => n.nodeHash);
+  if (placeholders.length === 0) return [...nodes];
+  const touched = new Set<Hash>();
+  for (const layer of layers) for (const hash of await reader.nodesTouching(placeholders, layer)) touched.add(hash);
+  return nodes.filter((n) => !runtimePlaceholder(n) || touched.has(n.nodeHash));
+}
+
+/** The view of the nodes and static edges, with the runtime edges into and out of the nodes given laid over it. */
+async function assemble(
+  source: NeighbourhoodSource, nodeHashes: readonly Hash[], staticEdges: readonly GraphEdge[],
+  runtime: { readonly runtimeInto: readonly Hash[]; readonly runtimeOutOf: readonly Hash[] },
+): Promise<GraphView> {
+  const reader = source.neighbourhood;
+  const layer = unique([
+    ...await reader.liveEdgesAround(runtime.runtimeInto, 'in', 'runtime'),
+    ...await reader.liveEdgesAround(runtime.runtimeOutOf, 'out', 'runtime'),
+  ]);
+  const wanted = new Set(nodeHashes);
+  for (const edge of layer) {
+    wanted.add(edge.sourceHash);
+    wanted.add(edge.targetHash);
+  }
+  const nodes = await source.liveNodesByHash([...wanted]);
+  const fileHashes = [...new Set(nodes.map((n) => n.fileHash).filter((f) => f !== ''))];
+  const files = new Map((await reader.liveFilesByHash(fileHashes)).map((f) => [f.fileHash, f]));
+  const repos = new Map((await source.repos()).map((r) => [r.repoHash, r]));
+  const base = new InMemoryGraphView(nodes, strongestPerRelationship(staticEdges), files, repos);
+  return layer.length === 0 ? base : new LayeredGraphView(base, new Map(), layer);
+}
+
+function unique(edges: readonly GraphEdge[]): GraphEdge[] {
+  const seen = new Set<Hash>();
+  return edges.filter((e) => !seen.has(e.edgeHash) && (seen.add(e.edgeHash), true));
+}
+
+/** A placeholder of a service known only from traces (as graphCache.ts tells them). */
+function runtimePlaceholder(node: GraphNode): boolean {
+  return node.fileHash === '' && QualifiedName.isUnresolved(node.qualifiedName);
+}
