@@ -1,0 +1,194 @@
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { writeSyntheticHub } from '../../../bench/lib/syntheticHub.mjs';
+import { RepoIndexer } from '../../../src/index/repoIndexer';
+import { type OpenServerDeps, serverDepsFor } from '../../../src/mcp/serverDeps';
+import { type GraphNode, Identity, QualifiedName } from '../../../src/model';
+import { type GraphStore, type NeighbourhoodReader, openStore } from '../../../src/store';
+import { FIXTURE_REPOS } from '../../helpers/indexFixture';
+import { type Connected, connect } from '../../mcp/mcpHarness';
+import { addRuntimeEdges } from '../../mcp/runtimeFixture';
+import { sharedPostgresCluster } from '../../support/postgresCluster';
+
+/**
+ * The point queries (blast_radius, cross_repo_callers, flow_between, graph_query) on
+ * PostgreSQL read around their nodes through NeighbourhoodReader; on sql.js they walk the
+ * cached live view. Both must answer alike: the same graph in both stores, every query
+ * asked of both through a real MCP client, replies compared whole (structured content and
+ * text). The PostgreSQL server must never build the whole-graph view for them (counted).
+ */
+
+interface Pair {
+  readonly memory: GraphStore;
+  readonly postgres: GraphStore;
+  readonly memoryClient: Connected;
+  readonly postgresClient: Connected;
+  /** Whole-graph views the PostgreSQL server built. */
+  readonly wholeViews: { count: number };
+  /** Edges the bounded reads of the PostgreSQL store returned. */
+  readonly edgesRead: { count: number };
+}
+
+/** Counts what the PostgreSQL server reads: whole views asked of its cache, edges of its bounded reads. */
+function counted(deps: OpenServerDeps, store: GraphStore, wholeViews: { count: number }, edgesRead: { count: number }): void {
+  const graphs = deps.graphs;
+  const liveView = graphs.liveView.bind(graphs);
+  graphs.liveView = async () => {
+    wholeViews.count++;
+    return liveView();
+  };
+  const reader = store.neighbourhood as NeighbourhoodReader;
+  const around = reader.liveEdgesAround.bind(reader);
+  reader.liveEdgesAround = async (...args) => {
+    const edges = await around(...args);
+    edgesRead.count += edges.length;
+    return edges;
+  };
+}
+
+async function pairOf(write: (store: GraphStore) => Promise<void>): Promise<Pair> {
+  const memory = await openStore(':memory:');
+  const postgres = await openStore(await (await sharedPostgresCluster()).createDatabase());
+  // One clock for both writes: snapshot times and edge events are data the replies show.
+  const now = Date.now;
+  Date.now = () => 1_790_000_000_000;
+  try {
+    await write(memory);
+    await write(postgres);
+  } finally {
+    Date.now = now;
+  }
+  const wholeViews = { count: 0 };
+  const edgesRead = { count: 0 };
+  const postgresDeps = serverDepsFor(postgres);
+  counted(postgresDeps, postgres, wholeViews, edgesRead);
+  return {
+    memory, postgres, wholeViews, edgesRead,
+    memoryClient: await connect(serverDepsFor(memory)), postgresClient: await connect(postgresDeps),
+  };
+}
+
+async function closePair(pair: Pair | undefined): Promise<void> {
+  if (!pair) return;
+  await pair.memoryClient.close();
+  await pair.postgresClient.close();
+  await pair.memory.close();
+  await pair.postgres.close();
+}
+
+/** A reply as compared: error flag, structured content and every text block. */
+function reply(result: CallToolResult): unknown {
+  return { isError: result.isError ?? false, structured: result.structuredContent, content: result.content };
+}
+
+async function sameReply(pair: Pair, tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  const [memory, postgres] = await Promise.all([pair.memoryClient.call(tool, args), pair.postgresClient.call(tool, args)]);
+  assert.deepEqual(reply(postgres), reply(memory), `${tool} ${JSON.stringify(args)}`);
+  return memory;
+}
+
+async function allNodes(store: GraphStore): Promise<GraphNode[]> {
+  const nodes: GraphNode[] = [];
+  for (const repo of await store.repos()) nodes.push(...await store.liveNodesOfRepo(repo.repoHash));
+  return nodes.sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
+}
+
+function indexInto(...fixtures: string[]): (store: GraphStore) => Promise<void> {
+  return async (store) => {
+    for (const name of fixtures) {
+      await new RepoIndexer(store).index({ repoPath: path.join(FIXTURE_REPOS, name), repoUrl: `fixtures/${name}` });
+    }
+  };
+}
+
+/** Every point query over every node (flow_between over pairs of a sample), asked of both stores. */
+async function askEverything(pair: Pair): Promise<number> {
+  const nodes = await allNodes(pair.memory);
+  let asked = 0;
+  for (const node of nodes) {
+    await sameReply(pair, 'blast_radius', { target_hash: node.nodeHash });
+    await sameReply(pair, 'cross_repo_callers', { target_hash: node.nodeHash });
+    await sameReply(pair, 'cross_repo_callers', { target_hash: node.nodeHash, max_depth: 1 });
+    asked += 3;
+  }
+  const names = new Set<string>();
+  for (const node of nodes) {
+    const local = QualifiedName.localPart(node.qualifiedName);
+    names.add(local.slice(local.lastIndexOf('.') + 1));
+    names.add(local);
+  }
+  const prefixes = [...new Set(nodes.map((n) => `${QualifiedName.repoPart(n.qualifiedName)}://`))];
+  for (const provenance of ['both', 'static', 'runtime']) {
+    // An unfiltered prefix is the store's own nodesByPrefix on both backends (unchanged), whose order
+    // among equal names neither fixes; the filtered ones and every name search are compared.
+    const byPrefix = provenance === 'both' ? [] : [...prefixes, 'fixtures/'];
+    for (const prefix of [...byPrefix, ...names, 'zzzNoSuchName']) {
+      await sameReply(pair, 'graph_query', { prefix, provenance });
+      asked++;
+    }
+  }
+  const sample = nodes.filter((_, i) => i % Math.max(1, Math.floor(nodes.length / 12)) === 0);
+  for (const from of sample) {
+    for (const to of sample) {
+      await sameReply(pair, 'flow_between', { source_symbol: from.qualifiedName, target_symbol: to.qualifiedName });
+      asked++;
+    }
+    await sameReply(pair, 'flow_between', { source_symbol: QualifiedName.localPart(from.qualifiedName), target_symbol: sample[0].qualifiedName, max_depth: 3 });
+    asked++;
+  }
+  await sameReply(pair, 'blast_radius', { target_hash: 'f'.repeat(64) });
+  await sameReply(pair, 'flow_between', { source_symbol: 'no/such://thing', target_symbol: sample[0].qualifiedName });
+  return asked + 2;
+}
+
+describe('point queries on PostgreSQL: bounded reads answer as the in-memory view', function () {
+  this.timeout(900_000);
+
+  for (const fixtures of [['go-routes'], ['ts-basic', 'py-basic', 'polyglot-grpc'], ['ts-routes', 'go-types']]) {
+    it(`answers every point query alike on ${fixtures.join(' + ')}${fixtures[0] === 'go-routes' ? ' with runtime edges' : ''}`, async () => {
+      let pair: Pair | undefined;
+      try {
+        pair = await pairOf(async (store) => {
+          await indexInto(...fixtures)(store);
+          if (fixtures[0] === 'go-routes') await addRuntimeEdges(store);
+        });
+        const asked = await askEverything(pair);
+        assert.ok(asked > 50, `asked ${asked} queries`);
+        assert.equal(pair.wholeViews.count, 0, 'the PostgreSQL server built no whole-graph view');
+        assert.ok(pair.edgesRead.count > 0, 'the bounded reads were used');
+      } finally {
+        await closePair(pair);
+      }
+    });
+  }
+
+  it('lists the same nearest 1,000 callers of a hub and reads only the levels it lists from', async () => {
+    const levels = [10, 100, 1000, 2000];
+    let pair: Pair | undefined;
+    try {
+      let hubHash = '';
+      pair = await pairOf(async (store) => {
+        hubHash = (await writeSyntheticHub(store, { Identity }, { levels, others: 200 })).hub.nodeHash;
+      });
+      const [memory, postgres] = await Promise.all([
+        pair.memoryClient.call('blast_radius', { target_hash: hubHash }), pair.postgresClient.call('blast_radius', { target_hash: hubHash }),
+      ]);
+      const m = memory.structuredContent as Record<string, unknown>;
+      const p = postgres.structuredContent as Record<string, unknown>;
+      assert.deepEqual(p.ByRepo, m.ByRepo, 'the same listed callers, in the same order');
+      assert.equal(m.Truncated, true);
+      assert.equal(p.Truncated, true);
+      assert.equal(m.TotalCount, 3110, 'in memory: every caller within depth 5');
+      assert.equal(p.TotalCount, 1110, 'bounded: the callers of the levels walked (10 + 100 + 1000)');
+      // Level 3 fills the list: the edges into the hub and its first two levels are read, never the 2,000 of level 4.
+      assert.equal(pair.edgesRead.count, 1110);
+      assert.equal(pair.wholeViews.count, 0);
+      // Nothing cut short by cross_repo_callers' 10,000: identical replies.
+      await sameReply(pair, 'cross_repo_callers', { target_hash: hubHash });
+      await sameReply(pair, 'cross_repo_callers', { target_hash: hubHash, max_depth: 2 });
+    } finally {
+      await closePair(pair);
+    }
+  });
+});
