@@ -5,7 +5,8 @@
 // (default 100,000 over 5 levels) beside `--others` unrelated functions. Timed:
 //   mcp    blast_radius through the MCP SDK Client over stdio against `ckg mcp -db postgres://…`
 //          of the built CLI (the whole tool: walk, runtime layer, verdict, reply);
-//   walk   the bounded walk's reads alone, in process (NeighbourhoodReader, one statement a level);
+//   walk   the bounded walk alone, in process: callersView (src/query/neighbourhood.ts) over the built
+//          library's store, building the small view blast_radius walks (two statements a level);
 //   cte    one WITH RECURSIVE statement: every caller within depth 5 at its shortest depth, the
 //          nearest 1,000 by depth and name with their names.
 // Prints medians and p90s; with --record appends a row to bench/RESULTS.md.
@@ -19,6 +20,8 @@ import { machineSummary, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
 import { writeSyntheticHub } from './lib/syntheticHub.mjs';
 import { startPostgresCluster } from '../test/support/postgresCluster.ts';
+// The walk itself, from the source (run under tsx): the built library exports no query helpers.
+import { boundedSource, callersView } from '../src/query/neighbourhood.ts';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -28,7 +31,7 @@ const pg = require('pg');
 const SECTION = 'PostgreSQL point queries: bounded walk against a recursive CTE (issue 20)';
 const DESCRIPTION = 'blast_radius (depth 5, the nearest 1,000 callers) on a synthetic hub in a local throwaway PostgreSQL '
   + 'cluster (durability off, as the tests run it). mcp: the MCP SDK Client over stdio against `ckg mcp -db postgres://…` of '
-  + 'the built CLI, the whole tool; walk: the bounded walk\'s reads alone, in process; cte: one unbounded WITH RECURSIVE '
+  + 'the built CLI, the whole tool (reply cap included); walk: the bounded walk alone, in process (callersView, the view the tool walks); cte: one unbounded WITH RECURSIVE '
   + 'statement over the same rows (every caller, then the nearest 1,000 with names). Medians and p90 of `runs` calls after '
   + 'one warm-up each. `npm run bench:pg-traversal -- --record`.';
 const COLUMNS = ['date', 'machine', 'load', 'engine', 'graph', 'runs', 'mcp p50 / p90 ms', 'walk p50 / p90 ms', 'cte p50 / p90 ms', 'reply', 'command'];
@@ -48,26 +51,6 @@ async function timed(runs, call) {
     times.push(performance.now() - started);
   }
   return times;
-}
-
-/** The bounded walk's statements, as src/query/neighbourhood.ts issues them for blast_radius. */
-async function boundedWalk(store, hubHash, maxDepth = 5, enough = 1000) {
-  const seen = new Set([hubHash]);
-  let frontier = [hubHash];
-  let found = 0;
-  for (let depth = 1; depth <= maxDepth && frontier.length > 0 && found <= enough; depth++) {
-    const next = [];
-    for (const edge of await store.neighbourhood.liveEdgesAround(frontier, 'in', 'static', ['calls'])) {
-      if (!seen.has(edge.sourceHash)) {
-        seen.add(edge.sourceHash);
-        next.push(edge.sourceHash);
-      }
-    }
-    found += next.length;
-    frontier = next;
-  }
-  await store.liveNodesByHash([...seen]);
-  return found;
 }
 
 const RECURSIVE_CTE = `WITH RECURSIVE reach(node_id, depth) AS (
@@ -117,7 +100,7 @@ async function main() {
     const size = (await sql.query('SELECT pg_size_pretty(pg_database_size(current_database()))')).rows[0].pg_size_pretty;
     process.stderr.write(`graph: ${graph.nodes} nodes, ${graph.edges} edges, hub callers ${graph.callers} (${levels.join('/')}), written in ${(writeMs / 1000).toFixed(1)} s; database ${size}\n`);
 
-    const walk = await timed(runs, () => boundedWalk(store, graph.hub.nodeHash));
+    const walk = await timed(runs, () => callersView(boundedSource(store), graph.hub.nodeHash, { maxDepth: 5, enough: 1000 }));
     let cteTotal = 0;
     const cte = await timed(runs, async () => {
       const result = await sql.query(RECURSIVE_CTE, [graph.hub.nodeHash]);
@@ -142,7 +125,7 @@ async function main() {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`${graph.nodes} nodes, ${graph.edges} edges; hub callers by depth ${levels.join('/')}; ${runs} runs each (p50 / p90 ms)`);
     console.log(`  mcp  (ckg mcp over stdio): ${summary(mcp)}`);
-    console.log(`  walk (bounded reads):      ${summary(walk)}`);
+    console.log(`  walk (callersView):        ${summary(walk)}`);
     console.log(`  cte  (WITH RECURSIVE):     ${summary(cte)}`);
     console.log(`  reply: ${replyText}`);
     console.log(`  load average now: ${load}`);

@@ -1,7 +1,7 @@
 import { type GraphView, InMemoryGraphView } from '../graph/graphView';
 import { LayeredGraphView } from '../graph/layeredGraphView';
 import { strongestPerRelationship } from '../graph/strongestEdges';
-import { EDGE_TYPES, type EdgeType, type GraphEdge, type GraphNode, type Hash, QualifiedName } from '../model';
+import { EDGE_TYPES, type EdgeType, type GraphEdge, type GraphNode, type Hash, QualifiedName, type RepoRecord } from '../model';
 import { type NeighbourhoodReader, type ViewSource, staticGeneration } from '../store';
 
 /**
@@ -11,9 +11,11 @@ import { type NeighbourhoodReader, type ViewSource, staticGeneration } from '../
  * the edges' (end, type) index. A view holds exactly what the whole live view would show
  * the algorithm that walks it (src/graph), so blastRadius, transitiveCallers and
  * pathsBetween run on it unchanged and answer alike wherever nothing is cut short:
- * - every node a walk reaches, with every static edge entering each node it expanded (a
- *   relationship's edges all enter one node, so strongestPerRelationship keeps the same
- *   edge), in the store's edge order;
+ * - every node a walk reaches, with every static edge entering each node it expanded from
+ *   a node of the view (a relationship's edges all enter one node, so
+ *   strongestPerRelationship keeps the same edge), in the store's edge order; a node of the
+ *   view is a live node owned by no file or of an indexed repository, checked as each
+ *   level's new nodes are read;
  * - the runtime edges entering the reached nodes and leaving the start (the runtime
  *   caller layer and the verdict read those), laid over it as the live view lays them;
  * - the files of its nodes and every repository.
@@ -45,10 +47,12 @@ export interface CallersWalk {
  * An empty view when the target is no node of the live view.
  */
 export async function callersView(source: NeighbourhoodSource, targetHash: Hash, walk: CallersWalk): Promise<GraphView> {
-  const target = await liveViewNode(source, targetHash);
-  if (!target) return new InMemoryGraphView([], [], new Map(), new Map());
-  const reached = await walkIn(source.neighbourhood, [targetHash], ['calls'], walk.maxDepth, walk.enough);
-  return assemble(source, reached.nodes, reached.edges, { runtimeInto: reached.nodes, runtimeOutOf: [targetHash] });
+  const repos = await reposOf(source);
+  const target = await liveViewNode(source, repos, targetHash);
+  if (!target) return new InMemoryGraphView([], [], new Map(), repos);
+  const reached = await walkIn(source, repos, [target], ['calls'], walk.maxDepth, walk.enough);
+  const hashes = reached.nodes.map((n) => n.nodeHash);
+  return assemble(source, repos, reached.nodes, reached.edges, { runtimeInto: hashes, runtimeOutOf: [targetHash] });
 }
 
 /**
@@ -57,8 +61,11 @@ export async function callersView(source: NeighbourhoodSource, targetHash: Hash,
  * path can pass through), found backwards from the targets, with the edges between them.
  */
 export async function pathsView(source: NeighbourhoodSource, sources: readonly GraphNode[], targets: readonly GraphNode[], maxDepth: number): Promise<GraphView> {
-  const reached = await walkIn(source.neighbourhood, targets.map((t) => t.nodeHash), STATIC_EDGE_TYPES, maxDepth);
-  return assemble(source, [...reached.nodes, ...sources.map((s) => s.nodeHash)], reached.edges, { runtimeInto: [], runtimeOutOf: [] });
+  const repos = await reposOf(source);
+  const reached = await walkIn(source, repos, targets, STATIC_EDGE_TYPES, maxDepth);
+  const known = new Set(reached.nodes.map((n) => n.nodeHash));
+  const nodes = [...reached.nodes, ...sources.filter((n) => !known.has(n.nodeHash))];
+  return assemble(source, repos, nodes, reached.edges, { runtimeInto: [], runtimeOutOf: [] });
 }
 
 /**
@@ -84,8 +91,10 @@ export async function namedView(source: NeighbourhoodSource, name: string): Prom
  * verdict of a blast radius read at a snapshot): the nodes, the runtime edges entering
  * them and leaving `startHash`, their other ends; no static edge.
  */
-export function runtimeView(source: NeighbourhoodSource, nodeHashes: readonly Hash[], startHash: Hash): Promise<GraphView> {
-  return assemble(source, nodeHashes, [], { runtimeInto: nodeHashes, runtimeOutOf: [startHash] });
+export async function runtimeView(source: NeighbourhoodSource, nodeHashes: readonly Hash[], startHash: Hash): Promise<GraphView> {
+  const repos = await reposOf(source);
+  const nodes = (await source.liveNodesByHash(nodeHashes)).filter((n) => inView(n, repos));
+  return assemble(source, repos, nodes, [], { runtimeInto: nodeHashes, runtimeOutOf: [startHash] });
 }
 
 const namesViews = new WeakMap<NeighbourhoodSource, { readonly generation: number; readonly view: Promise<GraphView> }>();
@@ -119,36 +128,53 @@ async function buildNamesView(source: NeighbourhoodSource): Promise<GraphView> {
 
 interface Reached {
   /** The start nodes, then every node reached, in the order reached. */
-  readonly nodes: Hash[];
-  /** The static edges entering every node expanded, level by level, each level in edge order. */
+  readonly nodes: GraphNode[];
+  /** The static edges entering every node expanded from a node of the view, level by level, each level in edge order. */
   readonly edges: GraphEdge[];
 }
 
-/** Breadth-first backwards over static edges of the types: one statement a level. */
-async function walkIn(reader: NeighbourhoodReader, starts: readonly Hash[], edgeTypes: readonly EdgeType[], maxDepth: number, enough = Infinity): Promise<Reached> {
-  const seen = new Set<Hash>(starts);
-  const nodes = [...seen];
+/** Breadth-first backwards over static edges of the types: two statements a level (its edges, then its new nodes). */
+async function walkIn(
+  source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, starts: readonly GraphNode[], edgeTypes: readonly EdgeType[],
+  maxDepth: number, enough = Infinity,
+): Promise<Reached> {
+  const known = new Map<Hash, GraphNode>(starts.map((n) => [n.nodeHash, n]));
+  const nodes = [...known.values()];
   const edges: GraphEdge[] = [];
-  let frontier = [...seen];
+  let frontier = [...known.keys()];
   let found = 0;
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && found <= enough; depth++) {
+    const level = await source.neighbourhood.liveEdgesAround(frontier, 'in', 'static', edgeTypes);
+    const fresh = [...new Set(level.map((e) => e.sourceHash).filter((hash) => !known.has(hash)))];
+    const read = new Map((await source.liveNodesByHash(fresh)).filter((n) => inView(n, repos)).map((n) => [n.nodeHash, n]));
     const next: Hash[] = [];
-    for (const edge of await reader.liveEdgesAround(frontier, 'in', 'static', edgeTypes)) {
-      edges.push(edge);
-      if (seen.has(edge.sourceHash)) continue;
-      seen.add(edge.sourceHash);
-      next.push(edge.sourceHash);
-      nodes.push(edge.sourceHash);
+    for (const hash of fresh) {
+      const node = read.get(hash);
+      if (!node) continue;
+      known.set(hash, node);
+      nodes.push(node);
+      next.push(hash);
     }
+    for (const edge of level) if (known.has(edge.sourceHash)) edges.push(edge);
     found += next.length;
     frontier = next;
   }
   return { nodes, edges };
 }
 
-/** A node of the live view: a live node, unless it is a trace placeholder no edge touches (the view leaves those out). */
-async function liveViewNode(source: NeighbourhoodSource, nodeHash: Hash): Promise<GraphNode | undefined> {
-  const [node] = await dropUntouchedPlaceholders(source.neighbourhood, await source.liveNodesByHash([nodeHash]), ['static', 'runtime']);
+/** Whether a live node is one the live view holds: owned by no file, or of an indexed repository. */
+function inView(node: GraphNode, repos: ReadonlyMap<Hash, RepoRecord>): boolean {
+  return node.fileHash === '' || repos.has(node.repoHash);
+}
+
+async function reposOf(source: NeighbourhoodSource): Promise<Map<Hash, RepoRecord>> {
+  return new Map((await source.repos()).map((r) => [r.repoHash, r]));
+}
+
+/** A node of the live view: a live node of it, unless a trace placeholder no edge touches (the view leaves those out). */
+async function liveViewNode(source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, nodeHash: Hash): Promise<GraphNode | undefined> {
+  const nodes = (await source.liveNodesByHash([nodeHash])).filter((n) => inView(n, repos));
+  const [node] = await dropUntouchedPlaceholders(source.neighbourhood, nodes, ['static', 'runtime']);
   return node;
 }
 
@@ -165,7 +191,7 @@ async function dropUntouchedPlaceholders(
 
 /** The view of the nodes and static edges, with the runtime edges into and out of the nodes given laid over it. */
 async function assemble(
-  source: NeighbourhoodSource, nodeHashes: readonly Hash[], staticEdges: readonly GraphEdge[],
+  source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, nodes: readonly GraphNode[], staticEdges: readonly GraphEdge[],
   runtime: { readonly runtimeInto: readonly Hash[]; readonly runtimeOutOf: readonly Hash[] },
 ): Promise<GraphView> {
   const reader = source.neighbourhood;
@@ -173,16 +199,13 @@ async function assemble(
     ...await reader.liveEdgesAround(runtime.runtimeInto, 'in', 'runtime'),
     ...await reader.liveEdgesAround(runtime.runtimeOutOf, 'out', 'runtime'),
   ]);
-  const wanted = new Set(nodeHashes);
-  for (const edge of layer) {
-    wanted.add(edge.sourceHash);
-    wanted.add(edge.targetHash);
-  }
-  const nodes = await source.liveNodesByHash([...wanted]);
-  const fileHashes = [...new Set(nodes.map((n) => n.fileHash).filter((f) => f !== ''))];
+  const known = new Set(nodes.map((n) => n.nodeHash));
+  // The runtime layer's other ends: any live node, as the live view's layer reads them.
+  const ends = [...new Set(layer.flatMap((e) => [e.sourceHash, e.targetHash]))].filter((hash) => !known.has(hash));
+  const all = [...nodes, ...await source.liveNodesByHash(ends)];
+  const fileHashes = [...new Set(all.map((n) => n.fileHash).filter((f) => f !== ''))];
   const files = new Map((await reader.liveFilesByHash(fileHashes)).map((f) => [f.fileHash, f]));
-  const repos = new Map((await source.repos()).map((r) => [r.repoHash, r]));
-  const base = new InMemoryGraphView(nodes, strongestPerRelationship(staticEdges), files, repos);
+  const base = new InMemoryGraphView(all, strongestPerRelationship(staticEdges), files, repos);
   return layer.length === 0 ? base : new LayeredGraphView(base, new Map(), layer);
 }
 

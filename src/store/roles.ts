@@ -93,9 +93,11 @@ export interface GraphReader {
 export interface NeighbourhoodReader {
   /**
    * The live edges entering (`in`) or leaving (`out`) any of the nodes, in edge order (as
-   * liveEdges lists them). `static`: of the given types (every type when omitted), no
-   * runtime edge, both ends live, every edge of a relationship (a caller keeps the
-   * strongest); `runtime`: runtime edges (otel_*, runtime_unresolved), whatever their ends.
+   * liveEdges lists them), whatever their other ends (the live view holds a static edge
+   * only when both ends are its nodes: the caller checks the nodes it reads anyway).
+   * `static`: of the given types (every type when omitted), no runtime edge, every edge of
+   * a relationship (a caller keeps the strongest); `runtime`: runtime edges (otel_*,
+   * runtime_unresolved), which are of the runtime edge types (SPEC 2.5).
    */
   liveEdgesAround(
     nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[],

@@ -83,7 +83,7 @@ export class PostgresTables implements GraphTables, NeighbourhoodReader {
   liveRepoLevelNodes(repoHash: Hash): Promise<GraphNode[]> { return reads.liveRepoLevelNodes(this.sql, repoHash); }
   liveNodesOutsideRepos(): Promise<GraphNode[]> { return reads.liveNodesOutsideRepos(this.sql); }
   node(nodeHash: Hash): Promise<GraphNode | undefined> { return reads.node(this.sql, nodeHash); }
-  liveNodesByHash(nodeHashes: readonly Hash[]): Promise<GraphNode[]> { return reads.liveNodesByHash(this.sql, nodeHashes); }
+  liveNodesByHash(nodeHashes: readonly Hash[]): Promise<GraphNode[]> { return neighbourhood.liveNodesByHash(this.sql, nodeHashes); }
   nodesByPrefix(prefix: string, limit: number): Promise<GraphNode[]> { return reads.nodesByPrefix(this.sql, prefix, limit); }
   liveEdgesOwnedBy(fileHash: Hash): Promise<GraphEdge[]> { return reads.liveEdgesOwnedBy(this.sql, fileHash); }
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Promise<Hash[]> { return reads.ownersOfEdgesInto(this.sql, targetHashes); }
