@@ -126,40 +126,48 @@ async function buildNamesView(source: NeighbourhoodSource): Promise<GraphView> {
   return new InMemoryGraphView(nodes, [], files, new Map(repos.map((r) => [r.repoHash, r])));
 }
 
-interface Reached {
-  /** The start nodes, then every node reached, in the order reached. */
-  readonly nodes: GraphNode[];
-  /** The static edges entering every node expanded from a node of the view, level by level, each level in edge order. */
-  readonly edges: GraphEdge[];
+/** What a walk has reached: its nodes in the order reached, and the static edges of the view into the nodes it expanded. */
+export class Reach {
+  readonly known = new Map<Hash, GraphNode>();
+  readonly nodes: GraphNode[] = [];
+  readonly edges: GraphEdge[] = [];
+
+  constructor(private readonly source: NeighbourhoodSource, private readonly repos: ReadonlyMap<Hash, RepoRecord>, starts: readonly GraphNode[]) {
+    for (const node of starts) this.add(node);
+  }
+
+  /**
+   * One level: reads the nodes the edges start at that are new, keeps those of the view,
+   * then the edges from nodes it holds. Returns the new nodes' hashes in the order met.
+   */
+  async take(level: readonly GraphEdge[]): Promise<Hash[]> {
+    const fresh = [...new Set(level.map((e) => e.sourceHash).filter((hash) => !this.known.has(hash)))];
+    const read = new Map((await this.source.liveNodesByHash(fresh)).filter((n) => inView(n, this.repos)).map((n) => [n.nodeHash, n]));
+    const next = fresh.filter((hash) => read.has(hash));
+    for (const hash of next) this.add(read.get(hash)!);
+    for (const edge of level) if (this.known.has(edge.sourceHash)) this.edges.push(edge);
+    return next;
+  }
+
+  private add(node: GraphNode): void {
+    this.known.set(node.nodeHash, node);
+    this.nodes.push(node);
+  }
 }
 
 /** Breadth-first backwards over static edges of the types: two statements a level (its edges, then its new nodes). */
 async function walkIn(
   source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, starts: readonly GraphNode[], edgeTypes: readonly EdgeType[],
   maxDepth: number, enough = Infinity,
-): Promise<Reached> {
-  const known = new Map<Hash, GraphNode>(starts.map((n) => [n.nodeHash, n]));
-  const nodes = [...known.values()];
-  const edges: GraphEdge[] = [];
-  let frontier = [...known.keys()];
+): Promise<Reach> {
+  const reach = new Reach(source, repos, starts);
+  let frontier = [...reach.known.keys()];
   let found = 0;
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && found <= enough; depth++) {
-    const level = await source.neighbourhood.liveEdgesAround(frontier, 'in', 'static', edgeTypes);
-    const fresh = [...new Set(level.map((e) => e.sourceHash).filter((hash) => !known.has(hash)))];
-    const read = new Map((await source.liveNodesByHash(fresh)).filter((n) => inView(n, repos)).map((n) => [n.nodeHash, n]));
-    const next: Hash[] = [];
-    for (const hash of fresh) {
-      const node = read.get(hash);
-      if (!node) continue;
-      known.set(hash, node);
-      nodes.push(node);
-      next.push(hash);
-    }
-    for (const edge of level) if (known.has(edge.sourceHash)) edges.push(edge);
-    found += next.length;
-    frontier = next;
+    frontier = await reach.take(await source.neighbourhood.liveEdgesAround(frontier, 'in', 'static', edgeTypes));
+    found += frontier.length;
   }
-  return { nodes, edges };
+  return reach;
 }
 
 /** Whether a live node is one the live view holds: owned by no file, or of an indexed repository. */
@@ -167,12 +175,13 @@ function inView(node: GraphNode, repos: ReadonlyMap<Hash, RepoRecord>): boolean 
   return node.fileHash === '' || repos.has(node.repoHash);
 }
 
-async function reposOf(source: NeighbourhoodSource): Promise<Map<Hash, RepoRecord>> {
+/** Every repository, by hash. */
+export async function reposOf(source: NeighbourhoodSource): Promise<Map<Hash, RepoRecord>> {
   return new Map((await source.repos()).map((r) => [r.repoHash, r]));
 }
 
 /** A node of the live view: a live node of it, unless a trace placeholder no edge touches (the view leaves those out). */
-async function liveViewNode(source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, nodeHash: Hash): Promise<GraphNode | undefined> {
+export async function liveViewNode(source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, nodeHash: Hash): Promise<GraphNode | undefined> {
   const nodes = (await source.liveNodesByHash([nodeHash])).filter((n) => inView(n, repos));
   const [node] = await dropUntouchedPlaceholders(source.neighbourhood, nodes, ['static', 'runtime']);
   return node;
@@ -190,7 +199,7 @@ async function dropUntouchedPlaceholders(
 }
 
 /** The view of the nodes and static edges, with the runtime edges into and out of the nodes given laid over it. */
-async function assemble(
+export async function assemble(
   source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, nodes: readonly GraphNode[], staticEdges: readonly GraphEdge[],
   runtime: { readonly runtimeInto: readonly Hash[]; readonly runtimeOutOf: readonly Hash[] },
 ): Promise<GraphView> {

@@ -97,11 +97,24 @@ export interface NeighbourhoodReader {
    * only when both ends are its nodes: the caller checks the nodes it reads anyway).
    * `static`: of the given types (every type when omitted), no runtime edge, every edge of
    * a relationship (a caller keeps the strongest); `runtime`: runtime edges (otel_*,
-   * runtime_unresolved), which are of the runtime edge types (SPEC 2.5).
+   * runtime_unresolved), which are of the runtime edge types (SPEC 2.5). With `otherEnds`,
+   * only the edges whose other end is one of those.
    */
   liveEdgesAround(
     nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[],
+    otherEnds?: readonly Hash[],
   ): Promise<GraphEdge[]>;
+  /**
+   * One level of a blast radius without reading it whole (the level that fills the list
+   * of nearest callers on a hub): the nodes of the live view, not `settled`, with a static
+   * edge of the types into one of `frontier`, ranked as blast_radius lists them: by the
+   * width of their widest path (the smaller of the frontier node's `width` and the edge's
+   * confidence) descending, then qualified name; the first `limit` hashes, and how many
+   * such nodes there are.
+   */
+  nearestSources(
+    frontier: readonly { readonly hash: Hash; readonly width: number }[], settled: readonly Hash[], edgeTypes: readonly EdgeType[], limit: number,
+  ): Promise<{ readonly hashes: Hash[]; readonly total: number }>;
   /** Live files with these hashes. */
   liveFilesByHash(fileHashes: readonly Hash[]): Promise<FileRecord[]>;
   /** Live nodes with one of these exact qualified names, by name then hash. */

@@ -28,14 +28,15 @@ function layerCondition(layer: 'static' | 'runtime'): string {
 
 const RUNTIME_EDGE_TYPES = (Object.keys(EDGE_TYPES) as EdgeType[]).filter((t) => EDGE_TYPES[t].runtime);
 
-/** The edge columns read by id: the caller maps ids it knows to hashes (see edgeOfRow). */
+/** The columns of an edge read by id, from `picked e`: the caller maps the ids it knows to hashes. */
 const EDGE_BY_ID = `SELECT e.source_id, e.target_id, e.owner_file_id, he.hash, hx.hash, e.edge_type, e.provenance, e.confidence,
     e.call_site_file, e.call_site_line, e.call_site_col, e.observation_count, e.last_observed, e.later_call_sites
-  FROM edges e JOIN hashes he ON he.id = e.edge_id`;
+  FROM picked e JOIN hashes he ON he.id = e.edge_id`;
 
 /** NeighbourhoodReader.liveEdgesAround over PostgreSQL: by id, two hash joins a row (the edge's and its other end's). */
 export async function liveEdgesAround(
   sql: Sql, nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[],
+  otherEnds?: readonly Hash[],
 ): Promise<GraphEdge[]> {
   if (nodeHashes.length === 0 || edgeTypes?.length === 0) return [];
   const ids = await storedIds(sql, nodeHashes);
@@ -48,10 +49,20 @@ export async function liveEdgesAround(
   const types = layer === 'runtime' ? (edgeTypes ?? RUNTIME_EDGE_TYPES).filter((t) => EDGE_TYPES[t].runtime) : edgeTypes;
   if (types) {
     params.push(types);
-    where.push('e.edge_type = ANY($2::text[])');
+    where.push(`e.edge_type = ANY($${params.length}::text[])`);
   }
+  if (otherEnds) {
+    const others = [...(await storedIds(sql, otherEnds)).values()];
+    if (others.length === 0) return [];
+    params.push(others);
+    where.push(`${other} = ANY($${params.length}::bigint[])`);
+  }
+  // The edges first, then their hashes.
   const rows = await sql.rows(
-    `${EDGE_BY_ID} JOIN hashes hx ON hx.id = ${other} WHERE ${where.join(' AND ')} ORDER BY e.edge_id`, params, (row) => row,
+    `WITH picked AS (SELECT e.* FROM edges e WHERE ${where.join(' AND ')})
+     ${EDGE_BY_ID} JOIN hashes hx ON hx.id = ${other} ORDER BY e.edge_id`,
+    params,
+    (row) => row,
   );
   const hashOf = new Map<number, Hash>([...ids].map(([hash, id]) => [id, hash]));
   for (const row of rows) {
@@ -91,6 +102,36 @@ export async function liveNodesByHash(sql: Sql, nodeHashes: readonly Hash[]): Pr
     line: row[5] as number, column: row[6] as number, endLine: row[7] as number, signature: row[8] as string, bodyHash: row[9] as string,
     doc: row[10] as string,
   }));
+}
+
+/** NeighbourhoodReader.nearestSources over PostgreSQL: one statement, only the first `limit` hashes joined. */
+export async function nearestSources(
+  sql: Sql, frontier: readonly { readonly hash: Hash; readonly width: number }[], settled: readonly Hash[], edgeTypes: readonly EdgeType[],
+  limit: number,
+): Promise<{ readonly hashes: Hash[]; readonly total: number }> {
+  const ids = await storedIds(sql, frontier.map((f) => f.hash));
+  const at = frontier.filter((f) => ids.has(f.hash));
+  if (at.length === 0 || edgeTypes.length === 0) return { hashes: [], total: 0 };
+  const settledIds = [...(await storedIds(sql, settled)).values()];
+  const rows = await sql.rows(
+    `WITH f AS (SELECT * FROM unnest($1::bigint[], $2::float8[]) AS f(id, width)),
+       settled AS (SELECT unnest($3::bigint[]) AS id),
+       candidates AS (
+         SELECT e.source_id AS id, max(least(f.width, e.confidence)) AS width
+           FROM f JOIN edges e ON e.target_id = f.id
+          WHERE ${live('e')} AND NOT ${RUNTIME_EDGE} AND e.edge_type = ANY($4::text[])
+            AND NOT EXISTS (SELECT 1 FROM settled s WHERE s.id = e.source_id)
+          GROUP BY e.source_id),
+       ranked AS (
+         SELECT c.id, c.width, n.qualified_name, count(*) OVER () AS total
+           FROM candidates c JOIN nodes n ON n.node_id = c.id AND ${live('n')}
+          WHERE n.file_id = 0 OR EXISTS (SELECT 1 FROM repos r WHERE r.repo_id = n.repo_id)
+          ORDER BY c.width DESC, n.qualified_name LIMIT $5)
+     SELECT h.hash, r.total FROM ranked r JOIN hashes h ON h.id = r.id ORDER BY r.width DESC, r.qualified_name`,
+    [at.map((f) => ids.get(f.hash)), at.map((f) => f.width), settledIds, edgeTypes, Math.max(0, Math.floor(limit))],
+    (row) => [row[0] as string, Number(row[1])] as const,
+  );
+  return { hashes: rows.map(([hash]) => hash), total: rows[0]?.[1] ?? 0 };
 }
 
 /** NeighbourhoodReader.liveFilesByHash over PostgreSQL. */

@@ -105,8 +105,16 @@ export class PostgresTables implements GraphTables, NeighbourhoodReader {
 
   // Bounded reads for point queries (NeighbourhoodReader)
 
-  liveEdgesAround(nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[]): Promise<GraphEdge[]> {
-    return neighbourhood.liveEdgesAround(this.sql, nodeHashes, direction, layer, edgeTypes);
+  liveEdgesAround(
+    nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[], otherEnds?: readonly Hash[],
+  ): Promise<GraphEdge[]> {
+    return neighbourhood.liveEdgesAround(this.sql, nodeHashes, direction, layer, edgeTypes, otherEnds);
+  }
+
+  nearestSources(
+    frontier: readonly { readonly hash: Hash; readonly width: number }[], settled: readonly Hash[], edgeTypes: readonly EdgeType[], limit: number,
+  ): Promise<{ readonly hashes: Hash[]; readonly total: number }> {
+    return neighbourhood.nearestSources(this.sql, frontier, settled, edgeTypes, limit);
   }
 
   liveFilesByHash(fileHashes: readonly Hash[]): Promise<FileRecord[]> { return neighbourhood.liveFilesByHash(this.sql, fileHashes); }

@@ -163,32 +163,40 @@ describe('point queries on PostgreSQL: bounded reads answer as the in-memory vie
     });
   }
 
-  it('lists the same nearest 1,000 callers of a hub and reads only the levels it lists from', async () => {
-    const levels = [10, 100, 1000, 2000];
-    let pair: Pair | undefined;
-    try {
-      let hubHash = '';
-      pair = await pairOf(async (store) => {
-        hubHash = (await writeSyntheticHub(store, { Identity }, { levels, others: 200 })).hub.nodeHash;
-      });
-      const [memory, postgres] = await Promise.all([
-        pair.memoryClient.call('blast_radius', { target_hash: hubHash }), pair.postgresClient.call('blast_radius', { target_hash: hubHash }),
-      ]);
-      const m = memory.structuredContent as Record<string, unknown>;
-      const p = postgres.structuredContent as Record<string, unknown>;
-      assert.deepEqual(p.ByRepo, m.ByRepo, 'the same listed callers, in the same order');
-      assert.equal(m.Truncated, true);
-      assert.equal(p.Truncated, true);
-      assert.equal(m.TotalCount, 3110, 'in memory: every caller within depth 5');
-      assert.equal(p.TotalCount, 1110, 'bounded: the callers of the levels walked (10 + 100 + 1000)');
-      // Level 3 fills the list: the edges into the hub and its first two levels are read, never the 2,000 of level 4.
-      assert.equal(pair.edgesRead.count, 1110);
-      assert.equal(pair.wholeViews.count, 0);
-      // Nothing cut short by cross_repo_callers' 10,000: identical replies.
-      await sameReply(pair, 'cross_repo_callers', { target_hash: hubHash });
-      await sameReply(pair, 'cross_repo_callers', { target_hash: hubHash, max_depth: 2 });
-    } finally {
-      await closePair(pair);
-    }
-  });
+  // levels: callers by depth; counted: the TotalCount of the bounded walk, the callers up to the level that fills the list.
+  const hubs = [
+    { levels: [10, 100, 1000, 2000], counted: 1110, read: 'level 3 fills the list, level 4 is never read' },
+    { levels: [2500, 100], counted: 2500, read: 'level 1 alone fills it' },
+    { levels: [3, 3000, 50], counted: 3003, read: 'level 2 ranked by the widths of level 1' },
+  ];
+  for (const { levels, counted, read } of hubs) {
+    it(`lists the same nearest 1,000 callers of a hub of ${levels.join('/')} callers by depth (${read})`, async () => {
+      let pair: Pair | undefined;
+      try {
+        let hub = { hash: '', edges: 0 };
+        pair = await pairOf(async (store) => {
+          const written = await writeSyntheticHub(store, { Identity }, { levels, others: 200 });
+          hub = { hash: written.hub.nodeHash, edges: written.edges };
+        });
+        const [memory, postgres] = await Promise.all([
+          pair.memoryClient.call('blast_radius', { target_hash: hub.hash }), pair.postgresClient.call('blast_radius', { target_hash: hub.hash }),
+        ]);
+        const m = memory.structuredContent as Record<string, unknown>;
+        const p = postgres.structuredContent as Record<string, unknown>;
+        assert.deepEqual(p.ByRepo, m.ByRepo, 'the same listed callers, in the same order, with the same paths');
+        assert.deepEqual([m.Truncated, p.Truncated], [true, true]);
+        assert.equal(m.TotalCount, levels.reduce((a, b) => a + b, 0), 'in memory: every caller within depth 5');
+        assert.equal(p.TotalCount, counted, 'bounded: the callers up to the level that filled the list');
+        assert.equal(pair.wholeViews.count, 0);
+        assert.ok(pair.edgesRead.count < hub.edges - 50, `read ${pair.edgesRead.count} of ${hub.edges} edges`);
+        // One edge a caller read: the 1,000 listed and the one that says more exist.
+        assert.equal(pair.edgesRead.count, 1001, 'the edges of the callers read');
+        // Nothing cut short by cross_repo_callers' 10,000: identical replies.
+        await sameReply(pair, 'cross_repo_callers', { target_hash: hub.hash });
+        await sameReply(pair, 'cross_repo_callers', { target_hash: hub.hash, max_depth: 2 });
+      } finally {
+        await closePair(pair);
+      }
+    });
+  }
 });
