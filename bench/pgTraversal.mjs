@@ -5,8 +5,8 @@
 // (default 100,000 over 5 levels) beside `--others` unrelated functions. Timed:
 //   mcp    blast_radius through the MCP SDK Client over stdio against `ckg mcp -db postgres://…`
 //          of the built CLI (the whole tool: walk, runtime layer, verdict, reply);
-//   walk   the bounded walk alone, in process: callersView (src/query/neighbourhood.ts) over the built
-//          library's store, building the small view blast_radius walks (two statements a level);
+//   walk   the bounded walk alone, in process: nearestCallersView (src/query/nearestCallers.ts) over
+//          the built library's store, building the small view blast_radius walks (three statements a level);
 //   cte    one WITH RECURSIVE statement: every caller within depth 5 at its shortest depth, the
 //          nearest 1,000 by depth and name with their names.
 // Prints medians and p90s; with --record appends a row to bench/RESULTS.md.
@@ -21,7 +21,8 @@ import { appendResultRow } from './lib/results.mjs';
 import { writeSyntheticHub } from './lib/syntheticHub.mjs';
 import { startPostgresCluster } from '../test/support/postgresCluster.ts';
 // The walk itself, from the source (run under tsx): the built library exports no query helpers.
-import { boundedSource, callersView } from '../src/query/neighbourhood.ts';
+import { nearestCallersView } from '../src/query/nearestCallers.ts';
+import { boundedSource } from '../src/query/neighbourhood.ts';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
@@ -31,7 +32,7 @@ const pg = require('pg');
 const SECTION = 'PostgreSQL point queries: bounded walk against a recursive CTE (issue 20)';
 const DESCRIPTION = 'blast_radius (depth 5, the nearest 1,000 callers) on a synthetic hub in a local throwaway PostgreSQL '
   + 'cluster (durability off, as the tests run it). mcp: the MCP SDK Client over stdio against `ckg mcp -db postgres://…` of '
-  + 'the built CLI, the whole tool (reply cap included); walk: the bounded walk alone, in process (callersView, the view the tool walks); cte: one unbounded WITH RECURSIVE '
+  + 'the built CLI, the whole tool (reply cap included); walk: the bounded walk alone, in process (nearestCallersView, the view the tool walks); cte: one unbounded WITH RECURSIVE '
   + 'statement over the same rows (every caller, then the nearest 1,000 with names). Medians and p90 of `runs` calls after '
   + 'one warm-up each. `npm run bench:pg-traversal -- --record`.';
 const COLUMNS = ['date', 'machine', 'load', 'engine', 'graph', 'runs', 'mcp p50 / p90 ms', 'walk p50 / p90 ms', 'cte p50 / p90 ms', 'reply', 'command'];
@@ -100,7 +101,7 @@ async function main() {
     const size = (await sql.query('SELECT pg_size_pretty(pg_database_size(current_database()))')).rows[0].pg_size_pretty;
     process.stderr.write(`graph: ${graph.nodes} nodes, ${graph.edges} edges, hub callers ${graph.callers} (${levels.join('/')}), written in ${(writeMs / 1000).toFixed(1)} s; database ${size}\n`);
 
-    const walk = await timed(runs, () => callersView(boundedSource(store), graph.hub.nodeHash, { maxDepth: 5, enough: 1000 }));
+    const walk = await timed(runs, () => nearestCallersView(boundedSource(store), graph.hub.nodeHash, { maxDepth: 5, limit: 1000 }));
     let cteTotal = 0;
     const cte = await timed(runs, async () => {
       const result = await sql.query(RECURSIVE_CTE, [graph.hub.nodeHash]);
@@ -125,7 +126,7 @@ async function main() {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     console.log(`${graph.nodes} nodes, ${graph.edges} edges; hub callers by depth ${levels.join('/')}; ${runs} runs each (p50 / p90 ms)`);
     console.log(`  mcp  (ckg mcp over stdio): ${summary(mcp)}`);
-    console.log(`  walk (callersView):        ${summary(walk)}`);
+    console.log(`  walk (nearestCallersView): ${summary(walk)}`);
     console.log(`  cte  (WITH RECURSIVE):     ${summary(cte)}`);
     console.log(`  reply: ${replyText}`);
     console.log(`  load average now: ${load}`);
