@@ -7,8 +7,9 @@ import { type NeighbourhoodReader, type ViewSource, staticGeneration } from '../
 /**
  * Small live views around a few nodes, read by bounded, indexed steps from a store with
  * NeighbourhoodReader (a server database), for the point queries that must not load the
- * whole graph (issue 20): breadth-first, level by level, each level one statement over
- * the edges' (end, type) index. A view holds exactly what the whole live view would show
+ * whole graph (issue 20): breadth-first, level by level, each level two statements (its
+ * edges over the edges' (end, type) index, then its new nodes by id). A view holds exactly
+ * what the whole live view would show
  * the algorithm that walks it (src/graph), so blastRadius, transitiveCallers and
  * pathsBetween run on it unchanged and answer alike wherever nothing is cut short:
  * - every node a walk reaches, with every static edge entering each node it expanded from

@@ -144,7 +144,10 @@ export async function liveFilesByHash(sql: Sql, fileHashes: readonly Hash[]): Pr
 export async function liveNodesNamed(sql: Sql, qualifiedNames: readonly string[]): Promise<GraphNode[]> {
   if (qualifiedNames.length === 0) return [];
   return sql.rows(
-    `${NODE_SELECT} WHERE n.qualified_name = ANY($1::text[]) AND ${live('n')} AND ${liveNode('n.node_id')} ORDER BY n.qualified_name, hn.hash`, [qualifiedNames], nodeFromRow,
+    `${NODE_SELECT} WHERE n.qualified_name = ANY($1::text[]) AND ${live('n')} AND ${liveNode('n.node_id')}
+     ORDER BY n.qualified_name, hn.hash`,
+    [qualifiedNames],
+    nodeFromRow,
   );
 }
 
