@@ -45,7 +45,7 @@ export async function nearestCallersView(source: NeighbourhoodSource, targetHash
     const settled = [...reach.known.keys()];
     const ranked = await reader.nearestSources(frontier.map((hash) => ({ hash, width: width.get(hash)! })), settled, ['calls'], room + 1);
     if (ranked.hashes.length === 0) break;
-    const next = await reach.take(await reader.liveEdgesAround(frontier, 'in', 'static', ['calls'], ranked.hashes));
+    const next = await reach.take(await reader.liveEdgesAround(frontier, 'in', 'static', ['calls'], ranked.hashes), 'in');
     widen(width, reach.edges, new Set(next));
     found += ranked.total;
     if (found > walk.limit) counted = found;

@@ -32,11 +32,12 @@ export function boundedSource(store: ViewSource): NeighbourhoodSource | undefine
 
 const STATIC_EDGE_TYPES = (Object.keys(EDGE_TYPES) as EdgeType[]).filter((t) => !EDGE_TYPES[t].runtime);
 
+/** How far a caller or callee walk goes. */
 export interface CallersWalk {
-  /** Levels of callers at most. */
+  /** Levels at most. */
   readonly maxDepth: number;
   /**
-   * Stop after the level that takes the callers found past this many: the answer lists at
+   * Stop after the level that takes the nodes found past this many: the answer lists at
    * most this many, nearest first, so deeper levels could only be counted, not listed.
    */
   readonly enough: number;
@@ -47,13 +48,27 @@ export interface CallersWalk {
  * by level up to `maxDepth`, stopping after the level where more than `enough` are found.
  * An empty view when the target is no node of the live view.
  */
-export async function callersView(source: NeighbourhoodSource, targetHash: Hash, walk: CallersWalk): Promise<GraphView> {
+export async function callersView(source: NeighbourhoodSource, targetHash: Hash, limits: CallersWalk): Promise<GraphView> {
   const repos = await reposOf(source);
   const target = await liveViewNode(source, repos, targetHash);
   if (!target) return new InMemoryGraphView([], [], new Map(), repos);
-  const reached = await walkIn(source, repos, [target], ['calls'], walk.maxDepth, walk.enough);
+  const reached = await walk(source, repos, [target], ['calls'], limits.maxDepth, limits.enough);
   const hashes = reached.nodes.map((n) => n.nodeHash);
   return assemble(source, repos, reached.nodes, reached.edges, { runtimeInto: hashes, runtimeOutOf: [targetHash] });
+}
+
+/**
+ * The live view a callee walk of `sourceHash` over `calls` edges needs (trace_dataflow):
+ * its callees level by level up to `maxDepth`, stopping after the level where more than
+ * `enough` are found. No runtime edge: a callee walk reads none. An empty view when the
+ * start is no node of the live view.
+ */
+export async function calleesView(source: NeighbourhoodSource, sourceHash: Hash, limits: CallersWalk): Promise<GraphView> {
+  const repos = await reposOf(source);
+  const start = await liveViewNode(source, repos, sourceHash);
+  if (!start) return new InMemoryGraphView([], [], new Map(), repos);
+  const reached = await walk(source, repos, [start], ['calls'], limits.maxDepth, limits.enough, 'out');
+  return assemble(source, repos, reached.nodes, reached.edges, { runtimeInto: [], runtimeOutOf: [] });
 }
 
 /**
@@ -63,7 +78,7 @@ export async function callersView(source: NeighbourhoodSource, targetHash: Hash,
  */
 export async function pathsView(source: NeighbourhoodSource, sources: readonly GraphNode[], targets: readonly GraphNode[], maxDepth: number): Promise<GraphView> {
   const repos = await reposOf(source);
-  const reached = await walkIn(source, repos, targets, STATIC_EDGE_TYPES, maxDepth);
+  const reached = await walk(source, repos, targets, STATIC_EDGE_TYPES, maxDepth);
   const known = new Set(reached.nodes.map((n) => n.nodeHash));
   const nodes = [...reached.nodes, ...sources.filter((n) => !known.has(n.nodeHash))];
   return assemble(source, repos, nodes, reached.edges, { runtimeInto: [], runtimeOutOf: [] });
@@ -138,15 +153,17 @@ export class Reach {
   }
 
   /**
-   * One level: reads the nodes the edges start at that are new, keeps those of the view,
-   * then the edges from nodes it holds. Returns the new nodes' hashes in the order met.
+   * One level of edges into (`in`) or out of (`out`) the nodes expanded: reads the nodes at
+   * their far ends that are new, keeps those of the view, then the edges whose far end it
+   * holds. Returns the new nodes' hashes in the order met.
    */
-  async take(level: readonly GraphEdge[]): Promise<Hash[]> {
-    const fresh = [...new Set(level.map((e) => e.sourceHash).filter((hash) => !this.known.has(hash)))];
+  async take(level: readonly GraphEdge[], direction: 'in' | 'out' = 'in'): Promise<Hash[]> {
+    const far = (edge: GraphEdge): Hash => (direction === 'in' ? edge.sourceHash : edge.targetHash);
+    const fresh = [...new Set(level.map(far).filter((hash) => !this.known.has(hash)))];
     const read = new Map((await this.source.liveNodesByHash(fresh)).filter((n) => inView(n, this.repos)).map((n) => [n.nodeHash, n]));
     const next = fresh.filter((hash) => read.has(hash));
     for (const hash of next) this.add(read.get(hash)!);
-    for (const edge of level) if (this.known.has(edge.sourceHash)) this.edges.push(edge);
+    for (const edge of level) if (this.known.has(far(edge))) this.edges.push(edge);
     return next;
   }
 
@@ -156,16 +173,16 @@ export class Reach {
   }
 }
 
-/** Breadth-first backwards over static edges of the types: two statements a level (its edges, then its new nodes). */
-async function walkIn(
+/** Breadth-first backwards (`in`) or forwards over static edges of the types: two statements a level (its edges, then its new nodes). */
+async function walk(
   source: NeighbourhoodSource, repos: ReadonlyMap<Hash, RepoRecord>, starts: readonly GraphNode[], edgeTypes: readonly EdgeType[],
-  maxDepth: number, enough = Infinity,
+  maxDepth: number, enough = Infinity, direction: 'in' | 'out' = 'in',
 ): Promise<Reach> {
   const reach = new Reach(source, repos, starts);
   let frontier = [...reach.known.keys()];
   let found = 0;
   for (let depth = 1; depth <= maxDepth && frontier.length > 0 && found <= enough; depth++) {
-    frontier = await reach.take(await source.neighbourhood.liveEdgesAround(frontier, 'in', 'static', edgeTypes));
+    frontier = await reach.take(await source.neighbourhood.liveEdgesAround(frontier, direction, 'static', edgeTypes), direction);
     found += frontier.length;
   }
   return reach;

@@ -12,7 +12,7 @@ import { addRuntimeEdges } from '../../mcp/runtimeFixture';
 import { sharedPostgresCluster } from '../../support/postgresCluster';
 
 /**
- * The point queries (blast_radius, cross_repo_callers, flow_between, graph_query) on
+ * The point queries (blast_radius, cross_repo_callers, trace_dataflow, flow_between, graph_query) on
  * PostgreSQL read around their nodes through NeighbourhoodReader; on sql.js they walk the
  * cached live view. Both must answer alike: the same graph in both stores, every query
  * asked of both through a real MCP client, replies compared whole (structured content and
@@ -110,7 +110,9 @@ async function askEverything(pair: Pair): Promise<number> {
     await sameReply(pair, 'blast_radius', { target_hash: node.nodeHash });
     await sameReply(pair, 'cross_repo_callers', { target_hash: node.nodeHash });
     await sameReply(pair, 'cross_repo_callers', { target_hash: node.nodeHash, max_depth: 1 });
-    asked += 3;
+    await sameReply(pair, 'trace_dataflow', { source_hash: node.nodeHash });
+    await sameReply(pair, 'trace_dataflow', { source_hash: node.nodeHash, max_depth: 2 });
+    asked += 5;
   }
   const names = new Set<string>();
   for (const node of nodes) {
