@@ -1,5 +1,5 @@
 import type { StoreGeneration } from './records';
-import type { GraphReader, GraphTables, RuntimeEdgeStore, SnapshotLog, StoreLifecycle } from './roles';
+import type { GraphReader, GraphTables, NeighbourhoodReader, RuntimeEdgeStore, SnapshotLog, StoreLifecycle } from './roles';
 
 /** What a store can do beyond the static graph (SPEC §1.5). Tools check these first. */
 export interface StoreCapabilities {
@@ -17,11 +17,17 @@ export interface StoreCapabilities {
   readonly repositoryLocks?: boolean;
 }
 
-/** A backend: every role, with its lifecycle and what it can do. */
-export type GraphStore = GraphTables & StoreLifecycle & { readonly capabilities: StoreCapabilities };
+/**
+ * A backend: every role, with its lifecycle and what it can do; `neighbourhood` when it
+ * answers point queries by bounded reads instead of a whole-graph view (a server database).
+ */
+export type GraphStore = GraphTables & StoreLifecycle & {
+  readonly capabilities: StoreCapabilities;
+  readonly neighbourhood?: NeighbourhoodReader;
+};
 
 /** What graph views are built from: the graph's reads, and the generation they are cached by. */
-export type ViewSource = GraphReader & SnapshotLog & RuntimeEdgeStore & Pick<GraphStore, 'generation' | 'capabilities'>;
+export type ViewSource = GraphReader & SnapshotLog & RuntimeEdgeStore & Pick<GraphStore, 'generation' | 'capabilities' | 'neighbourhood'>;
 
 /** What trace ingest writes through: runtime rows in runtime-only transactions, and the routes it maps to. */
 export type RuntimeWriter = ViewSource & Pick<GraphStore, 'runtimeTransaction'>;

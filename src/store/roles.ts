@@ -84,6 +84,51 @@ export interface GraphReader {
 }
 
 /**
+ * Bounded reads of the live graph around a few nodes (issue 20), for the point queries of
+ * a server database (blast_radius, cross_repo_callers, flow_between, graph_query): each is
+ * one indexed statement, so a query reads what it walks and never the whole graph. A
+ * backend that holds the graph in memory anyway (sql.js) has none: the point queries walk
+ * its cached live view there, as before. Every answer is what the live view would hold.
+ */
+export interface NeighbourhoodReader {
+  /**
+   * The live edges entering (`in`) or leaving (`out`) any of the nodes, in edge order (as
+   * liveEdges lists them), whatever their other ends (the live view holds a static edge
+   * only when both ends are its nodes: the caller checks the nodes it reads anyway).
+   * `static`: of the given types (every type when omitted), no runtime edge, every edge of
+   * a relationship (a caller keeps the strongest); `runtime`: runtime edges (otel_*,
+   * runtime_unresolved), which are of the runtime edge types (SPEC 2.5). With `otherEnds`,
+   * only the edges whose other end is one of those.
+   */
+  liveEdgesAround(
+    nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[],
+    otherEnds?: readonly Hash[],
+  ): Promise<GraphEdge[]>;
+  /**
+   * One level of a blast radius without reading it whole (the level that fills the list
+   * of nearest callers on a hub): the nodes of the live view, not `settled`, with a static
+   * edge of the types into one of `frontier`, ranked as blast_radius lists them: by the
+   * width of their widest path (the smaller of the frontier node's `width` and the edge's
+   * confidence) descending, then qualified name; the first `limit` hashes, and how many
+   * such nodes there are.
+   */
+  nearestSources(
+    frontier: readonly { readonly hash: Hash; readonly width: number }[], settled: readonly Hash[], edgeTypes: readonly EdgeType[], limit: number,
+  ): Promise<{ readonly hashes: Hash[]; readonly total: number }>;
+  /** Live files with these hashes. */
+  liveFilesByHash(fileHashes: readonly Hash[]): Promise<FileRecord[]>;
+  /** Live nodes with one of these exact qualified names, by name then hash. */
+  liveNodesNamed(qualifiedNames: readonly string[]): Promise<GraphNode[]>;
+  /**
+   * Live nodes whose qualified name starts with `prefix` and that are an end of at least
+   * one live edge of the layer (static: both ends live), by name then hash, at most `limit`.
+   */
+  nodesByPrefixTouching(prefix: string, layer: 'static' | 'runtime', limit: number): Promise<GraphNode[]>;
+  /** Those of the nodes that are an end of at least one live edge of the layer. */
+  nodesTouching(nodeHashes: readonly Hash[], layer: 'static' | 'runtime'): Promise<Set<Hash>>;
+}
+
+/**
  * Each file's extracted facts, as opaque bytes the indexer encodes. A row written under
  * another format version is a miss, so a new extractor re-parses every file.
  */

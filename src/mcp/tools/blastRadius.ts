@@ -4,6 +4,8 @@ import { FACTS_FORMAT_VERSION } from '../../extract/facts';
 import { BLAST_RADIUS_DEFAULTS, type BlastCaller, type EdgeOrigin, blastRadius } from '../../graph/blastRadius';
 import type { GraphView } from '../../graph/graphView';
 import type { GraphEdge, Hash, SnapshotRecord } from '../../model';
+import { nearestCallersView } from '../../query/nearestCallers';
+import { boundedSource, runtimeView } from '../../query/neighbourhood';
 import { RUNTIME_CALLERS_DEFAULTS, runtimeCallers } from '../../query/runtimeCallers';
 import { verdictRule } from '../../query/verdict';
 import type { SnapshotLog } from '../../store';
@@ -67,7 +69,8 @@ export const tool = defineTool({
     `Every transitive caller of a symbol over calls edges (up to ${BLAST_RADIUS_DEFAULTS.maxDepth} levels), grouped by repository `
     + 'URL. Each caller has its Depth, the Confidence of its path (the minimum edge confidence; among shortest paths the '
     + 'highest) and the Provenance of every edge on that path, caller first. TotalCount counts all callers; at most '
-    + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist. CallSites lists `
+    + `${BLAST_RADIUS_DEFAULTS.maxCallers} are listed, nearest first, and Truncated says when more exist (on a PostgreSQL graph `
+    + 'the walk then stops at the level that filled the list, and TotalCount counts the callers up to that level). CallSites lists '
     + 'every {File, Line, Col} where the caller calls the next symbol of that path (the target itself at Depth 1). With '
     + 'snapshot_hash, the repository of that snapshot is read as of it (other repositories as now). RuntimeCallers (apart, '
     + `never walked further): callers observed in traces into the target or a static caller (its Handler), busiest first, at most ${RUNTIME_CALLERS_DEFAULTS.maxCallers}, `
@@ -94,14 +97,20 @@ export const tool = defineTool({
   async handler({ target_hash, snapshot_hash }, deps) {
     const store = deps.store();
     const snapshot = snapshot_hash === undefined ? undefined : await requireSnapshot(store, 'snapshot_hash', snapshot_hash);
-    const view = snapshot ? await deps.graphs.snapshotView(snapshot) : await deps.graphs.liveView();
+    // A server database is read around the target, level by level, up to the level that fills the list.
+    const bounded = boundedSource(store);
+    const walk = { maxDepth: BLAST_RADIUS_DEFAULTS.maxDepth, limit: BLAST_RADIUS_DEFAULTS.maxCallers };
+    const nearest = !snapshot && bounded ? await nearestCallersView(bounded, target_hash, walk) : undefined;
+    const view = snapshot ? await deps.graphs.snapshotView(snapshot) : nearest?.view ?? await deps.graphs.liveView();
     requireNode(view, 'target_hash', target_hash, snapshot);
-    const radius = blastRadius(view, target_hash, { originOf: await originLookup(store, view, snapshot) });
+    const walked = blastRadius(view, target_hash, { originOf: await originLookup(store, view, snapshot) });
+    const radius = nearest?.counted === undefined ? walked : { ...walked, totalCount: nearest.counted };
     const byRepo: Record<string, ReturnType<typeof wireCaller>[]> = {};
     for (const [repoUrl, callers] of radius.byRepo) byRepo[repoUrl] = callers.map(wireCaller);
-    // Traffic is now: the runtime layer and the verdict read the live graph whatever the snapshot.
-    const live = snapshot ? await deps.graphs.liveView() : view;
     const entries = [{ nodeHash: target_hash, depth: 0 }, ...radius.callers.map((c) => ({ nodeHash: c.node.nodeHash, depth: c.depth }))];
+    // Traffic is now: the runtime layer and the verdict read the live graph whatever the snapshot.
+    const live = !snapshot ? view
+      : bounded ? await runtimeView(bounded, entries.map((e) => e.nodeHash), target_hash) : await deps.graphs.liveView();
     const layer = await runtimeCallers(live, store, entries, { indexerVersion: INDEXER_VERSION });
     const verdict = (await verdictRule(deps, live))(radius.target, radius.totalCount, layer);
     return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TRAVERSAL_DEFAULTS, transitiveCallers } from '../../graph/traversal';
+import { boundedSource, callersView } from '../../query/neighbourhood';
 import { RUNTIME_CALLERS_DEFAULTS, type RuntimeCallerLayer, runtimeCallers } from '../../query/runtimeCallers';
 import { hashArg, positiveIntArg, requireNode } from '../args';
 import { listResult } from '../replyCap';
@@ -29,7 +30,11 @@ export const tool = defineTool({
     .extend({ RuntimeCallers: z.array(WireRuntimeCallerSchema), ...WireLayerCountsShape }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ target_hash, max_depth }, deps) {
-    const view = await deps.graphs.liveView();
+    // A server database is read around the target, level by level, up to the level that fills the list.
+    const bounded = boundedSource(deps.store());
+    const view = bounded
+      ? await callersView(bounded, target_hash, { maxDepth: max_depth, enough: TRAVERSAL_DEFAULTS.maxResults })
+      : await deps.graphs.liveView();
     requireNode(view, 'target_hash', target_hash);
     const walk = transitiveCallers(view, target_hash, { maxDepth: max_depth });
     // A caller's last path edge is its own call into the symbol one step nearer the target.

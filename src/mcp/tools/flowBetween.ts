@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PATHS_DEFAULTS, pathsBetween } from '../../graph/paths';
+import { boundedSource, namedView, pathsView } from '../../query/neighbourhood';
 import { positiveIntArg, requireSymbolsNamed, textArg } from '../args';
 import { defineTool } from '../tool';
 import { integer, objectOutput } from '../wire';
@@ -27,9 +28,13 @@ export const tool = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ source_symbol, target_symbol, max_depth }, deps) {
-    const view = await deps.graphs.liveView();
-    const sources = requireSymbolsNamed(view, 'source_symbol', source_symbol);
-    const targets = requireSymbolsNamed(view, 'target_symbol', target_symbol);
+    const bounded = boundedSource(deps.store());
+    // A server database: the names by index, then only the nodes within max_depth of a target, level by level.
+    const named = async (argument: string, name: string) =>
+      requireSymbolsNamed(bounded ? await namedView(bounded, name) : await deps.graphs.liveView(), argument, name);
+    const sources = await named('source_symbol', source_symbol);
+    const targets = await named('target_symbol', target_symbol);
+    const view = bounded ? await pathsView(bounded, sources, targets, max_depth) : await deps.graphs.liveView();
     const found = pathsBetween(view, sources.map((n) => n.nodeHash), targets.map((n) => n.nodeHash), { maxDepth: max_depth });
     const paths = found.paths.map((steps) => ({
       steps: steps.map((step) => ({ symbol: step.node.qualifiedName, edge_type: step.edgeType })),

@@ -3,6 +3,7 @@ import type { GraphView } from '../../graph/graphView';
 import { compareStrings } from '../../graph/viewIndex';
 import type { GraphEdge, GraphNode } from '../../model';
 import { type NameIndex, nameIndexOf } from '../../query/nameIndex';
+import { type NeighbourhoodSource, boundedSource, namesView } from '../../query/neighbourhood';
 import { type NameQuery, nameQuery } from '../../query/nameMatch';
 import { isRuntimeEdge } from '../../query/runtimeIndex';
 import { type ListResult, listResult } from '../replyCap';
@@ -23,9 +24,6 @@ export const NAME_MATCHES = [
 /** SPEC 4.10.2 provenance filter: static edges, runtime-observed edges (SPEC 2.6), or both (no filter). */
 export const PROVENANCE_FILTERS = ['static', 'runtime', 'both'] as const;
 export type ProvenanceFilter = typeof PROVENANCE_FILTERS[number];
-
-/** Keeps a node when it is an end of an edge of the given provenance; undefined keeps every node. */
-type NodeFilter = ((node: GraphNode) => boolean) | undefined;
 
 /** SPEC 4.2 graph_query, plus a search by name when the argument has no `://`, and SPEC 4.10.2's provenance filter. */
 export const tool = defineTool({
@@ -56,21 +54,49 @@ export const tool = defineTool({
   }),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ prefix, provenance }, deps) {
-    const keep = provenance === 'both' ? undefined : nodeFilter(await deps.graphs.liveView(), provenance);
-    return prefix.includes('://') ? { result: await byPrefix(prefix, deps, keep) } : byName(prefix, deps, keep, provenance);
+    const bounded = boundedSource(deps.store());
+    const keep = provenance === 'both' ? undefined
+      : bounded ? boundedFilter(bounded, provenance) : viewFilter(await deps.graphs.liveView(), provenance);
+    // A server database searches names in its nodes alone (namesView); edges are asked about only for the filter.
+    const names = async () => nameIndexOf(bounded ? await namesView(bounded) : await deps.graphs.liveView());
+    return prefix.includes('://') ? { result: await byPrefix(prefix, deps, keep) } : byName(prefix, deps, keep, provenance, names);
   },
 });
 
-/** Whether a node has an edge of the provenance, looked up in the live view (runtime edges included). */
-function nodeFilter(view: GraphView, provenance: Exclude<ProvenanceFilter, 'both'>): NodeFilter {
-  const wanted = provenance === 'runtime';
-  const ofKind = (edges: readonly GraphEdge[]): boolean => edges.some((edge) => isRuntimeEdge(edge) === wanted);
-  return (node) => ofKind(view.outgoing(node.nodeHash)) || ofKind(view.incoming(node.nodeHash));
+/** Keeps the nodes that are an end of an edge of the provenance, in the order given. */
+interface NodeFilter {
+  /** Those of the nodes it keeps. */
+  kept(nodes: readonly GraphNode[]): Promise<GraphNode[]>;
+  /** The live nodes under a prefix that it keeps, in qualified-name order as the store lists them, at most `limit`. */
+  byPrefix(prefix: string, limit: number): Promise<GraphNode[]>;
 }
 
-async function byPrefix(prefix: string, deps: ToolDeps, keep: NodeFilter): Promise<ListResult> {
+/** Whether a node has an edge of the provenance, looked up in the live view (runtime edges included). */
+function viewFilter(view: GraphView, provenance: Exclude<ProvenanceFilter, 'both'>): NodeFilter {
+  const wanted = provenance === 'runtime';
+  const ofKind = (edges: readonly GraphEdge[]): boolean => edges.some((edge) => isRuntimeEdge(edge) === wanted);
+  const keep = (node: GraphNode): boolean => ofKind(view.outgoing(node.nodeHash)) || ofKind(view.incoming(node.nodeHash));
+  return {
+    kept: async (nodes) => nodes.filter(keep),
+    byPrefix: async (prefix, limit) => filteredByPrefix(view, prefix, keep, limit),
+  };
+}
+
+/** The same filter asked of a server database: one indexed statement per question. */
+function boundedFilter(source: NeighbourhoodSource, provenance: Exclude<ProvenanceFilter, 'both'>): NodeFilter {
+  const reader = source.neighbourhood;
+  return {
+    kept: async (nodes) => {
+      const touching = await reader.nodesTouching(nodes.map((n) => n.nodeHash), provenance);
+      return nodes.filter((n) => touching.has(n.nodeHash));
+    },
+    byPrefix: (prefix, limit) => reader.nodesByPrefixTouching(prefix, provenance, limit),
+  };
+}
+
+async function byPrefix(prefix: string, deps: ToolDeps, keep: NodeFilter | undefined): Promise<ListResult> {
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
-  const nodes = keep ? filteredByPrefix(await deps.graphs.liveView(), prefix, keep, limit + 1) : await deps.store().nodesByPrefix(prefix, limit + 1);
+  const nodes = keep ? await keep.byPrefix(prefix, limit + 1) : await deps.store().nodesByPrefix(prefix, limit + 1);
   const items = nodes.slice(0, limit).map(wireNode);
   const hint = nodes.length > limit
     ? `truncated: more than ${limit} nodes start with "${prefix}"; use a longer prefix.`
@@ -86,14 +112,16 @@ function filteredByPrefix(view: GraphView, prefix: string, keep: (node: GraphNod
     .slice(0, limit);
 }
 
-async function byName(text: string, deps: ToolDeps, keep: NodeFilter, provenance: ProvenanceFilter): Promise<ToolOutput> {
+async function byName(
+  text: string, deps: ToolDeps, keep: NodeFilter | undefined, provenance: ProvenanceFilter, names: () => Promise<NameIndex>,
+): Promise<ToolOutput> {
   const query = nameQuery(text);
   if (query.text === '') throw new ToolError('prefix: expected a qualified-name prefix with `://` or a name to search for, not only white space');
   const limit = GRAPH_QUERY_DEFAULTS.maxResults;
-  const index = nameIndexOf(await deps.graphs.liveView());
+  const index = await names();
   // The filter runs over every match, in rank order, so the best `limit` kept are the best `limit` listed.
   const all = index.search(query, keep ? index.size : limit);
-  const kept = keep ? all.nodes.filter(keep) : all.nodes;
+  const kept = keep ? await keep.kept(all.nodes) : all.nodes;
   const found = { nodes: kept.slice(0, limit), total: keep ? kept.length : all.total };
   if (found.nodes.length === 0) {
     // The start of a repository URL (`github.com/acme/`) was a SPEC prefix before names were searched: it still is.

@@ -1,4 +1,5 @@
 import { TRAVERSAL_DEFAULTS, transitiveCallees } from '../../graph/traversal';
+import { boundedSource, calleesView } from '../../query/neighbourhood';
 import { hashArg, positiveIntArg, requireNode } from '../args';
 import { listResult } from '../replyCap';
 import { defineTool } from '../tool';
@@ -20,7 +21,11 @@ export const tool = defineTool({
   outputSchema: listOutput(NodeDepthSchema),
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async handler({ source_hash, max_depth }, deps) {
-    const view = await deps.graphs.liveView();
+    // A server database is read from the symbol, level by level, up to the level that fills the list.
+    const bounded = boundedSource(deps.store());
+    const view = bounded
+      ? await calleesView(bounded, source_hash, { maxDepth: max_depth, enough: TRAVERSAL_DEFAULTS.maxResults })
+      : await deps.graphs.liveView();
     requireNode(view, 'source_hash', source_hash);
     const walk = transitiveCallees(view, source_hash, { maxDepth: max_depth });
     const items = walk.reached.map(({ node, depth }) => ({ Node: wireNode(node), Depth: depth }));

@@ -95,12 +95,6 @@ export function node(sql: Sql, nodeHash: Hash): Promise<GraphNode | undefined> {
   return sql.one(`${NODE_SELECT} WHERE n.node_id = ${idOf(1)} AND ${live('n')}`, [nodeHash], nodeFromRow);
 }
 
-/** GraphReader.liveNodesByHash (roles.ts) over PostgreSQL. */
-export async function liveNodesByHash(sql: Sql, nodeHashes: readonly Hash[]): Promise<GraphNode[]> {
-  if (nodeHashes.length === 0) return [];
-  return sql.rows(`${NODE_SELECT} WHERE n.node_id IN ${idsOf(1)} AND ${live('n')}`, [nodeHashes], nodeFromRow);
-}
-
 /** GraphReader.nodesByPrefix (roles.ts) over PostgreSQL. */
 export function nodesByPrefix(sql: Sql, prefix: string, limit: number): Promise<GraphNode[]> {
   // A range on the indexed column instead of LIKE: no escaping, and the index is used.

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { GraphStore, StoreCapabilities } from '../graphStore';
 import type { StoreGeneration } from '../records';
-import type { GenerationNotice, GenerationWatch, GraphTables, WriterLease, WriterLockOptions } from '../roles';
+import type { GenerationNotice, GenerationWatch, GraphTables, NeighbourhoodReader, WriterLease, WriterLockOptions } from '../roles';
 import { WriteLock } from '../sqljs/writeLock';
 import { PostgresTables } from './postgresTables';
 import { serializeRuntimeWrites } from './runtimeTables';
@@ -17,10 +17,12 @@ import { COMMIT_GENERATION_SQL, GenerationListener, READ_GENERATION_SQL } from '
  * store: nobody here reads half a run. Other processes see committed writes only, and the
  * generation row each transaction bumps before it commits tells them the graph moved.
  */
-export interface PostgresStore extends GraphStore {}
+export interface PostgresStore extends GraphStore, NeighbourhoodReader {}
 
 export class PostgresStore {
   readonly capabilities: StoreCapabilities = { runtime: true, feedback: true, testScope: true, bulkLoad: true, repositoryLocks: true };
+  /** Point queries read around their nodes here (its members, gated like the others), never the whole graph. */
+  readonly neighbourhood: NeighbourhoodReader = this;
   private readonly lock = new WriteLock();
   private readonly sql: Sql;
   private ownedLease: WriterLease | undefined;

@@ -4,9 +4,10 @@ import type {
   RequestedServiceRecord, RuntimeEdgeUpdate, ServiceSeen,
 } from '../records';
 import { kindCountsColumn, servicesColumn } from '../columnCodecs';
-import type { GraphTables } from '../roles';
+import type { GraphTables, NeighbourhoodReader } from '../roles';
 import * as reads from './graphReads';
 import * as writes from './graphWrites';
+import * as neighbourhood from './neighbourhoodReads';
 import * as registries from './registries';
 import { edgeFromRow, hashIds, idIn } from './rows';
 import * as runtime from './runtimeTables';
@@ -20,7 +21,7 @@ const ROWS_PER_STATEMENT = 5000;
  * Every store role over one statement runner: the pool (each call committed at once) or
  * one connection inside a transaction. PostgresStore puts the gate and transactions around it.
  */
-export class PostgresTables implements GraphTables {
+export class PostgresTables implements GraphTables, NeighbourhoodReader {
   /** The edges a bulk load inserted, in order, whose 'added' events it logs at its end. */
   private bulkEdges: Hash[] | undefined;
 
@@ -82,7 +83,7 @@ export class PostgresTables implements GraphTables {
   liveRepoLevelNodes(repoHash: Hash): Promise<GraphNode[]> { return reads.liveRepoLevelNodes(this.sql, repoHash); }
   liveNodesOutsideRepos(): Promise<GraphNode[]> { return reads.liveNodesOutsideRepos(this.sql); }
   node(nodeHash: Hash): Promise<GraphNode | undefined> { return reads.node(this.sql, nodeHash); }
-  liveNodesByHash(nodeHashes: readonly Hash[]): Promise<GraphNode[]> { return reads.liveNodesByHash(this.sql, nodeHashes); }
+  liveNodesByHash(nodeHashes: readonly Hash[]): Promise<GraphNode[]> { return neighbourhood.liveNodesByHash(this.sql, nodeHashes); }
   nodesByPrefix(prefix: string, limit: number): Promise<GraphNode[]> { return reads.nodesByPrefix(this.sql, prefix, limit); }
   liveEdgesOwnedBy(fileHash: Hash): Promise<GraphEdge[]> { return reads.liveEdgesOwnedBy(this.sql, fileHash); }
   ownersOfEdgesInto(targetHashes: readonly Hash[]): Promise<Hash[]> { return reads.ownersOfEdgesInto(this.sql, targetHashes); }
@@ -101,6 +102,31 @@ export class PostgresTables implements GraphTables {
   routeSymbols(): Promise<RouteSymbolRow[]> { return registries.routeSymbols(this.sql); }
   counts(): Promise<GraphCounts> { return reads.counts(this.sql); }
   countsOfRepo(repoHash: Hash, options?: { readonly byKind?: boolean }): Promise<RepoCounts> { return reads.countsOfRepo(this.sql, repoHash, options); }
+
+  // Bounded reads for point queries (NeighbourhoodReader)
+
+  liveEdgesAround(
+    nodeHashes: readonly Hash[], direction: 'in' | 'out', layer: 'static' | 'runtime', edgeTypes?: readonly EdgeType[], otherEnds?: readonly Hash[],
+  ): Promise<GraphEdge[]> {
+    return neighbourhood.liveEdgesAround(this.sql, nodeHashes, direction, layer, edgeTypes, otherEnds);
+  }
+
+  nearestSources(
+    frontier: readonly { readonly hash: Hash; readonly width: number }[], settled: readonly Hash[], edgeTypes: readonly EdgeType[], limit: number,
+  ): Promise<{ readonly hashes: Hash[]; readonly total: number }> {
+    return neighbourhood.nearestSources(this.sql, frontier, settled, edgeTypes, limit);
+  }
+
+  liveFilesByHash(fileHashes: readonly Hash[]): Promise<FileRecord[]> { return neighbourhood.liveFilesByHash(this.sql, fileHashes); }
+  liveNodesNamed(qualifiedNames: readonly string[]): Promise<GraphNode[]> { return neighbourhood.liveNodesNamed(this.sql, qualifiedNames); }
+
+  nodesByPrefixTouching(prefix: string, layer: 'static' | 'runtime', limit: number): Promise<GraphNode[]> {
+    return neighbourhood.nodesByPrefixTouching(this.sql, prefix, layer, limit);
+  }
+
+  nodesTouching(nodeHashes: readonly Hash[], layer: 'static' | 'runtime'): Promise<Set<Hash>> {
+    return neighbourhood.nodesTouching(this.sql, nodeHashes, layer);
+  }
 
   // Facts
 

@@ -138,7 +138,7 @@ export async function hashIds(caller: Sql, hashes: Iterable<Hash>): Promise<Map<
 }
 
 /** Hash ids a store remembers at most (about 150 bytes each): past it, it starts over. */
-const KNOWN_IDS_KEPT = 250_000;
+export const KNOWN_IDS_KEPT = 250_000;
 
 /** The id of one hash from a map hashIds returned. */
 export function idIn(ids: ReadonlyMap<Hash, number>, hash: Hash): number {
