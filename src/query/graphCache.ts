@@ -40,9 +40,12 @@ export class GraphCache {
    * Told that the graph moved (another process committed a generation): builds the live
    * view of the newest generation now, in the background, and lets go of snapshot views of
    * older ones, so the next request finds it ready. One build at a time; notices that
-   * arrive during one make one more. Requests still check the generation themselves.
+   * arrive during one make one more. Requests still check the generation themselves. A
+   * cache that holds no view yet stays empty: a replica that has answered only point
+   * queries (read around their nodes on a database) never loads the whole graph for them.
    */
   refresh(): Promise<void> {
+    if (!this.live && !this.static && !this.building) return Promise.resolve();
     if (this.refreshing) {
       this.refreshAgain = true;
       return this.refreshing;

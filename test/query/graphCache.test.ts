@@ -117,4 +117,27 @@ describe('query/graphCache: runtime edges over a cached static view', () => {
     await cache.liveView();
     assert.deepEqual(cache.size, { static: 1, live: 1, snapshots: 0 }, 'a replaced store drops every view built from the old one');
   });
+
+  it('refreshes only a view it holds: a cache that has built none loads nothing when told the graph moved', async () => {
+    const store = await indexFixture('go-routes');
+    let reads = 0;
+    const counted = new Proxy(store, {
+      get(target, name, receiver) {
+        const member = Reflect.get(target, name, receiver);
+        if (name === 'liveNodesOfRepo' || name === 'liveEdges' || name === 'forEachLiveEdge') reads++;
+        return typeof member === 'function' ? member.bind(target) : member;
+      },
+    });
+    const cache = new GraphCache(() => counted);
+    await cache.refresh();
+    assert.equal(reads, 0, 'nothing built, nothing to refresh');
+    assert.deepEqual(cache.size, { static: 0, live: 0, snapshots: 0 });
+    await cache.liveView();
+    const afterFirst = reads;
+    assert.ok(afterFirst > 0);
+    await cache.refresh();
+    assert.equal(cache.size.live, 1, 'a view it holds is kept current');
+    await store.close();
+  });
 });
+
