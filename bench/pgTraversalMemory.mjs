@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from './lib/args.mjs';
+import { biggestHub } from './lib/hubBlastRadius.mjs';
 import { CLI_PATH, PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, machineSummary, shortHead, today } from './lib/machine.mjs';
 import { appendResultRow } from './lib/results.mjs';
@@ -40,21 +41,11 @@ function rssMiB(pid) {
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
-/** The repository's node with the most direct callers, read with the built library. */
-async function biggestHub(lib, url) {
+/** Nodes and edges of the graph at `url`, read with the built library. */
+async function graphCounts(lib, url) {
   const store = await lib.openStore(url);
   try {
-    const callers = new Map();
-    for (const edge of await store.liveEdges({ edgeType: 'calls' })) callers.set(edge.targetHash, (callers.get(edge.targetHash) ?? 0) + 1);
-    let hub;
-    for (const repo of await store.repos()) {
-      for (const node of await store.liveNodesOfRepo(repo.repoHash)) {
-        if (node.qualifiedName.includes('://UNRESOLVED/')) continue;
-        if (!hub || (callers.get(node.nodeHash) ?? 0) > hub.callers) hub = { node, callers: callers.get(node.nodeHash) ?? 0 };
-      }
-    }
-    const counts = await store.counts();
-    return { hub, counts };
+    return await store.counts();
   } finally {
     await store.close();
   }
@@ -74,7 +65,8 @@ async function main() {
     const started = performance.now();
     execFileSync(process.execPath, [CLI_PATH, 'index', repo, '-db', url], { stdio: ['ignore', 'ignore', 'inherit'] });
     process.stderr.write(`indexed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    const { hub, counts } = await biggestHub(lib, url);
+    const hub = await biggestHub(lib, url);
+    const counts = await graphCounts(lib, url);
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp', '-db', url], stderr: 'ignore' });
     const client = new Client({ name: 'bench-pg-memory', version: '1' });
     await client.connect(transport);
@@ -101,7 +93,7 @@ async function main() {
       await call('communities', {});
       const afterWhole = rssMiB(pid);
       const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-      const graph = `${counts.nodes} nodes, ${counts.edges} edges; hub ${hub.callers} direct callers`;
+      const graph = `${counts.nodes} nodes, ${counts.edges} edges; hub ${hub.directCallers} direct callers`;
       console.log(`${path.basename(repo)}: ${graph}`);
       console.log(`  RSS of ckg mcp: started ${atStart.toFixed(0)} MiB, after the first blast_radius (tokenizer loaded) ${afterFirst.toFixed(0)} MiB, `
         + `after more point queries ${afterPoint.toFixed(0)} MiB, `
