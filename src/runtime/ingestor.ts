@@ -100,6 +100,10 @@ export class RuntimeIngestor {
    * Returns the number of edges updated.
    */
   async decayConfidence(): Promise<number> {
+    // No runtime edge means no observation either (removing an edge removes its
+    // observations): no transaction then, so a graph without runtime data keeps its
+    // generation when a server starts, and no replica refreshes for nothing.
+    if ((await this.store().liveRuntimeEdges()).length === 0) return 0;
     const now = this.now();
     const since = this.windowStart(now);
     let updated = 0;

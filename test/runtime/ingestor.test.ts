@@ -145,6 +145,13 @@ describe('runtime ingestor', () => {
     assert.equal(placeholder, undefined, 'the caller placeholder no edge touches is closed');
   });
 
+  it('decays without a write on a graph with no runtime edge: its generation stays', async () => {
+    const before = await store.generation();
+    assert.equal(await ingestor.decayConfidence(), 0);
+    assert.equal(await ingestor.collectGarbage(), 0);
+    assert.deepEqual(await store.generation(), before);
+  });
+
   it('brings a stale edge back to active on a new observation', async () => {
     await ingestor.ingestSpans(httpCall('checkout', 'go-routes', 'GET', '/users/1', '/users/{id}', NOW));
     clock = NOW + 40 * DAY;
