@@ -1,5 +1,5 @@
 import type { Hash } from '../../model';
-import { KNOWN_IDS_KEPT } from './rows';
+import { rememberIds, splitKnown } from './rows';
 import type { Sql } from './sql';
 
 /**
@@ -9,29 +9,13 @@ import type { Sql } from './sql';
  * (`Sql.knownIds`, shared with hashIds): every id is committed and never changes.
  */
 
-/** Remembers that `hash` has `id`, starting over past KNOWN_IDS_KEPT as hashIds does. */
-export function rememberId(sql: Sql, hash: Hash, id: number): void {
-  const known = sql.knownIds;
-  if (known.has(hash)) return;
-  if (known.size >= KNOWN_IDS_KEPT) known.clear();
-  known.set(hash, id);
-}
-
 /** The ids of those of the hashes that are stored (never storing one): remembered ones first, the rest in one statement. */
 export async function storedIds(sql: Sql, hashes: readonly Hash[]): Promise<Map<Hash, number>> {
-  const ids = new Map<Hash, number>();
-  const wanted: Hash[] = [];
-  for (const hash of new Set(hashes)) {
-    const id = sql.knownIds.get(hash);
-    if (id === undefined) wanted.push(hash);
-    else ids.set(hash, id);
-  }
+  const { ids, wanted } = splitKnown(sql, hashes);
   if (wanted.length === 0) return ids;
-  const rows = await sql.rows('SELECT id, hash FROM hashes WHERE hash = ANY($1::text[])', [wanted], (row) => [Number(row[0]), row[1] as string] as const);
-  for (const [id, hash] of rows) {
-    ids.set(hash, id);
-    rememberId(sql, hash, id);
-  }
+  const rows = await sql.rows('SELECT hash, id FROM hashes WHERE hash = ANY($1::text[])', [wanted], (row) => [row[0] as string, Number(row[1])] as const);
+  for (const [hash, id] of rows) ids.set(hash, id);
+  rememberIds(sql, rows);
   return ids;
 }
 
@@ -39,7 +23,7 @@ export async function storedIds(sql: Sql, hashes: readonly Hash[]): Promise<Map<
 export async function hashesOf(sql: Sql, ids: Iterable<number>): Promise<Map<number, Hash>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const rows = await sql.rows('SELECT id, hash FROM hashes WHERE id = ANY($1::bigint[])', [wanted], (row) => [Number(row[0]), row[1] as string] as const);
-  for (const [id, hash] of rows) rememberId(sql, hash, id);
-  return new Map(rows);
+  const rows = await sql.rows('SELECT hash, id FROM hashes WHERE id = ANY($1::bigint[])', [wanted], (row) => [row[0] as string, Number(row[1])] as const);
+  rememberIds(sql, rows);
+  return new Map(rows.map(([hash, id]) => [id, hash]));
 }

@@ -1,7 +1,7 @@
 import { EDGE_TYPES, type EdgeType, type FileRecord, type GraphEdge, type GraphNode, type Hash, type NodeKind } from '../../model';
 import { decodeLaterCallSites } from '../columnCodecs';
-import { hashesOf, rememberId, storedIds } from './hashLookup';
-import { FILE_SELECT, NODE_SELECT, fileFromRow, idsOf, live, nodeFromRow } from './rows';
+import { hashesOf, storedIds } from './hashLookup';
+import { FILE_SELECT, NODE_SELECT, fileFromRow, idsOf, live, nodeFromRow, rememberIds } from './rows';
 import { RUNTIME_EDGE } from './runtimeTables';
 import type { Sql } from './sql';
 
@@ -65,11 +65,9 @@ export async function liveEdgesAround(
     (row) => row,
   );
   const hashOf = new Map<number, Hash>([...ids].map(([hash, id]) => [id, hash]));
-  for (const row of rows) {
-    const otherId = Number(row[direction === 'in' ? 0 : 1]);
-    hashOf.set(otherId, row[4] as string);
-    rememberId(sql, row[4] as string, otherId);
-  }
+  const reached = rows.map((row) => [row[4] as string, Number(row[direction === 'in' ? 0 : 1])] as const);
+  for (const [otherHash, otherId] of reached) hashOf.set(otherId, otherHash);
+  rememberIds(sql, reached);
   const owners = await hashesOf(sql, rows.map((row) => Number(row[2])).filter((id) => !hashOf.has(id)));
   const hash = (id: unknown): Hash => hashOf.get(Number(id)) ?? owners.get(Number(id)) ?? '';
   return rows.map((row) => ({

@@ -105,14 +105,7 @@ export function liveFileFromRow(row: unknown[]): LiveFile {
  */
 export async function hashIds(caller: Sql, hashes: Iterable<Hash>): Promise<Map<Hash, number>> {
   const sql = caller.outsideTransaction();
-  const remembered = sql.knownIds;
-  const ids = new Map<Hash, number>();
-  const wanted: Hash[] = [];
-  for (const hash of new Set(hashes)) {
-    const id = remembered.get(hash);
-    if (id === undefined) wanted.push(hash);
-    else ids.set(hash, id);
-  }
+  const { ids, wanted } = splitKnown(sql, hashes);
   if (wanted.length === 0) return ids;
   wanted.sort();
   const all = ids.size + wanted.length;
@@ -127,11 +120,8 @@ export async function hashIds(caller: Sql, hashes: Iterable<Hash>): Promise<Map<
       [missing],
       (row) => [row[1] as string, row[0] as number] as const,
     );
-    if (remembered.size + rows.length > KNOWN_IDS_KEPT) remembered.clear();
-    for (const [hash, id] of rows) {
-      ids.set(hash, id);
-      remembered.set(hash, id);
-    }
+    for (const [hash, id] of rows) ids.set(hash, id);
+    rememberIds(sql, rows);
   }
   if (ids.size < all) throw new Error('store/postgres: could not store the ids of some hashes');
   return ids;
@@ -139,6 +129,28 @@ export async function hashIds(caller: Sql, hashes: Iterable<Hash>): Promise<Map<
 
 /** Hash ids a store remembers at most (about 150 bytes each): past it, it starts over. */
 export const KNOWN_IDS_KEPT = 250_000;
+
+/** The remembered ids of `hashes` (distinct), and the hashes the store has not seen yet. */
+export function splitKnown(sql: Sql, hashes: Iterable<Hash>): { ids: Map<Hash, number>; wanted: Hash[] } {
+  const ids = new Map<Hash, number>();
+  const wanted: Hash[] = [];
+  for (const hash of new Set(hashes)) {
+    const id = sql.knownIds.get(hash);
+    if (id === undefined) wanted.push(hash);
+    else ids.set(hash, id);
+  }
+  return { ids, wanted };
+}
+
+/** Remembers ids read from the server (committed, never changed), starting over past KNOWN_IDS_KEPT. */
+export function rememberIds(sql: Sql, pairs: Iterable<readonly [Hash, number]>): void {
+  const known = sql.knownIds;
+  for (const [hash, id] of pairs) {
+    if (known.has(hash)) continue;
+    if (known.size >= KNOWN_IDS_KEPT) known.clear();
+    known.set(hash, id);
+  }
+}
 
 /** The id of one hash from a map hashIds returned. */
 export function idIn(ids: ReadonlyMap<Hash, number>, hash: Hash): number {
