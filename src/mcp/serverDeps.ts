@@ -2,7 +2,7 @@ import type { EnrichmentConfig } from '../enrich/enrichmentConfig';
 import { enrichRepository } from '../enrich/repoEnrichment';
 import { type IndexOptions, type IndexSummary, RepoIndexer } from '../index/repoIndexer';
 import { WarmParseWorker } from '../index/warmParseWorker';
-import { workingTreeRepoHash } from '../index/repoIdentity';
+import { RepositoryLockTurns } from '../index/repositoryLockTurns';
 import type { Hash } from '../model';
 import type { LifecycleWindows } from '../runtime/confidence';
 import type { ServiceMap } from '../runtime/config';
@@ -97,8 +97,8 @@ class GraphDeps implements OpenServerDeps {
   /** The persisted version a re-open failed on: tried again only once the graph changes again. */
   private unreadableVersion: string | undefined;
   private indexQueue: Promise<unknown> = Promise.resolve();
-  /** index_repo runs taking a repository's lock, one at a time (indexUnderRepositoryLock). */
-  private repositoryTurn: Promise<unknown> = Promise.resolve();
+  /** index_repo runs taking a repository's lock, one at a time. */
+  private readonly repositoryTurns: RepositoryLockTurns;
   private readonly log: (message: string) => void;
   private readonly clock: () => number;
   private readonly writerCommand: string;
@@ -127,6 +127,9 @@ class GraphDeps implements OpenServerDeps {
     this.current = store;
     this.cache = new GraphCache(() => store);
     this.indexer = this.indexerFor(store);
+    this.repositoryTurns = new RepositoryLockTurns((lock) => this.current.lockForWriting(lock), {
+      command: this.writerCommand, onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
+    });
     if (options.watchGenerations && store.watchGenerations) {
       this.watch = store.watchGenerations(() => {
         this.cache.refresh().catch((error: Error) => this.log(`${this.writerCommand}: refreshing the graph view: ${error.message}`));
@@ -165,37 +168,15 @@ class GraphDeps implements OpenServerDeps {
   }
 
   index(options: IndexOptions): Promise<IndexSummary> {
-    const indexed = this.current.capabilities.repositoryLocks ? this.indexUnderRepositoryLock(options) : this.queueIndex(options);
+    // A repository's lock is taken before the run joins the queue (RepositoryLockTurns): a
+    // trace ingest's save lets go of the graph's lock, which a `ckg index` of that
+    // repository may be waiting for.
+    const indexed = this.current.capabilities.repositoryLocks
+      ? this.repositoryTurns.run(options.repoPath, options.repoUrl, () => this.queueIndex(options))
+      : this.queueIndex(options);
     // Language servers read the working tree: an index of another commit is not enriched.
     if (this.enrichment?.enabled && !options.commit) void indexed.then((summary) => this.enrich(summary.repoHash), () => undefined);
     return indexed;
-  }
-
-  /**
-   * On a store with repository locks, the repository's lock is taken before the run joins
-   * the queue, so waiting for it never holds up this process's other writes (a trace
-   * ingest's save lets go of the graph's lock, which a `ckg index` of that repository may
-   * be waiting for). Then the run holds the graph's lock as on a graph file: repository
-   * locks are always taken before the graph's, never while holding it.
-   */
-  private indexUnderRepositoryLock(options: IndexOptions): Promise<IndexSummary> {
-    // One run at a time holds or waits for a repository's lock: each holds a pooled
-    // connection, and runs waiting side by side would take the connections the run under
-    // way needs.
-    const run = async (): Promise<IndexSummary> => {
-      const lease = await this.current.lockForWriting({
-        wait: true, command: this.writerCommand, repository: workingTreeRepoHash(options.repoPath, options.repoUrl),
-        onWait: (message) => this.log(`${this.writerCommand}: ${message}`),
-      });
-      try {
-        return await this.queueIndex(options);
-      } finally {
-        await lease.release();
-      }
-    };
-    const result = this.repositoryTurn.then(run, run);
-    this.repositoryTurn = result.catch(() => undefined);
-    return result;
   }
 
   private queueIndex(options: IndexOptions): Promise<IndexSummary> {

@@ -9,7 +9,7 @@ import { type IndexRoots, indexRoots } from '../mcp/indexRoots';
 import type { EnrichTarget } from '../enrich/enricher';
 import { enrichTargetsOf } from '../enrich/targets';
 import { type GenerationWatch, type GraphStore, StoreOpenError, isServerLocation, openStore } from '../store';
-import { workingTreeRepoHash } from '../index/repoIdentity';
+import { RepositoryLockTurns } from '../index/repositoryLockTurns';
 
 export const GRAPH_FILE = 'graph.sqlite';
 
@@ -36,7 +36,7 @@ export class GraphService implements ServerDeps {
   private readonly saveParser = new WarmParseWorker();
   private queue: Promise<unknown> = Promise.resolve();
   /** Index writes taking a repository's lock, one at a time (underRepositoryLock). */
-  private repositoryTurn: Promise<unknown> = Promise.resolve();
+  private readonly repositoryTurns: RepositoryLockTurns;
   private saveTimer: NodeJS.Timeout | undefined;
   private firstUnsavedWrite = 0;
   private tokenCap: number = REPLY_CAP_DEFAULTS.tokenCap;
@@ -47,6 +47,7 @@ export class GraphService implements ServerDeps {
     this.graphs = new GraphCache(() => graph);
     this.indexRoots = indexRoots([], async () => rootDirs);
     this.indexer = new RepoIndexer(graph, (message) => log(`warning: ${message}`), this.saveParser);
+    this.repositoryTurns = new RepositoryLockTurns((options) => graph.lockForWriting(options), { command: WRITER_COMMAND, onWait: log });
     // A shared graph moves under other processes' writes: build the new view when told.
     this.watch = graph.capabilities.repositoryLocks ? graph.watchGenerations?.(() => {
       this.graphs.refresh().catch((error: Error) => log(`refreshing the graph view: ${error.message}`));
@@ -141,27 +142,9 @@ export class GraphService implements ServerDeps {
     return this.underRepositoryLock(root, undefined, () => this.indexWrite(() => this.indexer.reindexFiles(root, relativePaths, maxFileBytes)));
   }
 
-  /**
-   * On a store with repository locks, an index of a repository first takes that
-   * repository's lock, outside the write queue (so waiting never holds up this server's
-   * other writes) and before the graph's (which each write takes): the order every
-   * writer keeps, so none waits in a circle.
-   */
+  /** On a store with repository locks, an index of a repository holds that repository's lock first (RepositoryLockTurns). */
   private underRepositoryLock<T>(repoPath: string, repoUrl: string | undefined, work: () => Promise<T>): Promise<T> {
-    if (!this.graph.capabilities.repositoryLocks) return work();
-    // One at a time: each lock holds a pooled connection, and saves waiting side by side
-    // would take the connections the write under way needs.
-    const run = async (): Promise<T> => {
-      const lease = await this.graph.lockForWriting({ command: WRITER_COMMAND, onWait: this.log, repository: workingTreeRepoHash(repoPath, repoUrl) });
-      try {
-        return await work();
-      } finally {
-        await lease.release();
-      }
-    };
-    const result = this.repositoryTurn.then(run, run);
-    this.repositoryTurn = result.catch(() => undefined);
-    return result;
+    return this.graph.capabilities.repositoryLocks ? this.repositoryTurns.run(repoPath, repoUrl, work) : work();
   }
 
   prepareForEdits(root: string): Promise<void> {
