@@ -6,6 +6,7 @@ import { isGeneratedSource } from './generatedCode';
 import { skippedFacts } from './manifests/collector';
 import { type LanguageSpec, type TreeSitterLanguageSpec, languageForPath } from './registry';
 import { chargeQueryCost } from './treeCost';
+import { initTreeSitter } from './treeSitterRuntime';
 import { BudgetExceeded, UNTIMED_WORK_BUDGET, type WorkBudget, WorkMeter } from './workBudget';
 
 /** Work units one tree-sitter progress callback stands for: it is called about every 100 parser operations. */
@@ -16,21 +17,15 @@ interface LoadedLanguage {
   readonly query: Query;
 }
 
-let runtimeReady: Promise<void> | undefined;
 /** Loads are chained: concurrent Language.load calls are reported unsafe. */
 let loadChain: Promise<unknown> = Promise.resolve();
 const loaded = new Map<string, Promise<LoadedLanguage>>();
-
-function initRuntime(): Promise<void> {
-  runtimeReady ??= Parser.init();
-  return runtimeReady;
-}
 
 function loadLanguage(spec: TreeSitterLanguageSpec): Promise<LoadedLanguage> {
   const key = `${spec.grammar}:${spec.folder}`;
   let entry = loaded.get(key);
   if (!entry) {
-    entry = initRuntime().then(() => {
+    entry = initTreeSitter().then(() => {
       const next = loadChain.then(async () => {
         const language = await Language.load(Assets.grammar(spec.grammar));
         const parser = new Parser();

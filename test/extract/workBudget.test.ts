@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
 import { Assets } from '../../src/assets';
 import { meteredMatches } from '../../src/extract/meteredQuery';
+import { initTreeSitter } from '../../src/extract/treeSitterRuntime';
 import { extractFileMetered } from '../../src/extract/parser';
 import {
   BudgetExceeded, DEFAULT_WORK_BUDGET, SKIP_OVER_TIME_BUDGET, SKIP_OVER_WORK_BUDGET, WorkMeter, workBudget,
@@ -78,7 +79,7 @@ describe('extract/meteredQuery', () => {
   const source = `package p\n\nfunc F() {\n${'\tg()\n'.repeat(2000)}}\n`;
 
   before(async () => {
-    await Parser.init();
+    await initTreeSitter();
     const language = await Language.load(Assets.grammar('tree-sitter-go.wasm'));
     parser = new Parser();
     parser.setLanguage(language);
