@@ -42,13 +42,25 @@ export function routeFacts(context: GoFileContext): RouteFact[] {
   const routes: RouteFact[] = [];
   for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
     const callee = call.property ?? call.name;
-    if (!callee || !mayRegister(callee.text)) continue;
+    const name = callee?.text;
+    if (!callee || !name || !mayRegister(name)) continue;
+    const args = argumentsOf(call.arguments);
+    if (args.length < fewestArguments(name)) continue;
     // Built for the first candidate only: most files register nothing.
     reader ??= new RouteReader(context);
-    const site = { call, callee, args: argumentsOf(call.arguments), scope: context.scopeAt(call.node.startIndex) };
+    const site = { call, callee, args, scope: context.scopeAt(call.node.startIndex) };
     routes.push(...reader.routesAt(site));
   }
   return routes;
+}
+
+/**
+ * The fewest arguments a registration by this method name takes: a gorilla chain ends in
+ * `Handler(h)`; every other form passes at least a path and a handler (`wg.Add(1)` is no
+ * route, and most files have such calls and no route).
+ */
+function fewestArguments(name: string): number {
+  return name === 'Handler' || name === 'HandlerFunc' ? 1 : 2;
 }
 
 /** Method names a registration can have: every form below starts from one of these. */
