@@ -134,11 +134,12 @@ export class GoFileContext {
   private declareLocals(): void {
     for (const { node, kind } of inDocumentOrder(this.matches.locals, (local) => local.node.startIndex)) {
       const at = node.startIndex;
+      const name = node.text;
       const scope = this.scopeAt(at);
       const type = kind === 'typeparam' || kind === 'typename' ? undefined : declaredTypeOf(node, scope, this);
-      const callee = kind === 'name' && !this.matches.assigned.has(node.text) ? functionValueOf(node, scope, this) : undefined;
-      if (scope !== this.root) scope.declare(node.text, at, kind, type, this.routerBuilding(node.id), callee);
-      else if (kind === 'var') this.declarePackageVar(node.text, type?.t === 'named' ? namedTypeText(type.name) : undefined);
+      const callee = kind === 'name' && !this.matches.assigned.has(name) ? functionValueOf(node, scope, this) : undefined;
+      if (scope !== this.root) scope.declare(name, at, kind, type, this.routerBuilding(node.id), callee);
+      else if (kind === 'var') this.declarePackageVar(name, type?.t === 'named' ? namedTypeText(type.name) : undefined);
     }
   }
 

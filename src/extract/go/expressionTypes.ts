@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, TypeExpr } from '../facts';
 import type { GoFileContext } from './context';
 import { BUILTIN_FUNCTIONS, BUILTIN_TYPES, isBuiltin, isDottedPath, namedTypeText } from './names';
-import type { Scope } from './scopes';
+import type { LocalName, Scope } from './scopes';
 
 /**
  * The types of Go expressions as far as one file shows them, written as TypeExprs for the
@@ -18,11 +18,19 @@ const MAX_DEPTH = 16;
 
 /** A type node as written, or undefined when it mentions a type parameter or a type declared inside a function. */
 export function writtenType(node: SyntaxNode, scope: Scope): string | undefined {
-  for (const name of node.type === 'type_identifier' ? [node] : node.descendantsOfType('type_identifier')) {
-    const local = name && scope.lookup(name.text, name.startIndex);
-    if (local && (local.kind === 'typeparam' || local.kind === 'typename')) return undefined;
+  // Each node's text is a call into the parser: a bare type name reads it once.
+  if (node.type === 'type_identifier') {
+    const text = node.text;
+    return isLocalTypeName(scope.lookup(text, node.startIndex)) ? undefined : text;
+  }
+  for (const name of node.descendantsOfType('type_identifier')) {
+    if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
   }
   return collapseWhitespace(node.text);
+}
+
+function isLocalTypeName(local: LocalName | undefined): boolean {
+  return local !== undefined && (local.kind === 'typeparam' || local.kind === 'typename');
 }
 
 function named(node: SyntaxNode | null, scope: Scope): TypeExpr | undefined {
@@ -35,16 +43,18 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFile
   if (depth > MAX_DEPTH) return undefined;
   switch (node.type) {
     case 'identifier': {
-      const local = scope.lookup(node.text, node.startIndex);
-      if (local) return local.kind === 'typeparam' || local.kind === 'typename' ? undefined : local.type;
-      if (isBuiltin(node.text) || context.importPaths.has(node.text)) return undefined;
-      return { t: 'value', of: { form: 'name', name: node.text } };
+      const name = node.text;
+      const local = scope.lookup(name, node.startIndex);
+      if (local) return isLocalTypeName(local) ? undefined : local.type;
+      if (isBuiltin(name) || context.importPaths.has(name)) return undefined;
+      return { t: 'value', of: { form: 'name', name } };
     }
     case 'selector_expression': {
       const operand = node.childForFieldName('operand');
       const field = node.childForFieldName('field');
       if (!operand || !field) return undefined;
-      if (isPackageName(operand, scope, context)) return { t: 'value', of: { form: 'member', object: operand.text, property: field.text } };
+      const packageName = packageNameOf(operand, scope, context);
+      if (packageName !== undefined) return { t: 'value', of: { form: 'member', object: packageName, property: field.text } };
       const owner = typeOfExpression(operand, scope, context, depth + 1);
       return owner && { t: 'field', of: owner, name: field.text };
     }
@@ -203,8 +213,11 @@ function isValueOfUnknownType(node: SyntaxNode, scope: Scope): boolean {
   return root.type === 'identifier' && scope.lookup(root.text, root.startIndex) !== undefined;
 }
 
-function isPackageName(node: SyntaxNode, scope: Scope, context: GoFileContext): boolean {
-  return node.type === 'identifier' && !scope.lookup(node.text, node.startIndex) && context.importPaths.has(node.text);
+/** The identifier's name when it names an imported package here (no local shadows it). */
+function packageNameOf(node: SyntaxNode, scope: Scope, context: GoFileContext, text?: string): string | undefined {
+  if (node.type !== 'identifier') return undefined;
+  const name = text ?? node.text;
+  return !scope.lookup(name, node.startIndex) && context.importPaths.has(name) ? name : undefined;
 }
 
 /**
@@ -220,7 +233,7 @@ export function memberExpression(objectNode: SyntaxNode, property: string, scope
     const root = object.split('.', 1)[0]!;
     const local = scope.lookup(root, at);
     if (local && local.type === undefined && context.importPaths.has(root)) return undefined;
-    if (isPackageName(objectNode, scope, context)) return { form: 'member', object, property };
+    if (packageNameOf(objectNode, scope, context, object) !== undefined) return { form: 'member', object, property };
     const objectType = objectTypeOf(object, scope, at, context);
     if (objectType) return { form: 'member', object, property, objectType };
   }
