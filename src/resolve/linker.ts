@@ -66,6 +66,14 @@ class FileLinker {
   private readonly routes: RouteSymbolRow[] = [];
   private readonly fallbackRoutes: RouteSymbolRow[] = [];
   private readonly repoLevel = new Map<Hash, GraphNode>();
+  /**
+   * What a callee or a referenced expression, as written (its JSON), links to in this file.
+   * Resolving it reads only the expression and the file's scope, and a file writes the same
+   * few over and over (`require.NoError` in a Go test): 30% of prometheus's call facts are
+   * distinct within their file, 22% of its references.
+   */
+  private readonly callTargets = new Map<string, readonly LinkTarget[]>();
+  private readonly referenceTargets = new Map<string, Hash | undefined>();
   private visible: ReadonlySet<string> | undefined;
 
   constructor(private readonly ctx: LinkContext, private readonly facts: FileFacts) {
@@ -164,22 +172,32 @@ class FileLinker {
   private linkCalls(): void {
     const importsGrpc = this.facts.imports.some((i) => i.source === GO_GRPC);
     for (const call of this.facts.calls) {
-      const targets = this.scope.resolveCallees(call.callee);
-      const untyped = targets.length === 0 ? rpcOfUnresolvedStubCall(this.scope, call.callee, importsGrpc, this.ctx.table) : undefined;
-      if (untyped) this.addEdge(this.sourceOf(call.caller), this.symbolHash(untyped), 'calls', 'ast_inferred', call);
-      for (const target of targets) {
-        const targetHash = this.targetHash(target, 'function');
-        if (!targetHash) continue;
-        const provenance: Provenance =
-          this.facts.language === 'python' && target.kind === 'symbol' && !target.entry.foreign && target.packagePath === this.packagePath
-            ? 'ast_resolved'
-            : 'ast_inferred';
-        this.addEdge(this.sourceOf(call.caller), targetHash, 'calls', provenance, call);
-        // A generated client stub's method sends the rpc: the caller calls the rpc too.
-        const rpc = rpcCalledThrough(target, this.facts.language, importsGrpc, this.ctx.table);
-        if (rpc) this.addEdge(this.sourceOf(call.caller), this.symbolHash(rpc), 'calls', 'ast_inferred', call);
-      }
+      const key = JSON.stringify(call.callee);
+      let targets = this.callTargets.get(key);
+      if (!targets) this.callTargets.set(key, (targets = this.callTargetsOf(call.callee, importsGrpc)));
+      for (const target of targets) this.addEdge(this.sourceOf(call.caller), target.hash, 'calls', target.provenance, call);
     }
+  }
+
+  /** The nodes a call of `callee` links to, in the order its edges are added. */
+  private callTargetsOf(callee: CalleeExpr, importsGrpc: boolean): LinkTarget[] {
+    const linked: LinkTarget[] = [];
+    const targets = this.scope.resolveCallees(callee);
+    const untyped = targets.length === 0 ? rpcOfUnresolvedStubCall(this.scope, callee, importsGrpc, this.ctx.table) : undefined;
+    if (untyped) linked.push({ hash: this.symbolHash(untyped), provenance: 'ast_inferred' });
+    for (const target of targets) {
+      const targetHash = this.targetHash(target, 'function');
+      if (!targetHash) continue;
+      const provenance: Provenance =
+        this.facts.language === 'python' && target.kind === 'symbol' && !target.entry.foreign && target.packagePath === this.packagePath
+          ? 'ast_resolved'
+          : 'ast_inferred';
+      linked.push({ hash: targetHash, provenance });
+      // A generated client stub's method sends the rpc: the caller calls the rpc too.
+      const rpc = rpcCalledThrough(target, this.facts.language, importsGrpc, this.ctx.table);
+      if (rpc) linked.push({ hash: this.symbolHash(rpc), provenance: 'ast_inferred' });
+    }
+    return linked;
   }
 
   /** An HTTP request to a URL the code writes calls the route of the repository that serves it (httpRoutes.ts). */
@@ -192,9 +210,14 @@ class FileLinker {
 
   private linkReferences(): void {
     for (const reference of this.facts.references) {
-      const target = this.resolveExpression(reference.target);
-      if (target?.kind !== 'symbol') continue;
-      const targetHash = this.symbolHash(target);
+      const key = JSON.stringify(reference.target);
+      let targetHash = this.referenceTargets.get(key);
+      if (!this.referenceTargets.has(key)) {
+        const target = this.resolveExpression(reference.target);
+        targetHash = target?.kind === 'symbol' ? this.symbolHash(target) : undefined;
+        this.referenceTargets.set(key, targetHash);
+      }
+      if (targetHash === undefined) continue;
       const sourceHash = this.sourceOf(reference.from);
       if (targetHash !== sourceHash) this.addEdge(sourceHash, targetHash, 'references', 'ast_inferred', reference);
     }
@@ -400,6 +423,12 @@ class FileLinker {
       ownerFileHash: this.fileHash,
     });
   }
+}
+
+/** A node a call links to, with the provenance of the edge. */
+interface LinkTarget {
+  readonly hash: Hash;
+  readonly provenance: Provenance;
 }
 
 /** Go's gRPC package: a file importing it may hold clients of generated stubs of packages outside the graph. */

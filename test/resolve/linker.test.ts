@@ -22,6 +22,34 @@ describe('resolve/linker', () => {
     assert.ok(edges.includes('imports src/main -> src/util/index'));
   });
 
+  it('links every call of a callee a file writes many times, from each caller, with each site', () => {
+    const repeated = { form: 'name', name: 'format' } as const;
+    const { edges, linked } = linkRepo([
+      facts('src/format.ts', 'typescript', { symbols: [symbol('format', 'function')] }),
+      facts('src/main.ts', 'typescript', {
+        symbols: [symbol('main', 'function'), symbol('other', 'function')],
+        imports: [{ source: './format', line: 1, col: 0, bindings: [{ imported: 'format', local: 'format' }] }],
+        calls: [
+          call('main', repeated, 5), call('main', { ...repeated }, 6), call('other', { ...repeated }, 9),
+          call('main', { form: 'name', name: 'missing' }, 7), call('other', { form: 'name', name: 'missing' }, 10),
+        ],
+        references: [
+          { from: 'main', target: { form: 'name', name: 'format' }, line: 5, col: 0 },
+          { from: 'other', target: { form: 'name', name: 'format' }, line: 9, col: 0 },
+        ],
+      }),
+    ]);
+    assert.deepEqual(edges.filter((e) => e.includes('format')), [
+      'calls src/main.main -> src/format.format', 'calls src/main.other -> src/format.format',
+      'imports src/main -> src/format',
+      'references src/main.main -> src/format.format', 'references src/main.other -> src/format.format',
+    ]);
+    assert.equal(edges.filter((e) => e.startsWith('calls') && e.includes('missing')).length, 2, edges.join('\n'));
+    const mainCallsFormat = linked[1]!.edges.filter((e) => e.edgeType === 'calls' && e.callSiteLine === 5);
+    assert.equal(mainCallsFormat.length, 1, 'one edge from main to format');
+    assert.deepEqual(mainCallsFormat[0]!.laterCallSites.map((site) => site.line), [6]);
+  });
+
   it('finds an inherited method along the bases, and makes no edge for an untyped receiver', () => {
     const { edges } = linkRepo([
       facts('src/base.ts', 'typescript', { symbols: [symbol('Base', 'type'), symbol('Base.save', 'method')] }),
