@@ -1,13 +1,14 @@
 import { Parser, type Tree } from 'web-tree-sitter';
 
 /**
- * The wasm functions a tree cursor's moves call. web-tree-sitter passes a cursor to them
- * through its transfer buffer and copies it in and out of JavaScript around every call
- * (eight typed-array accesses through a generic setter); a walk over every node of a tree
- * that only reads each node's kind can leave the cursor in that buffer instead, and call
- * these directly: a third of the time.
+ * The wasm functions a tree cursor's life calls, and the module's memory. web-tree-sitter
+ * passes a cursor to them through its transfer buffer and copies it in and out of
+ * JavaScript around every call (eight typed-array accesses through a generic setter); a
+ * walk over every node of a tree that only reads each node's kind can leave the cursor in
+ * that buffer instead, and call these directly: a third of the time.
  */
 interface CursorExports {
+  /** The module's memory (replaced when it grows). */
   HEAP8: Int8Array;
   _ts_tree_cursor_new_wasm(tree: number): void;
   _ts_tree_cursor_delete_wasm(tree: number): void;
@@ -20,7 +21,8 @@ interface CursorExports {
 /**
  * The object web-tree-sitter's Emscripten module is built on: Parser.init fills it with
  * the module's exports. It is only read for the cursor calls above, and only when they
- * are all there (a later web-tree-sitter could rename them; the public cursor is used then).
+ * are all there (a later web-tree-sitter could rename them; the public cursor is used
+ * then), and for the memory's size.
  */
 const moduleExports: Partial<CursorExports> = {};
 let runtimeReady: Promise<void> | undefined;
