@@ -8,6 +8,9 @@ import { Parser, type Tree } from 'web-tree-sitter';
  * these directly: a third of the time.
  */
 interface CursorExports {
+  HEAP8: Int8Array;
+  _ts_tree_cursor_new_wasm(tree: number): void;
+  _ts_tree_cursor_delete_wasm(tree: number): void;
   _ts_tree_cursor_current_node_is_named_wasm(tree: number): number;
   _ts_tree_cursor_goto_first_child_wasm(tree: number): number;
   _ts_tree_cursor_goto_next_sibling_wasm(tree: number): number;
@@ -39,14 +42,15 @@ export interface CursorWalk {
 }
 
 /**
- * A cursor walk over `tree`. While it runs, nothing else may use web-tree-sitter in this
- * thread: the direct calls keep the cursor in the module's one transfer buffer.
+ * A cursor walk over `tree`. From its start until delete(), nothing else may use
+ * web-tree-sitter in this thread: the direct calls keep the cursor in the module's one
+ * transfer buffer.
  * `direct: false` gives the public cursor (the tests compare the two).
  */
 export function walkTree(tree: Tree, direct = true): CursorWalk {
-  const cursor = tree.walk();
   const calls = direct ? cursorExports() : undefined;
   if (!calls) {
+    const cursor = tree.walk();
     return {
       isNamed: () => cursor.nodeIsNamed,
       gotoFirstChild: () => cursor.gotoFirstChild(),
@@ -55,18 +59,25 @@ export function walkTree(tree: Tree, direct = true): CursorWalk {
       delete: () => cursor.delete(),
     };
   }
-  // Reading a property copies the cursor into the transfer buffer; the direct calls below
-  // then move it there. delete() copies the JavaScript copy back, which still points at
-  // the same cursor, before freeing it.
-  void cursor.nodeIsNamed;
+  // The cursor lives in the transfer buffer from its making to its freeing, with no
+  // JavaScript copy: its stack's address is part of it and moves when a deep tree grows
+  // the stack, so a copy kept aside would free the old stack a second time. Reading the
+  // root's size copies the root node into the buffer, where the cursor is made from it.
+  void tree.rootNode.descendantCount;
   const address = (tree as unknown as { 0: number })[0];
+  calls._ts_tree_cursor_new_wasm(address);
   return {
     isNamed: () => calls._ts_tree_cursor_current_node_is_named_wasm(address) === 1,
     gotoFirstChild: () => calls._ts_tree_cursor_goto_first_child_wasm(address) === 1,
     gotoNextSibling: () => calls._ts_tree_cursor_goto_next_sibling_wasm(address) === 1,
     gotoParent: () => calls._ts_tree_cursor_goto_parent_wasm(address) === 1,
-    delete: () => cursor.delete(),
+    delete: () => calls._ts_tree_cursor_delete_wasm(address),
   };
+}
+
+/** The parser's wasm memory in bytes (it grows and never shrinks), once started. */
+export function wasmMemoryBytes(): number | undefined {
+  return moduleExports.HEAP8?.length;
 }
 
 /** Whether walks call the cursor's wasm functions directly (else the public cursor). */
@@ -77,6 +88,8 @@ export function hasDirectCursor(): boolean {
 function cursorExports(): CursorExports | undefined {
   const calls = moduleExports;
   const complete =
+    typeof calls._ts_tree_cursor_new_wasm === 'function' &&
+    typeof calls._ts_tree_cursor_delete_wasm === 'function' &&
     typeof calls._ts_tree_cursor_current_node_is_named_wasm === 'function' &&
     typeof calls._ts_tree_cursor_goto_first_child_wasm === 'function' &&
     typeof calls._ts_tree_cursor_goto_next_sibling_wasm === 'function' &&

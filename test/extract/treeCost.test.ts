@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { Language, Parser, type Tree } from 'web-tree-sitter';
 import { Assets } from '../../src/assets';
 import { chargeQueryCost, walkQueryCost } from '../../src/extract/treeCost';
-import { hasDirectCursor, initTreeSitter } from '../../src/extract/treeSitterRuntime';
+import { hasDirectCursor, initTreeSitter, wasmMemoryBytes } from '../../src/extract/treeSitterRuntime';
 import { WorkMeter } from '../../src/extract/workBudget';
 
 const GO = `package shapes
@@ -75,6 +75,18 @@ describe('extract/treeCost', () => {
         assert.equal(walked(tree, true), publicUnits, `${language}: ${source.slice(0, 30)}`);
       });
     }
+  });
+
+  it('frees the stack a deep walk grew, once: walking a deep tree thousands of times does not grow the parser memory', () => {
+    // A cursor's stack moves when the walk goes deeper than it holds; freeing it from a
+    // copy made before the walk freed the old stack twice and leaked the new one.
+    withTree('go', `package p\nvar x = ${'('.repeat(400)}1${')'.repeat(400)}\n`, (tree) => {
+      for (let i = 0; i < 50; i++) walked(tree, true);
+      const before = wasmMemoryBytes()!;
+      for (let i = 0; i < 3_000; i++) walked(tree, true);
+      const grown = wasmMemoryBytes()! - before;
+      assert.ok(grown < 1 << 20, `the parser's memory grew ${grown} bytes over 3,000 walks`);
+    });
   });
 
   it('leaves the tree usable by the public API after a direct walk', () => {
