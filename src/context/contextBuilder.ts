@@ -25,10 +25,12 @@ import type { TrafficLookup } from './traffic';
  * (coChange.ts). The five best symbols of each changed file lead; the rest of the file
  * is ranked with what it reaches, so a large file cannot fill the budget with itself. A
  * task divides walk scores by sqrt(1 + callers), so a helper every test calls does not
- * top every task, and weighs test code a tenth unless the task speaks of tests.
+ * top every task, weighs test code a tenth unless the task speaks of tests, and weighs
+ * its walk at half and a symbol's own match at 4/3 of its file's (ranking.evidenceScore:
+ * the walk starts at those matches, so it should not count them again).
  */
 export const MODE_SETTINGS = {
-  task: { runtimeWeight: 0.1, forward: 1, backward: 1, degreeExponent: 0.5, testWeight: 0.1 },
+  task: { runtimeWeight: 0.1, forward: 1, backward: 1, degreeExponent: 0.5, testWeight: 0.1, walkWeight: 0.5, symbolMatchWeight: 4 / 3 },
   files: { runtimeWeight: 0.5, forward: 0.5, backward: 1, liftedSeedsPerFile: 5 },
   pr: { runtimeWeight: 0.3, forward: 1, backward: 1, liftedSeedsPerFile: 5 },
 } as const satisfies Record<string, RankOptions>;

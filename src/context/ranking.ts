@@ -20,6 +20,10 @@ export const DEFAULTS = {
   degreeExponent: 0,
   /** Multiplier of a test symbol's score (isTestPath) when the options ask for it: 1 leaves tests alone. */
   testWeight: 1,
+  /** With evidence: weight of the walk score (relative to the best) beside the file's evidence (weight 1). */
+  walkWeight: 1,
+  /** With evidence: weight of the symbol's own evidence, the better of its name's and its lines'. */
+  symbolMatchWeight: 1,
 };
 
 export interface FeedbackCounts {
@@ -52,11 +56,15 @@ export interface RankOptions {
   /** Multiplier of test symbols' scores (below 1 puts product code first). Default DEFAULTS.testWeight. */
   readonly testWeight?: number;
   /**
-   * What the query knows beside the walk (evidence.ts): a symbol's score becomes its walk
-   * score (relative to the best) plus its name's, its file's and its own evidence, and
+   * What the query knows beside the walk (evidence.ts): a symbol's score becomes its
+   * evidenceScore (the walk relative to the best, its file's match and its own), and
    * symbols the evidence names but the walk does not reach are ranked too.
    */
   readonly evidence?: Evidence;
+  /** With evidence: the walk's weight in evidenceScore. Default DEFAULTS.walkWeight. */
+  readonly walkWeight?: number;
+  /** With evidence: the weight of a symbol's own match in evidenceScore. Default DEFAULTS.symbolMatchWeight. */
+  readonly symbolMatchWeight?: number;
   /** Passed to the walk (restart, iterations, maxHops, maxNodes...). */
   readonly walk?: Omit<RwrOptions, 'edgeWeight' | 'forward' | 'backward'>;
 }
@@ -96,8 +104,12 @@ export function degreeCorrection(inDegree: number, exponent: number): number {
   return exponent === 0 ? 1 : (1 + Math.max(0, inDegree)) ** -exponent;
 }
 
-function check(options: RankOptions): { runtimeWeight: number; candidates: number; degreeExponent: number; testWeight: number } {
+function check(options: RankOptions): { runtimeWeight: number; candidates: number; degreeExponent: number; testWeight: number } & EvidenceWeights {
   const runtimeWeight = options.runtimeWeight ?? DEFAULTS.runtimeWeight;
+  const walkWeight = options.walkWeight ?? DEFAULTS.walkWeight;
+  const symbolMatchWeight = options.symbolMatchWeight ?? DEFAULTS.symbolMatchWeight;
+  if (!(Number.isFinite(walkWeight) && walkWeight >= 0)) throw new Error('context/ranking: walkWeight must be a finite number >= 0');
+  if (!(Number.isFinite(symbolMatchWeight) && symbolMatchWeight >= 0)) throw new Error('context/ranking: symbolMatchWeight must be a finite number >= 0');
   const candidates = options.candidates ?? DEFAULTS.candidates;
   const degreeExponent = options.degreeExponent ?? DEFAULTS.degreeExponent;
   const testWeight = options.testWeight ?? DEFAULTS.testWeight;
@@ -105,12 +117,12 @@ function check(options: RankOptions): { runtimeWeight: number; candidates: numbe
   if (!(testWeight > 0 && testWeight <= 1)) throw new Error('context/ranking: testWeight must be in (0,1]');
   if (!(Number.isFinite(runtimeWeight) && runtimeWeight >= 0)) throw new Error('context/ranking: runtimeWeight must be a finite number >= 0');
   if (!Number.isInteger(candidates) || candidates < 1) throw new Error('context/ranking: candidates must be a positive integer');
-  return { runtimeWeight, candidates, degreeExponent, testWeight };
+  return { runtimeWeight, candidates, degreeExponent, testWeight, walkWeight, symbolMatchWeight };
 }
 
 /** Ranks the showable symbols around the seeds. No seeds: an empty ranking. */
 export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptions = {}): Ranking {
-  const { runtimeWeight, candidates, degreeExponent, testWeight } = check(options);
+  const { runtimeWeight, candidates, degreeExponent, testWeight, walkWeight, symbolMatchWeight } = check(options);
   if (seeds.size === 0) return { symbols: [], available: 0, walkScore: () => 0 };
   const graph = index.walkGraph();
   const walk = randomWalkWithRestart(graph, seeds, { ...options.walk, forward: options.forward, backward: options.backward });
@@ -121,7 +133,7 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
     const id = graph.index.get(hash)!;
     corrected.set(hash, walkScore * degreeCorrection(graph.inStart[id + 1] - graph.inStart[id], degreeExponent));
   }
-  const relevance = options.evidence ? withEvidence(index, corrected, options.evidence) : corrected;
+  const relevance = options.evidence ? withEvidence(index, corrected, options.evidence, { walkWeight, symbolMatchWeight }) : corrected;
   const reached: RankedSymbol[] = [];
   for (const [hash, relevant] of relevance) {
     const node = index.view.nodes.get(hash)!;
@@ -143,18 +155,56 @@ export function rankSymbols(index: SymbolIndex, seeds: Seeds, options: RankOptio
   return { symbols: boosted, available: reached.length, walkScore: (hash) => walk.scores.get(hash) ?? 0 };
 }
 
+/** The share of the weaker of a symbol's name and lines match that adds to the better one. */
+const SECOND_MATCH_SHARE = 0.5;
+
 /**
- * Walk scores relative to the best, plus each symbol's name, file and own evidence: the
- * walk says how close a symbol is to the seeds, the evidence what the task's words or the
- * history say of it and its file.
+ * A symbol's relevance from what the query knows of it, each part relative to the best of
+ * its kind (0..1): `walk` its walk score, `name` and `lines` how well its name and its own
+ * lines match the task, `file` how well its file does (or, for changed files, how often it
+ * changed with them). Its name and its lines are two views of one text (the definition
+ * line holds the name, the doc comment sits in both), so the better of the two counts
+ * and the other only at half: their agreement says less than two independent matches
+ * would, and a symbol whose name and body repeat one common word of the task must not
+ * outrank one whose file explains the task. A task weighs that match 4/3 of its file's
+ * (a symbol matching fully both ways keeps the 2 the plain sum gave it) and its walk at
+ * half: a task's walk starts at those same matches (its seeds), so it should bring in
+ * what they reach, not count them again (MODE_SETTINGS in contextBuilder.ts).
  */
-function withEvidence(index: SymbolIndex, walk: ReadonlyMap<Hash, number>, evidence: Evidence): Map<Hash, number> {
+export function evidenceScore(parts: EvidenceParts, weights: EvidenceWeights = DEFAULTS): number {
+  const own = Math.max(parts.name, parts.lines) + SECOND_MATCH_SHARE * Math.min(parts.name, parts.lines);
+  return weights.walkWeight * parts.walk + parts.file + weights.symbolMatchWeight * own;
+}
+
+/** What evidenceScore weighs, each relative to the best of its kind (0..1). */
+export interface EvidenceParts {
+  readonly walk: number;
+  readonly name: number;
+  readonly lines: number;
+  readonly file: number;
+}
+
+/** The weights of the walk and of a symbol's own match, beside its file's (1). */
+export interface EvidenceWeights {
+  readonly walkWeight: number;
+  readonly symbolMatchWeight: number;
+}
+
+/**
+ * Each symbol's evidenceScore: the walk says how close a symbol is to the seeds, the
+ * evidence what the task's words or the history say of it and its file.
+ */
+function withEvidence(index: SymbolIndex, walk: ReadonlyMap<Hash, number>, evidence: Evidence, weights: EvidenceWeights): Map<Hash, number> {
   const best = Math.max(0, ...walk.values()) || 1;
   const combined = new Map<Hash, number>();
   const add = (hash: Hash, walkScore: number) => {
     const node = index.view.nodes.get(hash)!;
-    const said = (evidence.names.get(hash) ?? 0) + (evidence.files.get(node.fileHash) ?? 0) + (evidence.symbols.get(hash) ?? 0);
-    combined.set(hash, walkScore / best + said);
+    combined.set(hash, evidenceScore({
+      walk: walkScore / best,
+      name: evidence.names.get(hash) ?? 0,
+      lines: evidence.symbols.get(hash) ?? 0,
+      file: evidence.files.get(node.fileHash) ?? 0,
+    }, weights));
   };
   for (const [hash, score] of walk) add(hash, score);
   for (const hash of [...evidence.symbols.keys(), ...evidence.names.keys()]) {

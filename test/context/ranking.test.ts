@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULTS, degreeCorrection, feedbackBoost, rankSymbols, runtimeBoost } from '../../src/context/ranking';
+import { MODE_SETTINGS } from '../../src/context/contextBuilder';
+import { DEFAULTS, degreeCorrection, evidenceScore, feedbackBoost, rankSymbols, runtimeBoost } from '../../src/context/ranking';
 import { symbolIndexOf } from '../../src/context/symbolIndex';
 import type { Hash } from '../../src/model';
 import { ContextGraph } from './contextGraph';
@@ -75,6 +76,34 @@ describe('context/ranking', () => {
     assert.deepEqual(names(ranked), ['a.parse', 'b.render', 'a.tokens'], 'a body match the walk never reached ranks; its file-mate does not');
     assert.equal(ranked.available, 3);
     assert.ok(!names(ranked).includes(sibling.qualifiedName.split('://')[1]));
+  });
+
+  it('counts the better of a symbol\'s name and lines match, and the other at half, beside its file and its walk', () => {
+    const only = { walk: 0, name: 0, lines: 0, file: 0 };
+    assert.equal(evidenceScore({ ...only, name: 1, lines: 1 }), 1.5, 'one text seen twice is not two matches');
+    assert.equal(evidenceScore({ ...only, name: 0.4, lines: 0.8 }), 1);
+    assert.equal(evidenceScore({ ...only, lines: 0.8 }), 0.8, 'changed files (no name evidence) weigh their lines as before');
+    assert.equal(evidenceScore({ walk: 1, name: 0, lines: 0, file: 0.5 }), 1.5, 'by default the walk and the file weigh alike');
+    const task = evidenceScore({ walk: 1, name: 0.5, lines: 0, file: 0.25 }, MODE_SETTINGS.task);
+    assert.ok(Math.abs(task - (0.5 + 0.25 + (4 / 3) * 0.5)) < 1e-12, `a task: walk at half, own match at 4/3: ${task}`);
+  });
+
+  it('ranks a symbol of the file that explains the task above one whose name and body repeat a word', () => {
+    const g = new ContextGraph();
+    const wordy = g.node('request.get_data', { file: 'request.py' });
+    const parser = g.node('multipart.next_event', { file: 'multipart.py' });
+    const seed = g.node('other.start', { file: 'other.py' });
+    const index = symbolIndexOf(g.view());
+    const seeds = new Map([[seed.nodeHash, 1]]);
+    const evidence = {
+      names: new Map([[wordy.nodeHash, 1]]),
+      symbols: new Map([[parser.nodeHash, 1], [wordy.nodeHash, 0.8]]),
+      files: new Map([[parser.fileHash, 1], [wordy.fileHash, 0.3]]),
+    };
+    const ranked = names(rankSymbols(index, seeds, { evidence, ...MODE_SETTINGS.task }));
+    assert.deepEqual(ranked, ['multipart.next_event', 'request.get_data', 'other.start'], 'a seed no word matched comes last');
+    assert.throws(() => rankSymbols(index, seeds, { evidence, walkWeight: -1 }), { message: 'context/ranking: walkWeight must be a finite number >= 0' });
+    assert.throws(() => rankSymbols(index, seeds, { evidence, symbolMatchWeight: Number.NaN }), { message: 'context/ranking: symbolMatchWeight must be a finite number >= 0' });
   });
 
   it('returns nothing for no seeds', () => {
