@@ -50,9 +50,22 @@ function extendsHeader(existing, wanted) {
   return existing !== wanted && wanted.startsWith(existing.replace(/\s*$/, ''));
 }
 
+/** The markdown tables in lines [from, to): each one's header line and last row. */
+function tablesBetween(lines, from, to) {
+  const tables = [];
+  for (let i = from; i < to; i++) {
+    if (!lines[i].startsWith('|') || (i > from && lines[i - 1].startsWith('|'))) continue;
+    let last = i;
+    while (last + 1 < to && lines[last + 1].startsWith('|')) last++;
+    tables.push({ header: i, lastRow: last });
+  }
+  return tables;
+}
+
 /**
- * Appends `row` (values in `columns` order) to the table under `## <section>`. A missing
- * file gets the header; a missing section gets its `description` and the table header.
+ * Appends `row` (values in `columns` order) to the table under `## <section>` that has
+ * those columns. A missing file gets the header; a missing section gets its `description`
+ * and the table header.
  */
 export function appendResultRow(section, description, columns, row, resultsPath = RESULTS_PATH) {
   const text = fs.existsSync(resultsPath) ? fs.readFileSync(resultsPath, 'utf8') : FILE_HEADER;
@@ -68,14 +81,15 @@ export function appendResultRow(section, description, columns, row, resultsPath 
   } else {
     const nextHeading = lines.findIndex((l, i) => i > heading && l.startsWith('## '));
     const end = nextHeading < 0 ? lines.length : nextHeading;
-    let lastRow = -1;
-    for (let i = heading + 1; i < end; i++) if (lines[i].startsWith('|')) lastRow = i;
-    const header = lines.findIndex((l, i) => i > heading && i < end && l.startsWith('|'));
-    if (header >= 0 && extendsHeader(lines[header], headerLines[0])) lines.splice(header, 2, ...headerLines);
-    if (lastRow < 0) {
+    const tables = tablesBetween(lines, heading + 1, end);
+    // The section's own table has these columns (or fewer, older ones); a table written
+    // into the section's prose (a comparison, by hand) is not it.
+    const own = tables.find((t) => lines[t.header] === headerLines[0] || extendsHeader(lines[t.header], headerLines[0])) ?? tables[0];
+    if (!own) {
       lines.splice(end, 0, ...headerLines, rowLine, '');
     } else {
-      lines.splice(lastRow + 1, 0, rowLine);
+      lines.splice(own.lastRow + 1, 0, rowLine);
+      if (extendsHeader(lines[own.header], headerLines[0])) lines.splice(own.header, 2, ...headerLines);
     }
   }
   fs.writeFileSync(resultsPath, `${lines.join('\n')}\n`);
