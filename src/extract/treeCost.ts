@@ -18,20 +18,22 @@ const CHARGE_EVERY = 4096;
  * A tree of n nodes cannot cost more than n² by this count: a node's levels and the
  * siblings before it are distinct nodes. When n² fits well within what is left of the
  * budget the walk could not cut the file off, so that bound is charged without it (most
- * files: 640 of 727 Go files of one large repository). `direct: false` walks with
- * web-tree-sitter's public cursor (the tests compare the two walks).
+ * files: 640 of 727 Go files of one large repository).
  */
-export function chargeQueryCost(tree: Tree, meter: WorkMeter, direct = true): void {
+export function chargeQueryCost(tree: Tree, meter: WorkMeter): void {
   const nodes = tree.rootNode.descendantCount;
   const bound = nodes * nodes;
   if (!meter.wouldExceed(2 * bound)) {
     meter.spend(bound, 'query');
     return;
   }
-  walkQueryCost(tree, meter, direct);
+  walkQueryCost(tree, meter);
 }
 
-/** The walk chargeQueryCost describes, charging as it goes. */
+/**
+ * The walk chargeQueryCost describes, charging as it goes. `direct: false` walks with
+ * web-tree-sitter's public cursor (the tests compare the two walks).
+ */
 export function walkQueryCost(tree: Tree, meter: WorkMeter, direct = true): void {
   const cursor = walkTree(tree, direct);
   /** Per open level: anonymous siblings seen since the last named one. */
