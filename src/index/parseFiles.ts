@@ -2,7 +2,7 @@ import type { FileFacts } from '../extract/facts';
 import { BUDGET_SKIP_REASONS, type WorkBudget } from '../extract/workBudget';
 import { ParsePool, type ParseOutcome, parseInline } from './parsePool';
 import type { ProgressListener } from './progress';
-import type { SkipCounts, SourceFile } from './sourceFiles';
+import { type SkipCounts, type SourceFile, releaseText } from './sourceFiles';
 import type { WarmParseWorker } from './warmParseWorker';
 
 /** A parsed file's facts, with their stored encoding when a worker made it. */
@@ -39,6 +39,7 @@ export async function parseFiles(
       const outcome: ParseOutcome = pool
         ? await pool.parse(file.path, file.text)
         : warm ? await warm.parse(file.path, file.text, budget) : await parseInline(file.path, file.text, budget);
+      releaseText(file);
       if (outcome.facts) {
         results.set(file.path, { facts: outcome.facts, encoded: outcome.encoded });
         const reason = outcome.facts.skipReason;

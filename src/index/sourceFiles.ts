@@ -113,9 +113,19 @@ export function skipReason(bytes: Buffer, maxBytes: number): string | undefined 
 /** A file to index: its text and content hash. */
 export interface SourceFile {
   readonly path: string;
+  /** Emptied once the file is parsed (releaseText). */
   readonly text: string;
   readonly contentHash: Hash;
   readonly sizeBytes: number;
+}
+
+/**
+ * Lets go of a parsed file's text: a run keeps its sources (paths, hashes, sizes) to the
+ * end, and the texts were a fifth of a cold index's heap through the link and write
+ * (every source of the repository; 30 of 167 MiB on prometheus).
+ */
+export function releaseText(source: SourceFile): void {
+  (source as { text: string }).text = '';
 }
 
 export function toSource(relativePath: string, bytes: Buffer | undefined, maxBytes: number, skipped: SkipCounts): SourceFile | undefined {
