@@ -42,6 +42,17 @@ function readIfPresent(file: string): Buffer | undefined {
   }
 }
 
+/**
+ * Cache files a folder keeps: every build leaves one (1.5 MB) and nothing else removes them,
+ * so each upgrade or rebuild would add one for ever. A few builds in use at once (the
+ * extension's and a global install) each keep theirs; an older build that runs again
+ * compiles once and writes its file anew.
+ */
+export const CACHE_FILES_KEPT = 8;
+
+/** A temporary file this old was left by a run killed while writing it. */
+const ABANDONED_TEMPORARY_MS = 60 * 60 * 1000;
+
 /** Writes beside, then renames: two CLI runs at once never leave a torn cache file. */
 function writeQuietly(file: string, data: Buffer): void {
   try {
@@ -49,9 +60,32 @@ function writeQuietly(file: string, data: Buffer): void {
     const temporary = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, data, { mode: 0o600 });
     fs.renameSync(temporary, file);
+    pruneQuietly(path.dirname(file), file);
   } catch {
     // A cache that cannot be written costs the next run its compile time, nothing else.
   }
+}
+
+/** A cache file's name (cacheFileOf), and a temporary one's (writeQuietly): a named folder may hold other files. */
+const CACHE_FILE_NAME = /^[0-9a-f]{32}\.bin$/;
+const TEMPORARY_FILE_NAME = /^[0-9a-f]{32}\.bin\.\d+\.tmp$/;
+
+/** Removes all but the CACHE_FILES_KEPT newest cache files (`kept` among them), and abandoned temporaries. */
+function pruneQuietly(folder: string, kept: string): void {
+  const now = Date.now();
+  const files: { file: string; mtimeMs: number }[] = [];
+  for (const name of fs.readdirSync(folder)) {
+    const file = path.join(folder, name);
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (CACHE_FILE_NAME.test(name) && file !== kept) files.push({ file, mtimeMs });
+      else if (TEMPORARY_FILE_NAME.test(name) && now - mtimeMs > ABANDONED_TEMPORARY_MS) fs.rmSync(file, { force: true });
+    } catch {
+      // Removed meanwhile by another run's prune.
+    }
+  }
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const { file } of files.slice(CACHE_FILES_KEPT - 1)) fs.rmSync(file, { force: true });
 }
 
 /**

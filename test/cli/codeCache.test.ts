@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { codeCacheFolder } from '../../src/cli/codeCache';
+import { CACHE_FILES_KEPT, codeCacheFolder } from '../../src/cli/codeCache';
 import { CLI, ROOT } from '../helpers/builtCli';
 import { makeTempDir } from '../helpers/tempDir';
 
@@ -72,6 +72,35 @@ describe('cli/codeCache: the built ckg run through V8 code cache', function () {
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^ckg \d+\.\d+\.\d+/);
     assert.ok(fs.statSync(file).size > 1000, 'the rejected file is replaced by a real cache');
+  });
+
+  it('keeps the newest cache files of other builds when it writes its own, and leaves other files alone', () => {
+    const cache = path.join(makeTempDir(), 'cache');
+    fs.mkdirSync(cache, { recursive: true });
+    const hourAgo = Date.now() / 1000 - 3600;
+    // Twelve older builds' files, the newest last; an abandoned temporary, a fresh one, and a file of the user's.
+    const older = Array.from({ length: 12 }, (_, i) => path.join(cache, `${i.toString(16).padStart(32, '0')}.bin`));
+    older.forEach((file, i) => {
+      fs.writeFileSync(file, 'an older build');
+      fs.utimesSync(file, hourAgo + i * 60, hourAgo + i * 60);
+    });
+    const abandoned = path.join(cache, `${'a'.repeat(32)}.bin.123.tmp`);
+    const writing = path.join(cache, `${'b'.repeat(32)}.bin.456.tmp`);
+    const users = path.join(cache, 'notes.bin');
+    for (const file of [abandoned, writing, users]) fs.writeFileSync(file, 'x');
+    fs.utimesSync(abandoned, hourAgo - 60, hourAgo - 60);
+    fs.utimesSync(users, hourAgo - 60, hourAgo - 60);
+
+    const run = ckgWithCache(cache, '--version');
+    assert.equal(run.status, 0, run.stderr);
+    const left = new Set(fs.readdirSync(cache).map((name) => path.join(cache, name)));
+    const own = [...left].filter((file) => file.endsWith('.bin') && !older.includes(file) && file !== users);
+    assert.equal(own.length, 1, 'this build wrote its cache file');
+    assert.equal(CACHE_FILES_KEPT, 8);
+    assert.deepEqual(older.filter((file) => left.has(file)), older.slice(-7), 'the newest others are kept');
+    assert.equal(left.has(abandoned), false, 'an abandoned temporary is removed');
+    assert.equal(left.has(writing), true, "another run's fresh temporary is left alone");
+    assert.equal(left.has(users), true, 'a file that is not a cache file is left alone');
   });
 
   it('runs without a cache where none can be written', () => {
