@@ -1,6 +1,5 @@
 import type { GraphStore } from './graphStore';
 import type { WriterLockOptions } from './roles';
-import { openPostgresStore } from './postgres/openPostgresStore';
 import { isServerLocation } from './location';
 import { openSqlJsStore } from './sqljs/openStore';
 
@@ -20,6 +19,7 @@ export interface OpenStoreOptions {
  * backend, src/store/postgres), whose password is never printed.
  */
 export async function openStore(location: string, options: OpenStoreOptions = {}): Promise<GraphStore> {
-  if (isServerLocation(location)) return openPostgresStore(location, options.writer);
+  // Loaded only for a server: the pg driver costs every graph-file command about 20 ms to load.
+  if (isServerLocation(location)) return (await import('./postgres/openPostgresStore')).openPostgresStore(location, options.writer);
   return openSqlJsStore(location, options.writer);
 }
