@@ -128,66 +128,70 @@ export class RepoIndexer {
     const candidates = listing.filter((p) => (languageForPath(p) !== undefined || isLayoutFile(p)) && !excluded(p)).sort();
     progress({ phase: 'scan', done: 0, total: candidates.length });
 
-    const contents = readFromCommit ? readCommitFiles(root, commit, candidates) : undefined;
-    const readBytes = repositoryReader(root, contents);
-    const repo = repoStateOf(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
-    if (options.repositoryLock && options.repositoryLock.repoHash !== repo.repoHash) {
-      throw new Error(`index: ${root} is ${repo.repoUrl} at ${commit || 'its working tree'}, not the repository whose lock this run took; name it with --repo-url`);
-    }
-    this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
+    const reader = repositoryReader(root, readFromCommit ? { commit, contents: readCommitFiles(root, commit, candidates) } : undefined);
+    const { readBytes } = reader;
+    try {
+      const repo = repoStateOf(root, options.repoUrl, readBytes('.ckg.yaml')?.toString('utf8'));
+      if (options.repositoryLock && options.repositoryLock.repoHash !== repo.repoHash) {
+        throw new Error(`index: ${root} is ${repo.repoUrl} at ${commit || 'its working tree'}, not the repository whose lock this run took; name it with --repo-url`);
+      }
+      this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
 
-    const skipped: SkipCounts = {};
-    const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-    const live = await LiveFiles.all(this.store, repo.repoHash);
-    const liveByPath = await live.all();
-    const scan = scanSources(candidates, {
-      root, maxBytes, skipped, readBytes, live: liveByPath, knownStats: readFromCommit ? undefined : await this.store.fileStats(repo.repoHash),
-    });
-    const sources = scan.sources;
-    progress({ phase: 'scan', done: candidates.length, total: candidates.length });
+      const skipped: SkipCounts = {};
+      const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+      const live = await LiveFiles.all(this.store, repo.repoHash);
+      const liveByPath = await live.all();
+      const scan = scanSources(candidates, {
+        root, maxBytes, skipped, readBytes, live: liveByPath, knownStats: readFromCommit ? undefined : await this.store.fileStats(repo.repoHash),
+      });
+      const sources = scan.sources;
+      progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
-    const recordBefore = await this.store.repo(repo.repoHash);
-    await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
-    const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
-    const run: IndexRun = {
-      repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
-    };
+      const recordBefore = await this.store.repo(repo.repoHash);
+      await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
+      const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
+      const run: IndexRun = {
+        repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
+      };
 
-    const read = [...sources.values()].filter(isRead);
-    const added = read.filter((s) => !liveByPath.has(s.path));
-    const changed = read.filter((s) => liveByPath.has(s.path) && liveByPath.get(s.path)!.contentHash !== s.contentHash);
-    const removed = [...liveByPath.values()].filter((f) => !sources.has(f.path));
-    const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
+      const read = [...sources.values()].filter(isRead);
+      const added = read.filter((s) => !liveByPath.has(s.path));
+      const changed = read.filter((s) => liveByPath.has(s.path) && liveByPath.get(s.path)!.contentHash !== s.contentHash);
+      const removed = [...liveByPath.values()].filter((f) => !sources.has(f.path));
+      const unchanged = [...sources.values()].filter((s) => liveByPath.get(s.path)?.contentHash === s.contentHash);
 
-    const existing = await this.store.snapshot(run.snapshot.snapshotHash);
-    // Nothing to do only when no file changed, no stored facts are from an older extractor,
-    // and the files' services are as before (a renamed service re-names its route rows).
-    const layoutChanged = serviceLayoutChanged(recordBefore, repo);
-    if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+      const existing = await this.store.snapshot(run.snapshot.snapshotHash);
+      // Nothing to do only when no file changed, no stored facts are from an older extractor,
+      // and the files' services are as before (a renamed service re-names its route rows).
+      const layoutChanged = serviceLayoutChanged(recordBefore, repo);
+      if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+        await this.rememberStats(repo.repoHash, scan);
+        progress({ phase: 'done', done: sources.size, total: sources.size });
+        return summaryOf(run, {
+          newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
+        });
+      }
+
+      const { table, stale } = await this.tables.load(repo, unchanged, live);
+      const toParse = [...added, ...changed, ...stale.flatMap((s) => readKnown(root, s, maxBytes, skipped) ?? [])];
+      const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget, this.warm);
+      const seq = await this.store.nextSnapshotSeq(repo.repoHash);
+      const written = await this.writeChanges(run, table, {
+        toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
+        ...(layoutChanged ? { formerLayout: recordBefore } : {}),
+        recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
+        ...(options.repositoryLock ? { beyondRepository: options.repositoryLock.beyond } : {}),
+      });
       await this.rememberStats(repo.repoHash, scan);
       progress({ phase: 'done', done: sources.size, total: sources.size });
       return summaryOf(run, {
-        newSnapshot: false, indexed: sources.size, files: { added: 0, changed: 0, removed: 0, unchanged: unchanged.length }, written: NO_CHANGES,
+        newSnapshot: true, indexed: sources.size,
+        files: { added: added.length, changed: changed.length, removed: removed.length, unchanged: unchanged.length - stale.length },
+        written,
       });
+    } finally {
+      reader.release();
     }
-
-    const { table, stale } = await this.tables.load(repo, unchanged, live);
-    const toParse = [...added, ...changed, ...stale.flatMap((s) => readKnown(root, s, maxBytes, skipped) ?? [])];
-    const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget, this.warm);
-    const seq = await this.store.nextSnapshotSeq(repo.repoHash);
-    const written = await this.writeChanges(run, table, {
-      toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
-      ...(layoutChanged ? { formerLayout: recordBefore } : {}),
-      recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
-      ...(options.repositoryLock ? { beyondRepository: options.repositoryLock.beyond } : {}),
-    });
-    await this.rememberStats(repo.repoHash, scan);
-    progress({ phase: 'done', done: sources.size, total: sources.size });
-    return summaryOf(run, {
-      newSnapshot: true, indexed: sources.size,
-      files: { added: added.length, changed: changed.length, removed: removed.length, unchanged: unchanged.length - stale.length },
-      written,
-    });
   }
 
   /** Keeps the stats of the files this run read, for the next run to skip reading them. */

@@ -24,6 +24,15 @@ export class RepoLayout {
     return this.cache.get(relativePath);
   }
 
+  /**
+   * A repo file's text, not cached: for a source a resolver scans once and keeps what it
+   * found (C# namespaces). The layout lives as long as its indexer; caching every source
+   * would keep them all.
+   */
+  readOnce(relativePath: string): string | undefined {
+    return this.files.has(relativePath) ? (this.cache.get(relativePath) ?? this.read(relativePath)) : undefined;
+  }
+
   /** Files named `name` in `dir` or its ancestors, nearest first. */
   nearest(dir: string, name: string): string | undefined {
     for (let current = dir; ; current = parentDir(current)) {

@@ -22,7 +22,7 @@ export function csharpResolver(layout: RepoLayout): LanguageResolver {
     declared = { namespaces: new Set(), firstOfFile: new Map() };
     for (const file of layout.files) {
       if (!file.endsWith('.cs')) continue;
-      for (const match of (layout.readText(file) ?? '').matchAll(NAMESPACE_DECLARATION)) {
+      for (const match of (layout.readOnce(file) ?? '').matchAll(NAMESPACE_DECLARATION)) {
         const namespace = match[1]!.replace(/\.+$/, '');
         declared.namespaces.add(namespace);
         if (!declared.firstOfFile.has(file)) declared.firstOfFile.set(file, namespace);
