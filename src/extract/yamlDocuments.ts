@@ -52,8 +52,9 @@ export const yamlExtractor: TextExtractor = {
     return out.toFacts(stream.errorCount);
   },
 
-  parseOnly({ source }: TextExtractInput): number {
-    if (isGoTemplate(source)) return 0;
+  parseOnly({ source, path }: TextExtractInput): number {
+    // The floor is the parse an index does: a file extract() passes over unparsed costs none.
+    if (isGoTemplate(source) || !mayBeManifest(path, source)) return 0;
     return parseYamlStream(source).documents.length;
   },
 };

@@ -64,9 +64,13 @@ describe('extract/yaml: what a YAML file is', () => {
     assert.equal(notAws.skipReason, SKIP_NOT_A_MANIFEST);
   });
 
-  it('parseOnly parses and counts documents, and does no work on a Helm template', () => {
+  it('parseOnly parses and counts documents, and does no work where extract parses nothing (a Helm template, YAML no tool reads)', async () => {
     const input = { path: 'a.yaml', language: 'yaml' as const };
     assert.equal(yamlExtractor.parseOnly({ ...input, source: `${DEPLOYMENT}---\n${DEPLOYMENT}` }), 2);
     assert.equal(yamlExtractor.parseOnly({ ...input, source: 'x: {{ .Values.y }}' }), 0);
+    // A CI workflow: extract passes over it without parsing, so the floor does too.
+    const workflow = 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n';
+    assert.equal((await extractYaml(workflow, '.github/workflows/ci.yml')).skipReason, SKIP_NOT_A_MANIFEST);
+    assert.equal(yamlExtractor.parseOnly({ ...input, path: '.github/workflows/ci.yml', source: workflow }), 0);
   });
 });
