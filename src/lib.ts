@@ -30,3 +30,4 @@ export { enrichTargetsOf } from './enrich/targets';
 export { decodeScipIndex, ScipIndexError, type ScipIndex, type ScipDocument } from './enrich/scip/scipIndex';
 export { ScipOracle } from './enrich/scip/scipOracle';
 export { ingestScipIndex, readScipIndexFile, ScipRepoError, SCIP_SOURCE, type ScipIngestOptions, type ScipIngestSummary } from './enrich/scip/scipIngest';
+export { tuneV8ForIndexing } from './v8Tuning';

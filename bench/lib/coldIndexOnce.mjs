@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 
 const [engineRoot, repoPath, mode] = process.argv.slice(2);
 const engine = createRequire(import.meta.url)(path.resolve(engineRoot, 'dist/lib.js'));
+// As `ckg` runs it: a build that raises V8's optimisation budget does so (src/v8Tuning.ts).
+engine.tuneV8ForIndexing?.();
 const scratch = mode === '--file' ? fs.mkdtempSync(path.join(os.tmpdir(), 'ckg-cold-')) : undefined;
 const store = await engine.openStore(scratch ? path.join(scratch, 'graph.sqlite') : ':memory:');
 const indexer = new engine.RepoIndexer(store, () => undefined);
