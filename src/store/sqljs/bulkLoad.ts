@@ -52,20 +52,23 @@ export function insertNewRows(
   const sortedNodes = [...nodes].sort((a, b) => compareHashes(a.nodeHash, b.nodeHash));
   const sortedEdges = [...edges].sort((a, b) => compareHashes(a.edgeHash, b.edgeHash));
   const ids = new BatchIds(database);
-  ids.assignNew(sortedNodes.map((node) => node.nodeHash));
-  ids.assignNew(sortedEdges.map((edge) => edge.edgeHash));
+  const nodeIds = ids.assignNew(sortedNodes.map((node) => node.nodeHash));
+  const edgeIds = ids.assignNew(sortedEdges.map((edge) => edge.edgeHash), false);
   const repoId = ids.of(repoHash);
   const nodeSql = `INSERT OR IGNORE INTO nodes (${NODE_INSERT_COLUMNS}, added_in) VALUES (${placeholders(12)})`;
   const edgeSql = `INSERT OR REPLACE INTO edges (${EDGE_INSERT_COLUMNS}, repo_id, added_in) VALUES (${placeholders(15)})`;
-  for (const node of sortedNodes) {
-    database.run(nodeSql, [...nodeValues(node, ids.of(node.nodeHash), ids.of(node.fileHash), ids.of(node.repoHash)), seq]);
+  sortedNodes.forEach((node, index) => {
+    const values = nodeValues(node, nodeIds[index]!, ids.of(node.fileHash), ids.of(node.repoHash));
+    values.push(seq);
+    database.run(nodeSql, values);
     tick();
-  }
-  for (const edge of sortedEdges) {
-    const edgeIds = { edge: ids.of(edge.edgeHash), source: ids.of(edge.sourceHash), target: ids.of(edge.targetHash), ownerFile: ids.of(edge.ownerFileHash) };
-    database.run(edgeSql, [...edgeValues(edge, edgeIds), repoId, seq]);
+  });
+  sortedEdges.forEach((edge, index) => {
+    const values = edgeValues(edge, { edge: edgeIds[index]!, source: ids.of(edge.sourceHash), target: ids.of(edge.targetHash), ownerFile: ids.of(edge.ownerFileHash) });
+    values.push(repoId, seq);
+    database.run(edgeSql, values);
     tick();
-  }
+  });
 }
 
 function placeholders(count: number): string {

@@ -61,25 +61,40 @@ export class BatchIds {
   /**
    * Gives every hash of `hashes` its id, expecting most to be new: they are inserted with
    * ids following their order, and only when some were stored already (the insert ignored
-   * them, leaving their ids unused) are the ids read back.
+   * them, leaving their ids unused) are the ids read back. Returns the ids in the order of
+   * `hashes`. `remember`: later `of` calls may ask for them (rows that refer to these
+   * hashes); an edge's own hash is referred to by no other row, and keeping 100k of them in
+   * the map cost a bulk load more than the lookups it served.
    */
-  assignNew(hashes: Iterable<Hash>): void {
+  assignNew(hashes: readonly Hash[], remember = true): number[] {
+    const ids = new Array<number>(hashes.length);
     const asked: Hash[] = [];
-    for (const hash of hashes) {
-      if (this.ids.has(hash)) continue;
-      this.ids.set(hash, this.next + asked.length);
+    const askedAt: number[] = [];
+    hashes.forEach((hash, index) => {
+      const known = this.ids.get(hash);
+      if (known !== undefined) {
+        ids[index] = known;
+        return;
+      }
+      ids[index] = this.next + asked.length;
+      if (remember) this.ids.set(hash, ids[index]!);
       asked.push(hash);
-    }
-    if (asked.length === 0) return;
+      askedAt.push(index);
+    });
+    if (asked.length === 0) return ids;
     const json = JSON.stringify(asked);
     this.database.run('INSERT OR IGNORE INTO hashes (id, hash) SELECT ? + key, value FROM json_each(?)', [this.next, json]);
     const inserted = this.database.changes();
     this.next += asked.length;
-    if (inserted === asked.length) return;
+    if (inserted === asked.length) return ids;
     const stored = this.database.all(
       'SELECT j.key, h.id FROM json_each(?) j JOIN hashes h ON h.hash = j.value', [json], (row) => [row[0] as number, row[1] as number] as const,
     );
-    for (const [index, id] of stored) this.ids.set(asked[index], id);
+    for (const [index, id] of stored) {
+      ids[askedAt[index]!] = id;
+      if (remember) this.ids.set(asked[index]!, id);
+    }
+    return ids;
   }
 
   /** The id of `hash`: assigned by assignNew, else looked up or stored now. */

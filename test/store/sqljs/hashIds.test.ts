@@ -35,4 +35,17 @@ describe('store/sqljs: hash ids', () => {
     assert.equal(db.scalar('SELECT count(*) FROM hashes'), 6, "'' and the five hashes, once each");
     assert.equal(ensureId(db, 'r') > late, true, 'a later id never reuses one');
   });
+
+  it("returns a batch's ids in its order, whether or not it remembers them, the stored ones read back", async () => {
+    const db = await database();
+    const before = ensureId(db, 'y');
+    const ids = new BatchIds(db);
+    const remembered = ids.assignNew(['w', 'x']);
+    const unremembered = ids.assignNew(['x', 'y', 'z', 'z2'], false);
+    assert.deepEqual(remembered, [idOf(db, 'w'), idOf(db, 'x')]);
+    assert.deepEqual(unremembered, ['x', 'y', 'z', 'z2'].map((hash) => idOf(db, hash)), 'the ids the table holds, in order');
+    assert.equal(unremembered[1], before, 'a hash stored before keeps its id');
+    assert.equal(unremembered[0], remembered[1], 'a hash this batch remembered keeps its id');
+    assert.equal(ids.of('z'), idOf(db, 'z'), 'an unremembered hash is still found by of, in the table');
+  });
 });
