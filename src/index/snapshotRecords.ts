@@ -35,6 +35,9 @@ export async function workingSnapshot(store: SnapshotLog, repo: RepoState): Prom
     snapshotHash: Identity.snapshot(repo.repoHash, `${commit}+dirty@${seq}`), repoHash: repo.repoHash, seq, commitHash: commit,
     parentCommit: commit, dirty: true, createdAt: Math.floor(Date.now() / 1000), merkleRoot: '',
     fileCount: latest?.fileCount ?? 0, nodeCount: latest?.nodeCount ?? 0, edgeCount: latest?.edgeCount ?? 0,
+    // Its breakdown comes with its totals, both refreshed by the next full index.
+    ...(latest?.nodesByKind ? { nodesByKind: latest.nodesByKind } : {}),
+    ...(latest?.edgesByType ? { edgesByType: latest.edgesByType } : {}),
   };
   await store.insertSnapshot(snapshot);
   return { ...snapshot, created: true };

@@ -7,6 +7,7 @@ import { RepoIndexer } from '../../src/index/repoIndexer';
 import type { IndexProgress } from '../../src/index/progress';
 import { callSitesOf } from '../../src/model';
 import { type GraphStore, openStore } from '../../src/store';
+import { gitRepo } from '../helpers/gitRepo';
 import { liveNodes, localName } from '../helpers/indexFixture';
 import { makeTempDir, writeTree } from '../helpers/tempDir';
 
@@ -120,6 +121,24 @@ describe('index/RepoIndexer', () => {
     assert.equal(summary.files.changed, 1);
     assert.deepEqual(await callEdges(store), ['shop.cart.checkout -> shop.pricing.total', 'shop.cart.refund -> shop.pricing.total']);
     await assert.rejects(indexer.reindexFiles(root, ['../elsewhere.py']), /outside the repository/);
+  });
+
+  it("a save's working snapshot carries the last full index's counts with their breakdown by kind and type", async () => {
+    // A clean commit's snapshot: the save starts a working snapshot of its own.
+    root = gitRepo({ 'shop/__init__.py': '', 'shop/cart.py': CALLER, 'shop/pricing.py': CALLEE });
+    const first = await indexer.index({ repoPath: root, repoUrl: REPO_URL });
+    assert.equal(first.dirty, false);
+    const indexed = (await store.snapshot(first.snapshotHash))!;
+    assert.ok(indexed.nodesByKind && indexed.edgesByType);
+    fs.writeFileSync(path.join(root, 'shop/cart.py'), `${CALLER}\n# saved\n`);
+    const saved = await indexer.reindexFiles(root, ['shop/cart.py']);
+    const working = (await store.snapshot(saved.snapshotHash))!;
+    assert.equal(working.dirty, true);
+    assert.notEqual(working.snapshotHash, indexed.snapshotHash);
+    assert.deepEqual(
+      [working.nodeCount, working.edgeCount, working.nodesByKind, working.edgesByType],
+      [indexed.nodeCount, indexed.edgeCount, indexed.nodesByKind, indexed.edgesByType],
+    );
   });
 
   it('a save closes the placeholder its last edge pointed at, and keeps one another file still uses', async () => {
