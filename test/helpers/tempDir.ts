@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-/** A fresh temp directory removed after the current test file's suite. */
+/** A fresh temp directory, removed when the whole run ends. */
 export function makeTempDir(prefix = 'ckg-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   created.push(dir);
@@ -10,7 +10,10 @@ export function makeTempDir(prefix = 'ckg-test-'): string {
 }
 
 const created: string[] = [];
-after(() => {
+// A root hook (this module loads once): it removes every directory the run made, which on
+// a loaded machine can take longer than a test's timeout, and a slow machine fails no test.
+after(function () {
+  this.timeout(0);
   for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -39,7 +39,9 @@ export function sharedPostgresCluster(): Promise<PostgresCluster> {
 
 // Under mocha, stop the shared cluster once the whole run has finished (a root hook).
 if (typeof after === 'function') {
-  after(async () => {
+  after(async function () {
+    // A cluster still starting is waited for, however slow the machine: a slow machine fails no test.
+    this.timeout(0);
     if (!shared) return;
     const cluster = await shared.catch(() => undefined);
     shared = undefined;
