@@ -12,7 +12,7 @@ import { UsageError, parseArgs } from './lib/args.mjs';
 import { TreeDocuments, bm25Files, coChangeFiles, grepFiles } from './lib/contextBaselines.mjs';
 import { pickCommits, readCommits, truthFiles } from './lib/contextCommits.mjs';
 import { K, changedSymbols, distinctInOrder, median, scoreRanking, touchedLines } from './lib/contextMetrics.mjs';
-import { COLUMNS, SECTION, SECTION_DESCRIPTION, VARIANTS, printedTables, resultRows, summarize } from './lib/contextReport.mjs';
+import { COLUMNS, SECTION, SECTION_DESCRIPTION, VARIANTS, printedReach, printedTables, resultRows, summarize } from './lib/contextReport.mjs';
 import { cleanMessage, fileNamesOf, stripNames } from './lib/contextTask.mjs';
 import { PACKAGE_ROOT, loadEngine } from './lib/engine.mjs';
 import { corpusName, engineVersion, machineSummary, today } from './lib/machine.mjs';
@@ -94,6 +94,8 @@ async function main() {
   const largeLatencies = [];
   const indexMs = [];
   const scored = [];
+  /** Per task variant, each commit's context_for_task and BM25 file rankings and truth: what re-ranking could reach. */
+  const reachPairs = {};
   try {
     for (const [i, commit] of picked.entries()) {
       const parent = commit.parents[0];
@@ -129,7 +131,9 @@ async function main() {
         const symbolHits = context.symbols.slice(0, K).filter((h) => changed.has(h)).length;
         const contextScore = scoreRanking(context.files, truth);
         results.push({ variant, method: 'context_for_task', score: contextScore, symbolPrecision: changed.size > 0 ? symbolHits / K : undefined });
-        const bm25 = scoreRanking(task ? bm25Files(parentDocuments, task) : [], truth);
+        const bm25Ranking = task ? bm25Files(parentDocuments, task) : [];
+        const bm25 = scoreRanking(bm25Ranking, truth);
+        (reachPairs[variant] ??= []).push({ engine: context.files, baseline: bm25Ranking, truth });
         results.push({ variant, method: 'BM25', score: bm25 });
         const grep = scoreRanking(grepFiles(root, parent, task, new Set(sourcePaths)), truth);
         results.push({ variant, method: 'git grep', score: grep });
@@ -159,6 +163,7 @@ async function main() {
   const msPerCall = Object.fromEntries(Object.entries(latencies).map(([tool, ms]) => [tool, median(ms)]));
   const commits = `${scored[0].hash.slice(0, 10)}..${scored.at(-1).hash.slice(0, 10)}`;
   process.stdout.write(printedTables(summary, `${name} (${scored.length} commits ${commits}, seed ${options.seed})`));
+  process.stdout.write(printedReach(summary, reachPairs));
   const medians = Object.entries(msPerCall).map(([tool, ms]) => `${tool} ${Math.round(ms)} ms`).join(', ');
   process.stdout.write(`\nmedian per call (default budget): ${medians}; context_for_task at ${options['large-budget']} tokens ${Math.round(median(largeLatencies))} ms; index median ${Math.round(median(indexMs))} ms per parent\n`);
   if (options['no-record']) return;

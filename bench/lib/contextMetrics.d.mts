@@ -7,6 +7,10 @@ export const K: number;
 export function distinctInOrder<T>(items: readonly T[]): T[];
 /** P@k, R@k, Hit@k and the reciprocal rank of the first hit. */
 export function scoreRanking(ranked: readonly string[], truth: readonly string[], k?: number): RankingScore;
+/** What fusing two methods' per-commit rankings could reach at most: best-of MRR, union P@k, ceiling P@k. */
+export function reachableScores(
+  pairs: readonly { engine: readonly string[]; baseline: readonly string[]; truth: readonly string[] }[], k?: number,
+): { bestOfMrr: number; unionPrecision: number; ceilingPrecision: number };
 /** Means of each score. */
 export function meanScores(scores: readonly RankingScore[]): RankingScore;
 /** Old-side line ranges a `git diff -U0` touched, per old path. */

@@ -25,6 +25,29 @@ export function scoreRanking(ranked, truth, k = K) {
   };
 }
 
+/**
+ * How far any re-ranking of what two methods found could go, over `pairs` of per-commit
+ * rankings `{ engine, baseline, truth }`: `bestOfMrr` = mean over commits of the better of
+ * the two reciprocal ranks (each commit ranked by whichever method found its first truth
+ * file sooner); `unionPrecision` = P@k if the top k held every truth file either top k
+ * holds; `ceilingPrecision` = P@k if it held every truth file (at most k per commit).
+ * A bar above these is out of reach of fusing the two: it needs files neither ranks.
+ */
+export function reachableScores(pairs, k = K) {
+  if (pairs.length === 0) return { bestOfMrr: Number.NaN, unionPrecision: Number.NaN, ceilingPrecision: Number.NaN };
+  let bestOf = 0;
+  let union = 0;
+  let ceiling = 0;
+  for (const { engine, baseline, truth } of pairs) {
+    bestOf += Math.max(scoreRanking(engine, truth, k).reciprocalRank, scoreRanking(baseline, truth, k).reciprocalRank);
+    const relevant = new Set(truth);
+    const found = new Set([...engine.slice(0, k), ...baseline.slice(0, k)].filter((item) => relevant.has(item)));
+    union += Math.min(k, found.size) / k;
+    ceiling += Math.min(k, relevant.size) / k;
+  }
+  return { bestOfMrr: bestOf / pairs.length, unionPrecision: union / pairs.length, ceilingPrecision: ceiling / pairs.length };
+}
+
 /** Means of each score over many rankings, as `{ precision, recall, hit, reciprocalRank }`. */
 export function meanScores(scores) {
   const keys = ['precision', 'recall', 'hit', 'reciprocalRank'];

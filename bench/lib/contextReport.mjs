@@ -1,5 +1,5 @@
 // The context evaluation's printed tables and its rows in bench/RESULTS.md.
-import { meanScores } from './contextMetrics.mjs';
+import { meanScores, reachableScores } from './contextMetrics.mjs';
 
 /** The task variants, in table order: the commit message two ways, and one of the commit's changed files. */
 export const VARIANTS = ['raw', 'names-stripped', 'one file'];
@@ -65,6 +65,27 @@ export function printedTables(summary, title) {
     for (const s of summary.filter((x) => x.variant === variant)) {
       lines.push(`| ${s.method} | ${fixed(s.precision)} | ${fixed(s.recall)} | ${fixed(s.hit)} | ${fixed(s.reciprocalRank)} | ${fixed(s.symbolPrecision)} |`);
     }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Issue 16's bar: context_for_task's MRR and P@10 over whole-file BM25's on the same commits. */
+export const BAR = { reciprocalRank: 1.25, precision: 1.15 };
+
+/**
+ * Per task variant, the bar beside what fusing context_for_task's and BM25's rankings
+ * could reach at most (contextMetrics.reachableScores): a bar above the best-of MRR or the
+ * union P@10 cannot be met by re-ranking the files either method finds.
+ * `pairs`: variant -> per-commit `{ engine, baseline, truth }`.
+ */
+export function printedReach(summary, pairs) {
+  const lines = ['', 'reach (bar = 1.25 x BM25 MRR, 1.15 x BM25 P@10; best-of = the better first hit of context_for_task and BM25 per commit; union = every truth file either top 10 holds)', ''];
+  for (const [variant, list] of Object.entries(pairs)) {
+    const bm25 = summary.find((s) => s.variant === variant && s.method === 'BM25');
+    if (!bm25 || list.length === 0) continue;
+    const reach = reachableScores(list);
+    lines.push(`${variant}: MRR bar ${fixed(BAR.reciprocalRank * bm25.reciprocalRank)}, best-of ${fixed(reach.bestOfMrr)}; `
+      + `P@10 bar ${fixed(BAR.precision * bm25.precision)}, union ${fixed(reach.unionPrecision)}, ceiling ${fixed(reach.ceilingPrecision)}`);
   }
   return `${lines.join('\n')}\n`;
 }

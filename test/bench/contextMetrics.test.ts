@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { changedSymbols, distinctInOrder, meanScores, median, scoreRanking, touchedLines } from '../../bench/lib/contextMetrics.mjs';
+import { changedSymbols, distinctInOrder, meanScores, median, reachableScores, scoreRanking, touchedLines } from '../../bench/lib/contextMetrics.mjs';
 
 describe('bench context metrics', () => {
   it('scores P@10, R@10, Hit@10 and the reciprocal rank of the first hit', () => {
@@ -8,6 +8,22 @@ describe('bench context metrics', () => {
     assert.deepEqual(scoreRanking(ranked, ['z']), { precision: 0, recall: 0, hit: 0, reciprocalRank: 0 });
     const late = [...Array.from({ length: 11 }, (_, i) => `f${i}`), 'a'];
     assert.deepEqual(scoreRanking(late, ['a']), { precision: 0, recall: 0, hit: 0, reciprocalRank: 1 / 12 });
+  });
+
+  it('bounds what fusing two rankings could reach: the better first hit per commit, the union of both top tens, every truth file', () => {
+    const pairs = [
+      // The engine finds a first, the baseline b second: best-of 1; the union holds both.
+      { engine: ['a', 'x'], baseline: ['y', 'b'], truth: ['a', 'b', 'c'] },
+      // Only the baseline finds d, third; neither finds e.
+      { engine: ['x', 'y'], baseline: ['x', 'y', 'd'], truth: ['d', 'e'] },
+      // A hit beyond both top tens counts for the MRR, not for P@10.
+      { engine: [...Array.from({ length: 10 }, (_, i) => `f${i}`), 'g'], baseline: [], truth: ['g'] },
+    ];
+    const reach = reachableScores(pairs);
+    assert.equal(reach.bestOfMrr, (1 + 1 / 3 + 1 / 11) / 3);
+    assert.equal(reach.unionPrecision, (0.2 + 0.1 + 0) / 3);
+    assert.equal(reach.ceilingPrecision, (0.3 + 0.2 + 0.1) / 3);
+    assert.ok(Number.isNaN(reachableScores([]).bestOfMrr));
   });
 
   it('averages scores and takes medians', () => {
