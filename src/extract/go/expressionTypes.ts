@@ -23,8 +23,11 @@ export function writtenType(node: SyntaxNode, scope: Scope): string | undefined 
     const text = node.text;
     return isLocalTypeName(scope.lookup(text, node.startIndex)) ? undefined : text;
   }
-  for (const name of node.descendantsOfType('type_identifier')) {
-    if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
+  // Looking for the type names inside costs a walk of the type: only where one may be local.
+  if (scope.mayShadowTypeNames()) {
+    for (const name of node.descendantsOfType('type_identifier')) {
+      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
+    }
   }
   return collapseWhitespace(node.text);
 }
