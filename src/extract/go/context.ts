@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { declaredTypeOf, functionValueOf, typeOfExpression, writtenType } from './expressionTypes';
+import { DeclarationSite, declaredTypeOf, functionValueOf, typeOfExpression, writtenType } from './expressionTypes';
 import { importLocalName, namedTypeOf, namedTypeText, symbolNameOf } from './names';
 import { routerFramework } from './routerFrameworks';
 import { inDocumentOrder, Scope } from './scopes';
@@ -136,8 +136,10 @@ export class GoFileContext {
       const at = node.startIndex;
       const name = node.text;
       const scope = this.scopeAt(at);
-      const type = kind === 'typeparam' || kind === 'typename' ? undefined : declaredTypeOf(node, scope, this);
-      const callee = kind === 'name' && !this.matches.assigned.has(name) ? functionValueOf(node, scope, this) : undefined;
+      const typeName = kind === 'typeparam' || kind === 'typename';
+      const site = typeName ? undefined : new DeclarationSite(node);
+      const type = site ? declaredTypeOf(node, scope, this, site) : undefined;
+      const callee = site && kind === 'name' && !this.matches.assigned.has(name) ? functionValueOf(node, scope, this, site) : undefined;
       if (scope !== this.root) scope.declare(name, at, kind, type, this.routerBuilding(node.id), callee);
       else if (kind === 'var') this.declarePackageVar(name, type?.t === 'named' ? namedTypeText(type.name) : undefined);
     }

@@ -23,8 +23,11 @@ export function writtenType(node: SyntaxNode, scope: Scope): string | undefined 
     const text = node.text;
     return isLocalTypeName(scope.lookup(text, node.startIndex)) ? undefined : text;
   }
-  for (const name of node.descendantsOfType('type_identifier')) {
-    if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
+  // Looking for the type names inside costs a walk of the type: only where one may be local.
+  if (scope.mayShadowTypeNames()) {
+    for (const name of node.descendantsOfType('type_identifier')) {
+      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
+    }
   }
   return collapseWhitespace(node.text);
 }
@@ -125,8 +128,8 @@ export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, cont
  * type, or the value assigned to it (`x := T{}`, `x, err := f()`, `for _, v := range xs`).
  * Read in the scope where the declaration sits, before the name itself is declared.
  */
-export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileContext): TypeExpr | undefined {
-  const list = name.parent;
+export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileContext, site = new DeclarationSite(name)): TypeExpr | undefined {
+  const { list } = site;
   if (!list) return undefined;
   switch (list.type) {
     case 'parameter_declaration':
@@ -143,11 +146,11 @@ export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileCo
       return assignedType(list.childrenForFieldName('name'), name, valuesOf(list.childForFieldName('value')), scope, context);
     }
     case 'expression_list': {
-      const statement = list.parent;
+      const { statement } = site;
       if (!statement) return undefined;
       const names = list.namedChildren;
       if (statement.type === 'short_var_declaration') {
-        return assignedType(names, name, valuesOf(statement.childForFieldName('right')), scope, context);
+        return assignedType(names, name, site.shortVarValues(), scope, context);
       }
       if (statement.type === 'range_clause') {
         const ranged = statement.childForFieldName('right');
@@ -169,12 +172,11 @@ export function declaredTypeOf(name: SyntaxNode, scope: Scope, context: GoFileCo
  * The function a `name := value` binds when the value names one: a method value
  * (`s.handle`), a package function (`pkg.F`, `F`). Calling the local calls it.
  */
-export function functionValueOf(name: SyntaxNode, scope: Scope, context: GoFileContext): CalleeExpr | undefined {
-  const list = name.parent;
-  const statement = list?.type === 'expression_list' ? list.parent : null;
+export function functionValueOf(name: SyntaxNode, scope: Scope, context: GoFileContext, site = new DeclarationSite(name)): CalleeExpr | undefined {
+  const { list, statement } = site;
   if (statement?.type !== 'short_var_declaration') return undefined;
   const names = list!.namedChildren;
-  const values = valuesOf(statement.childForFieldName('right'));
+  const values = site.shortVarValues();
   const index = names.findIndex((n) => n?.id === name.id);
   const value = values.length === names.length ? values[index] : undefined;
   if (value?.type === 'identifier') {
@@ -185,6 +187,28 @@ export function functionValueOf(name: SyntaxNode, scope: Scope, context: GoFileC
   const operand = value.childForFieldName('operand');
   const field = value.childForFieldName('field');
   return operand && field ? memberExpression(operand, field.text, scope, context) : undefined;
+}
+
+/**
+ * Where a declared name sits: its parent (a parameter, a spec or an expression list) and,
+ * in an expression list, the statement. Both are searches from the root in web-tree-sitter:
+ * the name's type and the function it holds read them once.
+ */
+export class DeclarationSite {
+  readonly list: SyntaxNode | null;
+  readonly statement: SyntaxNode | null;
+  private values: SyntaxNode[] | undefined;
+
+  constructor(name: SyntaxNode) {
+    this.list = name.parent;
+    this.statement = this.list?.type === 'expression_list' ? this.list.parent : null;
+  }
+
+  /** The values on the right of the `:=` statement the name is declared in. */
+  shortVarValues(): SyntaxNode[] {
+    this.values ??= valuesOf(this.statement?.childForFieldName('right') ?? null);
+    return this.values;
+  }
 }
 
 function valuesOf(list: SyntaxNode | null): SyntaxNode[] {

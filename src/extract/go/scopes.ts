@@ -25,6 +25,8 @@ export interface LocalName {
 export class Scope {
   readonly locals = new Map<string, LocalName>();
   parent: Scope | undefined;
+  /** Whether a type parameter or a local type was declared here. */
+  private declaresTypeNames = false;
 
   constructor(
     readonly start: number,
@@ -38,6 +40,7 @@ export class Scope {
   }
 
   declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string, callee?: CalleeExpr): void {
+    if (kind === 'typeparam' || kind === 'typename') this.declaresTypeNames = true;
     const existing = this.locals.get(name);
     if (!existing) {
       this.locals.set(name, { kind, declaredAt: at, type, router, callee });
@@ -47,6 +50,17 @@ export class Scope {
     if (!sameType(existing.type, type)) existing.type = undefined;
     if (existing.router !== router) existing.router = undefined;
     if (JSON.stringify(existing.callee) !== JSON.stringify(callee)) existing.callee = undefined;
+  }
+
+  /**
+   * Whether a name here may denote a type parameter or a local type: when not, every type
+   * name written here is the package's, and a type needs no look at the names in it.
+   */
+  mayShadowTypeNames(): boolean {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      if (scope.declaresTypeNames) return true;
+    }
+    return false;
   }
 
   /** The local a use at `at` refers to, searching enclosing function scopes outwards. */

@@ -28,6 +28,17 @@ describe('extract/go symbols', () => {
     assert.deepEqual([helper.name, helper.exported, helper.doc, helper.line], ['helper', false, '', 9]);
   });
 
+  it('writes no type that mentions a type parameter or a local type, even inside a composite type', async () => {
+    const facts = await extractGo(go(
+      'package p',
+      'func Map[T any, U any](items []T, fn func(T) U, n int) (map[string]U, *Box) { return nil, nil }',
+      'func Plain(items []Item, m map[string]*Box) []Item { return nil }',
+    ));
+    const byName = new Map(facts.symbols.map((s) => [s.name, s]));
+    assert.deepEqual([byName.get('Map')?.params, byName.get('Map')?.results], [['', '', 'int'], ['', '*Box']]);
+    assert.deepEqual([byName.get('Plain')?.params, byName.get('Plain')?.results], [['[]Item', 'map[string]*Box'], ['[]Item']]);
+  });
+
   it('names methods Type.method with pointer and type parameters stripped', async () => {
     const facts = await extractGo(go(
       'package p',
