@@ -7,7 +7,7 @@ import * as v8 from 'node:v8';
  * the default, a worker indexing prometheus spent about 1 s of its 4.8 s in the optimising
  * compiler (355 functions, 1.09 s by `--trace-opt`), on the same two cores as the other
  * worker. With four times the budget only the functions that stay hot are optimised: a
- * cold `ckg index` 0.96x the time on prometheus and 0.92x on vuejs/core (bench/RESULTS.md,
+ * cold `ckg index` 0.97x the time on prometheus and 0.92x on vuejs/core (bench/RESULTS.md,
  * "V8's optimisation budget").
  */
 const INTERRUPT_BUDGET = 4 * 67_584;
