@@ -43,26 +43,36 @@ same run (bars: no-change <= 5%, 1-file <= 1 s on a 400k-line repository). hub b
 median of 15 blast_radius calls (default depth 5) through the MCP SDK's stdio client against
 \`ckg mcp\` on the CLI's graph, after one call that loads the view, on the repository's own
 node with the most direct callers; in brackets its callers within depth 5 (bar: <= 50 ms on a
-hub of 800+ callers).`;
+hub of 800+ callers). pool extract = the floor's pool and files in 'extract' mode (the
+parse workers' whole work for a cold index: parse, extraction, facts encoded), alternated
+with the floor runs, median; extract/floor is the parse phase's own ratio, the least
+cold/floor can be before anything is linked or written (added 2026-11-27; earlier rows
+leave it blank).`;
 const COLUMNS = [
   'date', 'machine', 'load', 'engine', 'corpus', 'files', 'floor ms', 'cold ms', 'cold/floor', 'peak RSS MiB', 'DB MiB', 'save ms',
   'no-change ms', '1-file median ms', '1-file p90 ms', 'touched file', 'nodes', 'edges', 'command',
   'CLI cold ms', 'CLI no-change ms (÷cold)', 'CLI 1-file ms (÷cold)', 'hub blast_radius ms (callers)',
+  'pool extract ms', 'extract/floor',
 ];
 
 const gc = globalThis.gc ?? (() => undefined);
 
-async function measureFloor(engine, files) {
+/**
+ * A fresh pool parsing every file in `mode`: 'floor' (parse + one query pass) or
+ * 'extract' (what a cold index asks of its workers).
+ */
+async function measurePool(engine, files, mode) {
   const started = performance.now();
   const pool = new engine.ParsePool(engine.defaultWorkerCount());
   let captures = 0;
   let errors = 0;
   try {
-    const outcomes = await Promise.all(files.map((f) => pool.parse(f.path, f.text, 'floor')));
-    for (const outcome of outcomes) {
+    // Each outcome is let go on arrival: extract mode's facts, all held, would raise the
+    // RSS the cold runs after this start from.
+    await Promise.all(files.map((f) => pool.parse(f.path, f.text, mode).then((outcome) => {
       if (outcome.error) errors++;
       else captures += outcome.captures ?? 0;
-    }
+    })));
   } finally {
     await pool.close();
   }
@@ -190,10 +200,13 @@ async function main() {
   if (options['cli-only']) return printCliOnly(root, touchFile, options['cli-runs'], load);
 
   const floorRuns = [];
+  const extractRuns = [];
   for (let i = 0; i < runs; i++) {
     gc();
-    floorRuns.push(await measureFloor(engine, corpus.files));
-    process.stderr.write(`bench/run: floor run ${i + 1}/${runs}: ${fmt(floorRuns[i].ms)} ms (${floorRuns[i].captures} captures, ${floorRuns[i].errors} errors)\n`);
+    floorRuns.push(await measurePool(engine, corpus.files, 'floor'));
+    gc();
+    extractRuns.push(await measurePool(engine, corpus.files, 'extract'));
+    process.stderr.write(`bench/run: floor run ${i + 1}/${runs}: ${fmt(floorRuns[i].ms)} ms (${floorRuns[i].captures} captures, ${floorRuns[i].errors} errors); pool extract ${fmt(extractRuns[i].ms)} ms (${extractRuns[i].errors} errors)\n`);
   }
   for (const f of corpus.files) f.text = undefined;
 
@@ -242,6 +255,7 @@ async function main() {
 
     const floorMs = median(floorRuns.map((r) => r.ms));
     const coldMs = median(coldRuns.map((r) => r.ms));
+    const extractMs = median(extractRuns.map((r) => r.ms));
     // The first cold run is the one a `ckg index` process lives through: later runs start
     // from a larger RSS, since memory freed by earlier runs is not returned to the OS.
     const peakRss = coldRuns[0].peakRss;
@@ -259,6 +273,7 @@ async function main() {
       ['floor ms (median)', `${fmt(floorMs)}  [runs: ${floorRuns.map((r) => fmt(r.ms)).join(', ')}; workers ${engine.defaultWorkerCount()}]`],
       ['cold index ms (median)', `${fmt(coldMs)}  [runs: ${coldRuns.map((r) => fmt(r.ms)).join(', ')}]`],
       ['cold / floor', `${fmt(coldMs / floorMs, 2)}  (bar <= 1.5)`],
+      ['pool extract ms (median)', `${fmt(extractMs)}  [runs: ${extractRuns.map((r) => fmt(r.ms)).join(', ')}; extract/floor ${fmt(extractMs / floorMs, 2)}: the parse phase alone]`],
       ['peak RSS MiB', `${fmt(peakRss / MiB)}  (first cold run, sampled every 25 ms; kernel VmHWM ${kernelPeak ? fmt(kernelPeak / MiB) : 'n/a'}; all runs: ${coldRuns.map((r) => fmt(r.peakRss / MiB)).join(', ')})`],
       ['DB MiB', `${fmt(dbBytes / MiB, 1)}  (save ${fmt(saveMs)} ms)`],
       ['no-change re-index ms', fmt(noChangeMs)],
@@ -290,6 +305,7 @@ async function main() {
       `${touchFile.path} (${touchFile.lines} lines)`, counts.nodes, `${counts.edges} (${edgesByType})`, `\`${command}\``,
       fmt(cli.coldMs), `${fmt(cli.noChangeMs)} (${fmt((100 * cli.noChangeMs) / cli.coldMs, 1)}%)`, `${fmt(cli.oneEditMs)} (${fmt((100 * cli.oneEditMs) / cli.coldMs, 1)}%)`,
       hub ? `${fmt(hubMs, 1)} (${hub.inRadius})` : '-',
+      fmt(extractMs), fmt(extractMs / floorMs, 2),
     ]);
     process.stdout.write(`\nappended a row to ${written}\n`);
   } finally {
