@@ -39,9 +39,27 @@ function help(): string {
   return `ckg: code knowledge graph\n\nusage:\n${[...Object.values(COMMANDS).map((c) => c.usage), 'ckg --version'].map((line) => `  ${line}`).join('\n')}\n`;
 }
 
+function isHelpFlag(arg: string): boolean {
+  return arg === '--help' || arg === '-h';
+}
+
+/** One command's usage, as `ckg <command> --help` and `ckg help <command>` print it. */
+function commandHelp(name: string): string {
+  return `usage: ${COMMANDS[name]!.usage}\n`;
+}
+
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (name === 'help' && rest.length > 0) {
+    const [topic] = rest;
+    if (topic !== undefined && Object.hasOwn(COMMANDS, topic)) {
+      io.stdout.write(commandHelp(topic));
+      return 0;
+    }
+    io.stderr.write(`ckg help: unknown command '${topic}' (expected one of: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 2;
+  }
+  if (!name || isHelpFlag(name) || name === 'help') {
     io.stdout.write(help());
     return name ? 0 : 2;
   }
@@ -49,10 +67,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout.write(`ckg ${packageJson.version}\n`);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
     io.stderr.write(`ckg: unknown command '${name}' (expected one of: ${Object.keys(COMMANDS).join(', ')})\n`);
     return 2;
+  }
+  // Asked anywhere among the command's arguments, help wins over running it.
+  if (rest.some(isHelpFlag)) {
+    io.stdout.write(commandHelp(name));
+    return 0;
   }
   try {
     const run = await command.load();
