@@ -52,6 +52,8 @@ export interface GoMatches {
   /** Declarations at any depth; GoFileContext keeps the package-level ones. */
   readonly definitions: DefinitionMatch[];
   readonly literals: SyntaxNode[];
+  /** Blocks, and the statements and case clauses that are blocks of their own. */
+  readonly blocks: SyntaxNode[];
   /** Names on the left of `=`: their function values may change. */
   readonly assigned: Set<string>;
   /** The identifiers on the left of `=` (and `+=`...) themselves, for what each assignment writes. */
@@ -143,6 +145,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['local.typename', local('typename')],
   ['exclude', (node, _parts, into) => { into.excluded.add(node.id); }],
   ['scope.literal', (node, _parts, into) => { into.literals.push(node); }],
+  ['scope.block', (node, _parts, into) => { into.blocks.push(node); }],
   ['scope.typeswitch', (node, _parts, into) => { into.typeSwitches.push(node); }],
   ['assigned', (node, _parts, into) => {
     into.assigned.add(node.text);
@@ -175,7 +178,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [],
+    imports: [], definitions: [], literals: [], blocks: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeMethods: new Map(),
     localRouters: new Map(),

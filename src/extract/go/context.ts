@@ -16,7 +16,7 @@ import { inDocumentOrder, Scope } from './scopes';
 export class GoFileContext {
   /** The file outside every function: its scope holds no locals. */
   private readonly root = new Scope(0, Number.POSITIVE_INFINITY, '');
-  /** Function bodies, function literals and package-level type declarations. */
+  /** Functions, function literals, blocks and package-level type declarations. */
   private readonly scopes: ScopeIndex<Scope>;
   /** Functions, methods, and the types, constants and variables outside any function. */
   readonly definitions: readonly DefinitionMatch[];
@@ -67,7 +67,7 @@ export class GoFileContext {
     return this.typeScopes.get(owner)?.locals.get(type)?.kind === 'typeparam' ? undefined : type;
   }
 
-  /** Functions, methods and function literals: the scopes that hold locals. */
+  /** Functions, methods, function literals and the blocks in them: the scopes that hold locals. */
   private bodyScopes(): Scope[] {
     const scopes: Scope[] = [];
     for (const definition of this.matches.definitions) {
@@ -76,8 +76,14 @@ export class GoFileContext {
       scopes.push(new Scope(definition.node.startIndex, definition.node.endIndex, name));
       if (definition.role === 'function') this.declaredFunctions.add(name);
     }
-    for (const statement of this.matches.typeSwitches) scopes.push(...this.typeCaseScopes(statement));
+    const typeCases = this.matches.typeSwitches.flatMap((statement) => this.typeCaseScopes(statement));
+    scopes.push(...typeCases);
     for (const literal of this.matches.literals) scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined));
+    // A case that declares the switch's alias already has its scope.
+    const caseSpans = new Set(typeCases.map((scope) => `${scope.start}:${scope.end}`));
+    for (const block of this.matches.blocks) {
+      if (!caseSpans.has(`${block.startIndex}:${block.endIndex}`)) scopes.push(new Scope(block.startIndex, block.endIndex, undefined));
+    }
     return scopes;
   }
 

@@ -1,7 +1,7 @@
 ; Go facts for src/extract/go/extractor.ts.
 ;
 ; Every pattern carries exactly one role capture (the names the extractor dispatches
-; on: package.name, import, definition.*, scope.literal, local.*, call, reference.*,
+; on: package.name, import, definition.*, scope.literal, scope.block, local.*, call, reference.*,
 ; struct.*, interface.*, route.methods, exclude); its other captures are the parts the role
 ; handler reads. Part names never double as role names.
 
@@ -82,11 +82,45 @@
 
 (func_literal) @scope.literal
 
+; Blocks scope what is declared in them (Go spec, "Declarations and scope"): a name
+; declared in a `for`, `if` or `switch` statement's clause is the statement's, and each
+; case of a switch or select is a block of its own. Two loops may each declare their p.
+[
+  (block)
+  (for_statement)
+  (if_statement)
+  (expression_switch_statement)
+  (type_switch_statement)
+  (expression_case)
+  (type_case)
+  (default_case)
+  (communication_case)
+] @scope.block
+
 ; `switch v := x.(type)`: v has each case's type inside that case.
 (type_switch_statement alias: (expression_list (identifier))) @scope.typeswitch
 
-(parameter_declaration name: (identifier) @local.param type: (_) @local.type)
-(variadic_parameter_declaration name: (identifier) @local.name)
+; Parameters, results and receivers of functions, methods and function literals. The
+; names in a function type (`var f func(cmd *Command)`) or an interface's method declare
+; nothing where they are written: they are only left out of the references.
+(function_declaration parameters: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(function_declaration result: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(method_declaration receiver: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(method_declaration parameters: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(method_declaration result: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(func_literal parameters: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(func_literal result: (parameter_list (parameter_declaration name: (identifier) @local.param)))
+(function_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @local.name)))
+(method_declaration parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @local.name)))
+(func_literal parameters: (parameter_list (variadic_parameter_declaration name: (identifier) @local.name)))
+(function_type (parameter_list [
+  (parameter_declaration name: (identifier) @exclude)
+  (variadic_parameter_declaration name: (identifier) @exclude)
+]))
+(method_elem (parameter_list [
+  (parameter_declaration name: (identifier) @exclude)
+  (variadic_parameter_declaration name: (identifier) @exclude)
+]))
 (short_var_declaration left: (expression_list (identifier) @local.name))
 (const_spec (identifier) @local.name)
 (range_clause left: (expression_list (identifier) @local.name))

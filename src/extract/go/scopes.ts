@@ -1,9 +1,10 @@
 /**
- * Function-level scopes: which names inside a function are its own (parameters,
- * receivers, results, locals, type parameters) and which types local syntax shows for
- * them. Block scoping is deliberately coarse: a name declared anywhere earlier in the
- * function counts as local for the rest of it, which can only hide references, never
- * invent them.
+ * Scopes of functions and of the blocks in them: which names inside a function are its
+ * own (parameters, receivers, results, locals, type parameters) and which types local
+ * syntax shows for them. A name is local from its declaration to the end of its block,
+ * as in Go: two loops that each declare `p` give each its own type, and after a block
+ * its names refer to the outer ones again. Declarations of one name in one block that
+ * disagree on its type leave it untyped.
  */
 
 import type { CalleeExpr, TypeExpr } from '../facts';

@@ -201,6 +201,64 @@ describe('extract/go calls', () => {
     ), ['4:5 f -> url.Parse', '5:8 f -> parse', '6:5 f -> url.String {parse()}']);
   });
 
+  it('scopes a local to its block: each loop, if and switch its own, each case its own, the outer name after', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func (c *Command) Walk(names []string) {',
+      '\tfor p := c; p != nil; p = p.Parent() {',
+      '\t\tp.Name()',
+      '\t}',
+      '\tfor _, p := range names {',
+      '\t\tp.Name()',
+      '\t}',
+      '\tif x := (&Box{}); x != nil {',
+      '\t\tx.Open()',
+      '\t} else {',
+      '\t\tx.Close()',
+      '\t}',
+      '\tx.Open()',
+      '\tswitch {',
+      '\tcase len(names) > 0:',
+      '\t\tz := Box{}',
+      '\t\tz.Open()',
+      '\tdefault:',
+      '\t\tz := c',
+      '\t\tz.Name()',
+      '\t}',
+      '}',
+    ), [
+      '3:29 Command.Walk -> p.Parent <Command>',
+      '4:4 Command.Walk -> p.Name <Command>',
+      '7:4 Command.Walk -> p.Name {[]string[]}',
+      '10:4 Command.Walk -> x.Open <Box>',
+      '12:4 Command.Walk -> x.Close <Box>',
+      '14:3 Command.Walk -> x.Open {=x}',
+      '18:4 Command.Walk -> z.Open <Box>',
+      '21:4 Command.Walk -> z.Name <Command>',
+    ]);
+  });
+
+  it('takes the parameter names of a function type or an interface method for no declaration', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'type Runner interface{ Run(cmd *Command) }',
+      'func f() {',
+      '\tvar complete func(cmd *Command, args ...string)',
+      '\tcmd := Command{}',
+      '\tcmd.Register(complete)',
+      '}',
+    ), ['6:5 f -> cmd.Register <Command>']);
+    const facts = await extractGo(go(
+      'package p',
+      'var cmd = 1',
+      'type Runner interface{ Run(cmd int, rest ...int) }',
+      'var run func(cmd int)',
+      'func get() int { return cmd }',
+    ));
+    const toCmd = facts.references.filter((r) => r.target.form === 'name' && r.target.name === 'cmd').map((r) => `${r.line}:${r.col} ${r.from}`);
+    assert.deepEqual(toCmd, ['5:24 get'], 'a parameter name in a type is no use of the package variable');
+  });
+
   it('attributes calls in function literals to the enclosing function, and package-level calls to no one', async () => {
     assert.deepEqual(await callsOf(
       'package p',
