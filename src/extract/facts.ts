@@ -9,7 +9,7 @@ import type { UrlTemplate } from './httpUrls';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 31;
+export const FACTS_FORMAT_VERSION = 32;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -128,7 +128,7 @@ export interface ImportBinding {
  * nothing for a member call rather than guess.
  */
 export type CalleeExpr =
-  | { readonly form: 'name'; readonly name: string }
+  | { readonly form: 'name'; readonly name: string; readonly instantiated?: true }
   | {
       readonly form: 'member';
       /** The object as written: an identifier, `this`, `self`, or a dotted path. */
@@ -137,8 +137,16 @@ export type CalleeExpr =
       readonly objectType?: string;
       /** The object's type as an expression to evaluate, when objectType cannot name it. */
       readonly receiverType?: TypeExpr;
+      readonly instantiated?: true;
     }
   | { readonly form: 'new'; readonly name: string; readonly object?: string };
+
+/**
+ * `instantiated` (Go): the callee is written indexed, `F[T](x)` or `pkg.F[T](x)`. That
+ * calls an instance of a generic function when the name denotes a function; when it
+ * denotes a slice or map of functions (`handlers[i](x)`), it calls an element, which
+ * names no single function.
+ */
 
 /**
  * A call. Its position is the start of the callee's name token: the identifier in

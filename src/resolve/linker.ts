@@ -73,6 +73,8 @@ class FileLinker {
    * distinct within their file, 22% of its references.
    */
   private readonly callTargets = new Map<string, readonly LinkTarget[]>();
+  /** `line:col` of the indexed calls (Go `F[T](x)`) that linked: their name is no reference as well. */
+  private readonly instantiatedCallSites = new Set<string>();
   private readonly referenceTargets = new Map<string, Hash | undefined>();
   private visible: ReadonlySet<string> | undefined;
 
@@ -176,6 +178,7 @@ class FileLinker {
       let targets = this.callTargets.get(key);
       if (!targets) this.callTargets.set(key, (targets = this.callTargetsOf(call.callee, importsGrpc)));
       for (const target of targets) this.addEdge(this.sourceOf(call.caller), target.hash, 'calls', target.provenance, call);
+      if (targets.length > 0 && call.callee.form !== 'new' && call.callee.instantiated) this.instantiatedCallSites.add(`${call.line}:${call.col}`);
     }
   }
 
@@ -210,6 +213,7 @@ class FileLinker {
 
   private linkReferences(): void {
     for (const reference of this.facts.references) {
+      if (this.instantiatedCallSites.has(`${reference.line}:${reference.col}`)) continue;
       const key = JSON.stringify(reference.target);
       let targetHash = this.referenceTargets.get(key);
       if (!this.referenceTargets.has(key)) {

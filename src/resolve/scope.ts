@@ -123,6 +123,12 @@ export class FileScope {
    * (`A | B`) the method of each alternative that declares it.
    */
   resolveCallees(callee: CalleeExpr): Resolution[] {
+    // Indexed (Go `F[T](x)`), only a generic function is called: methods have no type
+    // parameters, and an element of a slice or map of functions is no single function.
+    if (callee.form !== 'new' && callee.instantiated) {
+      const target = this.resolveCallee(callee);
+      return target?.kind === 'symbol' && target.entry.kind === 'function' ? [target] : [];
+    }
     const target = this.resolveCallee(callee);
     if (target || callee.form !== 'member') return target ? [target] : [];
     const written = receiverTypeOf(callee, this, 0);

@@ -30,6 +30,8 @@ export interface CallMatch {
   readonly callee?: SyntaxNode;
   readonly object?: SyntaxNode;
   readonly property?: SyntaxNode;
+  /** Written with an index: `F[T](x)`, `pkg.F[T](x)` (CalleeExpr.instantiated). */
+  readonly instantiated: boolean;
 }
 
 export type ReferenceMatch =
@@ -62,6 +64,12 @@ export interface GoMatches {
   readonly typeSwitches: SyntaxNode[];
   readonly locals: { node: SyntaxNode; kind: LocalKind }[];
   readonly calls: CallMatch[];
+  /**
+   * Calls written with type arguments (`F[T](x)`, `pkg.F[T](x)`, which Go's grammar also
+   * reads as an index or a conversion): kept apart from `calls`, which route and client
+   * readers scan for registrations and requests.
+   */
+  readonly instantiatedCalls: CallMatch[];
   readonly references: ReferenceMatch[];
   /** Identifier ids that are declarations, callees or keys, never references. */
   readonly excluded: Set<number>;
@@ -129,9 +137,14 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
     if (!args) return;
     const name = parts.get('call.name');
     const callee = parts.get('call.callee');
-    if (name) into.excluded.add(name.id);
-    if (callee) into.excluded.add(callee.id);
-    into.calls.push({ node, arguments: args, name, callee, object: parts.get('call.object'), property: parts.get('call.property') });
+    const instantiated = parts.has('call.instantiated');
+    // Indexed, the name may denote a slice, a map or a type rather than a function: it
+    // stays a reference, which the linker drops where the call links (linker.ts).
+    if (name && !instantiated) into.excluded.add(name.id);
+    if (callee && !instantiated) into.excluded.add(callee.id);
+    (instantiated ? into.instantiatedCalls : into.calls).push({
+      node, arguments: args, name, callee, object: parts.get('call.object'), property: parts.get('call.property'), instantiated,
+    });
   }],
   ['local.param', local('param')],
   ['local.router', (node, parts, into) => {
@@ -178,7 +191,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], blocks: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [],
+    imports: [], definitions: [], literals: [], blocks: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [], instantiatedCalls: [],
     references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeMethods: new Map(),
     localRouters: new Map(),

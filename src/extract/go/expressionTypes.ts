@@ -16,7 +16,13 @@ const MAX_OBJECT_TEXT = 80;
 /** Chains deeper than this get no type: the resolver would stop there anyway, and the facts stay shallow. */
 const MAX_DEPTH = 16;
 
-/** A type node as written, or undefined when it mentions a type parameter or a type declared inside a function. */
+/**
+ * A type node as written, or undefined when it mentions a type parameter or a type
+ * declared inside a function. A package type instantiated with type parameters
+ * (`Set[T]`, `*pkg.List[K, V]`) is kept: its methods are the same for every instance,
+ * while what depends on T (its fields' and elements' types) is unknown at their own
+ * declarations.
+ */
 export function writtenType(node: SyntaxNode, scope: Scope): string | undefined {
   // Each node's text is a call into the parser: a bare type name reads it once.
   if (node.type === 'type_identifier') {
@@ -26,10 +32,20 @@ export function writtenType(node: SyntaxNode, scope: Scope): string | undefined 
   // Looking for the type names inside costs a walk of the type: only where one may be local.
   if (scope.mayShadowTypeNames()) {
     for (const name of node.descendantsOfType('type_identifier')) {
-      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return undefined;
+      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return isPackageTypeInstance(node, scope) ? collapseWhitespace(node.text) : undefined;
     }
   }
   return collapseWhitespace(node.text);
+}
+
+/** `G[...]` or `*G[...]` (any pointer depth) where G is a type of a package, not one declared or bound here. */
+function isPackageTypeInstance(node: SyntaxNode, scope: Scope): boolean {
+  let type: SyntaxNode | null = node;
+  while (type?.type === 'pointer_type') type = type.namedChild(0);
+  if (type?.type !== 'generic_type') return false;
+  const base = type.childForFieldName('type');
+  if (base?.type === 'qualified_type') return true;
+  return base?.type === 'type_identifier' && !isLocalTypeName(scope.lookup(base.text, base.startIndex));
 }
 
 function isLocalTypeName(local: LocalName | undefined): boolean {
@@ -63,6 +79,8 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFile
     }
     case 'call_expression':
       return resultTypeOf(node, 0, scope, context, depth + 1);
+    case 'type_conversion_expression':
+      return instanceResultOf(node.childForFieldName('type'), scope);
     case 'composite_literal':
       return named(node.childForFieldName('type'), scope);
     case 'type_assertion_expression':
@@ -97,6 +115,26 @@ export function elementOf(container: TypeExpr | undefined): TypeExpr | undefined
   return container && { t: 'element', of: container };
 }
 
+/**
+ * `G[T](x)` as the grammar reads it with one argument: a generic function's result, or a
+ * conversion to the generic type G; the resolver tells which by what G denotes.
+ */
+function instanceResultOf(type: SyntaxNode | null, scope: Scope): TypeExpr | undefined {
+  if (type?.type !== 'generic_type') return undefined;
+  const base = type.childForFieldName('type');
+  if (base?.type === 'type_identifier') {
+    return scope.lookup(base.text, base.startIndex) ? undefined : { t: 'result', call: { form: 'name', name: base.text, instantiated: true }, index: 0 };
+  }
+  const pkg = base?.type === 'qualified_type' ? base.childForFieldName('package') : null;
+  const name = base?.childForFieldName('name');
+  return pkg && name ? { t: 'result', call: { form: 'member', object: pkg.text, property: name.text, instantiated: true }, index: 0 } : undefined;
+}
+
+/** The callee of `F[T](x)`: see CalleeExpr.instantiated. */
+export function instantiated(callee: CalleeExpr): CalleeExpr {
+  return callee.form === 'new' ? callee : { ...callee, instantiated: true };
+}
+
 /** The `index`-th result of a call expression: a conversion's type, `new(T)`, or the callee's declared result. */
 export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, context: GoFileContext, depth = 0): TypeExpr | undefined {
   const fn = call.childForFieldName('function');
@@ -119,6 +157,17 @@ export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, cont
   }
   if (fn.type === 'parenthesized_type' || fn.type === 'qualified_type' || fn.type === 'pointer_type') {
     return index === 0 ? named(fn, scope) : undefined;
+  }
+  // `F[T](x)`: an instance of a generic function returns what F declares (a local indexed is a slice or map of functions).
+  if (fn.type === 'index_expression') {
+    const operand = fn.childForFieldName('operand');
+    if (operand?.type === 'identifier' && !scope.lookup(operand.text, operand.startIndex) && !isBuiltin(operand.text)) {
+      return { t: 'result', call: { form: 'name', name: operand.text, instantiated: true }, index };
+    }
+    const field = operand?.type === 'selector_expression' ? operand.childForFieldName('field') : null;
+    const object = operand?.childForFieldName('operand');
+    const callee = object && field ? memberExpression(object, field.text, scope, context, depth + 1) : undefined;
+    return callee && { t: 'result', call: instantiated(callee), index };
   }
   return undefined;
 }

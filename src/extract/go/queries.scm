@@ -171,6 +171,34 @@
     field: (field_identifier) @call.property) @call.callee
   arguments: (argument_list) @call.arguments) @call
 
+; `F[T](x)`, `pkg.F[T](x)`: a generic function's instance, or an element of a slice or map
+; of functions called; the resolver tells them apart by what the name denotes.
+(call_expression
+  function: (index_expression
+    operand: (identifier) @call.name) @call.instantiated
+  arguments: (argument_list) @call.arguments) @call
+
+(call_expression
+  function: (index_expression
+    operand: (selector_expression
+      operand: (_) @call.object
+      field: (field_identifier) @call.property) @call.callee) @call.instantiated
+  arguments: (argument_list) @call.arguments) @call
+
+; With one argument, or several type arguments, the grammar reads `F[T](x)` as a
+; conversion to a generic type: a call when F is a function.
+(type_conversion_expression
+  type: (generic_type
+    type: (type_identifier) @call.name) @call.instantiated
+  operand: (_) @call.arguments) @call
+
+(type_conversion_expression
+  type: (generic_type
+    type: (qualified_type
+      package: (package_identifier) @call.object
+      name: (type_identifier) @call.property) @call.callee) @call.instantiated
+  operand: (_) @call.arguments) @call
+
 ; ---------------------------------------------------------------------------------
 ; Route helper: gorilla `r.HandleFunc(...).Methods("GET")`.
 

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr, ReferenceFact } from '../facts';
 import type { CallMatch, ReferenceMatch } from './collect';
 import type { GoFileContext } from './context';
-import { memberExpression } from './expressionTypes';
+import { instantiated, memberExpression } from './expressionTypes';
 import { isBuiltin } from './names';
 import { inDocumentOrder, type Scope } from './scopes';
 
@@ -11,30 +11,33 @@ import { inDocumentOrder, type Scope } from './scopes';
 
 export function callFacts(context: GoFileContext): CallFact[] {
   const facts: CallFact[] = [];
-  for (const call of inDocumentOrder(context.matches.calls, (c) => c.node.startIndex)) {
+  const calls = [...context.matches.calls, ...context.matches.instantiatedCalls];
+  for (const call of inDocumentOrder(calls, (c) => c.node.startIndex)) {
     const scope = context.scopeAt(call.node.startIndex);
-    const fact = call.name ? nameCall(call.name, scope, context) : memberCall(call, scope, context);
+    const fact = call.name ? nameCall(call.name, scope, context, call.instantiated) : memberCall(call, scope, context);
     if (fact) facts.push(fact);
   }
   return facts;
 }
 
-function nameCall(nameNode: SyntaxNode, scope: Scope, context: GoFileContext): CallFact | undefined {
+function nameCall(nameNode: SyntaxNode, scope: Scope, context: GoFileContext, isIndexed: boolean): CallFact | undefined {
   const name = nameNode.text;
   // A local function value is not the package function of the same name; one bound to a
-  // method or function value (`f := s.handle`) calls it.
+  // method or function value (`f := s.handle`) calls it. Indexed, a local is a slice or
+  // map of functions: a function literal has no type parameters to instantiate.
   const local = scope.lookup(name, nameNode.startIndex);
-  if (local) return local.callee ? { ...positionOf(nameNode), caller: scope.symbol, callee: local.callee } : undefined;
+  if (local) return local.callee && !isIndexed ? { ...positionOf(nameNode), caller: scope.symbol, callee: local.callee } : undefined;
   // Builtins and conversions to types declared here are not calls of package symbols.
   if (isBuiltin(name) && !context.declaredFunctions.has(name)) return undefined;
   if (context.declaredTypes.has(name)) return undefined;
-  return { ...positionOf(nameNode), caller: scope.symbol, callee: { form: 'name', name } };
+  return { ...positionOf(nameNode), caller: scope.symbol, callee: isIndexed ? { form: 'name', name, instantiated: true } : { form: 'name', name } };
 }
 
 function memberCall(call: CallMatch, scope: Scope, context: GoFileContext): CallFact | undefined {
   if (!call.object || !call.property) return undefined;
   const callee = memberExpression(call.object, call.property.text, scope, context);
-  return callee ? { ...positionOf(call.property), caller: scope.symbol, callee } : undefined;
+  if (!callee) return undefined;
+  return { ...positionOf(call.property), caller: scope.symbol, callee: call.instantiated ? instantiated(callee) : callee };
 }
 
 export function referenceFacts(context: GoFileContext): ReferenceFact[] {

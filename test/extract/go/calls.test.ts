@@ -259,6 +259,30 @@ describe('extract/go calls', () => {
     assert.deepEqual(toCmd, ['5:24 get'], 'a parameter name in a type is no use of the package variable');
   });
 
+  it('marks calls written with type arguments, in each shape the grammar reads them, and types their results', async () => {
+    const facts = await extractGo(go(
+      'package p',
+      'import "example.com/set"',
+      'func f(handlers []func()) {',
+      '\ts := set.Make[int]()',
+      '\ts.Add(1)',
+      '\tset.Of[string]("a").Len()',
+      '\tMerge[int, string](nil, nil)',
+      '\thandlers[0]()',
+      '}',
+    ));
+    assert.deepEqual(facts.calls.map((c) => `${show(c)}${c.callee.form !== 'new' && c.callee.instantiated ? ' [T]' : ''}`), [
+      '4:10 f -> set.Make [T]',
+      '5:3 f -> s.Add {set.Make()}',
+      '6:5 f -> set.Of [T]',
+      '6:21 f -> set.Of[string]("a").Len {set.Of()}',
+      // Two type arguments and two arguments cannot be an index: the grammar reads a call.
+      '7:1 f -> Merge',
+    ], 'an indexed local (a slice of functions) calls no one function');
+    const names = facts.references.map((r) => (r.target.form === 'member' ? `${r.target.object}.${r.target.property}` : r.target.form === 'name' ? r.target.name : ''));
+    assert.deepEqual(names.filter((n) => n !== 'int' && n !== 'string'), ['set.Make', 'set.Of'], 'an indexed name stays a reference for when it is no function');
+  });
+
   it('attributes calls in function literals to the enclosing function, and package-level calls to no one', async () => {
     assert.deepEqual(await callsOf(
       'package p',
