@@ -9,7 +9,7 @@ import type { UrlTemplate } from './httpUrls';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 32;
+export const FACTS_FORMAT_VERSION = 33;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -308,6 +308,12 @@ export interface FileFacts {
   readonly skipReason?: string;
   /** TS/JS: the local symbol name behind `export default`, when it names one. */
   readonly defaultExport?: string;
+  /**
+   * Python: the names `from <this module> import *` binds, from a literal `__all__`;
+   * `null` when `__all__` is bound in a way a reader cannot evaluate (such a star import
+   * binds no name we can know); absent without `__all__`: every name not starting with `_`.
+   */
+  readonly starExports?: readonly string[] | null;
   /** Go: the `package` clause name. */
   readonly packageName?: string;
   /** Syntax errors seen; the facts are then partial but still used. */

@@ -58,13 +58,18 @@ function findExport(host: ExportLookupHost, packagePath: string, name: string, h
   for (const file of files) {
     const facts = table.factsOf(file);
     if (!facts) continue;
-    // Python exports whatever a module imports; TS/JS only what it re-exports.
+    // Python exports whatever a module imports, and the last import binding a name wins;
+    // TS/JS exports only what it re-exports, and a name may be re-exported once.
     const importsAreExports = facts.language === 'python';
-    for (const fact of facts.imports) {
+    const imports = importsAreExports ? [...facts.imports].reverse() : facts.imports;
+    for (const fact of imports) {
       if (!fact.reexport && !importsAreExports) continue;
-      const binding = fact.bindings.find((b) => b.local === name || (fact.reexport && b.local === '*' && b.imported === '*'));
+      const binding = fact.bindings.find((b) => b.local === name || (isWildcard(b) && (fact.reexport || importsAreExports)));
       if (!binding) continue;
       const target = host.resolver.resolveImport(fact.source, file);
+      // A Python star import binds only what the module offers it (starImportBinds), and
+      // from outside the repository nothing we can know.
+      if (importsAreExports && isWildcard(binding) && !(target.inRepo && starImportBinds(table, target.packagePath, name))) continue;
       const found = followBinding(host, target, binding, name, hops);
       if (found) return found;
     }
@@ -83,6 +88,24 @@ function followBinding(host: ExportLookupHost, target: ImportTarget, binding: Im
   if (binding.local === '*') return lookupExport(host, target.packagePath, name, hops + 1);
   if (binding.imported === '*') return { kind: 'module', packagePath: target.packagePath };
   return lookupExport(host, target.packagePath, binding.imported, hops + 1);
+}
+
+function isWildcard(binding: ImportBinding): boolean {
+  return binding.local === '*' && binding.imported === '*';
+}
+
+/**
+ * Whether Python's `from <packagePath> import *` binds `name`: a name the module's
+ * `__all__` lists, or, without `__all__`, any name not starting with an underscore. A
+ * module whose `__all__` cannot be read binds nothing we know of.
+ */
+export function starImportBinds(table: SymbolTable, packagePath: string, name: string): boolean {
+  for (const file of table.filesOfPackage(packagePath)) {
+    const exported = table.factsOf(file)?.starExports;
+    if (exported === null) return false;
+    if (exported !== undefined) return exported.includes(name);
+  }
+  return !name.startsWith('_');
 }
 
 function defaultExportOf(table: SymbolTable, files: ReadonlySet<string>): string | undefined {

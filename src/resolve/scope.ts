@@ -2,7 +2,7 @@ import type { CalleeExpr, FileFacts } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
-import { type ExportLookupHost, MAX_HOPS, lookupExport } from './packageExports';
+import { type ExportLookupHost, MAX_HOPS, lookupExport, starImportBinds } from './packageExports';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
 
@@ -166,6 +166,7 @@ export class FileScope {
   private resolveThroughWildcards(name: string): Resolution | undefined {
     let found: Extract<Resolution, { kind: 'symbol' }> | undefined;
     for (const { packagePath, scope } of this.wildcards) {
+      if (this.facts.language === 'python' && !starImportBinds(scope.table, packagePath, name)) continue;
       const candidate = scope.lookupExport(packagePath, name, 1);
       if (candidate?.kind !== 'symbol') continue;
       if (found && (found.entry.file !== candidate.entry.file || found.entry.name !== candidate.entry.name)) return undefined;

@@ -14,6 +14,7 @@ import { djangoMountFacts, routeMountFacts } from './mounts';
 import { ExpressionTypes } from './expressionTypes';
 import { decoratorRouteFacts } from './routes';
 import { ScopeTree } from './scopes';
+import { starExportsOf } from './starExports';
 import { symbolFacts } from './symbols';
 
 /**
@@ -34,6 +35,7 @@ export const pythonExtractor: LanguageExtractor = {
       ...routeMountFacts(scopes, matches.calls, matches.bindings, imports),
       ...djangoMountFacts(matches.djangoRoutes, imports, path),
     ];
+    const starExports = starExportsOf(scopes, matches.bindings);
     return {
       path,
       language,
@@ -47,6 +49,7 @@ export const pythonExtractor: LanguageExtractor = {
         ...grpcRouteFacts(scopes, types, matches.calls, imports),
       ],
       ...(routeMounts.length > 0 ? { routeMounts } : {}),
+      ...(starExports !== undefined ? { starExports } : {}),
       ...withHttpCalls(httpCallFacts(scopes, matches.calls, matches.bindings, imports)),
       syntaxErrors: countSyntaxErrors(root),
     };

@@ -25,6 +25,18 @@ describe('extract/python imports', () => {
     ]);
   });
 
+  it('reads the names a star import of the module binds from a literal __all__, and only from one', async () => {
+    const starExports = async (...lines: string[]) => (await extractPython(py(...lines))).starExports;
+    assert.deepEqual(await starExports('__all__ = ["Client", \'get\']', 'class Client: pass'), ['Client', 'get']);
+    assert.deepEqual(await starExports('__all__ = (', '    "a",  # the first', '    "b",', ')'), ['a', 'b']);
+    assert.deepEqual(await starExports('__all__: list[str] = []'), []);
+    assert.equal(await starExports('class Client: pass', 'def f():', '    __all__ = ["x"]'), undefined, 'no __all__ at module level');
+    assert.equal(await starExports('__all__ = names()'), null, 'computed');
+    assert.equal(await starExports('__all__ = ["a"]', '__all__ += ["b"]'), null, 'extended');
+    assert.equal(await starExports('__all__ = ["a", name]'), null, 'not all strings');
+    assert.equal(await starExports('__all__ = ["a"]', '__all__ = ["b"]'), null, 'assigned twice');
+  });
+
   it('counts imports inside functions and TYPE_CHECKING blocks', async () => {
     const facts = await extractPython(py(
       'from typing import TYPE_CHECKING',
