@@ -9,7 +9,7 @@ import type { UrlTemplate } from './httpUrls';
  * later index run can re-resolve an unchanged file without parsing it again; bump
  * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
  */
-export const FACTS_FORMAT_VERSION = 33;
+export const FACTS_FORMAT_VERSION = 34;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };

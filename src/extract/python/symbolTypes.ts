@@ -35,18 +35,29 @@ export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 
 }
 
 /**
- * What calling the function gives, as its annotation writes it: `Self` is the class;
- * `__init__` (the resolver makes its call the class) and context-manager generators (a
- * call gives a manager, not the annotated iterator) have none.
+ * What calling the function gives, as its annotation writes it: `Self` is the class, and
+ * so is a type variable that also annotates the first parameter (`def __enter__(self: T)
+ * -> T`, `def create(cls: type[T]) -> T`: PEP 484's self-types); `__init__` (the resolver
+ * makes its call the class) and context-manager generators (a call gives a manager, not
+ * the annotated iterator) have none.
  */
 function returnType(scope: Scope, tree: ScopeTree): string | undefined {
   const annotation = scope.definition?.node.childForFieldName('return_type');
   if (!annotation || scope.name === '__init__') return undefined;
   if (scope.decorators.some((name) => CONTEXT_MANAGER_DECORATORS.test(name))) return undefined;
-  const text = annotationText(annotation, tree.typeParametersAt(annotation.startIndex));
-  if (text === undefined || !SELF_TYPES.has(text)) return text;
+  const typeParameters = tree.typeParametersAt(annotation.startIndex);
+  const text = annotationText(annotation, typeParameters);
   const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
-  return owner;
+  if (text !== undefined) return SELF_TYPES.has(text) ? owner : text;
+  return isSelfTypeVariable(scope, annotation.text.trim(), typeParameters) ? owner : undefined;
+}
+
+/** Whether `name` is a type variable that annotates the method's first parameter (`self: T`, `cls: type[T]`). */
+function isSelfTypeVariable(scope: Scope, name: string, typeParameters: ReadonlySet<string>): boolean {
+  if (!typeParameters.has(name) || scope.parent?.kind !== 'class') return false;
+  const first = scope.definition?.node.childForFieldName('parameters')?.namedChild(0);
+  const written = first?.type === 'typed_parameter' ? first.childForFieldName('type')?.text.replace(/\s+/g, '') : undefined;
+  return written === name || written === `type[${name}]` || written === `Type[${name}]`;
 }
 
 /** A class's fields whose type is written as a type: annotated, instantiated, or a property's return annotation. */

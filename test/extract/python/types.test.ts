@@ -108,6 +108,27 @@ describe('extract/python receiver types', () => {
     assert.equal(facts.symbols.some((s) => s.name === 'borrowed' || s.name === 'UserId'), false);
   });
 
+  it('takes a type variable that also annotates self or cls for the class (PEP 484 self-types)', async () => {
+    const facts = await extractPython(py(
+      'from typing import TypeVar',
+      'T = TypeVar("T", bound="Client")',
+      'class Client:',
+      '    def __enter__(self: T) -> T:',
+      '        return self',
+      '    @classmethod',
+      '    def create(cls: type[T]) -> T:',
+      '        return cls()',
+      '    def first(self, items: list[T]) -> T:',
+      '        return items[0]',
+      'def pick(item: T) -> T:',
+      '    return item',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'Client.__enter__').results, ['Client']);
+    assert.deepEqual(symbolNamed(facts, 'Client.create').results, ['Client']);
+    assert.equal(symbolNamed(facts, 'Client.first').results, undefined, 'T bound by another parameter');
+    assert.equal(symbolNamed(facts, 'pick').results, undefined, 'no class around');
+  });
+
   it('types an imported module-level instance by the value it names', async () => {
     const facts = await extractPython(py(
       'from shop import client',
