@@ -7,9 +7,11 @@ import type { UrlTemplate } from './httpUrls';
  * knowledge. Names are local ("Func", "Type.method"); src/resolve turns them into
  * qualified names and links references across files. Facts are stored per file so a
  * later index run can re-resolve an unchanged file without parsing it again; bump
- * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes.
+ * FACTS_FORMAT_VERSION whenever their shape or an extractor's output changes, and when
+ * the resolver reads them differently: a graph keeps the links of its unchanged files
+ * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 34;
+export const FACTS_FORMAT_VERSION = 35;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };

@@ -1,6 +1,8 @@
 import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
+import { languageFamily } from './languageFamily';
+import type { SymbolEntry } from './symbolTable';
 
 /**
  * The types of values, computed at link time from the declarations of the whole repo: a
@@ -121,6 +123,7 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
   const declaring = scope.scopeOfEntry(entry, target.packagePath);
   if (!declaring) return undefined;
   if (entry.kind === 'type' || entry.kind === 'interface') return index === 0 ? { text: entry.name, scope: declaring } : undefined;
+  if (entry.kind === 'constant') return heldFunctionResultOf(entry, index, declaring, depth);
   if (entry.kind !== 'function' && entry.kind !== 'method') return undefined;
   const dot = entry.name.lastIndexOf('.');
   if (entry.kind === 'method' && dot > 0 && CONSTRUCTOR_NAMES.has(entry.name.slice(dot + 1)) && !entry.fact.results?.length) {
@@ -128,6 +131,20 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
   }
   const result = entry.fact.results?.[index];
   return result ? { text: result, scope: declaring } : undefined;
+}
+
+/**
+ * Calling a JS/TS `const` bound to a function or method (`const date = ZodDate.create`)
+ * gives what that function returns: a `const` is never bound again. Elsewhere a constant
+ * is a convention, not a guarantee, and its call has no known result.
+ */
+function heldFunctionResultOf(entry: SymbolEntry, index: number, declaring: FileScope, depth: number): WrittenType | undefined {
+  const value = entry.fact.valueType;
+  if (value?.t !== 'value' || languageFamily(declaring.language) !== 'typescript') return undefined;
+  const held = declaring.callTarget(value.of, depth + 1);
+  return held?.kind === 'symbol' && (held.entry.kind === 'function' || held.entry.kind === 'method')
+    ? resultTypeOf(held, index, declaring, depth + 1)
+    : undefined;
 }
 
 /** `items.find(...)` on a container the language itself provides: its element, or the same container. */
