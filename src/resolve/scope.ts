@@ -87,6 +87,11 @@ export class FileScope {
     return this.facts.language;
   }
 
+  /** The symbol table's version: what this scope resolves is the same until it changes. */
+  get tableVersion(): number {
+    return this.table.version;
+  }
+
   /** How this file's language writes types. */
   get typeSyntax(): TypeSyntax {
     return this.resolver.typeSyntax ?? NAMED_TYPES_ONLY;

@@ -19,7 +19,7 @@ export interface WrittenType {
 
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
-/** Chains longer than this (or cycles such as `var a = b; var b = a`) stay unknown. */
+/** Declarations followed deeper than this (or in a cycle such as `var a = b; var b = a`) leave a type unknown. */
 const MAX_DEPTH = 16;
 
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__', 'new']);
@@ -30,16 +30,36 @@ export const NAMED_TYPES_ONLY: TypeSyntax = {
   element: () => undefined,
 };
 
-/** The type a TypeExpr denotes, read in `scope`, or undefined when the declarations do not say. */
+/**
+ * What typeOf found for a TypeExpr object, with the scope and symbol-table version it was
+ * read in. A chain `a.b().c().d()` nests each call's receiver in the next, and a method
+ * returning `this` reads its receiver a second time: without this, n such links cost 2^n.
+ */
+const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly version: number; readonly type: WrittenType }>();
+
+/**
+ * The type a TypeExpr denotes, read in `scope`, or undefined when the declarations do
+ * not say. `depth` counts the declarations followed (a value's, a field's, a result's),
+ * which can form cycles; a call chain's receivers are parts of the expression itself and
+ * cost nothing, so a chain is as long as its file wrote it (within the extractor's bound).
+ */
 export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
+  const known = evaluated.get(expr);
+  if (known && known.scope === scope && known.version === scope.tableVersion) return known.type;
+  const type = evaluate(expr, scope, depth);
+  if (type) evaluated.set(expr, { scope, version: scope.tableVersion, type });
+  return type;
+}
+
+function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   switch (expr.t) {
     case 'named':
       return expr.name ? { text: expr.name, scope } : undefined;
     case 'value':
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result': {
-      const target = scope.callTarget(expr.call, depth + 1);
+      const target = scope.callTarget(expr.call, depth);
       const result = resultTypeOf(target, expr.index ?? 0, scope, depth);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
@@ -182,7 +202,7 @@ function underlyingOf(type: WrittenType): WrittenType | undefined {
 export function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   if (call.form !== 'member' || depth > MAX_DEPTH) return undefined;
   if (call.objectType) return { text: call.objectType, scope };
-  return call.receiverType ? typeOf(call.receiverType, scope, depth + 1) : undefined;
+  return call.receiverType ? typeOf(call.receiverType, scope, depth) : undefined;
 }
 
 /** The class declaring a method, for a `this` result whose receiver is unknown. */

@@ -86,8 +86,13 @@ function insideNestedFunction(node: SyntaxNode, body: SyntaxNode): boolean {
   return false;
 }
 
-/** Chains deeper than this get no type: the resolver would stop there anyway, and the facts stay shallow. */
-const MAX_DEPTH = 16;
+/**
+ * Expressions nested deeper than this get no type: a call chain costs about 3 a link, so
+ * a builder chain (`qb.select().where().andWhere()…`) is typed for its first 13 links,
+ * and each call's receiver holds the chain before it, so a chain's facts grow with the
+ * square of its length: a generated chain thousands of links long stays small.
+ */
+const MAX_DEPTH = 40;
 
 /** The type of the value an expression yields. */
 export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
