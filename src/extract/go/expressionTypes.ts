@@ -13,8 +13,13 @@ import type { LocalName, Scope } from './scopes';
  */
 
 const MAX_OBJECT_TEXT = 80;
-/** Chains deeper than this get no type: the resolver would stop there anyway, and the facts stay shallow. */
-const MAX_DEPTH = 16;
+/**
+ * Expressions nested deeper than this get no type: a call chain costs about 3 a link, so
+ * a builder chain (`db.Where(…).Order(…).Find(…)`) is typed for its first 13 links; each
+ * call's receiver holds the chain before it, so a chain's facts grow with the square of
+ * its length, and a generated chain thousands of links long stays small.
+ */
+const MAX_DEPTH = 40;
 
 /**
  * A type node as written, or undefined when it mentions a type parameter or a type

@@ -14,8 +14,12 @@ import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scope
  */
 
 const MAX_OBJECT_TEXT = 80;
-/** Bindings that refer to each other (`a = b.f(); b = a.g()`) stop here. */
-const MAX_DEPTH = 12;
+/**
+ * Expressions nested deeper than this get no type, and bindings that refer to each other
+ * (`a = b.f(); b = a.g()`) stop here: a call chain costs about 3 a link, so a chain
+ * (`session.query(…).filter(…).order_by(…).all()`) is typed for its first 12 links.
+ */
+const MAX_DEPTH = 36;
 
 export class ExpressionTypes {
   private readonly nameTypes = new Map<Scope, Map<string, TypeExpr | null>>();
