@@ -128,6 +128,7 @@ export function typeExprDepth(expr: TypeExpr): number {
     case 'either':
       return 1 + Math.max(0, ...expr.of.map(typeExprDepth));
     case 'param':
+    case 'returns':
       return 1 + typeExprDepth(expr.of);
   }
 }

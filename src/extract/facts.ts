@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 36;
+export const FACTS_FORMAT_VERSION = 37;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -90,7 +90,9 @@ export interface FieldFact {
  * - `element`: what indexing or ranging over a value of type `of` yields;
  * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
  * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
- *   by the function type its variable is declared with).
+ *   by the function type its variable is declared with);
+ * - `returns`: the `index`-th result (default 0) of calling a value of the function type
+ *   `of` (Go: `done(t)` for a `done` of type `func(*testing.T) *Output`).
  * What the resolver cannot pin down stays unknown, and a call on it makes no edge.
  */
 export type TypeExpr =
@@ -100,7 +102,8 @@ export type TypeExpr =
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
-  | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number };
+  | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
+  | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number };
 
 /**
  * One import statement. `source` is the module as written (`./util`, `net/http`,

@@ -54,6 +54,7 @@ function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
         for (const option of type.of) addType(option);
         return;
       case 'param':
+      case 'returns':
         addType(type.of);
     }
   };

@@ -75,12 +75,14 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
-    case 'param': {
+    case 'param':
+    case 'returns': {
       let fn = typeOf(expr.of, scope, depth + 1);
-      // A function type named by an alias (`type Handler = (req: Req) => void`) is read through it.
+      // A function type named by an alias or a defined type (`type Handler = (req: Req) => void`) is read through it.
       for (let hops = 0; fn && hops < 4; hops++) {
-        const parameter = fn.scope.typeSyntax.parameter?.(fn.text, expr.index);
-        if (parameter) return { text: parameter, scope: fn.scope };
+        const { typeSyntax } = fn.scope;
+        const part = expr.t === 'param' ? typeSyntax.parameter?.(fn.text, expr.index) : typeSyntax.result?.(fn.text, expr.index ?? 0);
+        if (part) return { text: part, scope: fn.scope };
         fn = underlyingOf(fn);
       }
       return undefined;

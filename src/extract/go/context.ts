@@ -79,10 +79,16 @@ export class GoFileContext {
     const typeCases = this.matches.typeSwitches.flatMap((statement) => this.typeCaseScopes(statement));
     scopes.push(...typeCases);
     for (const literal of this.matches.literals) scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined));
-    // A case that declares the switch's alias already has its scope.
-    const caseSpans = new Set(typeCases.map((scope) => `${scope.start}:${scope.end}`));
+    // A case that declares the switch's alias already has its scope, and a function's body
+    // is the block its parameters and results are declared in (Go spec, "Blocks").
+    const ownSpans = new Set(typeCases.map((scope) => `${scope.start}:${scope.end}`));
+    for (const definition of this.matches.definitions) if (definition.body) ownSpans.add(`${definition.body.startIndex}:${definition.body.endIndex}`);
+    for (const literal of this.matches.literals) {
+      const body = literal.childForFieldName('body');
+      if (body) ownSpans.add(`${body.startIndex}:${body.endIndex}`);
+    }
     for (const block of this.matches.blocks) {
-      if (!caseSpans.has(`${block.startIndex}:${block.endIndex}`)) scopes.push(new Scope(block.startIndex, block.endIndex, undefined));
+      if (!ownSpans.has(`${block.startIndex}:${block.endIndex}`)) scopes.push(new Scope(block.startIndex, block.endIndex, undefined));
     }
     return scopes;
   }

@@ -88,6 +88,13 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFile
       return instanceResultOf(node.childForFieldName('type'), scope);
     case 'composite_literal':
       return named(node.childForFieldName('type'), scope);
+    case 'func_literal': {
+      // Its type is its signature as written: calling the local that holds it returns its results.
+      const parameters = node.childForFieldName('parameters');
+      const result = node.childForFieldName('result');
+      const written = result ? writtenType(result, scope) : '';
+      return parameters && written !== undefined ? { t: 'named', name: collapseWhitespace(`func${parameters.text} ${written}`.trim()) } : undefined;
+    }
     case 'type_assertion_expression':
       return named(node.childForFieldName('type'), scope);
     case 'parenthesized_expression': {
@@ -146,7 +153,13 @@ export function resultTypeOf(call: SyntaxNode, index: number, scope: Scope, cont
   if (!fn || depth > MAX_DEPTH) return undefined;
   if (fn.type === 'identifier') {
     const name = fn.text;
-    if (scope.lookup(name, fn.startIndex)) return undefined;
+    const local = scope.lookup(name, fn.startIndex);
+    // A local holding a function: what the function it is bound to returns, else what its
+    // function type does (`view, done := testView(t); out := done(t)`, a func parameter).
+    if (local) {
+      if (local.callee) return { t: 'result', call: local.callee, index };
+      return local.type && !isLocalTypeName(local) ? { t: 'returns', of: local.type, index } : undefined;
+    }
     if (name === 'new' || name === 'make') {
       const first = call.childForFieldName('arguments')?.namedChild(0);
       return index === 0 && first ? named(first, scope) : undefined;

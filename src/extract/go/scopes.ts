@@ -3,8 +3,8 @@
  * own (parameters, receivers, results, locals, type parameters) and which types local
  * syntax shows for them. A name is local from its declaration to the end of its block,
  * as in Go: two loops that each declare `p` give each its own type, and after a block
- * its names refer to the outer ones again. Declarations of one name in one block that
- * disagree on its type leave it untyped.
+ * its names refer to the outer ones again. A name declared again in its block is the
+ * same variable, of its first declaration's type.
  */
 
 import type { CalleeExpr, TypeExpr } from '../facts';
@@ -15,7 +15,7 @@ export interface LocalName {
   readonly kind: LocalKind;
   /** Offset of the first declaration; earlier uses refer to an outer name. */
   declaredAt: number;
-  /** The type its declaration gives it; undefined when unknown or declarations disagree. */
+  /** The type its first declaration in its block gives it; undefined when unknown. */
   type: TypeExpr | undefined;
   /** The router framework that built it (`mux := http.NewServeMux()`), when one did. */
   router: string | undefined;
@@ -40,6 +40,11 @@ export class Scope {
     return this.ownSymbol ?? this.parent?.symbol ?? '';
   }
 
+  /**
+   * Declares a name here. Declared again in the same block (`x, err := f()` after `err`),
+   * it is the same variable (Go spec, "Short variable declarations"): its type stays the
+   * first declaration's, and the value it holds may have changed.
+   */
   declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string, callee?: CalleeExpr): void {
     if (kind === 'typeparam' || kind === 'typename') this.declaresTypeNames = true;
     const existing = this.locals.get(name);
@@ -47,8 +52,10 @@ export class Scope {
       this.locals.set(name, { kind, declaredAt: at, type, router, callee });
       return;
     }
-    existing.declaredAt = Math.min(existing.declaredAt, at);
-    if (!sameType(existing.type, type)) existing.type = undefined;
+    if (at < existing.declaredAt) {
+      existing.declaredAt = at;
+      existing.type = type;
+    }
     if (existing.router !== router) existing.router = undefined;
     if (JSON.stringify(existing.callee) !== JSON.stringify(callee)) existing.callee = undefined;
   }
@@ -86,6 +93,3 @@ export function inDocumentOrder<T>(items: readonly T[], startOf: (item: T) => nu
   return items;
 }
 
-function sameType(a: TypeExpr | undefined, b: TypeExpr | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
-}

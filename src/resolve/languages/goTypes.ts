@@ -11,6 +11,10 @@ export const goTypeSyntax: TypeSyntax = {
     const name = bare.replace(/\s*\[.*$/s, '');
     return /^[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)?$/u.test(name) ? name : undefined;
   },
+  result(type, index) {
+    const results = resultsOfFunc(withoutPointers(type));
+    return results?.[index];
+  },
   element(type) {
     const bare = withoutPointers(type);
     if (bare.startsWith('[')) return afterBracket(bare, 0);
@@ -19,6 +23,68 @@ export const goTypeSyntax: TypeSyntax = {
     return channel ? bare.slice(channel[0].length).trim() || undefined : undefined;
   },
 };
+
+/**
+ * The result types of a function type as written: `func(*testing.T) *Output` has one,
+ * `func() (n int, err error)` two (names dropped); undefined for anything not a func type.
+ */
+function resultsOfFunc(type: string): string[] | undefined {
+  if (!/^func\s*\(/.test(type)) return undefined;
+  const close = closingParen(type, type.indexOf('('));
+  if (close === undefined) return undefined;
+  const rest = type.slice(close + 1).trim();
+  if (rest === '') return [];
+  if (!rest.startsWith('(')) return [rest];
+  const end = closingParen(rest, 0);
+  if (end === undefined || rest.slice(end + 1).trim() !== '') return undefined;
+  return resultTypes(splitTopLevel(rest.slice(1, end)));
+}
+
+const NAMED_RESULT = /^[\p{L}_][\p{L}\p{N}_]*\s+(?!\.)/u;
+const BARE_NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+
+/**
+ * The types of a result list's entries. Named (`n int, err error`, or grouped `a, b *T`),
+ * every entry is named and a name alone takes the type written after the next names;
+ * unnamed, each entry is a type.
+ */
+function resultTypes(entries: readonly string[]): string[] | undefined {
+  const named = entries.some((entry) => NAMED_RESULT.test(entry) && !/^(?:func|chan|map|struct|interface)\b/.test(entry));
+  if (!named) return [...entries];
+  const types: (string | undefined)[] = entries.map((entry) => (BARE_NAME.test(entry) ? undefined : entry.replace(NAMED_RESULT, '')));
+  for (let i = types.length - 2; i >= 0; i--) types[i] ??= types[i + 1];
+  return types.every((type) => type !== undefined) ? (types as string[]) : undefined;
+}
+
+/** The index of the bracket closing the one opening at `open` (any of `([{`). */
+function closingParen(text: string, open: number): number | undefined {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && --depth === 0) return i;
+  }
+  return undefined;
+}
+
+/** Splits `a, b` at the commas outside brackets. */
+function splitTopLevel(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = list.slice(start).trim();
+  if (last) parts.push(last);
+  return parts;
+}
 
 function withoutPointers(type: string): string {
   let bare = type.trim();

@@ -43,6 +43,8 @@ export interface TypeSyntax {
   alternatives?(type: string): string[] | undefined;
   /** The type of the `index`-th parameter of a function type written as one (`(a: A) => R`). */
   parameter?(type: string, index: number): string | undefined;
+  /** The type of the `index`-th result of a function type written as one (Go `func(T) (R, error)`). */
+  result?(type: string, index: number): string | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

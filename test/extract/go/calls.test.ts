@@ -27,6 +27,7 @@ function showType(type: TypeExpr): string {
     case 'element': return `${showType(type.of)}[]`;
     case 'either': return type.of.map(showType).join('|');
     case 'param': return `${showType(type.of)}(#${type.index})`;
+    case 'returns': return `${showType(type.of)}→${type.index ?? 0}`;
   }
 }
 
@@ -198,7 +199,7 @@ describe('extract/go calls', () => {
       '\turl := next()',
       '\turl.String()',
       '}',
-    ), ['4:5 f -> url.Parse', '5:8 f -> parse', '6:5 f -> url.String {parse()}']);
+    ), ['4:5 f -> url.Parse', '5:8 f -> parse', '6:5 f -> url.String {parse()}', '10:5 g -> url.String {func() int→0}']);
   });
 
   it('scopes a local to its block: each loop, if and switch its own, each case its own, the outer name after', async () => {
@@ -235,6 +236,38 @@ describe('extract/go calls', () => {
       '14:3 Command.Walk -> x.Open {=x}',
       '18:4 Command.Walk -> z.Open <Box>',
       '21:4 Command.Walk -> z.Name <Command>',
+    ]);
+  });
+
+  it('keeps a variable declared again in its block (or a parameter in the body) of its first declaration\'s type', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func f(d Diags) {',
+      '\tvar diags Diags',
+      '\tx, diags := load()',
+      '\tdiags.Append(x)',
+      '\ty, d := load()',
+      '\td.Append(y)',
+      '}',
+    ), ['4:13 f -> load', '5:7 f -> diags.Append <Diags>', '6:9 f -> load', '7:3 f -> d.Append <Diags>']);
+  });
+
+  it('types the result of calling a local that holds a function: bound to one, or by its function type', async () => {
+    assert.deepEqual(await callsOf(
+      'package p',
+      'func f(cb func() *Output) {',
+      '\t_, done := testView()',
+      '\tdone(1).Stdout()',
+      '\tcb().Stdout()',
+      '\tget := load',
+      '\tget().Stdout()',
+      '}',
+    ), [
+      '3:12 f -> testView',
+      '4:9 f -> done(1).Stdout {testView()#1→0}',
+      '5:6 f -> cb().Stdout {func() *Output→0}',
+      '7:1 f -> load',
+      '7:7 f -> get().Stdout {load()}',
     ]);
   });
 
