@@ -1,5 +1,5 @@
 import type { SyntaxNode } from '../extractor';
-import type { TypeExpr } from '../facts';
+import type { ImportFact, TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DecoratorMatch, DefinitionMatch } from './collect';
 
@@ -104,6 +104,23 @@ export class ScopeTree {
 
   /** Module-level `T = TypeVar('T')` names (ParamSpec, TypeVarTuple too): never real types. */
   readonly typeVariables = new Set<string>();
+
+  /**
+   * How this file writes `typing.Self`: `Self`, and through the names it imports typing
+   * and typing_extensions under (`import typing_extensions as te` gives `te.Self`).
+   */
+  readonly selfTypeNames = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
+
+  /** Adds the spellings of `Self` that the file's imports make. */
+  noteSelfTypeImports(imports: readonly ImportFact[]): void {
+    for (const fact of imports) {
+      if (fact.source !== 'typing' && fact.source !== 'typing_extensions') continue;
+      for (const { imported, local } of fact.bindings) {
+        if (imported === '*' && local !== '*') this.selfTypeNames.add(`${local}.Self`);
+        else if (imported === 'Self') this.selfTypeNames.add(local);
+      }
+    }
+  }
 
   /** The type parameters visible at `offset`: module type variables and PEP 695 `[T]` of enclosing definitions. */
   typeParametersAt(offset: number): ReadonlySet<string> {

@@ -13,7 +13,6 @@ import type { Scope, ScopeTree } from './scopes';
  * in this file's scope to type receivers in other files.
  */
 
-const SELF_TYPES = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
 const CONTEXT_MANAGER_DECORATORS = /(?:^|\.)(?:async)?contextmanager$/;
 /** `UserId = NewType(...)`, `T = TypeVar(...)`: types, not instances. */
 const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType|TypeAliasType)$/;
@@ -48,7 +47,7 @@ function returnType(scope: Scope, tree: ScopeTree): string | undefined {
   const typeParameters = tree.typeParametersAt(annotation.startIndex);
   const text = annotationText(annotation, typeParameters);
   const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
-  if (text !== undefined) return SELF_TYPES.has(text) ? owner : text;
+  if (text !== undefined) return tree.selfTypeNames.has(text) ? owner : text;
   return isSelfTypeVariable(scope, annotation.text.trim(), typeParameters) ? owner : undefined;
 }
 

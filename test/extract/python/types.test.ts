@@ -129,6 +129,27 @@ describe('extract/python receiver types', () => {
     assert.equal(symbolNamed(facts, 'pick').results, undefined, 'no class around');
   });
 
+  it('knows Self under the names typing is imported as', async () => {
+    const facts = await extractPython(py(
+      'import typing_extensions as te',
+      'import typing as t',
+      'from typing import Self as Me',
+      'class Headers:',
+      '    def copy(self) -> te.Self:',
+      '        return self',
+      '    def merged(self) -> t.Self:',
+      '        return self',
+      '    def again(self) -> Me:',
+      '        return self',
+      '    def other(self) -> other.Self:',
+      '        return self',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'Headers.copy').results, ['Headers']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.merged').results, ['Headers']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.again').results, ['Headers']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.other').results, ['other.Self'], 'a Self of another module is not typing\'s');
+  });
+
   it('types an imported module-level instance by the value it names', async () => {
     const facts = await extractPython(py(
       'from shop import client',
