@@ -6,9 +6,10 @@ import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBindi
 
 /**
  * Records every binding of every name in the scope that binds it, as written; the types
- * are computed later, on demand (expressionTypes.ts). Python inference here is
- * flow-insensitive and deliberately narrow: a name has a type only when every binding
- * of it in its scope shows the same one.
+ * are computed later, on demand (expressionTypes.ts). A use inside the function that
+ * binds the name reads the binding that reaches it when the code settles which one
+ * (reachingBindings.ts); otherwise a name has a type only when every binding of it in
+ * its scope shows the same one.
  */
 
 /** Longer annotations are never read: a type that long names no single class. */
@@ -116,24 +117,35 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
       if (scope.kind !== 'function') return;
-      addBinding(scope.bindings, binding.name, annotated(tree, binding.annotation, binding.offset) ?? UNTYPED);
+      bind(tree, scope, binding, annotated(tree, binding.annotation, binding.offset) ?? UNTYPED);
       return;
     }
     case 'assignment':
-      addBinding(binderOf().bindings, binding.name, assigned(tree, binding.annotation, binding.value, binding.offset));
+      bind(tree, binderOf(), binding, assigned(tree, binding.annotation, binding.value, binding.offset));
       return;
     case 'iterated':
     case 'entered': {
       // The value is evaluated where it is written, whichever scope the name belongs to.
       const scope = tree.ownerAt(binding.offset);
-      addBinding(binderOf().bindings, binding.name, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
+      bind(tree, binderOf(), binding, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
       return;
     }
     case 'global':
       return;
     case 'rebinding':
-      addBinding(binderOf().bindings, binding.name, UNTYPED);
+      bind(tree, binderOf(), binding, UNTYPED);
   }
+}
+
+/**
+ * Records the binding in its binder, and, when that is the function the binding is
+ * written in, where it holds from: after the value it binds (reachingBindings.ts).
+ */
+function bind(tree: ScopeTree, binder: Scope, binding: BindingMatch, source: BindingSource): void {
+  addBinding(binder.bindings, binding.name, source);
+  if (binder.kind !== 'function' || (binding.form !== 'parameter' && tree.ownerAt(binding.offset) !== binder)) return;
+  const effective = binding.value?.endIndex ?? binding.node.endIndex;
+  tree.reaching.record(binder, binding.name, source, binding.offset, effective, binding.form === 'iterated');
 }
 
 /** `self.f = Foo()`, `self.f: Foo`, or `self.f = f` where the parameter `f: Foo`. */

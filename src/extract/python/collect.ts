@@ -1,6 +1,7 @@
 import type { QueryMatch } from 'web-tree-sitter';
 import type { SyntaxNode } from '../extractor';
 import { type RoleHandler as GenericRoleHandler, dispatchMatches } from '../roleDispatch';
+import type { SourceSpan } from '../scopeIndex';
 
 /**
  * The one query pass, sorted by role: queries.scm gives every pattern one role capture,
@@ -86,6 +87,10 @@ export interface PythonMatches {
   readonly selfAssignments: SelfAssignmentMatch[];
   readonly routeDecorators: RouteDecoratorMatch[];
   readonly djangoRoutes: DjangoRouteMatch[];
+  /** Suites of compound statements and bodies, for which binding reaches a use (reachingBindings.ts). */
+  readonly blocks: SourceSpan[];
+  /** `for` and `while` statements and comprehensions: code that runs again. */
+  readonly loops: SourceSpan[];
 }
 
 type RoleHandler = GenericRoleHandler<PythonMatches>;
@@ -164,12 +169,14 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['import', importStatement()],
   ['import.from', importStatement()],
   ['all.names', (node, _parts, into) => { into.exportList.push(node); }],
+  ['flow.block', (node, _parts, into) => { into.blocks.push({ start: node.startIndex, end: node.endIndex }); }],
+  ['flow.loop', (node, _parts, into) => { into.loops.push({ start: node.startIndex, end: node.endIndex }); }],
 ]);
 
 export function collectMatches(matches: readonly QueryMatch[]): PythonMatches {
   const into: PythonMatches = {
     definitions: [], constants: [], decorators: [], exportList: [], imports: [], calls: [],
-    bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [],
+    bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [], blocks: [], loops: [],
   };
   return dispatchMatches(matches, ROLE_HANDLERS, into);
 }

@@ -50,9 +50,11 @@ export class ExpressionTypes {
         const name = node.text;
         if (name === 'self') return this.selfType(scope);
         const binder = this.tree.binderOf(name, scope);
-        if (binder) return this.nameType(name, binder, depth + 1);
         // A class object is no instance; an unbound name is an import, a builtin or a star import.
-        return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
+        if (!binder) return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
+        // In the function that binds it, the binding that reaches this use says what it is.
+        const reaching = binder === scope ? this.tree.reaching.reaching(binder, name, node.startIndex) : undefined;
+        return reaching ? this.sourceType(reaching, depth + 1) : this.nameType(name, binder, depth + 1);
       }
       case 'attribute': {
         const object = node.childForFieldName('object');

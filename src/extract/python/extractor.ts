@@ -27,7 +27,7 @@ export const pythonExtractor: LanguageExtractor = {
     const { tree, path, language } = input;
     const root = tree.rootNode;
     const matches = collectMatches(meteredMatches(input));
-    const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex);
+    const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex, matches.blocks, matches.loops);
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
     scopes.noteSelfTypeImports(imports);

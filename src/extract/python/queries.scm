@@ -1,6 +1,6 @@
 ; Python facts, one query pass. Capture names follow the shared scheme
 ; (@definition.*, @name, @body, @call, @callee.*, @import*); the python-only ones
-; (@bind.*, @param.*, @self.*, @route.*, @django.*) feed local type inference and
+; (@bind.*, @param.*, @self.*, @flow.*, @route.*, @django.*) feed local type inference and
 ; framework routes. The extractor interprets captures; it never re-queries.
 
 ; ---- Definitions --------------------------------------------------------------
@@ -72,6 +72,17 @@
 (parameters (dictionary_splat_pattern (identifier) @param.name))
 (typed_parameter (list_splat_pattern (identifier) @param.name))
 (typed_parameter (dictionary_splat_pattern (identifier) @param.name))
+
+; Blocks and loops: which binding of a local reaches a use (reachingBindings.ts).
+(block) @flow.block
+[
+  (for_statement)
+  (while_statement)
+  (list_comprehension)
+  (set_comprehension)
+  (dictionary_comprehension)
+  (generator_expression)
+] @flow.loop
 
 ; Every other way a name gets rebound: its type is then unknown.
 (pattern_list (identifier) @rebind)

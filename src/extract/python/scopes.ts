@@ -1,7 +1,8 @@
 import type { SyntaxNode } from '../extractor';
 import type { ImportFact, TypeExpr } from '../facts';
-import { ScopeIndex } from '../scopeIndex';
+import { ScopeIndex, type SourceSpan } from '../scopeIndex';
 import type { DecoratorMatch, DefinitionMatch } from './collect';
+import { ReachingBindings } from './reachingBindings';
 
 /**
  * Python scopes built from the definition matches alone: a module scope plus one per
@@ -59,7 +60,14 @@ export class ScopeTree {
   private readonly index: ScopeIndex<Scope>;
   private readonly byStart = new Map<number, Scope>();
 
-  constructor(definitions: readonly DefinitionMatch[], decorators: readonly DecoratorMatch[], sourceLength: number) {
+  /** Which binding of a function's local reaches a use (reachingBindings.ts). */
+  readonly reaching: ReachingBindings;
+
+  constructor(
+    definitions: readonly DefinitionMatch[], decorators: readonly DecoratorMatch[], sourceLength: number,
+    blocks: readonly SourceSpan[] = [], loops: readonly SourceSpan[] = [],
+  ) {
+    this.reaching = new ReachingBindings(blocks, loops);
     this.module = newScope('module', '', 0, sourceLength, 0, undefined, undefined);
     this.index = nestScopes(definitions, this.module);
     for (const scope of this.scopes) this.byStart.set(scope.start, scope);

@@ -25,6 +25,40 @@ describe('extract/python receiver types', () => {
     assert.deepEqual(receiver(callAt(facts, 6, 17).callee), { t: 'field', of: made, name: 'backing' });
   });
 
+  it('types a local rebound in its function by the binding that reaches the use, when the code settles it', async () => {
+    const facts = await extractPython(py(
+      'def new(request, items, flag):',
+      '    url = request.form.get("url")',
+      '    url = URL(url)',
+      '    url.store()',
+      '    page = Page()',
+      '    try:',
+      '        page = Missing()',
+      '    except KeyError:',
+      '        pass',
+      '    page.process()',
+      '    done = Page()',
+      '    for _ in items:',
+      '        done.process()',
+      '        done = Missing()',
+      '    x = Page()',
+      '    x = x.child()',
+      '    q = Page()',
+      '    for q in items:',
+      '        pass',
+      '    q.process()',
+      '    n = Page()',
+      '    n = None',
+      '    n.process()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 4, 8).callee), 'URL', 'the later binding in the same block');
+    assert.equal(receiver(callAt(facts, 10, 9).callee), undefined, 'a binding in a try the use is outside of');
+    assert.equal(receiver(callAt(facts, 13, 13).callee), undefined, 'a loop binds it again after the use');
+    assert.deepEqual(receiver(callAt(facts, 16, 10).callee), 'Page', 'the value reads the binding before it');
+    assert.equal(receiver(callAt(facts, 20, 6).callee), undefined, 'a for target holds only in its loop');
+    assert.equal(receiver(callAt(facts, 23, 6).callee), undefined, 'None, the last binding, has no methods');
+  });
+
   it('reads annotations: Optional and `| None` name the class, containers stay written for the resolver', async () => {
     const facts = await extractPython(py(
       'def use(a: Optional[Store], b: "Store | None", items: list[Item], pair: dict[str, Item]):',
