@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
-import { Language, Parser, Query } from 'web-tree-sitter';
+import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
 import { Assets } from '../assets';
+import { countSyntaxErrors } from './common';
 import type { FileFacts } from './facts';
 import { isGeneratedSource } from './generatedCode';
 import { skippedFacts } from './manifests/collector';
@@ -84,6 +85,19 @@ function extractText(spec: LanguageSpec & { parser: 'text' }, path: string, sour
 
 async function extractTree(spec: TreeSitterLanguageSpec, path: string, source: string, meter: WorkMeter): Promise<FileFacts> {
   const { parser, query } = await loadLanguage(spec);
+  const first = parseMetered(parser, source, path, meter);
+  const { tree, text } = repaired(spec, parser, first, source, path, meter);
+  try {
+    chargeQueryCost(tree, meter);
+    const facts = spec.extractor.extract({ tree, query, source: text, path, language: spec.id, work: meter });
+    meter.checkTime('extract');
+    return facts;
+  } finally {
+    tree.delete();
+  }
+}
+
+function parseMetered(parser: Parser, source: string, path: string, meter: WorkMeter): Tree {
   const tree = parser.parse(source, null, { progressCallback: meter.progressCallback(UNITS_PER_PARSE_TICK, 'parse') });
   try {
     meter.throwIfCancelled();
@@ -94,14 +108,30 @@ async function extractTree(spec: TreeSitterLanguageSpec, path: string, source: s
     throw error;
   }
   if (!tree) throw new Error(`extract/parser: tree-sitter returned no tree for ${path}`);
+  return tree;
+}
+
+/**
+ * The tree of the language's repaired text (registry.ts `repairSource`) when the first
+ * tree has errors and the repaired one fewer; else the first. Both parses are charged.
+ */
+function repaired(spec: TreeSitterLanguageSpec, parser: Parser, first: Tree, source: string, path: string, meter: WorkMeter): { tree: Tree; text: string } {
+  if (!spec.repairSource || !first.rootNode.hasError) return { tree: first, text: source };
+  const text = spec.repairSource(source);
+  if (text === undefined) return { tree: first, text: source };
+  let second: Tree;
   try {
-    chargeQueryCost(tree, meter);
-    const facts = spec.extractor.extract({ tree, query, source, path, language: spec.id, work: meter });
-    meter.checkTime('extract');
-    return facts;
-  } finally {
-    tree.delete();
+    second = parseMetered(parser, text, path, meter);
+  } catch (error) {
+    first.delete();
+    throw error;
   }
+  if (countSyntaxErrors(second.rootNode) < countSyntaxErrors(first.rootNode)) {
+    first.delete();
+    return { tree: second, text };
+  }
+  second.delete();
+  return { tree: first, text: source };
 }
 
 function factCount(facts: FileFacts): number {

@@ -15,6 +15,7 @@ import { pythonMessagingFacts } from './python/messaging';
 import { rustExtractor } from './rust/extractor';
 import { sqlExtractor } from './sql/extractor';
 import { terraformExtractor } from './terraform/extractor';
+import { withCallSignatureSeparators } from './typescript/callSignatureSeparators';
 import { typescriptExtractor } from './typescript/extractor';
 import { typescriptMessagingFacts } from './typescript/messaging';
 import { yamlExtractor } from './yamlDocuments';
@@ -27,6 +28,11 @@ export interface TreeSitterBinding {
   /** Folder under src/extract holding extractor.ts and queries.scm. */
   readonly folder: string;
   readonly extractor: LanguageExtractor;
+  /**
+   * The text to parse again when the first tree has errors that the grammar, not the
+   * file, makes; undefined when it has none to offer. Its offsets match the source's.
+   */
+  readonly repairSource?: (source: string) => string | undefined;
 }
 
 /** How a language's files are read: an extractor that parses the text itself. */
@@ -44,8 +50,10 @@ export type TextLanguageSpec = TextBinding & { readonly id: LanguageId; readonly
 /** A row of the language table (src/model/languages.ts) with the extractor that reads its files. */
 export type LanguageSpec = TreeSitterLanguageSpec | TextLanguageSpec;
 
-function treeSitter(grammar: string, folder: string, extractor: LanguageExtractor): TreeSitterBinding {
-  return { parser: 'tree-sitter', grammar, folder, extractor };
+function treeSitter(
+  grammar: string, folder: string, extractor: LanguageExtractor, repairSource?: (source: string) => string | undefined,
+): TreeSitterBinding {
+  return { parser: 'tree-sitter', grammar, folder, extractor, ...(repairSource ? { repairSource } : {}) };
 }
 
 function text(extractor: TextExtractor): TextBinding {
@@ -60,7 +68,7 @@ const tsExtractor = withMessaging(typescriptExtractor, typescriptMessagingFacts)
 
 const BINDINGS: { readonly [Id in LanguageId]: TreeSitterBinding | TextBinding } = {
   go: treeSitter('tree-sitter-go.wasm', 'go', withMessaging(goExtractor, goMessagingFacts)),
-  typescript: treeSitter('tree-sitter-typescript.wasm', 'typescript', tsExtractor),
+  typescript: treeSitter('tree-sitter-typescript.wasm', 'typescript', tsExtractor, withCallSignatureSeparators),
   // JavaScript is parsed with the TSX grammar: it is a superset for JS and JSX, so one
   // queries.scm serves all three.
   tsx: treeSitter('tree-sitter-tsx.wasm', 'typescript', tsExtractor),
