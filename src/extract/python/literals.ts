@@ -47,3 +47,16 @@ function cleanDocstring(value: string): string {
   if (common === Infinity) common = 0;
   return [first.trim(), ...rest.map((line) => line.slice(common).trimEnd())].join('\n').trim();
 }
+
+/** The strings of a list, tuple or set literal; undefined if anything else is in it. */
+export function literalStrings(node: SyntaxNode): string[] | undefined {
+  if (node.type !== 'list' && node.type !== 'tuple' && node.type !== 'set') return undefined;
+  const values: string[] = [];
+  for (const item of node.namedChildren) {
+    if (!item || item.type === 'comment') continue;
+    const value = stringNodeValue(item);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
+  return values;
+}

@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { ImportFact, RouteFact } from '../facts';
 import type { BindingMatch, RouteDecoratorMatch } from './collect';
 import { keywordArguments, positionalArguments } from './arguments';
-import { stringNodeValue } from './literals';
+import { literalStrings, stringNodeValue } from './literals';
 import type { Scope, ScopeTree } from './scopes';
 
 /** Flask and FastAPI routes from decorators on handlers. */
@@ -158,15 +158,3 @@ function routeMethods(decorator: RouteDecoratorMatch): string[] {
   return listed && listed.length > 0 ? [...new Set(listed.map((m) => m.toUpperCase()))] : ['ANY'];
 }
 
-/** The strings of a list, tuple or set literal; undefined if anything else is in it. */
-function literalStrings(node: SyntaxNode): string[] | undefined {
-  if (node.type !== 'list' && node.type !== 'tuple' && node.type !== 'set') return undefined;
-  const values: string[] = [];
-  for (const item of node.namedChildren) {
-    if (!item || item.type === 'comment') continue;
-    const value = stringNodeValue(item);
-    if (value === undefined) return undefined;
-    values.push(value);
-  }
-  return values;
-}

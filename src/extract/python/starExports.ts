@@ -1,6 +1,5 @@
-import type { SyntaxNode } from '../extractor';
 import type { BindingMatch } from './collect';
-import { stringNodeValue } from './literals';
+import { literalStrings } from './literals';
 import type { ScopeTree } from './scopes';
 
 /**
@@ -16,17 +15,5 @@ export function starExportsOf(scopes: ScopeTree, bindings: readonly BindingMatch
   if (all.length === 0) return undefined;
   const [only] = all;
   if (all.length > 1 || only?.form !== 'assignment' || !only.value) return null;
-  return literalStrings(only.value);
-}
-
-function literalStrings(value: SyntaxNode): readonly string[] | null {
-  if (value.type !== 'list' && value.type !== 'tuple') return null;
-  const names: string[] = [];
-  for (const element of value.namedChildren) {
-    if (!element || element.type === 'comment') continue;
-    const name = stringNodeValue(element);
-    if (name === undefined) return null;
-    names.push(name);
-  }
-  return names;
+  return literalStrings(only.value) ?? null;
 }

@@ -117,7 +117,7 @@ describe('extract/python calls', () => {
     ]);
   });
 
-  it('types locals from instantiation and annotation, and drops them when rebound', async () => {
+  it('types locals from instantiation and annotation, and by the binding that reaches a use when rebound', async () => {
     const facts = await extractPython(py(
       'client = HttpClient()',
       'client.start()',
@@ -144,7 +144,7 @@ describe('extract/python calls', () => {
       return call?.callee.form === 'member' ? call.callee.objectType : 'no call';
     };
     assert.equal(typeAt(2), 'HttpClient');
-    assert.equal(typeAt(5), undefined, 'repo is rebound by the for loop');
+    assert.equal(typeAt(5), 'db.Repo', 'the for loop binds repo again only after the use');
     assert.equal(typeAt(7), 'Cache');
     assert.equal(typeAt(10), undefined);
     assert.equal(typeAt(13), 'Cache');
