@@ -63,7 +63,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       const result = resultTypeOf(target, expr.index ?? 0, scope, depth);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
-      return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope);
+      return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
+        ?? (target ? undefined : classHeldByField(expr.call, scope, depth));
     }
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
@@ -169,6 +170,21 @@ function heldFunctionResultOf(entry: SymbolEntry, index: number, declaring: File
     : undefined;
 }
 
+/**
+ * Calling a field that holds a class makes an instance of it (Python
+ * `self.storage_class(...)` with `storage_class = MultiDict` or `storage_class:
+ * type[MultiDict]` in the class): the class, when the name resolves to one. The call
+ * itself links nothing: the name it is made through is the attribute, which is no node.
+ */
+function classHeldByField(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  if (call.form !== 'member') return undefined;
+  const owner = receiverTypeOf(call, scope, depth);
+  const field = owner && fieldTypeOf(owner, call.property, depth + 1);
+  const held = field && field.scope.typeSyntax.classHeld?.(field.text);
+  const type = held === undefined ? undefined : field!.scope.resolveTypeName(held);
+  return type?.kind === 'symbol' && (type.entry.kind === 'type' || type.entry.kind === 'interface') ? { text: held!, scope: field!.scope } : undefined;
+}
+
 /** `items.find(...)` on a container the language itself provides: its element, or the same container. */
 function builtinResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   let receiver = receiverTypeOf(call, scope, depth);
@@ -216,7 +232,7 @@ function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenT
 }
 
 /** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */
-function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
+export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;

@@ -4,6 +4,7 @@ import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
 import { annotationText } from './bindings';
 import type { BindingMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
+import { isDottedName } from './literals';
 import type { Scope, ScopeTree } from './scopes';
 
 /**
@@ -65,7 +66,12 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
   const names = new Set([...scope.bindings.keys(), ...scope.attributes.keys()]);
   for (const name of names) {
     const type = types.attributeType(scope, name);
-    if (type?.t === 'named') fields.push({ name, type: type.name });
+    if (type?.t === 'named') {
+      fields.push({ name, type: type.name });
+      continue;
+    }
+    const held = referenceHeld(scope, name);
+    if (held) fields.push({ name, type: `type[${held}]` });
   }
   for (const method of scope.children) {
     if (method.kind !== 'function' || names.has(method.name) || !method.decorators.some((d) => PROPERTY_DECORATORS.test(d))) continue;
@@ -74,6 +80,21 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
     names.add(method.name);
   }
   return fields;
+}
+
+/**
+ * What a class-body `name = Other` holds, Other a name or dotted path (no call), when
+ * that is the attribute's one binding: written as the class object `type[Other]`, which
+ * the resolver constructs when Other is a class (`self.storage_class(...)`) and reads as
+ * nothing otherwise.
+ */
+function referenceHeld(scope: Scope, name: string): string | undefined {
+  const sources = scope.bindings.get(name);
+  if (sources?.length !== 1 || scope.attributes.has(name)) return undefined;
+  const only = sources[0]!;
+  if (only.form !== 'value' || (only.node.type !== 'identifier' && only.node.type !== 'attribute')) return undefined;
+  const text = only.node.text.replace(/\s+/g, '');
+  return isDottedName(text) ? text : undefined;
 }
 
 /** A module-level value's type when it is an instance (`client = Client()`, `store: Store = make()`). */

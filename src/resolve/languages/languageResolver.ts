@@ -45,6 +45,8 @@ export interface TypeSyntax {
   parameter?(type: string, index: number): string | undefined;
   /** The type of the `index`-th result of a function type written as one (Go `func(T) (R, error)`). */
   result?(type: string, index: number): string | undefined;
+  /** The class a value of this type is, when it is a class object (Python `type[Store]`): calling it makes a Store. */
+  classHeld?(type: string): string | undefined;
 }
 
 /** What a resolver may read of a file's facts to place it. */

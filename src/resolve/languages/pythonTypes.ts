@@ -11,8 +11,14 @@ export const pythonTypeSyntax: TypeSyntax = {
   named(type) {
     const bare = unwrapOptional(type);
     if (bare === undefined) return undefined;
-    const name = bare.replace(/\s*\[.*$/s, '');
+    // A class object has its class's members (its classmethods, static methods).
+    const held = classHeldBy(bare);
+    const name = (held ?? bare).replace(/\s*\[.*$/s, '');
     return DOTTED.test(name) && name !== 'None' ? name : undefined;
+  },
+  classHeld(type) {
+    const bare = unwrapOptional(type);
+    return bare === undefined ? undefined : classHeldBy(bare);
   },
   element(type) {
     const bare = unwrapOptional(type);
@@ -27,6 +33,12 @@ export const pythonTypeSyntax: TypeSyntax = {
 };
 
 const DOTTED = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
+
+/** `type[Store]`, `typing.Type[Store]`: Store. */
+function classHeldBy(type: string): string | undefined {
+  const held = /^(?:typing\.|t\.)?(?:type|Type)\s*\[(.+)\]$/s.exec(type.trim());
+  return held ? unwrapOptional(held[1] as string) : undefined;
+}
 
 /** Containers of one element type, by their last name segment (`typing.List`, `collections.abc.Sequence`). */
 const ITERABLES = new Set([

@@ -43,4 +43,14 @@ describe('resolve/languages/pythonTypes', () => {
       assert.equal(element(type), undefined, type);
     }
   });
+
+  it('reads a class object: type[C] holds C, and has its class\'s members', () => {
+    const held = (type: string) => pythonTypeSyntax.classHeld?.(type);
+    assert.equal(held('type[Store]'), 'Store');
+    assert.equal(held('typing.Type[models.Store]'), 'models.Store');
+    assert.equal(held('Optional[type[Store]]'), 'Store');
+    assert.equal(held('Store'), undefined);
+    assert.equal(held('list[type[Store]]'), undefined);
+    assert.equal(pythonTypeSyntax.named('type[models.Store]'), 'models.Store');
+  });
 });
