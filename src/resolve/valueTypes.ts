@@ -232,7 +232,7 @@ function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenT
 }
 
 /** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */
-export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
+function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;
