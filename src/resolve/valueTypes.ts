@@ -32,10 +32,12 @@ export const NAMED_TYPES_ONLY: TypeSyntax = {
 
 /**
  * What typeOf found for a TypeExpr object, with the scope and symbol-table version it was
- * read in. A chain `a.b().c().d()` nests each call's receiver in the next, and a method
- * returning `this` reads its receiver a second time: without this, n such links cost 2^n.
+ * read in: the type, or the least depth it was not found at (with more depth left it
+ * might be, with less it is not). A chain `a.b().c().d()` nests each call's receiver in
+ * the next, and a method returning `this`, or a call whose target is unknown (a builtin's
+ * result), reads its receiver a second time: without this, n such links cost 2^n.
  */
-const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly version: number; readonly type: WrittenType }>();
+const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly version: number; type?: WrittenType; failedAt?: number }>();
 
 /**
  * The type a TypeExpr denotes, read in `scope`, or undefined when the declarations do
@@ -45,10 +47,15 @@ const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly ve
  */
 export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  const known = evaluated.get(expr);
-  if (known && known.scope === scope && known.version === scope.tableVersion) return known.type;
+  const version = scope.tableVersion;
+  let known = evaluated.get(expr);
+  if (known && (known.scope !== scope || known.version !== version)) known = undefined;
+  if (known?.type) return known.type;
+  if (known?.failedAt !== undefined && depth >= known.failedAt) return undefined;
   const type = evaluate(expr, scope, depth);
-  if (type) evaluated.set(expr, { scope, version: scope.tableVersion, type });
+  if (!known) evaluated.set(expr, (known = { scope, version }));
+  if (type) known.type = type;
+  else known.failedAt = Math.min(known.failedAt ?? depth, depth);
   return type;
 }
 
@@ -177,9 +184,11 @@ function heldFunctionResultOf(entry: SymbolEntry, index: number, declaring: File
  * itself links nothing: the name it is made through is the attribute, which is no node.
  */
 function classHeldByField(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
-  if (call.form !== 'member') return undefined;
-  const owner = receiverTypeOf(call, scope, depth);
-  const field = owner && fieldTypeOf(owner, call.property, depth + 1);
+  // The receiver must be one the file names (`self`, `cls`): reading it again from an
+  // expression would read a whole chain twice at each link that resolves to nothing.
+  if (call.form !== 'member' || call.objectType === undefined || !scope.typeSyntax.classHeld) return undefined;
+  const owner: WrittenType = { text: call.objectType, scope };
+  const field = fieldTypeOf(owner, call.property, depth + 1);
   const held = field && field.scope.typeSyntax.classHeld?.(field.text);
   const type = held === undefined ? undefined : field!.scope.resolveTypeName(held);
   return type?.kind === 'symbol' && (type.entry.kind === 'type' || type.entry.kind === 'interface') ? { text: held!, scope: field!.scope } : undefined;
