@@ -191,8 +191,8 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
 
 export function collectMatches(matches: readonly QueryMatch[]): GoMatches {
   const into: GoMatches = {
-    imports: [], definitions: [], literals: [], blocks: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [], calls: [], instantiatedCalls: [],
-    references: [], excluded: new Set(), structFields: [], structEmbedded: [],
+    imports: [], definitions: [], literals: [], blocks: [], typeSwitches: [], assigned: new Set(), assignedNames: [], locals: [],
+    calls: [], instantiatedCalls: [], references: [], excluded: new Set(), structFields: [], structEmbedded: [],
     interfaceMethods: [], interfaceEmbedded: [], routeMethods: new Map(),
     localRouters: new Map(),
   };
