@@ -66,7 +66,7 @@ export class ReachingBindings {
     return last.source;
   }
 
-  /** Whether the block at `index` (-1: the function's own body) holds `offset`. */
+  /** Whether the block at `index` holds `offset`; -1, no block (a module-level function's parameters), holds all. */
   private encloses(index: number, offset: number): boolean {
     if (index < 0) return true;
     const block = this.blocks.get(index);
