@@ -17,7 +17,7 @@ export const ROLES = [
   'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type',
   'binding.parameter', 'binding.name', 'call', 'call.new', 'import', 'import.default', 'import.namespace',
   'import.specifier', 'import.dynamic', 'export', 'export.namespace', 'export.specifier', 'export.commonjs',
-  'export.commonjs_member', 'test', 'route', 'decorator',
+  'export.commonjs_member', 'test', 'route', 'decorator', 'narrow',
 ] as const;
 
 export type Role = (typeof ROLES)[number];
@@ -30,7 +30,7 @@ const MAY_OPEN_SCOPE: ReadonlySet<Role> = new Set<Role>([
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.interface',
   'definition.namespace', 'definition.object', 'definition.object_method', 'definition.object_property',
   'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'export', 'export.commonjs_member',
-  'test',
+  'test', 'narrow',
 ]);
 
 interface SortableMatch extends RoleMatch {

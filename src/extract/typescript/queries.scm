@@ -150,6 +150,15 @@
 (for_in_statement left: (identifier) @binding.name)
 (catch_clause parameter: (identifier) @binding.name)
 
+; `if (x instanceof C) { ... }`: x is a C in the consequence (narrowing.ts).
+(if_statement
+  condition: (parenthesized_expression
+    (binary_expression
+      left: (identifier) @narrow.name
+      operator: "instanceof"
+      right: [(identifier) (member_expression)] @narrow.type))
+  consequence: (_) @narrow)
+
 ; ---------------------------------------------------------------- calls
 
 (call_expression

@@ -11,6 +11,7 @@ import {
 } from './moduleMatches';
 import { onObject, onObjectMethod, onObjectProperty } from './objects';
 import { onRouteCall, onRouteDecorator } from './routes';
+import { onNarrow } from './narrowing';
 import { onTest } from './tests';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { onDeclarator } from './variables';
@@ -60,6 +61,7 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   test: onTest,
   route: onRouteCall,
   decorator: onRouteDecorator,
+  narrow: onNarrow,
 };
 
 /** Replays the matches (in source order) into the file's state. */

@@ -26,13 +26,15 @@ export type ScopeKind =
   /** A named symbol without a scope of its own: `const f = ...`, a class field, `p: () => ...`. */
   | 'holder'
   /** An object literal bound to a name (`const api = {...}`): its members are `api.m`. */
-  | 'object';
+  | 'object'
+  /** The consequence of `if (x instanceof C)`: x is a C there, and all else is the enclosing scope's. */
+  | 'narrowing';
 
 /** What a name is bound to: its type, or null when nothing (or conflicting) is known. */
 type BoundType = TypeExpr | null;
 
 /** Scopes `this` passes through on its way to the class. */
-const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object']);
+const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object', 'narrowing']);
 /** Separates a function-local symbol from the symbol whose body declares it: `outer>inner`. */
 export const NESTED_SEPARATOR = '>';
 
@@ -75,6 +77,10 @@ export class Scope {
     readonly symbol?: string,
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
+    if (kind === 'narrowing') {
+      this.declarationPrefix = parent?.declarationPrefix;
+      this.nestedPrefix = parent?.nestedPrefix;
+    }
     if (kind === 'program') this.declarationPrefix = '';
     if ((kind === 'function' || kind === 'method') && symbol !== undefined) this.nestedPrefix = `${symbol}${NESTED_SEPARATOR}`;
   }
