@@ -69,6 +69,21 @@ export class FileScope {
         this.bindings.set(binding.local, { target, imported: binding.imported });
         if (fact.members) this.memberImports.push({ target, imported: binding.imported });
       }
+      this.bindTopPackage(fact);
+    }
+  }
+
+  /**
+   * Python's `import a.b.c` also binds `a`, the top package (`click.command` after `import
+   * click.types`); as with any import, a later binding of `a` replaces it.
+   */
+  private bindTopPackage(fact: FileFacts['imports'][number]): void {
+    if (this.facts.language !== 'python') return;
+    for (const { imported, local } of fact.bindings) {
+      const dot = local.indexOf('.');
+      if (imported !== '*' || dot <= 0 || local !== fact.source) continue;
+      const top = local.slice(0, dot);
+      this.bindings.set(top, { target: this.resolver.resolveImport(top, this.facts.path), imported: '*' });
     }
   }
 
