@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 43;
+export const FACTS_FORMAT_VERSION = 44;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -92,7 +92,10 @@ export interface FieldFact {
  * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
  *   by the function type its variable is declared with);
  * - `returns`: the `index`-th result (default 0) of calling a value of the function type
- *   `of` (Go: `done(t)` for a `done` of type `func(*testing.T) *Output`).
+ *   `of` (Go: `done(t)` for a `done` of type `func(*testing.T) *Output`);
+ * - `inherited`: the type of the `index`-th parameter of `method` as the nearest base of the
+ *   class `owner` (as this file names it) that declares it annotates it (Python: an
+ *   override's unannotated parameter, as pyright infers it).
  * What the resolver cannot pin down stays unknown, and a call on it makes no edge.
  */
 export type TypeExpr =
@@ -103,7 +106,8 @@ export type TypeExpr =
   | { readonly t: 'element'; readonly of: TypeExpr }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
-  | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number };
+  | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }
+  | { readonly t: 'inherited'; readonly owner: string; readonly method: string; readonly index: number };
 
 /**
  * One import statement. `source` is the module as written (`./util`, `net/http`,

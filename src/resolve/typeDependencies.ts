@@ -37,6 +37,9 @@ function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
     switch (type.t) {
       case 'named':
         return;
+      case 'inherited':
+        names.add(type.method);
+        return;
       case 'value':
         addCallee(type.of);
         return;

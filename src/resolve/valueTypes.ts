@@ -83,6 +83,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
+    case 'inherited':
+      return inheritedParameterOf(expr.owner, expr.method, expr.index, scope);
     case 'param':
     case 'returns': {
       let fn = typeOf(expr.of, scope, depth + 1);
@@ -161,6 +163,31 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
   }
   const result = entry.fact.results?.[index];
   return result ? { text: result, scope: declaring } : undefined;
+}
+
+/**
+ * The type the nearest base class of `owner` that declares `method` writes for its
+ * `index`-th parameter: an override's unannotated parameter has it (Python, as pyright
+ * infers it). Bases are searched in order, each with its own bases.
+ */
+function inheritedParameterOf(owner: string, method: string, index: number, scope: FileScope, hops = 0): WrittenType | undefined {
+  const type = hops > 4 ? undefined : scope.resolveTypeName(owner);
+  if (type?.kind !== 'symbol') return undefined;
+  const declaring = scope.scopeOfEntry(type.entry, type.packagePath);
+  for (const base of type.entry.fact.bases ?? []) {
+    const baseName = declaring?.typeSyntax.named(base);
+    const baseType = baseName === undefined ? undefined : declaring!.resolveTypeName(baseName);
+    const found = baseType?.kind === 'symbol' ? declaring!.memberOfType(baseType, method, 0) : undefined;
+    if (found?.kind !== 'symbol' || found.entry.kind !== 'method') continue;
+    const written = found.entry.fact.params?.[index];
+    const home = scope.scopeOfEntry(found.entry, found.packagePath);
+    if (written && home) return { text: written, scope: home };
+    // Unannotated there too: that method inherits it in turn.
+    const dot = found.entry.name.lastIndexOf('.');
+    const further = home && dot > 0 ? inheritedParameterOf(found.entry.name.slice(0, dot), method, index, home, hops + 1) : undefined;
+    if (further) return further;
+  }
+  return undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
-import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBinding } from './scopes';
+import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBinding, basesOf } from './scopes';
 
 /**
  * Records every binding of every name in the scope that binds it, as written; the types
@@ -117,7 +117,7 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
       if (scope.kind !== 'function') return;
-      bind(tree, scope, binding, annotated(tree, binding.annotation, binding.offset) ?? UNTYPED);
+      bind(tree, scope, binding, annotated(tree, binding.annotation, binding.offset) ?? inherited(scope, binding.offset) ?? UNTYPED);
       return;
     }
     case 'assignment':
@@ -160,6 +160,34 @@ function annotated(tree: ScopeTree, annotation: SyntaxNode | undefined, offset: 
   const text = annotationText(annotation, tree.typeParametersAt(offset));
   const type: TypeExpr | undefined = text === undefined ? undefined : { t: 'named', name: text };
   return { form: 'typed', type };
+}
+
+/**
+ * An override's unannotated parameter (not its first, `self` or `cls`) has the type the
+ * overridden method's parameter at the same place has, as pyright infers it: the
+ * resolver finds that method along the class's bases.
+ */
+function inherited(method: Scope, offset: number): BindingSource | undefined {
+  const owner = method.parent;
+  if (owner?.kind !== 'class' || !owner.symbolName || basesOf(owner).length === 0) return undefined;
+  const index = parameterOffsets(method).findIndex((range) => range.start <= offset && offset < range.end);
+  return index > 0 ? { form: 'typed', type: { t: 'inherited', owner: owner.symbolName, method: method.name, index } } : undefined;
+}
+
+const parameterRanges = new WeakMap<Scope, { start: number; end: number }[]>();
+
+/** Where each parameter of a function is written, counted as its SymbolFact's params are (symbolTypes.ts). */
+function parameterOffsets(method: Scope): { start: number; end: number }[] {
+  let ranges = parameterRanges.get(method);
+  if (!ranges) {
+    ranges = [];
+    for (const parameter of method.definition?.node.childForFieldName('parameters')?.namedChildren ?? []) {
+      if (!parameter || parameter.type === 'keyword_separator' || parameter.type === 'positional_separator' || parameter.type === 'comment') continue;
+      ranges.push({ start: parameter.startIndex, end: parameter.endIndex });
+    }
+    parameterRanges.set(method, ranges);
+  }
+  return ranges;
 }
 
 function assigned(tree: ScopeTree, annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, offset: number): BindingSource {
