@@ -8,6 +8,8 @@ import type { SymbolDraft } from './symbols';
  *
  * Block scopes are folded into their function: two bindings of one name in a function
  * with different types make the name unknown there, which costs recall, never precision.
+ * The one block with a scope of its own is an `if (x instanceof C)` consequence, where x
+ * is a C (narrowing.ts).
  */
 export type ScopeKind =
   | 'program'
