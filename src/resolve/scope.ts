@@ -68,22 +68,14 @@ export class FileScope {
         if (binding.local === '*' || binding.local === '_' || binding.local === '.') continue;
         this.bindings.set(binding.local, { target, imported: binding.imported });
         if (fact.members) this.memberImports.push({ target, imported: binding.imported });
+        // Python's `import a.b.c` also binds `a`, the top package (`click.command` after
+        // `import click.types`); as with any import, a later binding of `a` replaces it.
+        const dot = binding.local.indexOf('.');
+        if (facts.language === 'python' && binding.imported === '*' && binding.local === fact.source && dot > 0) {
+          const top = binding.local.slice(0, dot);
+          this.bindings.set(top, { target: resolver.resolveImport(top, facts.path), imported: '*' });
+        }
       }
-      this.bindTopPackage(fact);
-    }
-  }
-
-  /**
-   * Python's `import a.b.c` also binds `a`, the top package (`click.command` after `import
-   * click.types`); as with any import, a later binding of `a` replaces it.
-   */
-  private bindTopPackage(fact: FileFacts['imports'][number]): void {
-    if (this.facts.language !== 'python') return;
-    for (const { imported, local } of fact.bindings) {
-      const dot = local.indexOf('.');
-      if (imported !== '*' || dot <= 0 || local !== fact.source) continue;
-      const top = local.slice(0, dot);
-      this.bindings.set(top, { target: this.resolver.resolveImport(top, this.facts.path), imported: '*' });
     }
   }
 
@@ -143,13 +135,10 @@ export class FileScope {
    * (`A | B`) the method of each alternative that declares it.
    */
   resolveCallees(callee: CalleeExpr): Resolution[] {
+    const target = this.resolveCallee(callee);
     // Indexed (Go `F[T](x)`), only a generic function is called: methods have no type
     // parameters, and an element of a slice or map of functions is no single function.
-    if (callee.form !== 'new' && callee.instantiated) {
-      const target = this.resolveCallee(callee);
-      return target?.kind === 'symbol' && target.entry.kind === 'function' ? [target] : [];
-    }
-    const target = this.resolveCallee(callee);
+    if (callee.form !== 'new' && callee.instantiated) return target?.kind === 'symbol' && target.entry.kind === 'function' ? [target] : [];
     if (target || callee.form !== 'member') return target ? [target] : [];
     const written = receiverTypeOf(callee, this, 0);
     const targets: Resolution[] = [];

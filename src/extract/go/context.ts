@@ -76,19 +76,18 @@ export class GoFileContext {
       scopes.push(new Scope(definition.node.startIndex, definition.node.endIndex, name));
       if (definition.role === 'function') this.declaredFunctions.add(name);
     }
+    for (const literal of this.matches.literals) scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined));
+    // A function's body is the block its parameters and results are declared in (Go spec,
+    // "Blocks"): the one block that ends where the function does. A case that declares the
+    // switch's alias already has its scope.
+    const functionEnds = new Set(scopes.map((scope) => scope.end));
     const typeCases = this.matches.typeSwitches.flatMap((statement) => this.typeCaseScopes(statement));
     scopes.push(...typeCases);
-    for (const literal of this.matches.literals) scopes.push(new Scope(literal.startIndex, literal.endIndex, undefined));
-    // A case that declares the switch's alias already has its scope, and a function's body
-    // is the block its parameters and results are declared in (Go spec, "Blocks").
-    const ownSpans = new Set(typeCases.map((scope) => `${scope.start}:${scope.end}`));
-    for (const definition of this.matches.definitions) if (definition.body) ownSpans.add(`${definition.body.startIndex}:${definition.body.endIndex}`);
-    for (const literal of this.matches.literals) {
-      const body = literal.childForFieldName('body');
-      if (body) ownSpans.add(`${body.startIndex}:${body.endIndex}`);
-    }
+    const caseSpans = new Set(typeCases.map((scope) => `${scope.start}:${scope.end}`));
     for (const block of this.matches.blocks) {
-      if (!ownSpans.has(`${block.startIndex}:${block.endIndex}`)) scopes.push(new Scope(block.startIndex, block.endIndex, undefined));
+      const start = block.startIndex;
+      const end = block.endIndex;
+      if (!functionEnds.has(end) && !caseSpans.has(`${start}:${end}`)) scopes.push(new Scope(start, end, undefined));
     }
     return scopes;
   }

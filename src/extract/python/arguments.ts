@@ -1,6 +1,16 @@
 import type { SyntaxNode } from '../extractor';
 
-/** Reading a call's argument_list: positional arguments in order, keywords by name. */
+/** Reading a call's argument_list (positional arguments in order, keywords by name) and a definition's parameters. */
+
+/** A function definition's parameters in order, as its SymbolFact's params count them: separators and comments left out. */
+export function signatureParameters(definition: SyntaxNode): SyntaxNode[] {
+  const parameters: SyntaxNode[] = [];
+  for (const parameter of definition.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (!parameter || parameter.type === 'keyword_separator' || parameter.type === 'positional_separator' || parameter.type === 'comment') continue;
+    parameters.push(parameter);
+  }
+  return parameters;
+}
 
 /** The keyword arguments of an argument_list, by name. */
 export function keywordArguments(argumentList: SyntaxNode): Map<string, SyntaxNode> {

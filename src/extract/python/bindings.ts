@@ -1,5 +1,6 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
+import { signatureParameters } from './arguments';
 import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
 import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBinding, basesOf } from './scopes';
@@ -176,15 +177,12 @@ function inherited(method: Scope, offset: number): BindingSource | undefined {
 
 const parameterRanges = new WeakMap<Scope, { start: number; end: number }[]>();
 
-/** Where each parameter of a function is written, counted as its SymbolFact's params are (symbolTypes.ts). */
+/** Where each parameter of a function is written, counted as its SymbolFact's params are. */
 function parameterOffsets(method: Scope): { start: number; end: number }[] {
   let ranges = parameterRanges.get(method);
   if (!ranges) {
-    ranges = [];
-    for (const parameter of method.definition?.node.childForFieldName('parameters')?.namedChildren ?? []) {
-      if (!parameter || parameter.type === 'keyword_separator' || parameter.type === 'positional_separator' || parameter.type === 'comment') continue;
-      ranges.push({ start: parameter.startIndex, end: parameter.endIndex });
-    }
+    const parameters = method.definition ? signatureParameters(method.definition.node) : [];
+    ranges = parameters.map((parameter) => ({ start: parameter.startIndex, end: parameter.endIndex }));
     parameterRanges.set(method, ranges);
   }
   return ranges;

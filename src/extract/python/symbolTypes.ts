@@ -1,6 +1,7 @@
 import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
+import { signatureParameters } from './arguments';
 import { annotationText } from './bindings';
 import type { BindingMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
@@ -25,8 +26,7 @@ export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 
   if (!definition || scope.kind !== 'function') return {};
   const typeParameters = tree.typeParametersAt(definition.body.startIndex);
   const params: string[] = [];
-  for (const parameter of definition.node.childForFieldName('parameters')?.namedChildren ?? []) {
-    if (!parameter || parameter.type === 'keyword_separator' || parameter.type === 'positional_separator' || parameter.type === 'comment') continue;
+  for (const parameter of signatureParameters(definition.node)) {
     const annotation = parameter.childForFieldName('type');
     params.push((annotation && annotationText(annotation, typeParameters)) ?? '');
   }
