@@ -130,6 +130,8 @@ export function typeExprDepth(expr: TypeExpr): number {
     case 'param':
     case 'returns':
       return 1 + typeExprDepth(expr.of);
+    case 'callback':
+      return 1 + calleeTypeDepth(expr.call);
     case 'inherited':
       return 0;
   }

@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 44;
+export const FACTS_FORMAT_VERSION = 45;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -71,6 +71,13 @@ export interface SymbolFact extends Position {
   readonly underlying?: string;
   /** Type aliases (Go `type A = B`): the aliased type as written; A and B are one type. */
   readonly aliasOf?: string;
+  /**
+   * TypeScript functions, methods and interfaces with call signatures: each way a value
+   * of it can be called (overloads are several), as a function type with numbered
+   * parameters, `(p0: A, p1?: B, ...p2: C[]) => unknown`, type parameters written
+   * `unknown`. A callback passed to it has its parameters typed from these.
+   */
+  readonly callable?: readonly string[];
 }
 
 /** A named field of a struct or class. */
@@ -93,6 +100,10 @@ export interface FieldFact {
  *   by the function type its variable is declared with);
  * - `returns`: the `index`-th result (default 0) of calling a value of the function type
  *   `of` (Go: `done(t)` for a `done` of type `func(*testing.T) *Output`);
+ * - `callback`: the type of the `index`-th parameter of a function passed as the
+ *   `argument`-th of `arguments` arguments to `call`, as the callee's declaration gives it
+ *   (TypeScript: `app.get('/', (c) => ...)`); known when every signature of the callee
+ *   that takes that many arguments gives it one type;
  * - `inherited`: the type of the `index`-th parameter of `method` as the nearest base of the
  *   class `owner` (as this file names it) that declares it annotates it (Python: an
  *   override's unannotated parameter, as pyright infers it).
@@ -107,6 +118,7 @@ export type TypeExpr =
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
   | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }
+  | { readonly t: 'callback'; readonly call: CalleeExpr; readonly argument: number; readonly arguments: number; readonly index: number }
   | { readonly t: 'inherited'; readonly owner: string; readonly method: string; readonly index: number };
 
 /**

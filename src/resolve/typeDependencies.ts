@@ -44,6 +44,7 @@ function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
         addCallee(type.of);
         return;
       case 'result':
+      case 'callback':
         addCallee(type.call);
         return;
       case 'field':
@@ -95,7 +96,7 @@ export function typeNamesChanged(before: FileFacts | undefined, after: FileFacts
 function typeShape(symbol: SymbolFact): string {
   return JSON.stringify([
     symbol.name, symbol.kind, symbol.params ?? [], symbol.results ?? [], symbol.valueType ?? null, symbol.fields ?? [],
-    symbol.underlying ?? '', symbol.bases ?? [], symbol.methods ?? [],
+    symbol.underlying ?? '', symbol.bases ?? [], symbol.methods ?? [], symbol.callable ?? [],
   ]);
 }
 

@@ -1,4 +1,5 @@
 import type { CalleeExpr, TypeExpr } from '../extract/facts';
+import { callbackParameterOf, heldCallableResultOf } from './callableTypes';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 import { languageFamily } from './languageFamily';
@@ -71,7 +72,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
-        ?? (target ? undefined : classHeldByField(expr.call, scope, depth));
+        ?? (target ? undefined : classHeldByField(expr.call, scope, depth) ?? heldCallableResultOf(expr.call, scope, depth));
     }
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
@@ -85,6 +86,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       return sameTypeOfAll(expr.of, scope, depth);
     case 'inherited':
       return inheritedParameterOf(expr.owner, expr.method, expr.index, scope);
+    case 'callback':
+      return callbackParameterOf(expr, scope, depth);
     case 'param':
     case 'returns': {
       let fn = typeOf(expr.of, scope, depth + 1);
@@ -106,16 +109,21 @@ function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: nu
   let identity: string | undefined;
   for (const option of options) {
     const type = typeOf(option, scope, depth + 1);
-    const symbol = type && typeSymbolOf(type);
-    if (!type || !symbol) return undefined;
-    const key = symbol.kind === 'external'
-      ? `@${symbol.name}`
-      : `${symbol.entry.foreign?.home?.repoUrl ?? ''}\0${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;
-    if (identity !== undefined && key !== identity) return undefined;
+    const key = type && typeIdentityOf(type);
+    if (!key || (identity !== undefined && key !== identity)) return undefined;
     identity = key;
     first ??= type;
   }
   return first;
+}
+
+/** Which declaration (or outside type) a type names, as a key equal for two types naming the same one. */
+export function typeIdentityOf(type: WrittenType): string | undefined {
+  const symbol = typeSymbolOf(type);
+  if (!symbol) return undefined;
+  return symbol.kind === 'external'
+    ? `@${symbol.name}`
+    : `${symbol.entry.foreign?.home?.repoUrl ?? ''}\0${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;
 }
 
 /**
@@ -245,7 +253,7 @@ function generatedGoClientOf(call: CalleeExpr, target: Resolution | undefined, s
 }
 
 /** The composite type a named type is defined over, in the scope that declares it. */
-function underlyingOf(type: WrittenType): WrittenType | undefined {
+export function underlyingOf(type: WrittenType): WrittenType | undefined {
   const symbol = typeSymbolOf(type);
   const underlying = symbol?.kind === 'symbol' ? symbol.entry.fact.underlying : undefined;
   const declaring = underlying && symbol?.kind === 'symbol' ? type.scope.scopeOfEntry(symbol.entry, symbol.packagePath) : undefined;
@@ -268,7 +276,7 @@ function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenT
 }
 
 /** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */
-function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
+export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;

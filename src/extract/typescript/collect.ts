@@ -13,7 +13,7 @@ import type { RoleMatch } from './types';
 export const ROLES = [
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.parameter_field',
   'definition.interface', 'definition.type', 'definition.namespace', 'definition.object', 'definition.object_method',
-  'definition.object_property', 'interface.method', 'interface.property', 'base.extends',
+  'definition.object_property', 'interface.method', 'interface.property', 'interface.call', 'base.extends',
   'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type',
   'binding.parameter', 'binding.name', 'call', 'call.new', 'import', 'import.default', 'import.namespace',
   'import.specifier', 'import.dynamic', 'export', 'export.namespace', 'export.specifier', 'export.commonjs',

@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
+import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType, writtenTypeOf } from './expressionTypes';
 import type { SymbolDraft } from './symbols';
 import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
@@ -55,6 +56,7 @@ export const onFunction: MatchHandler = (match, state) => {
     docAnchor: docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
     returns: returnTypeOf(match.node, match.parts.get('body')),
+    callable: callableOf(match.node),
   }) ?? forgetReturnTypeUnlessSame(state, name, returnTypeOf(match.node, match.parts.get('body')));
   return new Scope('function', endOf(match), state.scope, name);
 };
@@ -112,6 +114,7 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
     body,
     docAnchor: firstDecoratorOf(match.node),
     returns,
+    callable: callableOf(signature),
   });
   if (!added) forgetReturnTypeUnlessSame(state, qualified, returns);
   return qualified;
@@ -145,6 +148,11 @@ function addField(declaration: SymbolDraft | undefined, name: string, type: stri
 
 export const onMethod: MatchHandler = (match, state) => {
   const symbol = addMethod(state, match, match.parts.get('body'), match.node);
+  // `get req(): HonoRequest` is read as a field: `c.req.param()` calls HonoRequest's param.
+  const name = memberName(match.parts.get('name'));
+  if (symbol !== undefined && name !== undefined && match.node.children.some((c) => c?.type === 'get')) {
+    addField(state.scope.declaration, name, returnTypeOf(match.node, match.parts.get('body')));
+  }
   return new Scope('method', endOf(match), state.scope, symbol);
 };
 
@@ -198,11 +206,19 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
   const declaration = state.scope.nearest('interface')?.declaration;
   const nameNode = match.parts.get('name');
   const name = memberName(nameNode);
-  if (!declaration?.methods || name === undefined || declaration.methods.includes(name)) return;
-  declaration.methods.push(name);
+  if (!declaration?.methods || name === undefined) return;
   const signature = match.node.type === 'property_signature'
     ? match.node.childForFieldName('type')?.namedChild(0) ?? match.node
     : match.node;
+  if (declaration.methods.includes(name)) {
+    // An overload: one more way to call the one method symbol.
+    const method = state.symbols.named(`${declaration.name}.${name}`).find((d) => d.kind === 'method');
+    const callable = callableOf(signature);
+    if (method?.callable && callable !== undefined) method.callable.push(callable);
+    else if (method) method.callable = undefined;
+    return;
+  }
+  declaration.methods.push(name);
   state.symbols.add({
     name: `${declaration.name}.${name}`,
     kind: 'method',
@@ -211,7 +227,15 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
     docAnchor: match.node,
     exported: declaration.exported,
     returns: returnTypeOf(signature, undefined),
+    callable: callableOf(signature),
   });
+};
+
+/** `(req: Req): Res` in an interface: a value of the interface can be called so. */
+export const onInterfaceCall: MatchHandler = (match, state) => {
+  const declaration = state.scope.nearest('interface')?.declaration;
+  const callable = callableOf(match.node);
+  if (declaration && callable !== undefined) (declaration.callable ??= []).push(callable);
 };
 
 /** `store: Store` in an interface: a property whose type `x.store` has. */
@@ -246,11 +270,14 @@ export const onType: MatchHandler = (match, state) => {
  * members are looked up on it.
  */
 function describeAlias(draft: SymbolDraft, value: SyntaxNode | null): void {
-  const written = writtenTypeOf(value);
-  if (written === undefined || value?.type === 'object_type') return;
+  if (!value || value.type === 'object_type') return;
+  // A generic alias is read with its type parameters unknown: `type H<E> = Handler<E> |
+  // Other<E>` is one of Handler or Other whatever E is.
+  const written = writtenTypeOf(value) ?? (value.type === 'predefined_type' ? undefined : typeTextOf(value));
+  if (written === undefined) return;
   draft.underlying = written;
   const named = /^([\p{L}$_][\p{L}\p{N}$_.]*)(?:<.*>)?(?:\s*\|\s*(?:null|undefined))*$/su.exec(written)?.[1];
-  if (named !== undefined) draft.bases?.push(named) ?? (draft.bases = [named]);
+  if (named !== undefined && named !== 'unknown') draft.bases?.push(named) ?? (draft.bases = [named]);
 }
 
 /** A base as written: `Base`, `ns.Base`, `Base<T>` as `Base`; `Mixin(Base)` names none. */

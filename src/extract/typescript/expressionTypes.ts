@@ -33,7 +33,7 @@ function mentionsTypeParameter(type: SyntaxNode, parameters: ReadonlySet<string>
 }
 
 /** The type parameters of every declaration around a node (`<T>` of a function, method, class or alias). */
-function typeParametersAround(node: SyntaxNode): Set<string> {
+export function typeParametersAround(node: SyntaxNode): Set<string> {
   const names = new Set<string>();
   for (let at: SyntaxNode | null = node; at; at = at.parent) {
     const list = at.childForFieldName('type_parameters');
@@ -194,23 +194,31 @@ function typeOfName(name: string, scope: Scope): TypeExpr | undefined {
 const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every']);
 
 /**
- * The type a callback's first parameter gets from the call it is passed to, as the
- * compiler types it from context: `items.forEach((item) => ...)` gives item an element of
- * items. Undefined for any other parameter or call.
+ * The type a callback's parameter gets from the call it is passed to, as the compiler
+ * types it from context: `items.forEach((item) => ...)` gives item an element of items;
+ * `app.get('/', (c) => ...)` gives c the type get's declaration gives the first parameter
+ * of its second argument, for the resolver to read. Undefined for a parameter of no
+ * function passed to a call, or a call whose arguments it cannot count (a spread).
  */
 export function callbackParameterType(parameter: SyntaxNode, scope: Scope): TypeExpr | undefined {
   const position = parameterPosition(parameter);
-  if (!position || position.index !== 0) return undefined;
+  if (!position) return undefined;
   const { fn } = position;
   const args = fn.parent;
   const call = args?.type === 'arguments' ? args.parent : null;
-  if (call?.type !== 'call_expression' || args?.namedChildren[0]?.id !== fn.id) return undefined;
+  if (call?.type !== 'call_expression' || !args) return undefined;
+  const passed = args.namedChildren.filter((a) => a !== null && a.type !== 'comment');
+  const argument = passed.findIndex((a) => a?.id === fn.id);
   const callee = call.childForFieldName('function');
   const receiver = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
   const method = callee?.type === 'member_expression' ? memberName(callee.childForFieldName('property')) : undefined;
-  if (!receiver || method === undefined || !ELEMENT_CALLBACKS.has(method)) return undefined;
-  const container = typeOfExpression(receiver, scope);
-  return container && { t: 'element', of: container };
+  if (receiver && method !== undefined && ELEMENT_CALLBACKS.has(method) && argument === 0 && position.index === 0) {
+    const container = typeOfExpression(receiver, scope);
+    if (container) return { t: 'element', of: container };
+  }
+  if (argument < 0 || passed.some((a) => a?.type === 'spread_element')) return undefined;
+  const called = calleeOf(callee, scope);
+  return called && called.form !== 'new' ? { t: 'callback', call: called, argument, arguments: passed.length, index: position.index } : undefined;
 }
 
 /**

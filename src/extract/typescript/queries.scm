@@ -74,6 +74,9 @@
     name: (_) @name
     type: (type_annotation (_) @type)) @interface.property)
 
+; `(req: Req): Res` makes a value of the interface callable.
+(interface_body (call_signature) @interface.call)
+
 (type_alias_declaration
   name: (type_identifier) @name) @definition.type
 

@@ -2,7 +2,7 @@ import { onBinding, onParameter } from './bindings';
 import { onCall, onNew } from './calls';
 import type { Role } from './collect';
 import {
-  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceMethod, onInterfaceProperty, onMethod, onNamespace,
+  onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceCall, onInterfaceMethod, onInterfaceProperty, onMethod, onNamespace,
   onParameterField, onType, scopeOf,
 } from './declarations';
 import {
@@ -37,6 +37,7 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   'definition.object_property': onObjectProperty,
   'interface.method': onInterfaceMethod,
   'interface.property': onInterfaceProperty,
+  'interface.call': onInterfaceCall,
   'base.extends': onExtends,
   'base.implements': onImplements,
   declarator: onDeclarator,

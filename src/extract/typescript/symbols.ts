@@ -18,6 +18,8 @@ export interface SymbolDraft {
   bases?: string[];
   /** Functions and methods: the declared return type as written. */
   results?: string[];
+  /** Functions, methods and interfaces with call signatures: how each can be called (callables.ts). */
+  callable?: string[];
   /** Classes and interfaces: fields and properties with the types they are declared with. */
   fields?: FieldFact[];
   /** Module-level constants: the type their value has. */
@@ -44,6 +46,8 @@ export interface SymbolSource {
   readonly members?: 'bases' | 'bases-and-methods';
   /** Functions and methods: the return type as written, when it names no type parameter. */
   readonly returns?: string;
+  /** Functions and methods: how it is called, as callables.ts writes it. */
+  readonly callable?: string;
 }
 
 const CONSTANT_SIGNATURE_LIMIT = 120;
@@ -64,6 +68,7 @@ export function draftOf(source: SymbolSource): SymbolDraft {
     ...(source.members ? { bases: [] } : {}),
     ...(source.members === 'bases-and-methods' ? { methods: [] } : {}),
     ...(source.returns !== undefined ? { results: [source.returns] } : {}),
+    ...(source.callable !== undefined ? { callable: [source.callable] } : {}),
   };
 }
 

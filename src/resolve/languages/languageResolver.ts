@@ -45,6 +45,12 @@ export interface TypeSyntax {
   parameter?(type: string, index: number): string | undefined;
   /** The type of the `index`-th result of a function type written as one (Go `func(T) (R, error)`). */
   result?(type: string, index: number): string | undefined;
+  /**
+   * The type of the parameter that receives the `index`-th of `count` arguments when a
+   * function type written as one is called (a rest parameter's element); null when it
+   * takes no such number of arguments, undefined when the type does not say.
+   */
+  argument?(type: string, index: number, count: number): string | null | undefined;
   /** The class a value of this type is, when it is a class object (Python `type[Store]`): calling it makes a Store. */
   classHeld?(type: string): string | undefined;
 }

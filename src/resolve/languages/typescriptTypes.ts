@@ -16,16 +16,46 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
   parameter(type, index) {
-    const bare = unparenthesized(type.trim());
-    if (!bare.startsWith('(')) return undefined;
-    const close = closingOf(bare, 0);
-    if (close < 0 || !/^\s*=>/.test(bare.slice(close + 1))) return undefined;
-    const parameter = topLevelSplit(bare.slice(1, close), ',')[index]?.trim();
+    const parameter = parameterListOf(type)?.[index];
     const colon = parameter === undefined ? -1 : topLevelSplit(parameter, ':')[0]!.length;
     if (parameter === undefined || parameter.startsWith('...') || colon >= parameter.length) return undefined;
     return parameter.slice(colon + 1).trim() || undefined;
   },
+  result(type, index) {
+    const bare = unparenthesized(type.trim());
+    const close = bare.startsWith('(') ? closingOf(bare, 0) : -1;
+    const arrow = close < 0 ? null : /^\s*=>/.exec(bare.slice(close + 1));
+    return index === 0 && arrow ? bare.slice(close + 1 + arrow[0].length).trim() || undefined : undefined;
+  },
+  argument(type, index, count) {
+    const list = parameterListOf(type);
+    if (list === undefined) return undefined;
+    const parameters = list.map(parameterParts);
+    const restAt = parameters.findIndex((p) => p.rest);
+    const fixed = restAt < 0 ? parameters.length : restAt;
+    let required = 0;
+    for (let i = 0; i < fixed; i++) if (!parameters[i]!.optional) required = i + 1;
+    if (count < required || index >= count || (restAt < 0 && count > fixed)) return null;
+    const rest = restAt < 0 ? undefined : parameters[restAt]!.type;
+    const tuple = rest === undefined ? null : /^\[(.*)\]$/s.exec(rest.trim());
+    if (!tuple) {
+      if (index < fixed) return withoutUnknownParts(parameters[index]!.type);
+      const element = this.element(rest!);
+      return element === undefined ? undefined : withoutUnknownParts(element);
+    }
+    // A tuple rest takes as many arguments as it has elements (more with a rest element of its own).
+    const elements = tupleElementsOf(tuple[1]!);
+    if (!elements) return undefined;
+    const passed = count - fixed;
+    if (passed < elements.required || (elements.rest === undefined && passed > elements.fixed.length)) return null;
+    if (index < fixed) return withoutUnknownParts(parameters[index]!.type);
+    const at = index - fixed;
+    const element = at < elements.fixed.length ? elements.fixed[at] : elements.rest && this.element(elements.rest);
+    return element === undefined ? undefined : withoutUnknownParts(element);
+  },
   alternatives(type) {
+    // `(a: A) => B | C` is one function type, whose result is a union.
+    if (parameterListOf(type) !== undefined) return undefined;
     const members = topLevelSplit(unparenthesized(withoutObjectParts(type)), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '' && !PRIMITIVE.test(m));
     return members.length >= 2 ? members : undefined;
   },
@@ -51,6 +81,51 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return args.length === 1 ? args[0] : undefined;
   },
 };
+
+/** The parameters of a function type written as one (`(a: A, b?: B) => R`), each as written; undefined for any other type. */
+function parameterListOf(type: string): string[] | undefined {
+  const bare = unparenthesized(type.trim());
+  if (!bare.startsWith('(')) return undefined;
+  const close = closingOf(bare, 0);
+  if (close < 0 || !/^\s*=>/.test(bare.slice(close + 1))) return undefined;
+  return topLevelSplit(bare.slice(1, close), ',').map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** A parameter written `name: T`, `name?: T` or `...name: T[]`: its type (`unknown` when none is written) and how it binds arguments. */
+function parameterParts(parameter: string): { type: string; optional: boolean; rest: boolean } {
+  const name = topLevelSplit(parameter, ':')[0]!;
+  const type = name.length < parameter.length ? parameter.slice(name.length + 1).trim() : 'unknown';
+  return { type: type || 'unknown', optional: name.trim().endsWith('?'), rest: name.trim().startsWith('...') };
+}
+
+/**
+ * The elements of a tuple type written as one (`[A, B?, ...C[]]`, labels allowed): the
+ * leading ones, how many of them an argument list must fill, and the array type of a
+ * trailing rest element; undefined for a rest element elsewhere.
+ */
+function tupleElementsOf(list: string): { fixed: string[]; required: number; rest?: string } | undefined {
+  const fixed: string[] = [];
+  let required = 0;
+  const elements = topLevelArguments(list).filter((e) => e !== '');
+  for (const [i, written] of elements.entries()) {
+    const labelled = /^(\.\.\.)?\s*[\p{L}$_][\p{L}\p{N}$_]*(\?)?\s*:(.*)$/su.exec(written);
+    const spread = labelled ? labelled[1] !== undefined : written.startsWith('...');
+    let type = labelled ? labelled[3]!.trim() : written.replace(/^\.\.\./, '').trim();
+    const optional = labelled ? labelled[2] !== undefined : !spread && type.endsWith('?');
+    if (!labelled && optional) type = type.slice(0, -1).trim();
+    if (spread) return i === elements.length - 1 ? { fixed, required, rest: type } : undefined;
+    fixed.push(type);
+    if (!optional) required = fixed.length;
+  }
+  return { fixed, required };
+}
+
+/** An intersection with a type parameter (`H<E> & M1`, M1 read `unknown`) as the rest of it. */
+function withoutUnknownParts(type: string): string {
+  const parts = topLevelSplit(type, '&').map((p) => p.trim());
+  const known = parts.filter((p) => p !== 'unknown');
+  return known.length === 0 || known.length === parts.length ? type.trim() : known.join(' & ');
+}
 
 const BUILTIN_TYPES = new Set([
   'string', 'number', 'boolean', 'bigint', 'symbol', 'object', 'unknown', 'any', 'never', 'void', 'undefined', 'null',

@@ -1,0 +1,111 @@
+import type { CalleeExpr, TypeExpr } from '../extract/facts';
+import type { FileScope } from './scope';
+import { type WrittenType, alternativesOf, fieldTypeOf, receiverTypeOf, typeIdentityOf, typeSymbolOf, underlyingOf } from './valueTypes';
+
+/**
+ * Types read from how a function can be called (TypeScript `callable` facts): the types
+ * callback parameters get from the call they are passed to, as the compiler types them
+ * from context (in `app.get('/', (c) => c.text('hi'))`, get's declaration, a method or a
+ * property whose interface has call signatures, says what its second argument is called
+ * with), and what calling a property that holds such a function gives. Overloads are
+ * read together: a type is known only when every signature that could be the one called
+ * gives one, since which one the compiler picks depends on the arguments' types, which
+ * are not read here.
+ */
+
+type CallbackExpr = Extract<TypeExpr, { t: 'callback' }>;
+
+/** Aliases, unions and interfaces followed deeper than this leave a callback's parameter unknown. */
+const MAX_HOPS = 6;
+
+export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  let found: WrittenType | undefined;
+  let identity: string | undefined;
+  for (const signature of signaturesOfCallee(expr, scope, depth) ?? []) {
+    const accepted = signature.scope.typeSyntax.argument?.(signature.text, expr.argument, expr.arguments);
+    if (accepted === null) continue;
+    if (accepted === undefined) return undefined;
+    const parameter = parameterOfFunctionType({ text: accepted, scope: signature.scope }, expr.index, 0);
+    const key = parameter && typeIdentityOf(parameter);
+    if (!key || (identity !== undefined && key !== identity)) return undefined;
+    identity = key;
+    found ??= parameter;
+  }
+  return found;
+}
+
+/** How the callee can be called: a function's or method's declared signatures, or those of the type a called property holds. */
+function signaturesOfCallee(expr: CallbackExpr, scope: FileScope, depth: number): WrittenType[] | undefined {
+  const target = scope.callTarget(expr.call, depth + 1);
+  if (target?.kind === 'symbol') {
+    const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
+    return declaring && target.entry.fact.callable?.map((text) => ({ text, scope: declaring }));
+  }
+  return target === undefined ? heldSignaturesOf(expr.call, scope, depth) : undefined;
+}
+
+/** The signatures of the function a called property holds (`get: HandlerInterface`). */
+function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType[] | undefined {
+  // Only languages whose types say how a function is called (TypeScript) hold callables.
+  if (call.form !== 'member' || !scope.typeSyntax.argument) return undefined;
+  const owner = receiverTypeOf(call, scope, depth + 1);
+  const held = owner && fieldTypeOf(owner, call.property, depth + 1);
+  return held && signaturesOfType(held, 0);
+}
+
+/**
+ * What calling a property that holds a function gives (`new Hono().get('/', h)` is the
+ * HonoBase every signature of get returns), when every signature returns one type.
+ */
+export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  let found: WrittenType | undefined;
+  let identity: string | undefined;
+  for (const signature of heldSignaturesOf(call, scope, depth) ?? []) {
+    const written = signature.scope.typeSyntax.result?.(signature.text, 0);
+    const result = written === undefined ? undefined : { text: written, scope: signature.scope };
+    const key = result && typeIdentityOf(result);
+    if (!key || (identity !== undefined && key !== identity)) return undefined;
+    identity = key;
+    found ??= result;
+  }
+  return found;
+}
+
+/** The signatures of a function type, written as one or named (an alias of one, an interface with call signatures). */
+function signaturesOfType(type: WrittenType, hops: number): WrittenType[] | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  if (type.scope.typeSyntax.argument?.(type.text, 0, 0) !== undefined) return [type];
+  const symbol = typeSymbolOf(type);
+  if (symbol?.kind !== 'symbol') return undefined;
+  const callable = symbol.entry.fact.callable;
+  const declaring = callable && type.scope.scopeOfEntry(symbol.entry, symbol.packagePath);
+  if (callable && declaring) return callable.map((text) => ({ text, scope: declaring }));
+  const underlying = underlyingOf(type);
+  return underlying && signaturesOfType(underlying, hops + 1);
+}
+
+/**
+ * The type of the `index`-th parameter of a function type: written as one, or named by an
+ * alias, an interface with one call signature, or a union whose members all give one type.
+ */
+function parameterOfFunctionType(type: WrittenType, index: number, hops: number): WrittenType | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  const direct = type.scope.typeSyntax.parameter?.(type.text, index);
+  if (direct !== undefined) return { text: direct, scope: type.scope };
+  const alternatives = alternativesOf(type);
+  if (alternatives) {
+    let found: WrittenType | undefined;
+    let identity: string | undefined;
+    for (const alternative of alternatives) {
+      const parameter = parameterOfFunctionType(alternative, index, hops + 1);
+      const key = parameter && typeIdentityOf(parameter);
+      if (!key || (identity !== undefined && key !== identity)) return undefined;
+      identity = key;
+      found ??= parameter;
+    }
+    return found;
+  }
+  const signatures = signaturesOfType(type, hops + 1);
+  if (signatures?.length === 1 && signatures[0]!.text !== type.text) return parameterOfFunctionType(signatures[0]!, index, hops + 1);
+  return undefined;
+}
