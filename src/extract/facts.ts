@@ -101,8 +101,9 @@ export interface FieldFact {
  * - `returns`: the `index`-th result (default 0) of calling a value of the function type
  *   `of` (Go: `done(t)` for a `done` of type `func(*testing.T) *Output`);
  * - `callback`: the type of the `index`-th parameter of a function passed as the
- *   `argument`-th of `arguments` arguments to `call`, as the callee's declaration gives it
- *   (TypeScript: `app.get('/', (c) => ...)`); known when every signature of the callee
+ *   `argument`-th of `arguments` arguments to `call` (or as its `property`, when an object
+ *   literal is passed), as the callee's declaration gives it (TypeScript: `app.get('/',
+ *   (c) => ...)`, `f({ onError: (c) => ... })`); known when every signature of the callee
  *   that takes that many arguments gives it one type;
  * - `inherited`: the type of the `index`-th parameter of `method` as the nearest base of the
  *   class `owner` (as this file names it) that declares it annotates it (Python: an
@@ -118,7 +119,14 @@ export type TypeExpr =
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
   | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }
-  | { readonly t: 'callback'; readonly call: CalleeExpr; readonly argument: number; readonly arguments: number; readonly index: number }
+  | {
+      readonly t: 'callback';
+      readonly call: CalleeExpr;
+      readonly argument: number;
+      readonly arguments: number;
+      readonly property?: string;
+      readonly index: number;
+    }
   | { readonly t: 'inherited'; readonly owner: string; readonly method: string; readonly index: number };
 
 /**

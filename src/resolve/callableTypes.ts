@@ -25,13 +25,29 @@ export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth:
     const accepted = signature.scope.typeSyntax.argument?.(signature.text, expr.argument, expr.arguments);
     if (accepted === null) continue;
     if (accepted === undefined) return undefined;
-    const parameter = parameterOfFunctionType({ text: accepted, scope: signature.scope }, expr.index, 0);
+    const passed: WrittenType = { text: accepted, scope: signature.scope };
+    const fn = expr.property === undefined ? passed : propertyTypeOf(passed, expr.property);
+    const parameter = fn && parameterOfFunctionType(fn, expr.index, 0);
     const key = parameter && typeIdentityOf(parameter);
     if (!key || (identity !== undefined && key !== identity)) return undefined;
     identity = key;
     found ??= parameter;
   }
   return found;
+}
+
+/**
+ * The type of an object's property (`onError` of `{ onError?: OnError }`), or the one
+ * signature of a method it declares (`onError(c: Context): Response`).
+ */
+function propertyTypeOf(type: WrittenType, name: string): WrittenType | undefined {
+  const field = fieldTypeOf(type, name, 0);
+  if (field) return field;
+  const symbol = typeSymbolOf(type);
+  const member = symbol?.kind === 'symbol' ? type.scope.memberOfType(symbol, name, 0) : undefined;
+  const callable = member?.kind === 'symbol' && member.entry.kind === 'method' ? member.entry.fact.callable : undefined;
+  const declaring = callable?.length === 1 && member?.kind === 'symbol' ? type.scope.scopeOfEntry(member.entry, member.packagePath) : undefined;
+  return declaring && { text: callable![0]!, scope: declaring };
 }
 
 /** How the callee can be called: a function's or method's declared signatures, or those of the type a called property holds. */

@@ -38,7 +38,8 @@ export function callableOf(signature: SyntaxNode): string | undefined {
  * signature generic in E and P is `Context<unknown, unknown>`, a Context whatever they are.
  */
 export function typeTextOf(type: SyntaxNode, typeParameters: ReadonlySet<string> = typeParametersAround(type)): string {
-  const inner = type.descendantsOfType('type_parameter').map((p) => p?.childForFieldName('name')?.text);
+  // Only a generic function type inside declares type parameters (`<U>(x: U) => U`), and it starts with `<`.
+  const inner = type.text.includes('<') ? type.descendantsOfType('type_parameter').map((p) => p?.childForFieldName('name')?.text) : [];
   const names = inner.some((n) => n !== undefined) ? new Set([...typeParameters, ...inner.filter((n) => n !== undefined)]) : typeParameters;
   if (names.size === 0) return collapseWhitespace(type.text);
   const identifiers = type.type === 'type_identifier' ? [type] : type.descendantsOfType('type_identifier');

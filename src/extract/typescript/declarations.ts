@@ -270,7 +270,8 @@ export const onType: MatchHandler = (match, state) => {
  * members are looked up on it.
  */
 function describeAlias(draft: SymbolDraft, value: SyntaxNode | null): void {
-  if (!value || value.type === 'object_type') return;
+  if (value?.type === 'object_type') return describeObjectType(draft, value);
+  if (!value) return;
   // A generic alias is read with its type parameters unknown: `type H<E> = Handler<E> |
   // Other<E>` is one of Handler or Other whatever E is.
   const written = writtenTypeOf(value) ?? (value.type === 'predefined_type' ? undefined : typeTextOf(value));
@@ -278,6 +279,20 @@ function describeAlias(draft: SymbolDraft, value: SyntaxNode | null): void {
   draft.underlying = written;
   const named = /^([\p{L}$_][\p{L}\p{N}$_.]*)(?:<.*>)?(?:\s*\|\s*(?:null|undefined))*$/su.exec(written)?.[1];
   if (named !== undefined && named !== 'unknown') draft.bases?.push(named) ?? (draft.bases = [named]);
+}
+
+/**
+ * `type Options = { store: Store; onError?: (c: Context) => void }`: its properties are
+ * fields, as an interface's are (`options.store.get()`, a callback passed as onError).
+ */
+function describeObjectType(draft: SymbolDraft, body: SyntaxNode): void {
+  for (const member of body.namedChildren) {
+    if (member?.type !== 'property_signature') continue;
+    const name = memberName(member.childForFieldName('name'));
+    const annotation = member.childForFieldName('type');
+    const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
+    if (name !== undefined && type) addField(draft, name, writtenTypeOf(type) ?? (type.type === 'predefined_type' ? undefined : typeTextOf(type)));
+  }
 }
 
 /** A base as written: `Base`, `ns.Base`, `Base<T>` as `Base`; `Mixin(Base)` names none. */

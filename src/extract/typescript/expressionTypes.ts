@@ -197,40 +197,51 @@ const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'find'
  * The type a callback's parameter gets from the call it is passed to, as the compiler
  * types it from context: `items.forEach((item) => ...)` gives item an element of items;
  * `app.get('/', (c) => ...)` gives c the type get's declaration gives the first parameter
- * of its second argument, for the resolver to read. Undefined for a parameter of no
- * function passed to a call, or a call whose arguments it cannot count (a spread).
+ * of its second argument, for the resolver to read, and `f({ onError: (c) => … })` the
+ * type of the first parameter of that argument's property onError. Undefined for a
+ * parameter of no function passed to a call, or a call whose arguments it cannot count
+ * (a spread).
  */
 export function callbackParameterType(parameter: SyntaxNode, scope: Scope): TypeExpr | undefined {
   const position = parameterPosition(parameter);
   if (!position) return undefined;
   const { fn } = position;
-  const args = fn.parent;
+  // `f({ onError: (c) => … })`, `f({ setup(props) { … } })`: a property of an object passed.
+  const pair = fn.parent?.type === 'pair' && fn.parent.childForFieldName('value')?.id === fn.id ? fn.parent : null;
+  const property = pair ? memberName(pair.childForFieldName('key')) : fn.type === 'method_definition' ? memberName(fn.childForFieldName('name')) : undefined;
+  const literal = pair ? pair.parent : fn.type === 'method_definition' ? fn.parent : null;
+  if (literal && (literal.type !== 'object' || property === undefined)) return undefined;
+  const value = literal ?? fn;
+  const args = value.parent;
   const call = args?.type === 'arguments' ? args.parent : null;
   if (call?.type !== 'call_expression' || !args) return undefined;
   const passed = args.namedChildren.filter((a) => a !== null && a.type !== 'comment');
-  const argument = passed.findIndex((a) => a?.id === fn.id);
+  const argument = passed.findIndex((a) => a?.id === value.id);
   const callee = call.childForFieldName('function');
   const receiver = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
   const method = callee?.type === 'member_expression' ? memberName(callee.childForFieldName('property')) : undefined;
-  if (receiver && method !== undefined && ELEMENT_CALLBACKS.has(method) && argument === 0 && position.index === 0) {
+  if (!literal && receiver && method !== undefined && ELEMENT_CALLBACKS.has(method) && argument === 0 && position.index === 0) {
     const container = typeOfExpression(receiver, scope);
     if (container) return { t: 'element', of: container };
   }
   if (argument < 0 || passed.some((a) => a?.type === 'spread_element')) return undefined;
   const called = calleeOf(callee, scope);
-  return called && called.form !== 'new' ? { t: 'callback', call: called, argument, arguments: passed.length, index: position.index } : undefined;
+  if (!called || called.form === 'new') return undefined;
+  const callback = { t: 'callback', call: called, argument, arguments: passed.length, index: position.index } as const;
+  return literal ? { ...callback, property } : callback;
 }
 
 /**
  * Which function value a parameter name belongs to, and its place in the list: the
- * name of `(a, b) => …` or `function (a) {…}` (a `required_parameter` or, for `a => …`, the
- * function's own parameter).
+ * name of `(a, b) => …`, `function (a) {…}` or an object literal's method `m(a) {…}` (a
+ * `required_parameter` or, for `a => …`, the function's own parameter).
  */
 function parameterPosition(parameter: SyntaxNode): { fn: SyntaxNode; index: number } | undefined {
   const holder = parameter.parent?.type === 'required_parameter' ? parameter.parent : parameter;
   const list = holder.parent;
   const fn = list?.type === 'formal_parameters' ? list.parent : list;
-  if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression')) return undefined;
+  const objectMethod = fn?.type === 'method_definition' && fn.parent?.type === 'object';
+  if (!fn || (fn.type !== 'arrow_function' && fn.type !== 'function_expression' && !objectMethod)) return undefined;
   if (list?.type !== 'formal_parameters') return { fn, index: 0 };
   const index = list.namedChildren.findIndex((p) => p?.id === holder.id);
   return index < 0 ? undefined : { fn, index };

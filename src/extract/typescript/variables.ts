@@ -1,6 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
+import { callableOf } from './callables';
 import { inferredReturnType, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
@@ -95,5 +96,6 @@ function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator,
     docAnchor: exportStatement ?? declaration ?? declarator,
     exported: exportStatement !== undefined,
     returns: kind === 'function' ? functionValueReturnType(value, declarator.childForFieldName('type')) : undefined,
+    callable: kind === 'function' ? callableOf(value) : undefined,
   });
 }

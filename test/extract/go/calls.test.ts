@@ -28,7 +28,7 @@ function showType(type: TypeExpr): string {
     case 'either': return type.of.map(showType).join('|');
     case 'param': return `${showType(type.of)}(#${type.index})`;
     case 'returns': return `${showType(type.of)}→${type.index ?? 0}`;
-    case 'callback': return `${showCallee(type.call)}(…#${type.argument}/${type.arguments}…)(#${type.index})`;
+    case 'callback': return `${showCallee(type.call)}(…#${type.argument}/${type.arguments}${type.property ? `.${type.property}` : ''}…)(#${type.index})`;
     case 'inherited': return `${type.owner}^${type.method}(#${type.index})`;
   }
 }

@@ -33,6 +33,8 @@ describe('extract/typescript callables', () => {
       'import { app } from "./app"',
       'app.get("/", (c, next) => c.text("hi"))',
       'app.use(...handlers, (c) => c.text("spread"))',
+      'app.use(limit({ size: 1, onError: (c) => c.text("big") }))',
+      'define({ setup(job) { job.run() } })',
     ));
     const text = facts.calls.filter((call) => call.callee.form === 'member' && call.callee.property === 'text');
     const [typed, spread] = text.map((call) => (call.callee.form === 'member' ? call.callee.receiverType : undefined));
@@ -41,6 +43,11 @@ describe('extract/typescript callables', () => {
       argument: 1, arguments: 2, index: 0,
     });
     assert.equal(spread, undefined, 'after a spread the argument position is unknown');
+    const [, , property] = text.map((call) => (call.callee.form === 'member' ? call.callee.receiverType : undefined));
+    assert.deepEqual(property, { t: 'callback', call: { form: 'name', name: 'limit' }, argument: 0, arguments: 1, index: 0, property: 'onError' });
+    const run = facts.calls.find((call) => call.callee.form === 'member' && call.callee.property === 'run');
+    assert.deepEqual(run?.callee.form === 'member' ? run.callee.receiverType : undefined,
+      { t: 'callback', call: { form: 'name', name: 'define' }, argument: 0, arguments: 1, index: 0, property: 'setup' }, 'an object literal\'s method too');
   });
 
   it('reads a getter as a field of its type and a generic alias with its parameters unknown', async () => {
@@ -50,10 +57,14 @@ describe('extract/typescript callables', () => {
       '}',
       'export type Handler<E> = (c: Context<E>) => unknown',
       'export type Maybe<T> = T | null',
+      'export type Options<E> = { store: Store; retries?: number; onError?: (c: Context<E>) => void }',
     ));
     assert.deepEqual(symbolNamed(facts, 'Context').fields, [{ name: 'req', type: 'Request' }]);
     assert.equal(symbolNamed(facts, 'Handler').underlying, '(c: Context<unknown>) => unknown');
     assert.equal(symbolNamed(facts, 'Maybe').underlying, 'unknown | null');
     assert.equal(symbolNamed(facts, 'Maybe').bases, undefined, 'unknown is no base');
+    assert.deepEqual(symbolNamed(facts, 'Options').fields, [
+      { name: 'store', type: 'Store' }, { name: 'retries', type: '' }, { name: 'onError', type: '(c: Context<unknown>) => void' },
+    ], 'a type literal\'s properties are fields');
   });
 });
