@@ -1,5 +1,6 @@
 import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { FileScope } from './scope';
+import type { SymbolEntry } from './symbolTable';
 import { type WrittenType, alternativesOf, fieldTypeOf, receiverTypeOf, typeIdentityOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /**
@@ -19,9 +20,23 @@ type CallbackExpr = Extract<TypeExpr, { t: 'callback' }>;
 const MAX_HOPS = 6;
 
 export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  const signatures = signaturesOfCallee(expr, scope, depth);
+  if (!signatures) return undefined;
+  // Every handler passed to one callee reads the same signatures the same way: read once.
+  const key = `${expr.argument}/${expr.arguments}/${expr.property ?? ''}/${expr.index}`;
+  let known = readings.get(signatures);
+  if (!known) readings.set(signatures, (known = new Map()));
+  if (!known.has(key)) known.set(key, callbackParameterFrom(signatures, expr) ?? null);
+  return known.get(key) ?? undefined;
+}
+
+/** What each list of signatures (one per callee and symbol-table version) gave each callback position. */
+const readings = new WeakMap<readonly WrittenType[], Map<string, WrittenType | null>>();
+
+function callbackParameterFrom(signatures: readonly WrittenType[], expr: CallbackExpr): WrittenType | undefined {
   let found: WrittenType | undefined;
   let identity: string | undefined;
-  for (const signature of signaturesOfCallee(expr, scope, depth) ?? []) {
+  for (const signature of signatures) {
     const accepted = signature.scope.typeSyntax.argument?.(signature.text, expr.argument, expr.arguments);
     if (accepted === null) continue;
     if (accepted === undefined) return undefined;
@@ -51,17 +66,17 @@ function propertyTypeOf(type: WrittenType, name: string): WrittenType | undefine
 }
 
 /** How the callee can be called: a function's or method's declared signatures, or those of the type a called property holds. */
-function signaturesOfCallee(expr: CallbackExpr, scope: FileScope, depth: number): WrittenType[] | undefined {
+function signaturesOfCallee(expr: CallbackExpr, scope: FileScope, depth: number): readonly WrittenType[] | undefined {
   const target = scope.callTarget(expr.call, depth + 1);
   if (target?.kind === 'symbol') {
-    const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
-    return declaring && target.entry.fact.callable?.map((text) => ({ text, scope: declaring }));
+    const declaring = target.entry.fact.callable && scope.scopeOfEntry(target.entry, target.packagePath);
+    return declaring ? signaturesOfSymbol(target.entry, declaring) : undefined;
   }
   return target === undefined ? heldSignaturesOf(expr.call, scope, depth) : undefined;
 }
 
 /** The signatures of the function a called property holds (`get: HandlerInterface`). */
-function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType[] | undefined {
+function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): readonly WrittenType[] | undefined {
   // Only languages whose types say how a function is called (TypeScript) hold callables.
   if (call.form !== 'member' || !scope.typeSyntax.argument) return undefined;
   const owner = receiverTypeOf(call, scope, depth + 1);
@@ -74,9 +89,18 @@ function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): Wr
  * HonoBase every signature of get returns), when every signature returns one type.
  */
 export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  const signatures = heldSignaturesOf(call, scope, depth);
+  if (!signatures) return undefined;
+  let known = readings.get(signatures);
+  if (!known) readings.set(signatures, (known = new Map()));
+  if (!known.has('result')) known.set('result', resultOfAll(signatures) ?? null);
+  return known.get('result') ?? undefined;
+}
+
+function resultOfAll(signatures: readonly WrittenType[]): WrittenType | undefined {
   let found: WrittenType | undefined;
   let identity: string | undefined;
-  for (const signature of heldSignaturesOf(call, scope, depth) ?? []) {
+  for (const signature of signatures) {
     const written = signature.scope.typeSyntax.result?.(signature.text, 0);
     const result = written === undefined ? undefined : { text: written, scope: signature.scope };
     const key = result && typeIdentityOf(result);
@@ -87,15 +111,25 @@ export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: 
   return found;
 }
 
+/** The signatures a symbol declares, one list per symbol-table version (so readings of it are kept with it). */
+function signaturesOfSymbol(entry: SymbolEntry, declaring: FileScope): readonly WrittenType[] | undefined {
+  const known = symbolSignatures.get(entry);
+  if (known && known.scope === declaring && known.version === declaring.tableVersion) return known.signatures;
+  const signatures = entry.fact.callable?.map((text) => ({ text, scope: declaring }));
+  symbolSignatures.set(entry, { scope: declaring, version: declaring.tableVersion, signatures });
+  return signatures;
+}
+
+const symbolSignatures = new WeakMap<SymbolEntry, { scope: FileScope; version: number; signatures?: readonly WrittenType[] }>();
+
 /** The signatures of a function type, written as one or named (an alias of one, an interface with call signatures). */
-function signaturesOfType(type: WrittenType, hops: number): WrittenType[] | undefined {
+function signaturesOfType(type: WrittenType, hops: number): readonly WrittenType[] | undefined {
   if (hops > MAX_HOPS) return undefined;
   if (type.scope.typeSyntax.argument?.(type.text, 0, 0) !== undefined) return [type];
   const symbol = typeSymbolOf(type);
   if (symbol?.kind !== 'symbol') return undefined;
-  const callable = symbol.entry.fact.callable;
-  const declaring = callable && type.scope.scopeOfEntry(symbol.entry, symbol.packagePath);
-  if (callable && declaring) return callable.map((text) => ({ text, scope: declaring }));
+  const declaring = symbol.entry.fact.callable && type.scope.scopeOfEntry(symbol.entry, symbol.packagePath);
+  if (declaring) return signaturesOfSymbol(symbol.entry, declaring);
   const underlying = underlyingOf(type);
   return underlying && signaturesOfType(underlying, hops + 1);
 }
