@@ -179,9 +179,11 @@ export class ExpressionTypes {
         return iterable && { t: 'element', of: iterable };
       }
       case 'entered': {
-        // `with m as x` binds what `m.__enter__()` returns, as its declaration says.
+        // `with m as x` binds what `m.__enter__()` returns, as its declaration says;
+        // `async with` what awaiting `m.__aenter__()` gives, its `async def`'s annotation.
         const manager = this.ofExpression(source.node, source.scope, depth + 1);
-        return manager && { t: 'result', call: member(objectText(source.node), '__enter__', manager) };
+        const enter = enteredAsynchronously(source.node) ? '__aenter__' : '__enter__';
+        return manager && { t: 'result', call: member(objectText(source.node), enter, manager) };
       }
       default:
         return undefined;
@@ -236,4 +238,10 @@ function member(object: string, property: string, type: TypeExpr | undefined): C
 function objectText(object: SyntaxNode): string {
   const text = collapseWhitespace(object.text.slice(0, MAX_OBJECT_TEXT * 4));
   return text.length > MAX_OBJECT_TEXT ? `${text.slice(0, MAX_OBJECT_TEXT - 1)}…` : text;
+}
+
+/** Whether the manager of `with m as x` is entered by `async with` (the with_statement starts with `async`). */
+function enteredAsynchronously(manager: SyntaxNode): boolean {
+  const statement = manager.parent?.parent?.parent?.parent;
+  return statement?.type === 'with_statement' && statement.firstChild?.type === 'async';
 }

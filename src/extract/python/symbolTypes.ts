@@ -35,21 +35,24 @@ export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 
 }
 
 /**
- * What calling the function gives, as its annotation writes it: `Self` is the class, and
- * so is a type variable that also annotates the first parameter (`def __enter__(self: T)
- * -> T`, `def create(cls: type[T]) -> T`: PEP 484's self-types); `__init__` (the resolver
- * makes its call the class) and context-manager generators (a call gives a manager, not
- * the annotated iterator) have none.
+ * What calling the function gives, as its annotation writes it: `Self`, and a type
+ * variable that also annotates the first parameter (`def __enter__(self: T) -> T`, `def
+ * create(cls: type[T]) -> T`: PEP 484's self-types), are the type the method is called on
+ * (`this`, which the resolver reads as the receiver's type, a subclass too) or, for a
+ * property read as a field, the class; `__init__` (the resolver makes its call the class)
+ * and context-manager generators (a call gives a manager, not the annotated iterator)
+ * have none.
  */
-function returnType(scope: Scope, tree: ScopeTree): string | undefined {
+function returnType(scope: Scope, tree: ScopeTree, self: 'this' | 'class' = 'this'): string | undefined {
   const annotation = scope.definition?.node.childForFieldName('return_type');
   if (!annotation || scope.name === '__init__') return undefined;
   if (scope.decorators.some((name) => CONTEXT_MANAGER_DECORATORS.test(name))) return undefined;
   const typeParameters = tree.typeParametersAt(annotation.startIndex);
   const text = annotationText(annotation, typeParameters);
   const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
-  if (text !== undefined) return tree.selfTypeNames.has(text) ? owner : text;
-  return isSelfTypeVariable(scope, annotation.text.trim(), typeParameters) ? owner : undefined;
+  const selfType = owner === undefined ? undefined : self === 'this' ? 'this' : owner;
+  if (text !== undefined) return tree.selfTypeNames.has(text) ? selfType : text;
+  return isSelfTypeVariable(scope, annotation.text.trim(), typeParameters) ? selfType : undefined;
 }
 
 /** Whether `name` is a type variable that annotates the method's first parameter (`self: T`, `cls: type[T]`). */
@@ -75,7 +78,7 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
   }
   for (const method of scope.children) {
     if (method.kind !== 'function' || names.has(method.name) || !method.decorators.some((d) => PROPERTY_DECORATORS.test(d))) continue;
-    const type = returnType(method, tree);
+    const type = returnType(method, tree, 'class');
     if (type) fields.push({ name: method.name, type });
     names.add(method.name);
   }

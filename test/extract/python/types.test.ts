@@ -89,6 +89,18 @@ describe('extract/python receiver types', () => {
     });
   });
 
+  it('types an `async with` target by what the manager\'s __aenter__ returns', async () => {
+    const facts = await extractPython(py(
+      'async def use():',
+      '    async with open_store() as s:',
+      '        s.get()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 3, 10).callee), {
+      t: 'result',
+      call: { form: 'member', object: 'open_store()', property: '__aenter__', receiverType: { t: 'result', call: { form: 'name', name: 'open_store' } } },
+    });
+  });
+
   it('gives no type where bindings disagree, to parameters without annotation, or to type parameters', async () => {
     const facts = await extractPython(py(
       'T = TypeVar("T")',
@@ -104,7 +116,7 @@ describe('extract/python receiver types', () => {
     for (const [line, col] of [[5, 6], [6, 10], [7, 10], [9, 9]] as const) assert.equal(receiver(callAt(facts, line, col).callee), undefined);
   });
 
-  it('writes params, results (Self as the class), fields and module-level instances', async () => {
+  it('writes params, results (Self as the receiver\'s type), fields and module-level instances', async () => {
     const facts = await extractPython(py(
       'class Store:',
       '    cache: "Cache"',
@@ -128,7 +140,7 @@ describe('extract/python receiver types', () => {
     ));
     assert.deepEqual(symbolNamed(facts, 'Store.__init__').params, ['', 'Backing', '']);
     assert.equal(symbolNamed(facts, 'Store.__init__').results, undefined);
-    assert.deepEqual(symbolNamed(facts, 'Store.child').results, ['Store']);
+    assert.deepEqual(symbolNamed(facts, 'Store.child').results, ['this']);
     assert.deepEqual(symbolNamed(facts, 'make').results, ['Store']);
     assert.deepEqual(symbolNamed(facts, 'Store').fields, [
       { name: 'cache', type: 'Cache' }, { name: 'backing', type: 'Backing' }, { name: 'fresh', type: 'Fresh' }, { name: 'index', type: 'Index' },
@@ -142,7 +154,7 @@ describe('extract/python receiver types', () => {
     assert.equal(facts.symbols.some((s) => s.name === 'borrowed' || s.name === 'UserId'), false);
   });
 
-  it('takes a type variable that also annotates self or cls for the class (PEP 484 self-types)', async () => {
+  it('takes a type variable that also annotates self or cls for the receiver\'s type (PEP 484 self-types)', async () => {
     const facts = await extractPython(py(
       'from typing import TypeVar',
       'T = TypeVar("T", bound="Client")',
@@ -157,8 +169,9 @@ describe('extract/python receiver types', () => {
       'def pick(item: T) -> T:',
       '    return item',
     ));
-    assert.deepEqual(symbolNamed(facts, 'Client.__enter__').results, ['Client']);
-    assert.deepEqual(symbolNamed(facts, 'Client.create').results, ['Client']);
+    // `this`: the type the method is called on, a subclass too (the resolver reads it so).
+    assert.deepEqual(symbolNamed(facts, 'Client.__enter__').results, ['this']);
+    assert.deepEqual(symbolNamed(facts, 'Client.create').results, ['this']);
     assert.equal(symbolNamed(facts, 'Client.first').results, undefined, 'T bound by another parameter');
     assert.equal(symbolNamed(facts, 'pick').results, undefined, 'no class around');
   });
@@ -178,9 +191,9 @@ describe('extract/python receiver types', () => {
       '    def other(self) -> other.Self:',
       '        return self',
     ));
-    assert.deepEqual(symbolNamed(facts, 'Headers.copy').results, ['Headers']);
-    assert.deepEqual(symbolNamed(facts, 'Headers.merged').results, ['Headers']);
-    assert.deepEqual(symbolNamed(facts, 'Headers.again').results, ['Headers']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.copy').results, ['this']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.merged').results, ['this']);
+    assert.deepEqual(symbolNamed(facts, 'Headers.again').results, ['this']);
     assert.deepEqual(symbolNamed(facts, 'Headers.other').results, ['other.Self'], 'a Self of another module is not typing\'s');
   });
 
