@@ -277,8 +277,29 @@ function describeAlias(draft: SymbolDraft, value: SyntaxNode | null): void {
   const written = writtenTypeOf(value) ?? (value.type === 'predefined_type' ? undefined : typeTextOf(value));
   if (written === undefined) return;
   draft.underlying = written;
-  const named = /^([\p{L}$_][\p{L}\p{N}$_.]*)(?:<.*>)?(?:\s*\|\s*(?:null|undefined))*$/su.exec(written)?.[1];
+  const named = namedTypeOf(written);
   if (named !== undefined && named !== 'unknown') draft.bases?.push(named) ?? (draft.bases = [named]);
+}
+
+/**
+ * The one type a type as written names, perhaps with type arguments and made nullable
+ * (`Store<K> | undefined`); undefined for a union of two (`A<X> | B<Y>`) and other types.
+ */
+function namedTypeOf(written: string): string | undefined {
+  const name = /^[\p{L}$_][\p{L}\p{N}$_.]*/u.exec(written)?.[0];
+  if (name === undefined) return undefined;
+  let rest = written.slice(name.length).trimStart();
+  if (rest.startsWith('<')) {
+    let depth = 0;
+    let close = -1;
+    for (let i = 0; i < rest.length && close < 0; i++) {
+      if (rest[i] === '<') depth++;
+      else if (rest[i] === '>' && rest[i - 1] !== '=' && --depth === 0) close = i;
+    }
+    if (close < 0) return undefined;
+    rest = rest.slice(close + 1);
+  }
+  return /^(?:\s*\|\s*(?:null|undefined))*$/.test(rest) ? name : undefined;
 }
 
 /**

@@ -58,6 +58,8 @@ describe('extract/typescript callables', () => {
       'export type Handler<E> = (c: Context<E>) => unknown',
       'export type Maybe<T> = T | null',
       'export type Options<E> = { store: Store; retries?: number; onError?: (c: Context<E>) => void }',
+      'export type Either<E> = Left<E> | Right<E>',
+      'export type Held = Store<Item> | undefined',
     ));
     assert.deepEqual(symbolNamed(facts, 'Context').fields, [{ name: 'req', type: 'Request' }]);
     assert.equal(symbolNamed(facts, 'Handler').underlying, '(c: Context<unknown>) => unknown');
@@ -66,5 +68,7 @@ describe('extract/typescript callables', () => {
     assert.deepEqual(symbolNamed(facts, 'Options').fields, [
       { name: 'store', type: 'Store' }, { name: 'retries', type: '' }, { name: 'onError', type: '(c: Context<unknown>) => void' },
     ], 'a type literal\'s properties are fields');
+    assert.equal(symbolNamed(facts, 'Either').bases, undefined, 'a union of two generic types names neither');
+    assert.deepEqual(symbolNamed(facts, 'Held').bases, ['Store']);
   });
 });
