@@ -74,7 +74,8 @@ export interface SymbolFact extends Position {
   /**
    * TypeScript functions, methods and interfaces with call signatures: each way a value
    * of it can be called (overloads are several), as a function type with numbered
-   * parameters, `(p0: A, p1?: B, ...p2: C[]) => R`, type parameters written `unknown`. A
+   * parameters, `(p0: A, p1?: B, ...p2: C[]) => R`, type parameters written `unknown`
+   * (or as their constraint when that is a primitive: `<P extends string>` as `string`). A
    * callback passed to it has its parameters typed from these, and calling a property
    * holding it gives R when every signature gives one type.
    */

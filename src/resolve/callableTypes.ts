@@ -38,7 +38,8 @@ function callbackParameterFrom(signatures: readonly WrittenType[], expr: Callbac
   let identity: string | undefined;
   for (const signature of signatures) {
     const accepted = signature.scope.typeSyntax.argument?.(signature.text, expr.argument, expr.arguments);
-    if (accepted === null) continue;
+    // A function or object passed where a string goes is not this signature's call (`app.get(path)`).
+    if (accepted === null || (accepted !== undefined && signature.scope.typeSyntax.primitive?.(accepted))) continue;
     if (accepted === undefined) return undefined;
     const passed: WrittenType = { text: accepted, scope: signature.scope };
     const fn = expr.property === undefined ? passed : propertyTypeOf(passed, expr.property);

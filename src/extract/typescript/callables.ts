@@ -1,19 +1,18 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
-import { typeParametersAround } from './expressionTypes';
 
 /**
  * How a function, method or interface can be called, written for the resolver as one
  * function type, `(p0: A, p1?: B, ...p2: C[]) => R`: the parameters the compiler counts
  * (`this:` is none), each optional (`?`, or with a default) or rest as declared, and each
- * type as written with its type parameters read `unknown` (a callback parameter typed by
- * one is typed by the call, which the resolver does not infer). What is not annotated is
- * `unknown`.
+ * type as written with its type parameters read as typeParameterReadings says (a callback
+ * parameter typed by one is typed by the call, which the resolver does not infer). What
+ * is not annotated is `unknown`.
  */
 export function callableOf(signature: SyntaxNode): string | undefined {
   const parameters = signature.childForFieldName('parameters');
   if (parameters?.type !== 'formal_parameters') return undefined;
-  const typeParameters = typeParametersAround(signature);
+  const typeParameters = typeParameterReadings(signature);
   const written: string[] = [];
   for (const parameter of parameters.namedChildren) {
     if (parameter?.type !== 'required_parameter' && parameter?.type !== 'optional_parameter') continue;
@@ -34,21 +33,52 @@ export function callableOf(signature: SyntaxNode): string | undefined {
 
 /**
  * A type as written, whitespace collapsed, with every type parameter of the declarations
- * around it, or of function types inside it, read `unknown`: `Context<E, P>` in a
- * signature generic in E and P is `Context<unknown, unknown>`, a Context whatever they are.
+ * around it, or of function types inside it, read as typeParameterReadings says:
+ * `Context<E, P>` in a signature generic in E and P is `Context<unknown, unknown>`, a
+ * Context whatever they are.
  */
-export function typeTextOf(type: SyntaxNode, typeParameters: ReadonlySet<string> = typeParametersAround(type)): string {
+export function typeTextOf(type: SyntaxNode, typeParameters: ReadonlyMap<string, string> = typeParameterReadings(type)): string {
   // Only a generic function type inside declares type parameters (`<U>(x: U) => U`), and it starts with `<`.
   const inner = type.text.includes('<') ? type.descendantsOfType('type_parameter').map((p) => p?.childForFieldName('name')?.text) : [];
-  const names = inner.some((n) => n !== undefined) ? new Set([...typeParameters, ...inner.filter((n) => n !== undefined)]) : typeParameters;
-  if (names.size === 0) return collapseWhitespace(type.text);
+  const readings = inner.some((n) => n !== undefined)
+    ? new Map([...typeParameters, ...inner.filter((n) => n !== undefined).map((n) => [n, 'unknown'] as const)])
+    : typeParameters;
+  if (readings.size === 0) return collapseWhitespace(type.text);
   const identifiers = type.type === 'type_identifier' ? [type] : type.descendantsOfType('type_identifier');
   let text = '';
   let at = type.startIndex;
   for (const identifier of identifiers) {
-    if (!identifier || !names.has(identifier.text) || identifier.parent?.type === 'type_parameter') continue;
-    text += `${type.text.slice(at - type.startIndex, identifier.startIndex - type.startIndex)}unknown`;
+    const reading = identifier ? readings.get(identifier.text) : undefined;
+    if (!identifier || reading === undefined || identifier.parent?.type === 'type_parameter') continue;
+    text += `${type.text.slice(at - type.startIndex, identifier.startIndex - type.startIndex)}${reading}`;
     at = identifier.endIndex;
   }
   return collapseWhitespace(text + type.text.slice(at - type.startIndex));
+}
+
+/**
+ * How each type parameter of the declarations around a node is written for the resolver:
+ * as its constraint when that is a primitive or literal type (`P extends string`: a
+ * function passed there cannot be a P, so that signature is not the one called), else
+ * `unknown`. The innermost declaration of a name wins.
+ */
+function typeParameterReadings(node: SyntaxNode): Map<string, string> {
+  const readings = new Map<string, string>();
+  for (let at: SyntaxNode | null = node; at; at = at.parent) {
+    for (const parameter of at.childForFieldName('type_parameters')?.namedChildren ?? []) {
+      const name = parameter?.childForFieldName('name')?.text;
+      if (name === undefined || readings.has(name)) continue;
+      const constraint = parameter!.childForFieldName('constraint')?.namedChild(0);
+      readings.set(name, constraint && isPrimitiveType(constraint) ? collapseWhitespace(constraint.text) : 'unknown');
+    }
+  }
+  return readings;
+}
+
+const PRIMITIVE_NAMES = new Set(['string', 'number', 'boolean', 'bigint', 'symbol']);
+
+function isPrimitiveType(type: SyntaxNode): boolean {
+  if (type.type === 'predefined_type') return PRIMITIVE_NAMES.has(type.text);
+  if (type.type === 'literal_type' || type.type === 'template_literal_type') return true;
+  return type.type === 'union_type' && type.namedChildren.every((member) => member !== null && isPrimitiveType(member));
 }

@@ -33,7 +33,7 @@ function mentionsTypeParameter(type: SyntaxNode, parameters: ReadonlySet<string>
 }
 
 /** The type parameters of every declaration around a node (`<T>` of a function, method, class or alias). */
-export function typeParametersAround(node: SyntaxNode): Set<string> {
+function typeParametersAround(node: SyntaxNode): Set<string> {
   const names = new Set<string>();
   for (let at: SyntaxNode | null = node; at; at = at.parent) {
     const list = at.childForFieldName('type_parameters');

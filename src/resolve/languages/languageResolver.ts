@@ -51,6 +51,8 @@ export interface TypeSyntax {
    * takes no such number of arguments, undefined when the type does not say.
    */
   argument?(type: string, index: number, count: number): string | null | undefined;
+  /** Whether a value of this type is never a function (TypeScript `string`, `'a' | 'b'`). */
+  primitive?(type: string): boolean;
   /** The class a value of this type is, when it is a class object (Python `type[Store]`): calling it makes a Store. */
   classHeld?(type: string): string | undefined;
 }

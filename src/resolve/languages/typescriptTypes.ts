@@ -53,6 +53,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     const element = at < elements.fixed.length ? elements.fixed[at] : elements.rest && this.element(elements.rest);
     return element === undefined ? undefined : withoutUnknownParts(element);
   },
+  primitive(type) {
+    const members = topLevelSplit(unparenthesized(type.trim()), '|').map((m) => unparenthesized(m.trim())).filter((m) => m !== '');
+    return members.length > 0 && members.every((m) => NEVER_CALLABLE.test(m));
+  },
   alternatives(type) {
     // `(a: A) => B | C` is one function type, whose result is a union.
     if (parameterListOf(type) !== undefined) return undefined;
@@ -141,6 +145,9 @@ const ELEMENT_CONTAINERS = new Set([
   'Array', 'ReadonlyArray', 'Set', 'ReadonlySet', 'Iterable', 'IterableIterator', 'Iterator', 'AsyncIterable',
   'AsyncIterableIterator', 'Generator', 'AsyncGenerator', 'Promise', 'PromiseLike',
 ]);
+
+/** Types whose values are never functions: primitives and literals (`unknown` may be one). */
+const NEVER_CALLABLE = /^(?:string|number|boolean|bigint|symbol|undefined|null|true|false|-?\d[\d_.eE+-]*|(['"`]).*\1)$/s;
 
 const PRIMITIVE = /^(?:string|number|boolean|bigint|symbol|undefined|null|void|never|unknown|true|false|-?\d[\d_.eE+-]*|(['"`]).*\1)$/s;
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { extract, lines, symbolNamed } from './helpers';
 
 describe('extract/typescript callables', () => {
-  it('writes how functions, methods and interfaces are called, type parameters read unknown', async () => {
+  it('writes how functions, methods and interfaces are called, type parameters read unknown or as their primitive constraint', async () => {
     const facts = await extract('src/app.ts', lines(
       'export function each<T>(items: T[], visit: (item: T, index: number) => void, limit?: number): Set<T> { return new Set() }',
       'export class App<E> {',
@@ -22,7 +22,7 @@ describe('extract/typescript callables', () => {
     assert.deepEqual(symbolNamed(facts, 'App.handle').callable, ['(p0: Context<unknown>) => void']);
     assert.deepEqual(symbolNamed(facts, 'Route').callable, [
       '(p0: H<unknown>) => App<unknown>',
-      '(p0: unknown, ...p1: [H<unknown>, ...H<unknown>[]]) => App<unknown>',
+      '(p0: string, ...p1: [H<unknown>, ...H<unknown>[]]) => App<unknown>',
     ]);
     assert.deepEqual(symbolNamed(facts, 'Route.get').callable, ['(p0: string) => Item', '(p0: string, p1: Item) => Item'], 'overloads are several');
     assert.deepEqual(symbolNamed(facts, 'isItem').callable, ['(p0: unknown) => unknown'], 'a type predicate returns no Item');

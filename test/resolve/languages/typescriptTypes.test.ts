@@ -39,4 +39,10 @@ describe('resolve/languages/typescriptTypes', () => {
     assert.deepEqual(typescriptTypeSyntax.alternatives!('Handler | Middleware'), ['Handler', 'Middleware']);
     assert.equal(typescriptTypeSyntax.result!('Handler', 0), undefined);
   });
+
+  it('knows the types no function can be passed as', () => {
+    const { primitive } = typescriptTypeSyntax;
+    for (const type of ['string', "'get' | 'post'", '`/${string}`', 'number | undefined', '42']) assert.equal(primitive!(type), true, type);
+    for (const type of ['unknown', 'Handler', 'string | Handler', '(c: Context) => void', 'any']) assert.equal(primitive!(type), false, type);
+  });
 });
