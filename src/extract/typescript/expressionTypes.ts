@@ -250,15 +250,41 @@ function parameterPosition(parameter: SyntaxNode): { fn: SyntaxNode; index: numb
 /**
  * A parameter typed by the function type its function value is declared with, as the
  * compiler types it from context: `const setup: SetupFn = (instance) => …` gives instance
- * SetupFn's first parameter type (also for a class field `handle: Fn = (x) => …`).
+ * SetupFn's first parameter type (also for a class field `handle: Fn = (x) => …`), and a
+ * function returned from one declared to return a function type, `(): Handler => { return
+ * (c) => … }`, that type's.
  */
 export function declaredParameterType(parameter: SyntaxNode): TypeExpr | undefined {
   const position = parameterPosition(parameter);
   const holder = position?.fn.parent;
-  if (!position || (holder?.type !== 'variable_declarator' && holder?.type !== 'public_field_definition')) return undefined;
-  if (holder.childForFieldName('value')?.id !== position.fn.id) return undefined;
-  const declared = writtenTypeOf(holder.childForFieldName('type'));
+  if (!position || !holder) return undefined;
+  let declared: string | undefined;
+  if (holder.type === 'variable_declarator' || holder.type === 'public_field_definition') {
+    if (holder.childForFieldName('value')?.id !== position.fn.id) return undefined;
+    declared = writtenTypeOf(holder.childForFieldName('type'));
+  } else {
+    const returning = returningFunctionOf(position.fn);
+    declared = returning ? writtenTypeOf(returning.childForFieldName('return_type')) : undefined;
+  }
   return declared === undefined ? undefined : { t: 'param', of: { t: 'named', name: declared }, index: position.index };
+}
+
+/**
+ * The function a function value is the returned value of: `return fn` in its body (not in
+ * a function nested there), or an arrow function's expression body. An async or
+ * generator function returns a promise or an iterator of it, not it: none.
+ */
+function returningFunctionOf(value: SyntaxNode): SyntaxNode | undefined {
+  const parent = value.parent;
+  let returning: SyntaxNode | null | undefined;
+  if (parent?.type === 'arrow_function' && parent.childForFieldName('body')?.id === value.id) returning = parent;
+  else if (parent?.type === 'return_statement') {
+    returning = parent.parent;
+    while (returning && !FUNCTION_NODES.has(returning.type)) returning = returning.parent;
+  }
+  if (!returning || returning.type === 'class_declaration' || returning.type === 'class') return undefined;
+  if (returning.type.startsWith('generator') || returning.children.some((c) => c?.type === 'async' || c?.type === '*')) return undefined;
+  return returning;
 }
 
 /** The callee of a call whose result is typed: a function by name, or a method of a typed object. */
