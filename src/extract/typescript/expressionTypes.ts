@@ -190,8 +190,14 @@ function typeOfName(name: string, scope: Scope): TypeExpr | undefined {
   return { t: 'value', of: { form: 'name', name } };
 }
 
-/** Array, Set and Map methods whose callback's first parameter is an element of the receiver. */
-const ELEMENT_CALLBACKS = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every']);
+/**
+ * Array, Set and Map methods whose callback gets an element of the receiver, and which
+ * parameter: the first, or for `reduce((total, item) => …)` the second.
+ */
+const ELEMENT_CALLBACKS = new Map([
+  ...['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every'].map((m) => [m, 0] as const),
+  ['reduce', 1], ['reduceRight', 1],
+]);
 
 /**
  * The type a callback's parameter gets from the call it is passed to, as the compiler
@@ -220,7 +226,7 @@ export function callbackParameterType(parameter: SyntaxNode, scope: Scope): Type
   const callee = call.childForFieldName('function');
   const receiver = callee?.type === 'member_expression' ? callee.childForFieldName('object') : null;
   const method = callee?.type === 'member_expression' ? memberName(callee.childForFieldName('property')) : undefined;
-  if (!literal && receiver && method !== undefined && ELEMENT_CALLBACKS.has(method) && argument === 0 && position.index === 0) {
+  if (!literal && receiver && method !== undefined && argument === 0 && ELEMENT_CALLBACKS.get(method) === position.index) {
     const container = typeOfExpression(receiver, scope);
     if (container) return { t: 'element', of: container };
   }

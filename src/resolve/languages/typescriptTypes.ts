@@ -22,10 +22,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return parameter.slice(colon + 1).trim() || undefined;
   },
   result(type, index) {
-    const bare = unparenthesized(type.trim());
-    const close = bare.startsWith('(') ? closingOf(bare, 0) : -1;
-    const arrow = close < 0 ? null : /^\s*=>/.exec(bare.slice(close + 1));
-    return index === 0 && arrow ? bare.slice(close + 1 + arrow[0].length).trim() || undefined : undefined;
+    const bare = index === 0 ? functionTypeOf(type) : undefined;
+    const close = bare === undefined ? -1 : closingOf(bare, 0);
+    const arrow = close < 0 ? null : /^\s*=>/.exec(bare!.slice(close + 1));
+    return arrow ? bare!.slice(close + 1 + arrow[0].length).trim() || undefined : undefined;
   },
   argument(type, index, count) {
     const list = parameterListOf(type);
@@ -88,11 +88,24 @@ export const typescriptTypeSyntax: TypeSyntax = {
 
 /** The parameters of a function type written as one (`(a: A, b?: B) => R`), each as written; undefined for any other type. */
 function parameterListOf(type: string): string[] | undefined {
+  const bare = functionTypeOf(type);
+  if (bare === undefined) return undefined;
+  return topLevelSplit(bare.slice(1, closingOf(bare, 0)), ',').map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/**
+ * A function type written as one, or the one member of a union with primitives, `null`
+ * and `undefined` that is (`string | ((ds: DataSource) => Query)`, `Handler | undefined`):
+ * calling such a value, or passing a function where it goes, is calling or passing that.
+ */
+function functionTypeOf(type: string): string | undefined {
   const bare = unparenthesized(type.trim());
-  if (!bare.startsWith('(')) return undefined;
-  const close = closingOf(bare, 0);
-  if (close < 0 || !/^\s*=>/.test(bare.slice(close + 1))) return undefined;
-  return topLevelSplit(bare.slice(1, close), ',').map((p) => p.trim()).filter((p) => p !== '');
+  if (bare.startsWith('(')) {
+    const close = closingOf(bare, 0);
+    if (close >= 0 && /^\s*=>/.test(bare.slice(close + 1))) return bare;
+  }
+  const only = withoutNullables(type);
+  return only !== undefined && only !== bare ? functionTypeOf(only) : undefined;
 }
 
 /** A parameter written `name: T`, `name?: T` or `...name: T[]`: its type (`unknown` when none is written) and how it binds arguments. */
