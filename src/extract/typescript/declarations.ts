@@ -116,8 +116,18 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
     returns,
     callable: callableOf(signature),
   });
-  if (!added) forgetReturnTypeUnlessSame(state, qualified, returns);
+  if (!added) {
+    forgetReturnTypeUnlessSame(state, qualified, returns);
+    addOverload(state, qualified, callableOf(signature));
+  }
   return qualified;
+}
+
+/** An overload: one more way to call the one method symbol (none is known when one cannot be read). */
+function addOverload(state: FileState, name: string, callable: string | undefined): void {
+  const method = state.symbols.named(name).find((d) => d.kind === 'method');
+  if (method?.callable && callable !== undefined) method.callable.push(callable);
+  else if (method) method.callable = undefined;
 }
 
 /**
@@ -211,11 +221,7 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
     ? match.node.childForFieldName('type')?.namedChild(0) ?? match.node
     : match.node;
   if (declaration.methods.includes(name)) {
-    // An overload: one more way to call the one method symbol.
-    const method = state.symbols.named(`${declaration.name}.${name}`).find((d) => d.kind === 'method');
-    const callable = callableOf(signature);
-    if (method?.callable && callable !== undefined) method.callable.push(callable);
-    else if (method) method.callable = undefined;
+    addOverload(state, `${declaration.name}.${name}`, callableOf(signature));
     return;
   }
   declaration.methods.push(name);

@@ -43,6 +43,13 @@
   (abstract_method_signature
     name: (_) @name) @definition.method)
 
+; `declare class C { m(): T }` declares methods implemented elsewhere (vendored typings).
+(ambient_declaration
+  (class_declaration
+    body: (class_body
+      (method_signature
+        name: (_) @name) @definition.method)))
+
 (class_body
   (public_field_definition
     name: (_) @name
