@@ -1,7 +1,7 @@
 import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { FileScope } from './scope';
 import type { SymbolEntry } from './symbolTable';
-import { type WrittenType, alternativesOf, fieldTypeOf, receiverTypeOf, typeIdentityOf, typeSymbolOf, underlyingOf } from './valueTypes';
+import { type WrittenType, agreedType, alternativesOf, fieldTypeOf, receiverTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /**
  * Types read from how a function can be called (TypeScript `callable` facts): the types
@@ -34,22 +34,15 @@ export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth:
 const readings = new WeakMap<readonly WrittenType[], Map<string, WrittenType | null>>();
 
 function callbackParameterFrom(signatures: readonly WrittenType[], expr: CallbackExpr): WrittenType | undefined {
-  let found: WrittenType | undefined;
-  let identity: string | undefined;
-  for (const signature of signatures) {
+  return agreedType(signatures, (signature) => {
     const accepted = signature.scope.typeSyntax.argument?.(signature.text, expr.argument, expr.arguments);
     // A function or object passed where a string goes is not this signature's call (`app.get(path)`).
-    if (accepted === null || (accepted !== undefined && signature.scope.typeSyntax.primitive?.(accepted))) continue;
+    if (accepted === null || (accepted !== undefined && signature.scope.typeSyntax.primitive?.(accepted))) return 'skip';
     if (accepted === undefined) return undefined;
     const passed: WrittenType = { text: accepted, scope: signature.scope };
     const fn = expr.property === undefined ? passed : propertyTypeOf(passed, expr.property);
-    const parameter = fn && parameterOfFunctionType(fn, expr.index, 0);
-    const key = parameter && typeIdentityOf(parameter);
-    if (!key || (identity !== undefined && key !== identity)) return undefined;
-    identity = key;
-    found ??= parameter;
-  }
-  return found;
+    return fn && parameterOfFunctionType(fn, expr.index, 0);
+  });
 }
 
 /**
@@ -99,17 +92,10 @@ export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: 
 }
 
 function resultOfAll(signatures: readonly WrittenType[]): WrittenType | undefined {
-  let found: WrittenType | undefined;
-  let identity: string | undefined;
-  for (const signature of signatures) {
+  return agreedType(signatures, (signature) => {
     const written = signature.scope.typeSyntax.result?.(signature.text, 0);
-    const result = written === undefined ? undefined : { text: written, scope: signature.scope };
-    const key = result && typeIdentityOf(result);
-    if (!key || (identity !== undefined && key !== identity)) return undefined;
-    identity = key;
-    found ??= result;
-  }
-  return found;
+    return written === undefined ? undefined : { text: written, scope: signature.scope };
+  });
 }
 
 /** The signatures a symbol declares, one list per symbol-table version (so readings of it are kept with it). */
@@ -144,18 +130,7 @@ function parameterOfFunctionType(type: WrittenType, index: number, hops: number)
   const direct = type.scope.typeSyntax.parameter?.(type.text, index);
   if (direct !== undefined) return { text: direct, scope: type.scope };
   const alternatives = alternativesOf(type);
-  if (alternatives) {
-    let found: WrittenType | undefined;
-    let identity: string | undefined;
-    for (const alternative of alternatives) {
-      const parameter = parameterOfFunctionType(alternative, index, hops + 1);
-      const key = parameter && typeIdentityOf(parameter);
-      if (!key || (identity !== undefined && key !== identity)) return undefined;
-      identity = key;
-      found ??= parameter;
-    }
-    return found;
-  }
+  if (alternatives) return agreedType(alternatives, (alternative) => parameterOfFunctionType(alternative, index, hops + 1));
   const signatures = signaturesOfType(type, hops + 1);
   if (signatures?.length === 1 && signatures[0]!.text !== type.text) return parameterOfFunctionType(signatures[0]!, index, hops + 1);
   return undefined;

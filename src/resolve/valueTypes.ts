@@ -105,10 +105,20 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
 
 /** The type of several values when each one's named type is the same declaration (or the same outside type). */
 function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: number): WrittenType | undefined {
+  return agreedType(options, (option) => typeOf(option, scope, depth + 1));
+}
+
+/**
+ * The type every item reads as, when all name one declaration (or one outside type):
+ * the first as written; undefined when one reads as nothing or as another. An item read
+ * as 'skip' does not count (an overload that is not the one called).
+ */
+export function agreedType<T>(items: Iterable<T>, read: (item: T) => WrittenType | undefined | 'skip'): WrittenType | undefined {
   let first: WrittenType | undefined;
   let identity: string | undefined;
-  for (const option of options) {
-    const type = typeOf(option, scope, depth + 1);
+  for (const item of items) {
+    const type = read(item);
+    if (type === 'skip') continue;
     const key = type && typeIdentityOf(type);
     if (!key || (identity !== undefined && key !== identity)) return undefined;
     identity = key;
@@ -118,7 +128,7 @@ function sameTypeOfAll(options: readonly TypeExpr[], scope: FileScope, depth: nu
 }
 
 /** Which declaration (or outside type) a type names, as a key equal for two types naming the same one. */
-export function typeIdentityOf(type: WrittenType): string | undefined {
+function typeIdentityOf(type: WrittenType): string | undefined {
   const symbol = typeSymbolOf(type);
   if (!symbol) return undefined;
   return symbol.kind === 'external'
