@@ -1,5 +1,6 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
+import { typeParameterDeclarationsAround } from './expressionTypes';
 
 /**
  * How a function, method or interface can be called, written for the resolver as one
@@ -64,13 +65,10 @@ export function typeTextOf(type: SyntaxNode, typeParameters: ReadonlyMap<string,
  */
 function typeParameterReadings(node: SyntaxNode): Map<string, string> {
   const readings = new Map<string, string>();
-  for (let at: SyntaxNode | null = node; at; at = at.parent) {
-    for (const parameter of at.childForFieldName('type_parameters')?.namedChildren ?? []) {
-      const name = parameter?.childForFieldName('name')?.text;
-      if (name === undefined || readings.has(name)) continue;
-      const constraint = parameter!.childForFieldName('constraint')?.namedChild(0);
-      readings.set(name, constraint && isPrimitiveType(constraint) ? collapseWhitespace(constraint.text) : 'unknown');
-    }
+  for (const { name, parameter } of typeParameterDeclarationsAround(node)) {
+    if (readings.has(name)) continue;
+    const constraint = parameter.childForFieldName('constraint')?.namedChild(0);
+    readings.set(name, constraint && isPrimitiveType(constraint) ? collapseWhitespace(constraint.text) : 'unknown');
   }
   return readings;
 }

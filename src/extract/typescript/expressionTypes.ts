@@ -35,14 +35,18 @@ function mentionsTypeParameter(type: SyntaxNode, parameters: ReadonlySet<string>
 /** The type parameters of every declaration around a node (`<T>` of a function, method, class or alias). */
 function typeParametersAround(node: SyntaxNode): Set<string> {
   const names = new Set<string>();
+  for (const { name } of typeParameterDeclarationsAround(node)) names.add(name);
+  return names;
+}
+
+/** Each type parameter declared around a node, with its declaration, innermost first. */
+export function* typeParameterDeclarationsAround(node: SyntaxNode): Generator<{ name: string; parameter: SyntaxNode }> {
   for (let at: SyntaxNode | null = node; at; at = at.parent) {
-    const list = at.childForFieldName('type_parameters');
-    for (const parameter of list?.namedChildren ?? []) {
-      const name = parameter?.childForFieldName('name');
-      if (name) names.add(name.text);
+    for (const parameter of at.childForFieldName('type_parameters')?.namedChildren ?? []) {
+      const name = parameter?.childForFieldName('name')?.text;
+      if (name !== undefined) yield { name, parameter: parameter! };
     }
   }
-  return names;
 }
 
 const FUNCTION_NODES = new Set([

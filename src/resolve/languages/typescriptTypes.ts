@@ -17,9 +17,8 @@ export const typescriptTypeSyntax: TypeSyntax = {
   },
   parameter(type, index) {
     const parameter = parameterListOf(type)?.[index];
-    const colon = parameter === undefined ? -1 : topLevelSplit(parameter, ':')[0]!.length;
-    if (parameter === undefined || parameter.startsWith('...') || colon >= parameter.length) return undefined;
-    return parameter.slice(colon + 1).trim() || undefined;
+    const parts = parameter === undefined ? undefined : parameterParts(parameter);
+    return parts && !parts.rest ? parts.type : undefined;
   },
   result(type, index) {
     const bare = index === 0 ? functionTypeOf(type) : undefined;
@@ -36,10 +35,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     let required = 0;
     for (let i = 0; i < fixed; i++) if (!parameters[i]!.optional) required = i + 1;
     if (count < required || index >= count || (restAt < 0 && count > fixed)) return null;
-    const rest = restAt < 0 ? undefined : parameters[restAt]!.type;
+    const rest = restAt < 0 ? undefined : parameters[restAt]!.type ?? 'unknown';
     const tuple = rest === undefined ? null : /^\[(.*)\]$/s.exec(rest.trim());
     if (!tuple) {
-      if (index < fixed) return withoutUnknownParts(parameters[index]!.type);
+      if (index < fixed) return withoutUnknownParts(parameters[index]!.type ?? 'unknown');
       const element = this.element(rest!);
       return element === undefined ? undefined : withoutUnknownParts(element);
     }
@@ -48,7 +47,7 @@ export const typescriptTypeSyntax: TypeSyntax = {
     if (!elements) return undefined;
     const passed = count - fixed;
     if (passed < elements.required || (elements.rest === undefined && passed > elements.fixed.length)) return null;
-    if (index < fixed) return withoutUnknownParts(parameters[index]!.type);
+    if (index < fixed) return withoutUnknownParts(parameters[index]!.type ?? 'unknown');
     const at = index - fixed;
     const element = at < elements.fixed.length ? elements.fixed[at] : elements.rest && this.element(elements.rest);
     return element === undefined ? undefined : withoutUnknownParts(element);
@@ -108,11 +107,11 @@ function functionTypeOf(type: string): string | undefined {
   return only !== undefined && only !== bare ? functionTypeOf(only) : undefined;
 }
 
-/** A parameter written `name: T`, `name?: T` or `...name: T[]`: its type (`unknown` when none is written) and how it binds arguments. */
-function parameterParts(parameter: string): { type: string; optional: boolean; rest: boolean } {
+/** A parameter written `name: T`, `name?: T` or `...name: T[]`: its type (none when none is written) and how it binds arguments. */
+function parameterParts(parameter: string): { type?: string; optional: boolean; rest: boolean } {
   const name = topLevelSplit(parameter, ':')[0]!;
-  const type = name.length < parameter.length ? parameter.slice(name.length + 1).trim() : 'unknown';
-  return { type: type || 'unknown', optional: name.trim().endsWith('?'), rest: name.trim().startsWith('...') };
+  const type = name.length < parameter.length ? parameter.slice(name.length + 1).trim() || undefined : undefined;
+  return { type, optional: name.trim().endsWith('?'), rest: name.trim().startsWith('...') };
 }
 
 /**
