@@ -12,15 +12,15 @@ export async function writeSnapshot(
 ): Promise<void> {
   // Runtime edges into this repo are stored under their caller's: the snapshot holds them too (SPEC 3.5).
   const held = await store.holdForeignRuntimeEdges(repo.repoHash, seq);
-  const edgeHashes = [...await store.liveEdgeHashes(repo.repoHash), ...held].sort();
   const counts = await store.countsOfRepo(repo.repoHash, { byKind: true });
   const edgesByType = { ...counts.edgesByType };
   for (const edge of held.length > 0 ? await store.liveEdgesByHash(held) : []) edgesByType[edge.edgeType] = (edgesByType[edge.edgeType] ?? 0) + 1;
+  const root = merkleRoot(await store.edgeBucketDigests(repo.repoHash, merkleRoot));
   if (replaceExisting) await store.deleteSnapshot(snapshotHash);
   await store.insertSnapshot({
     snapshotHash, repoHash: repo.repoHash, seq, commitHash: commit, parentCommit: dirty ? commit : parentOf(repo, commit),
-    dirty, createdAt: Math.floor(Date.now() / 1000), merkleRoot: merkleRoot(edgeHashes),
-    fileCount: counts.files, nodeCount: counts.nodes, edgeCount: edgeHashes.length,
+    dirty, createdAt: Math.floor(Date.now() / 1000), merkleRoot: root,
+    fileCount: counts.files, nodeCount: counts.nodes, edgeCount: counts.edges + held.length,
     nodesByKind: counts.nodesByKind, edgesByType: sortedByKey(edgesByType),
   });
 }

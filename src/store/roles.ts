@@ -32,8 +32,13 @@ export interface SnapshotLog {
   nodesAt(repoHash: Hash, seq: number): Promise<GraphNode[]>;
   edgesAt(repoHash: Hash, seq: number): Promise<GraphEdge[]>;
   filesAt(repoHash: Hash, seq: number): Promise<FileRecord[]>;
-  /** Hashes of every live edge of a repo, sorted: the Merkle leaves of a snapshot. */
-  liveEdgeHashes(repoHash: Hash): Promise<Hash[]>;
+  /**
+   * The Merkle leaves of the repo's next snapshot, its live edge hashes and the runtime edges
+   * it holds (holdForeignRuntimeEdges), as one digest per bucket (store/edgeHashBuckets.ts):
+   * `digestOf` each non-empty bucket's sorted hashes, in bucket order. A store may keep the
+   * digests of buckets no edge has entered or left since it last computed them.
+   */
+  edgeBucketDigests(repoHash: Hash, digestOf: (sortedHashes: readonly Hash[]) => Hash): Promise<Hash[]>;
   /**
    * Makes the repo's snapshot at `seq` hold every live runtime edge another repo stores
    * that touches a live node of this one (SPEC 3.5: in either direction), and no longer

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readFacts, staleFactsCount } from '../../src/index/factsCodec';
+import { merkleRoot } from '../../src/index/merkle';
 import { RepoIndexer } from '../../src/index/repoIndexer';
 import type { IndexProgress } from '../../src/index/progress';
 import { callSitesOf } from '../../src/model';
@@ -179,6 +180,31 @@ describe('index/RepoIndexer', () => {
     const snapshots = await store.snapshots(a.repoHash);
     assert.ok(snapshots.some((s) => s.dirty && s.parentCommit === first), 'the dirty snapshot records its parent commit');
     await assert.rejects(indexer.index({ repoPath: root, commit: 'no-such-ref' }), /--commit no-such-ref: not a commit/);
+  });
+
+  it("records each snapshot's Merkle root over its edges, bucket by bucket, the same whenever the edges are", async () => {
+    /** The root from scratch: each bucket's sorted hashes to a root, then the roots in bucket order. */
+    async function expectedRoot(repoHash: string, seq: number): Promise<{ root: string; edges: number }> {
+      const hashes = (await store.edgesAt(repoHash, seq)).map((e) => e.edgeHash).sort();
+      const buckets = new Map<string, string[]>();
+      for (const hash of hashes) buckets.set(hash.slice(0, 3), [...buckets.get(hash.slice(0, 3)) ?? [], hash]);
+      return { root: merkleRoot([...buckets.keys()].sort().map((bucket) => merkleRoot(buckets.get(bucket)!))), edges: hashes.length };
+    }
+    const recorded = async (snapshotHash: string): Promise<{ root: string; edges: number; seq: number; repoHash: string }> => {
+      const s = (await store.snapshot(snapshotHash))!;
+      return { root: s.merkleRoot, edges: s.edgeCount, seq: s.seq, repoHash: s.repoHash };
+    };
+    const first = await recorded((await indexer.index({ repoPath: root, repoUrl: REPO_URL })).snapshotHash);
+    assert.deepEqual({ root: first.root, edges: first.edges }, await expectedRoot(first.repoHash, first.seq));
+
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), 'def subtotal(items):\n    return sum(items)\n');
+    const changed = await recorded((await indexer.index({ repoPath: root, repoUrl: REPO_URL })).snapshotHash);
+    assert.deepEqual({ root: changed.root, edges: changed.edges }, await expectedRoot(changed.repoHash, changed.seq));
+    assert.notEqual(changed.root, first.root);
+
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), CALLEE);
+    const back = await recorded((await indexer.index({ repoPath: root, repoUrl: REPO_URL })).snapshotHash);
+    assert.equal(back.root, first.root, 'the same edges, the same root');
   });
 
   it('names a bad repo path', async () => {

@@ -5,6 +5,7 @@ import {
   liveFileFromRow, nodeFromRow, snapshotFromRow,
 } from './rows';
 import { repoFromRow } from '../columnCodecs';
+import { bucketDigests } from '../edgeHashBuckets';
 import type { Sql } from './sql';
 
 /** Reads of the PostgreSQL store: repos, snapshots, the live graph, point-in-time rows and counts. */
@@ -151,13 +152,21 @@ export async function liveEdgesByHash(sql: Sql, edgeHashes: readonly Hash[]): Pr
   return sql.rows(`${EDGE_SELECT} WHERE e.edge_id IN ${idsOf(1)} AND ${live('e')}`, [edgeHashes], edgeFromRow);
 }
 
-/** SnapshotLog.liveEdgeHashes (roles.ts) over PostgreSQL. */
-export function liveEdgeHashes(sql: Sql, repoHash: Hash): Promise<Hash[]> {
-  return sql.rows(
-    `SELECT he.hash FROM edges e JOIN hashes he ON he.id = e.edge_id WHERE e.repo_id = ${idOf(1)} AND ${live('e')} ORDER BY he.hash`,
+/**
+ * SnapshotLog.edgeBucketDigests (roles.ts) over PostgreSQL: every bucket digested from the
+ * live rows on each call; the server reads them in one query.
+ */
+export async function edgeBucketDigests(sql: Sql, repoHash: Hash, digestOf: (sortedHashes: readonly Hash[]) => Hash): Promise<Hash[]> {
+  const leaves = await sql.rows(
+    `WITH r AS (SELECT ${idOf(1)} AS id)
+     SELECT he.hash FROM edges e JOIN hashes he ON he.id = e.edge_id, r WHERE e.repo_id = r.id AND ${live('e')}
+     UNION ALL
+     SELECT he.hash FROM snapshot_runtime_edges s JOIN hashes he ON he.id = s.edge_id, r WHERE s.repo_id = r.id AND s.removed_in IS NULL
+     ORDER BY 1`,
     [repoHash],
     (row) => row[0] as string,
   );
+  return [...bucketDigests(leaves, digestOf).values()];
 }
 
 /** SnapshotLog.edgesAt (roles.ts) over PostgreSQL. */

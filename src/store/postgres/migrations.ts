@@ -292,6 +292,13 @@ CREATE TABLE file_stats (
     name: 'snapshot_kind_counts',
     sql: "ALTER TABLE snapshots ADD COLUMN kind_counts text NOT NULL DEFAULT '';",
   },
+  {
+    version: 17,
+    name: 'edge_hash_buckets',
+    // sql.js keeps each bucket's digest between snapshots; the server digests every bucket
+    // from the live rows per snapshot (graphReads.ts, edgeBucketDigests).
+    sql: '',
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -67,7 +67,9 @@ export class PostgresTables implements GraphTables, NeighbourhoodReader {
   }
 
   filesAt(repoHash: Hash, seq: number): Promise<FileRecord[]> { return reads.filesAt(this.sql, repoHash, seq); }
-  liveEdgeHashes(repoHash: Hash): Promise<Hash[]> { return reads.liveEdgeHashes(this.sql, repoHash); }
+  edgeBucketDigests(repoHash: Hash, digestOf: (sortedHashes: readonly Hash[]) => Hash): Promise<Hash[]> {
+    return reads.edgeBucketDigests(this.sql, repoHash, digestOf);
+  }
   holdForeignRuntimeEdges(repoHash: Hash, seq: number): Promise<Hash[]> { return holdForeignRuntimeEdges(this.sql, repoHash, seq); }
   edgeEvents(edgeHash?: Hash): Promise<EdgeEvent[]> { return runtime.edgeEvents(this.sql, edgeHash); }
   edgeEventCounts(): Promise<{ readonly added: number; readonly removed: number }> { return reads.edgeEventCounts(this.sql); }

@@ -1,6 +1,7 @@
 import type { GraphEdge, GraphNode, Hash } from '../../model';
 import type { SqlJsDatabase } from './database';
 import { lastEdgeRowid, logBulkAdded } from './edgeEventRanges';
+import { withoutInsertTrigger } from './edgeHashBuckets';
 import { BatchIds } from './hashIds';
 import { EDGE_INSERT_COLUMNS, NODE_INSERT_COLUMNS, edgeValues, nodeValues } from './rows';
 
@@ -25,9 +26,11 @@ export async function bulkLoad<T>(
   for (const index of indexes) database.exec(`DROP INDEX ${index.name}`);
   try {
     const before = lastEdgeRowid(database);
-    const result = await work();
-    logBulkAdded(database, repoHash, seq, snapshotHash, Math.floor(Date.now() / 1000), before);
-    return result;
+    return await withoutInsertTrigger(database, before, async () => {
+      const result = await work();
+      logBulkAdded(database, repoHash, seq, snapshotHash, Math.floor(Date.now() / 1000), before);
+      return result;
+    });
   } finally {
     for (const index of indexes) database.exec(index.sql);
   }

@@ -16,8 +16,8 @@ import { heldSpanChanges } from '../heldRuntimeSpans';
 /** The live runtime edges stored under another repository that touch a live node of this one, by edge id, with their row version. */
 function foreignRuntimeEdges(database: SqlJsDatabase, repoId: number): Map<number, number> {
   return new Map(database.all(
-    // NOT INDEXED: the table in its own order, not a lookup per live row (see reads.ts).
-    `SELECT e.edge_id, e.added_in FROM edges e NOT INDEXED
+    // The partial index of live runtime edges (migration 017): there are few, not every edge.
+    `SELECT e.edge_id, e.added_in FROM edges e
      WHERE ${RUNTIME_EDGE.replaceAll('provenance', 'e.provenance')} AND e.removed_in IS NULL AND e.repo_id != ?
        AND (EXISTS (SELECT 1 FROM nodes n WHERE n.node_id = e.source_id AND n.repo_id = ? AND n.removed_in IS NULL)
          OR EXISTS (SELECT 1 FROM nodes n WHERE n.node_id = e.target_id AND n.repo_id = ? AND n.removed_in IS NULL))`,

@@ -15,7 +15,7 @@ import { WriteLock } from './writeLock';
  */
 const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   upsertRepo: true, repo: true, repos: true, nextSnapshotSeq: true, insertSnapshot: true, deleteSnapshot: true,
-  snapshot: true, snapshots: true, latestSnapshot: true, nodesAt: true, edgesAt: true, filesAt: true, liveEdgeHashes: true, holdForeignRuntimeEdges: true,
+  snapshot: true, snapshots: true, latestSnapshot: true, nodesAt: true, edgesAt: true, filesAt: true, edgeBucketDigests: true, holdForeignRuntimeEdges: true,
   edgeEvents: true, edgeEventCounts: true,
   liveFiles: true, liveFile: true, hasLiveFiles: true, liveFileRecords: true, liveNodesOfFile: true, liveNodesOfRepo: true,
   liveRepoLevelNodes: true, liveNodesOutsideRepos: true, node: true, liveNodesByHash: true, nodesByPrefix: true,

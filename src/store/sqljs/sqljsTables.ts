@@ -21,6 +21,7 @@ import * as provides from './repoProvides';
 import * as requests from './repoRequests';
 import * as feedback from './feedbackStore';
 import { SqlJsRuntimeTables } from './runtimeStore';
+import { edgeBucketDigests } from './edgeHashBuckets';
 import { heldEdgesAt, holdForeignRuntimeEdges } from './snapshotRuntimeEdges';
 import { EMPTY_HASH_ID, ID_OF, ensureId } from './hashIds';
 import {
@@ -248,16 +249,8 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
     this.database.all(`SELECT ${EDGE_COLUMNS} FROM ${EDGE_FROM} WHERE e.${LIVE}`, [], (row) => visit(edgeFromRow(row)));
   }
 
-  liveEdgeHashes(repoHash: Hash): Hash[] {
-    // The hashes in their unique index's order, each kept when it is a live edge of the repo:
-    // no sort. Joining the repo's edges to their hashes and sorting those took four times as long.
-    return this.database.all(
-      `SELECT h.hash FROM hashes h WHERE h.hash > ''
-         AND EXISTS (SELECT 1 FROM edges e WHERE e.edge_id = h.id AND e.repo_id = ${ID_OF} AND e.${LIVE})
-       ORDER BY h.hash`,
-      [repoHash],
-      (r) => r[0] as string,
-    );
+  edgeBucketDigests(repoHash: Hash, digestOf: (sortedHashes: readonly Hash[]) => Hash): Hash[] {
+    return edgeBucketDigests(this.database, repoHash, digestOf);
   }
 
   // Routes

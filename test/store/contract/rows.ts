@@ -43,3 +43,13 @@ export function placeholder(name: string): GraphNode {
 export function sortedHashes<T>(rows: readonly T[], hashOf: (row: T) => Hash): Hash[] {
   return rows.map(hashOf).sort();
 }
+
+/** The digests edgeBucketDigests returns when its digest joins a bucket's hashes with commas. */
+export function hashesJoinedByBucket(hashes: readonly Hash[]): string[] {
+  const buckets = new Map<string, Hash[]>();
+  for (const hash of [...hashes].sort()) buckets.set(hash.slice(0, 3), [...buckets.get(hash.slice(0, 3)) ?? [], hash]);
+  return [...buckets.keys()].sort().map((bucket) => buckets.get(bucket)!.join(','));
+}
+
+/** The digest hashesJoinedByBucket expects. */
+export const joinHashes = (hashes: readonly Hash[]): string => hashes.join(',');

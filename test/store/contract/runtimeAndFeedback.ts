@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { Identity } from '../../../src/model';
 import type { GraphStore } from '../../../src/store';
-import { FILE, REPO, edge, node, placeholder, snapshot } from './rows';
+import { FILE, REPO, edge, joinHashes, node, placeholder, snapshot } from './rows';
 
 /** RuntimeEdgeStore and FeedbackStore, on a backend whose capabilities say it has them. */
 export function runtimeAndFeedbackContract(open: () => Promise<GraphStore>): void {
@@ -61,12 +61,14 @@ export function runtimeAndFeedbackContract(open: () => Promise<GraphStore>): voi
     });
     assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 2), [runtime.edgeHash]);
     assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 2), [runtime.edgeHash], 'holding again at the same seq changes nothing');
+    assert.deepEqual(await store.edgeBucketDigests(REPO, joinHashes), [runtime.edgeHash], 'a held edge is a leaf of the snapshot');
     assert.deepEqual((await store.edgesAt(REPO, 2)).map((e) => e.edgeHash), [runtime.edgeHash]);
     assert.deepEqual(await store.edgesAt(REPO, 1), [], 'not the snapshot before');
     await store.runtimeTransaction((tx) => tx.removeRuntimeEdge(runtime.edgeHash, 1, 200));
     assert.deepEqual(await store.liveRuntimeEdges(), []);
     assert.deepEqual((await store.edgesAt(REPO, 2)).map((e) => e.edgeHash), [runtime.edgeHash], 'collected, still read by the snapshot that held it');
     assert.deepEqual(await store.holdForeignRuntimeEdges(REPO, 3), []);
+    assert.deepEqual(await store.edgeBucketDigests(REPO, joinHashes), [], 'released, no longer a leaf');
     assert.deepEqual(await store.edgesAt(REPO, 3), []);
   });
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import type { GraphEdge, RouteSymbolRow } from '../../../src/model';
+import { type GraphEdge, Identity, type RouteSymbolRow } from '../../../src/model';
 import type { GraphStore } from '../../../src/store';
-import { FILE, OTHER_FILE, REPO, edge, file, node, placeholder, snapshot } from './rows';
+import { FILE, OTHER_FILE, REPO, edge, file, hashesJoinedByBucket, joinHashes, node, placeholder, snapshot } from './rows';
 
 /** SnapshotLog, GraphReader, StaticGraphWriter and FactsCache: what every backend answers the same. */
 export function staticGraphContract(open: () => Promise<GraphStore>): void {
@@ -89,10 +89,26 @@ export function staticGraphContract(open: () => Promise<GraphStore>): void {
     assert.equal(live[0].observationCount, 0);
     assert.deepEqual(await store.ownersOfEdgesInto([g.nodeHash]), [FILE]);
     assert.deepEqual(await store.edgeEventCounts(), { added: 2, removed: 1 });
-    assert.deepEqual(await store.liveEdgeHashes(REPO), [edge(f, g).edgeHash]);
+    assert.deepEqual(await store.edgeBucketDigests(REPO, joinHashes), [edge(f, g).edgeHash]);
     assert.deepEqual((await store.edgesAt(REPO, 1)).map((e) => e.edgeHash).sort(), [edge(f, g).edgeHash, edge(f, h).edgeHash].sort());
     assert.deepEqual((await store.liveEdges({ edgeType: 'imports' })), []);
     assert.deepEqual((await store.liveEdgesByHash([edge(f, g).edgeHash])).map((e) => e.callSiteLine), [9]);
+  });
+
+  it('digests the live edge hashes of a repo by bucket: their first three hex digits, buckets in order, hashes sorted', async () => {
+    // 150 hashes in 4,096 buckets: a few buckets hold two.
+    const callers = Array.from({ length: 150 }, (_, i) => node(`f${i}`));
+    const target = node('t');
+    await store.replaceFileNodes(FILE, [...callers, target], 1);
+    const edges = callers.map((caller) => edge(caller, target));
+    await store.replaceOwnedEdges(FILE, REPO, edges, 1, 's1');
+    const digests = await store.edgeBucketDigests(REPO, joinHashes);
+    assert.deepEqual(digests, hashesJoinedByBucket(edges.map((e) => e.edgeHash)));
+    assert.ok(digests.some((digest) => digest.includes(',')), 'some bucket holds two hashes');
+    await store.replaceOwnedEdges(FILE, REPO, edges.slice(40), 2, 's2');
+    assert.deepEqual(await store.edgeBucketDigests(REPO, joinHashes), hashesJoinedByBucket(edges.slice(40).map((e) => e.edgeHash)),
+      'closed edges leave their buckets');
+    assert.deepEqual(await store.edgeBucketDigests(Identity.repo('example.com/none'), joinHashes), []);
   });
 
   it('hands every live edge to forEachLiveEdge, one at a time, in the order liveEdges lists them', async () => {

@@ -7,7 +7,7 @@ import { type FileRecord, type GraphEdge, type GraphNode, Identity } from '../..
 import { type GraphStore, openStore } from '../../../src/store';
 import type { SqlJsDatabase } from '../../../src/store/sqljs/database';
 import { makeTempDir } from '../../helpers/tempDir';
-import { FILE, OTHER_FILE, REPO, REPO_URL, edge, file, node, placeholder, snapshot } from '../contract/rows';
+import { FILE, OTHER_FILE, REPO, REPO_URL, edge, file, hashesJoinedByBucket, joinHashes, node, placeholder, snapshot } from '../contract/rows';
 import { loadMigrations } from '../../../src/store/sqljs/migrations';
 import { insertHashKeyedEdge, insertHashKeyedNode, writeGraphFileAtSchema } from './oldSchema';
 
@@ -128,6 +128,9 @@ describe('store/sqljs: migration 014 (integer row ids) upgrades an older graph f
     assert.deepEqual(await store.enrichmentSummary(REPO), [{ source: 'scip', files: 1, lastAt: 9 }]);
     assert.equal(await store.staleFactsCount(REPO, 2), 1);
     assert.deepEqual(await store.countsOfRepo(REPO, { byKind: true }), { files: 2, nodes: 5, edges: 4, nodesByKind: { function: 5 }, edgesByType: { calls: 4 } });
+    // Migration 017 buckets the leaves of every repository's next snapshot: its live edges and the runtime edges it holds.
+    assert.deepEqual(await store.edgeBucketDigests(REPO, joinHashes), hashesJoinedByBucket([fg, runtime, ...bulk, traced].map((e) => e.edgeHash)));
+    assert.deepEqual(await store.edgeBucketDigests(OTHER_REPO, joinHashes), hashesJoinedByBucket([traced.edgeHash]));
   }
 
   it('reads every row back as schema 13 held it, through a save and reopen, and numbers new events after the reserved ones', async () => {
