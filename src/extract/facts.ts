@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 45;
+export const FACTS_FORMAT_VERSION = 46;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -80,6 +80,19 @@ export interface SymbolFact extends Position {
    * holding it gives R when every signature gives one type.
    */
   readonly callable?: readonly string[];
+  /**
+   * Python functions and methods declared with `@overload` stubs before them: each stub's
+   * parameters and result as written, `(name: str | None = ..., *, cls: type[C]) -> R`,
+   * the result '' when it names a type variable. A call whose arguments are known
+   * (`given`) gives the result its matching stubs agree on.
+   */
+  readonly overloads?: readonly string[];
+}
+
+/** The shape of a call's arguments: how many are positional, and the keywords given. */
+export interface CallArguments {
+  readonly positional: number;
+  readonly keywords?: readonly string[];
 }
 
 /** A named field of a struct or class. */
@@ -94,7 +107,8 @@ export interface FieldFact {
  * - `named`: a type as written in this file (`T`, `*pkg.T`, `[]T`, `map[K]V`);
  * - `value`: the declared type of the variable or constant `of` names (`x`, `pkg.Var`);
  * - `result`: the `index`-th result (default 0) of calling `call`: a function's declared
- *   result, a conversion's or a constructor's type;
+ *   result, a conversion's or a constructor's type; with the arguments `given`, the
+ *   result of the overloads that take them (Python);
  * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
  * - `element`: what indexing or ranging over a value of type `of` yields;
  * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
@@ -115,7 +129,7 @@ export interface FieldFact {
 export type TypeExpr =
   | { readonly t: 'named'; readonly name: string }
   | { readonly t: 'value'; readonly of: CalleeExpr }
-  | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number }
+  | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number; readonly given?: CallArguments }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }

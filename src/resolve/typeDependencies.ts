@@ -96,7 +96,7 @@ export function typeNamesChanged(before: FileFacts | undefined, after: FileFacts
 function typeShape(symbol: SymbolFact): string {
   return JSON.stringify([
     symbol.name, symbol.kind, symbol.params ?? [], symbol.results ?? [], symbol.valueType ?? null, symbol.fields ?? [],
-    symbol.underlying ?? '', symbol.bases ?? [], symbol.methods ?? [], symbol.callable ?? [],
+    symbol.underlying ?? '', symbol.bases ?? [], symbol.methods ?? [], symbol.callable ?? [], symbol.overloads ?? [],
   ]);
 }
 

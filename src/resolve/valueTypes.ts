@@ -1,4 +1,4 @@
-import type { CalleeExpr, TypeExpr } from '../extract/facts';
+import type { CallArguments, CalleeExpr, TypeExpr } from '../extract/facts';
 import { callbackParameterOf, heldCallableResultOf } from './callableTypes';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
@@ -68,7 +68,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result': {
       const target = scope.callTarget(expr.call, depth);
-      const result = resultTypeOf(target, expr.index ?? 0, scope, depth);
+      const result = resultTypeOf(target, expr.index ?? 0, scope, depth, expr.given);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
@@ -167,7 +167,9 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
  * What calling the target gives: a function's declared result, the type itself for a
  * conversion or class instantiation, the class for its constructor.
  */
-function resultTypeOf(target: Resolution | undefined, index: number, scope: FileScope, depth: number): WrittenType | undefined {
+function resultTypeOf(
+  target: Resolution | undefined, index: number, scope: FileScope, depth: number, given?: CallArguments,
+): WrittenType | undefined {
   if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;
   const { entry } = target;
   const declaring = scope.scopeOfEntry(entry, target.packagePath);
@@ -178,6 +180,12 @@ function resultTypeOf(target: Resolution | undefined, index: number, scope: File
   const dot = entry.name.lastIndexOf('.');
   if (entry.kind === 'method' && dot > 0 && CONSTRUCTOR_NAMES.has(entry.name.slice(dot + 1)) && !entry.fact.results?.length) {
     return index === 0 ? { text: entry.name.slice(0, dot), scope: declaring } : undefined;
+  }
+  // A function's overloads, not its implementation's signature, say what a call of it gives.
+  const overloads = given && index === 0 ? entry.fact.overloads : undefined;
+  if (overloads?.length && declaring.typeSyntax.overloadResult) {
+    const chosen = declaring.typeSyntax.overloadResult(overloads, given!);
+    return chosen === null ? undefined : { text: chosen, scope: declaring };
   }
   const result = entry.fact.results?.[index];
   return result ? { text: result, scope: declaring } : undefined;

@@ -1,6 +1,6 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CalleeExpr, TypeExpr } from '../facts';
+import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
 import { typeFromAnnotation, typeFromConstructor } from './bindings';
 import { isDottedName } from './literals';
 import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
@@ -51,6 +51,9 @@ export class ExpressionTypes {
         if (name === 'self') return this.selfType(scope);
         const binder = this.tree.binderOf(name, scope);
         // A class object is no instance; an unbound name is an import, a builtin or a star import.
+        // A function defined under a decorator is what the decorator made of it.
+        const decorated = binder ? (binder.bindings.has(name) ? undefined : decoratedFunction(binder, name)) : decoratedLocal(name, scope);
+        if (decorated) return this.decoratedType(decorated);
         if (!binder) return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
         // In the function that binds it, the binding that reaches this use says what it is.
         const reaching = binder === scope ? this.tree.reaching.reaching(binder, name, node.startIndex) : undefined;
@@ -114,6 +117,28 @@ export class ExpressionTypes {
       return member(written, property, { t: 'named', name: written });
     }
     return member(written, property, this.ofExpression(object, scope, depth + 1));
+  }
+
+  /**
+   * What a decorated function's name holds: what applying its outermost decorator gives.
+   * `@click.group()` is a call whose result is applied, so the name holds what calling
+   * that result returns; `@register` is applied directly, one positional argument. The
+   * arguments' shape picks among the decorator's overloads; a splat leaves it unknown.
+   */
+  decoratedType(definition: Scope): TypeExpr | undefined {
+    const decorator = definition.wrapper?.namedChildren.find((child) => child?.type === 'decorator');
+    const applied = decorator?.namedChildren.find((child) => child?.type !== 'comment');
+    const scope = definition.parent;
+    if (!applied || !scope) return undefined;
+    if (applied.type !== 'call') {
+      const call = this.calleeOf(applied, scope, 1);
+      return call && { t: 'result', call, given: { positional: 1 } };
+    }
+    const fn = applied.childForFieldName('function');
+    const call = fn ? this.calleeOf(fn, scope, 1) : undefined;
+    if (!call) return undefined;
+    const given = argumentsShape(applied.childForFieldName('arguments'));
+    return { t: 'returns', of: { t: 'result', call, ...(given ? { given } : {}) } };
   }
 
   /** The callee a call expression's function names, for the type of what it returns. */
@@ -203,6 +228,40 @@ export class ExpressionTypes {
     table.set(name, type ?? null);
     return type;
   }
+}
+
+/** The function scope a def of `name` under a decorator opens in `binder`, when it binds the name no other way. */
+export function decoratedFunction(binder: Scope, name: string): Scope | undefined {
+  const defined = binder.children.filter((child) => child.name === name);
+  const [only] = defined;
+  return defined.length === 1 && only?.kind === 'function' && only.wrapper ? only : undefined;
+}
+
+/** A decorated def of `name` in a function around `scope` (class bodies do not enclose their methods), when that function binds the name no other way. */
+function decoratedLocal(name: string, scope: Scope): Scope | undefined {
+  for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
+    if (current.kind !== 'function') continue;
+    if (current.bindings.has(name)) return undefined;
+    const decorated = decoratedFunction(current, name);
+    if (decorated || current.children.some((child) => child.name === name)) return decorated;
+  }
+  return undefined;
+}
+
+/** How many arguments are positional and which keywords are given; undefined with a splat, whose count is unknown. */
+function argumentsShape(argumentList: SyntaxNode | null): CallArguments | undefined {
+  if (!argumentList) return { positional: 0 };
+  // `f(x for x in xs)`: the generator is the one argument.
+  if (argumentList.type !== 'argument_list') return { positional: 1 };
+  let positional = 0;
+  const keywords: string[] = [];
+  for (const argument of argumentList.namedChildren) {
+    if (!argument || argument.type === 'comment') continue;
+    if (argument.type.endsWith('splat')) return undefined;
+    if (argument.type !== 'keyword_argument') positional++;
+    else keywords.push(argument.childForFieldName('name')?.text ?? '');
+  }
+  return keywords.length > 0 ? { positional, keywords } : { positional };
 }
 
 /** A name bound in a function that names no symbol. */

@@ -35,6 +35,61 @@ export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 
 }
 
 /**
+ * An `@overload` stub as SymbolFact.overloads writes it: each parameter by its name, with
+ * `=` when it has a default, `*name`/`**name` for splats and `*`/`/` for the separators,
+ * then `->` and the result as `results` writes it ('' for none or a type variable):
+ * `(name, cls=, *, key) -> t.Callable[[F], Group]`. Annotations of the parameters are left
+ * out: a call is matched to a stub by its arguments' shape alone. A method's receiver is
+ * left out too: a classmethod's `cls` is always bound; an instance method's `self` is
+ * bound when it is called on an instance, and its stub starts `bound ` because a call on
+ * the class passes `self` as its first argument. A staticmethod has no receiver.
+ */
+export function overloadSignature(stub: Scope, tree: ScopeTree): string | undefined {
+  const parameters = stub.definition?.node.childForFieldName('parameters');
+  if (!parameters) return undefined;
+  const written: string[] = [];
+  for (const parameter of parameters.namedChildren) {
+    if (!parameter || parameter.type === 'comment') continue;
+    const shown = parameterShape(parameter);
+    if (shown === undefined) return undefined;
+    written.push(shown);
+  }
+  const receiver = stub.parent?.kind !== 'class' ? 'none' : stub.decorators.some((d) => /(?:^|\.)staticmethod$/.test(d))
+    ? 'none' : stub.decorators.some((d) => /(?:^|\.)classmethod$/.test(d)) ? 'class' : 'instance';
+  if (receiver !== 'none' && (written.length === 0 || /^[*/]/.test(written[0]!))) return undefined;
+  const own = receiver === 'none' ? written : written.slice(1);
+  return `${receiver === 'instance' ? 'bound ' : ''}(${own.join(', ')}) -> ${returnType(stub, tree) ?? ''}`;
+}
+
+/** `name`, `name=`, `*name`, `**name`, `*` or `/`; undefined for a form not read (a tuple parameter). */
+function parameterShape(parameter: SyntaxNode): string | undefined {
+  switch (parameter.type) {
+    case 'identifier':
+      return parameter.text;
+    case 'keyword_separator':
+      return '*';
+    case 'positional_separator':
+      return '/';
+    case 'list_splat_pattern':
+    case 'dictionary_splat_pattern': {
+      const name = parameter.namedChild(0)?.text;
+      return name ? `${parameter.type === 'list_splat_pattern' ? '*' : '**'}${name}` : undefined;
+    }
+    case 'typed_parameter': {
+      const inner = parameter.namedChild(0);
+      return inner ? parameterShape(inner) : undefined;
+    }
+    case 'default_parameter':
+    case 'typed_default_parameter': {
+      const name = parameter.childForFieldName('name')?.text;
+      return name ? `${name}=` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
  * What calling the function gives, as its annotation writes it: `Self`, and a type
  * variable that also annotates the first parameter (`def __enter__(self: T) -> T`, `def
  * create(cls: type[T]) -> T`: PEP 484's self-types), are the type the method is called on

@@ -3,10 +3,10 @@ import type { SyntaxNode } from '../extractor';
 import type { SymbolFact, TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { ConstantMatch, PythonMatches } from './collect';
-import type { ExpressionTypes } from './expressionTypes';
+import { type ExpressionTypes, decoratedFunction } from './expressionTypes';
 import { docstringOf, stringNodeValue } from './literals';
 import { NESTED_SEPARATOR, type Scope, type ScopeTree, basesOf } from './scopes';
-import { classFields, moduleValueType, moduleVariables, signatureTypes } from './symbolTypes';
+import { classFields, moduleValueType, moduleVariables, overloadSignature, signatureTypes } from './symbolTypes';
 
 /** Symbols: functions, classes (types or interfaces), methods, tests and constants. */
 
@@ -19,9 +19,10 @@ export function symbolFacts(
   const listed = namesIn(matches.exportList);
   const inTestFile = isTestFile(path);
   const chosen = chooseDefinitions(tree.scopes);
+  const stubs = overloadStubs(tree.scopes, chosen);
   const symbols: SymbolFact[] = [];
   for (const scope of chosen.values()) {
-    const symbol = definitionSymbol(scope, tree, types, listed, inTestFile);
+    const symbol = withOverloads(definitionSymbol(scope, tree, types, listed, inTestFile), stubs.get(scope), tree);
     // A Lambda runtime imports the module and calls a function of it by name.
     const isModuleFunction = scope.kind === 'function' && scope.parent === tree.module;
     symbols.push(isModuleFunction ? { ...symbol, keys: [lambdaHandlerKey(path.replace(/\.pyi?$/, ''), symbol.name)] } : symbol);
@@ -57,6 +58,23 @@ function chooseDefinitions(scopes: readonly Scope[]): Map<string, Scope> {
   return chosen;
 }
 
+/** The `@overload` stubs before each chosen implementation, in source order. */
+function overloadStubs(scopes: readonly Scope[], chosen: ReadonlyMap<string, Scope>): Map<Scope, Scope[]> {
+  const stubs = new Map<Scope, Scope[]>();
+  for (const scope of scopes) {
+    const implementation = scope.symbolName === undefined ? undefined : chosen.get(scope.symbolName);
+    if (!implementation || implementation === scope || !isOverloadStub(scope) || isOverloadStub(implementation)) continue;
+    stubs.set(implementation, [...stubs.get(implementation) ?? [], scope]);
+  }
+  return stubs;
+}
+
+/** The implementation with its stubs' signatures: all of them or, when one cannot be written, none (a subset could match the wrong one). */
+function withOverloads(symbol: SymbolFact, stubs: readonly Scope[] | undefined, tree: ScopeTree): SymbolFact {
+  const overloads = stubs?.map((stub) => overloadSignature(stub, tree));
+  return overloads?.length && overloads.every((text) => text !== undefined) ? { ...symbol, overloads: overloads as string[] } : symbol;
+}
+
 function isOverloadStub(scope: Scope): boolean {
   return scope.decorators.some((name) => name === 'overload' || name.endsWith('.overload'));
 }
@@ -79,7 +97,15 @@ function definitionSymbol(scope: Scope, tree: ScopeTree, types: ExpressionTypes,
     ...(kind === 'interface' ? { methods: requiredMethods(scope) } : {}),
     ...(bases && bases.length > 0 ? { bases } : {}),
     ...(scope.kind === 'function' ? signatureTypes(scope, tree) : fieldsOf(scope, tree, types)),
+    ...decoratedValue(scope, tree, types),
   };
+}
+
+/** A module-level function under a decorator holds what the decorator made of it (ExpressionTypes.decoratedType). */
+function decoratedValue(scope: Scope, tree: ScopeTree, types: ExpressionTypes): Pick<SymbolFact, 'valueType'> {
+  if (scope.kind !== 'function' || scope.parent !== tree.module || decoratedFunction(tree.module, scope.name) !== scope) return {};
+  const valueType = types.decoratedType(scope);
+  return valueType ? { valueType } : {};
 }
 
 function fieldsOf(scope: Scope, tree: ScopeTree, types: ExpressionTypes): Pick<SymbolFact, 'fields'> {

@@ -1,4 +1,4 @@
-import type { FileFacts } from '../../extract/facts';
+import type { CallArguments, FileFacts } from '../../extract/facts';
 import type { RepoLayout } from '../layout';
 
 /** Where an import points: a package of this repo, or a module outside it. */
@@ -55,6 +55,11 @@ export interface TypeSyntax {
   primitive?(type: string): boolean;
   /** The class a value of this type is, when it is a class object (Python `type[Store]`): calling it makes a Store. */
   classHeld?(type: string): string | undefined;
+  /**
+   * What calling a function declared with these overloads (SymbolFact.overloads) with
+   * arguments of this shape gives; null when the overloads do not settle it.
+   */
+  overloadResult?(overloads: readonly string[], given: CallArguments): string | null;
 }
 
 /** What a resolver may read of a file's facts to place it. */

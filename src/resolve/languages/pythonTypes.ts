@@ -1,13 +1,21 @@
 import type { TypeSyntax } from './languageResolver';
+import { overloadResult } from './pythonOverloads';
 
 /**
- * Python annotations as written: `Optional[T]`, `T | None` and a quoted forward
+ * Python annotations as written (a `Callable[[A], R]` is called for R): `Optional[T]`, `T | None` and a quoted forward
  * reference `"T"` name T; a user generic `Repo[T]` names Repo; `list[T]`, `Sequence[T]`,
  * `Iterator[T]`, `set[T]`, `tuple[T, ...]` and the like are containers whose iteration
  * and indexing yield T. Other unions, `dict` (iterating gives keys, indexing values) and
  * fixed-length tuples yield nothing: no guess.
  */
 export const pythonTypeSyntax: TypeSyntax = {
+  overloadResult,
+  /** What calling a `Callable[[A], R]` (typing's, collections.abc's) gives: R; `Callable[..., R]` too. */
+  result(type, index) {
+    const callable = index === 0 ? /^(?:typing\.|t\.|collections\.abc\.|abc\.)?Callable\s*\[(.*)\]$/s.exec(type.trim()) : null;
+    const args = callable ? splitArguments(callable[1] as string) : [];
+    return args.length === 2 && args[1] !== 'None' && args[1] !== '' ? args[1] : undefined;
+  },
   named(type) {
     const bare = unwrapOptional(type);
     if (bare === undefined) return undefined;

@@ -269,3 +269,65 @@ describe('extract/python receiver types', () => {
     assert.equal(receiver(callAt(facts, 15, 12).callee), undefined);
   });
 });
+
+describe('extract/python decorated functions and overloads', () => {
+  it('types a decorated name by what its outermost decorator makes, with the shape of the arguments', async () => {
+    const facts = await extractPython(py(
+      'import click',
+      '@click.group(help="x")',
+      'def cli(): pass',
+      '@register',
+      '@click.command()',
+      'def plain(): pass',
+      '@cli.command(*names)',
+      'def splat(): pass',
+      'def undecorated(): pass',
+      'cli.add_command(plain)',
+      'def build():',
+      '    @click.group("tools", cls=Group)',
+      '    def local(): pass',
+      '    local.add_command(plain)',
+    ));
+    const group = { form: 'member', object: 'click', property: 'group', receiverType: { t: 'value', of: { form: 'name', name: 'click' } } };
+    assert.deepEqual(symbolNamed(facts, 'cli').valueType, { t: 'returns', of: { t: 'result', call: group, given: { positional: 0, keywords: ['help'] } } });
+    assert.deepEqual(symbolNamed(facts, 'plain').valueType, { t: 'result', call: { form: 'name', name: 'register' }, given: { positional: 1 } });
+    const splat = symbolNamed(facts, 'splat').valueType;
+    assert.ok(splat?.t === 'returns' && splat.of.t === 'result' && splat.of.given === undefined, 'a splat leaves the shape unknown');
+    assert.equal(symbolNamed(facts, 'undecorated').valueType, undefined);
+    // A module-level name is read through its symbol, whose valueType that is.
+    assert.deepEqual(receiver(callAt(facts, 10, 4).callee), { t: 'value', of: { form: 'name', name: 'cli' } });
+    assert.deepEqual(receiver(callAt(facts, 14, 10).callee), {
+      t: 'returns', of: { t: 'result', call: group, given: { positional: 1, keywords: ['cls'] } },
+    }, 'a decorated local def too');
+  });
+
+  it("writes each @overload stub's parameters by shape, a method's receiver left out, on the implementation", async () => {
+    const facts = await extractPython(py(
+      'from typing import TypeVar, overload',
+      'T = TypeVar("T")',
+      '@overload',
+      'def get(key: str, /) -> Item: ...',
+      '@overload',
+      'def get(key: str, default: T, *, strict: bool) -> Item | T: ...',
+      'def get(*args, **kwargs): pass',
+      'class Box:',
+      '    @overload',
+      '    def put(self, item: Item) -> None: ...',
+      '    @overload',
+      '    def put(self, *items: Item, **options: Any) -> "Box": ...',
+      '    def put(self, *items, **options): pass',
+      '    @overload',
+      '    @classmethod',
+      '    def make(cls, size: int) -> "Box": ...',
+      '    @overload',
+      '    @staticmethod',
+      '    def make(size: str) -> "Box": ...',
+      '    def make(*args): pass',
+      'def single(x: int) -> int: return x',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'get').overloads, ['(key, /) -> Item', '(key, default, *, strict) -> ']);
+    assert.deepEqual(symbolNamed(facts, 'Box.put').overloads, ['bound (item) -> ', 'bound (*items, **options) -> Box']);
+    assert.deepEqual(symbolNamed(facts, 'Box.make').overloads, ['(size) -> Box', '(size) -> Box']);
+    assert.equal(symbolNamed(facts, 'single').overloads, undefined);
+  });
+});

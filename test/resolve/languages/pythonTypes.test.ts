@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { overloadResult } from '../../../src/resolve/languages/pythonOverloads';
 import { pythonTypeSyntax } from '../../../src/resolve/languages/pythonTypes';
 
 describe('resolve/languages/pythonTypes', () => {
@@ -53,4 +54,48 @@ describe('resolve/languages/pythonTypes', () => {
     assert.equal(held('list[type[Store]]'), undefined);
     assert.equal(pythonTypeSyntax.named('type[models.Store]'), 'models.Store');
   });
+
+  it('calls a Callable for its result: typing\'s, collections.abc\'s, with a parameter list or ...', () => {
+    const result = (type: string) => pythonTypeSyntax.result?.(type, 0);
+    assert.equal(result('Callable[[F], Group]'), 'Group');
+    assert.equal(result('t.Callable[[t.Callable[..., t.Any]], Command]'), 'Command');
+    assert.equal(result('collections.abc.Callable[..., Store]'), 'Store');
+    for (const type of ['Callable[[F], None]', 'Callable', 'Group', 'Callable[[F], Group] | None']) assert.equal(result(type), undefined, type);
+    assert.equal(pythonTypeSyntax.result?.('Callable[[F], Group]', 1), undefined);
+  });
 });
+
+describe('resolve/languages/pythonOverloads', () => {
+  const group = [
+    '(name) -> Group',
+    '(name=, *, cls) -> ',
+    '(name=, cls=, **attrs) -> Callable[[F], Group]',
+  ];
+
+  it('gives the result of the overloads that bind the arguments as Python does', () => {
+    assert.equal(overloadResult(group, { positional: 0 }), 'Callable[[F], Group]', 'only the last takes no argument at all');
+    assert.equal(overloadResult(group, { positional: 0, keywords: ['help'] }), 'Callable[[F], Group]', '**attrs takes any keyword');
+    assert.equal(overloadResult(['(key, /) -> A', '(key, default) -> B'], { positional: 2 }), 'B');
+    assert.equal(overloadResult(['(key, /) -> A', '(key, default) -> B'], { positional: 1, keywords: ['default'] }), 'B');
+    assert.equal(overloadResult(['(*items) -> A', '(*, key) -> B'], { positional: 3 }), 'A');
+    assert.equal(overloadResult(['(*items) -> A', '(*, key) -> B'], { positional: 0, keywords: ['key'] }), 'B');
+  });
+
+  it('gives nothing when the matching overloads disagree, one gives no result, or none matches', () => {
+    assert.equal(overloadResult(group, { positional: 1 }), null, 'a name or the function: told apart by type only');
+    assert.equal(overloadResult(group, { positional: 0, keywords: ['cls'] }), null, 'a type variable result');
+    assert.equal(overloadResult(['(key, /) -> A'], { positional: 0, keywords: ['key'] }), null, 'positional-only');
+    assert.equal(overloadResult(['(key) -> A'], { positional: 1, keywords: ['key'] }), null, 'bound twice');
+    assert.equal(overloadResult(['(a, b) -> A'], { positional: 3 }), null);
+    assert.equal(overloadResult(['(*, cls) -> A'], { positional: 0 }), null, 'a required keyword-only parameter');
+    assert.equal(overloadResult(['not a signature'], { positional: 0 }), null);
+  });
+
+  it("reads an instance method's stub both ways: called on an instance, or on the class with the receiver first", () => {
+    const command = ['bound (__func) -> Command', 'bound (*args, **kwargs) -> Callable[[F], Command]'];
+    assert.equal(overloadResult(command, { positional: 0 }), 'Callable[[F], Command]');
+    assert.equal(overloadResult(command, { positional: 1 }), null, 'on an instance with one argument, or on the class with none');
+    assert.equal(overloadResult(['bound (item) -> A'], { positional: 2 }), 'A', 'Box.put(box, item)');
+  });
+});
+
