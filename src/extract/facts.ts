@@ -82,9 +82,10 @@ export interface SymbolFact extends Position {
   readonly callable?: readonly string[];
   /**
    * Python functions and methods declared with `@overload` stubs before them: each stub's
-   * parameters and result as written, `(name: str | None = ..., *, cls: type[C]) -> R`,
-   * the result '' when it names a type variable. A call whose arguments are known
-   * (`given`) gives the result its matching stubs agree on.
+   * parameters by shape and its result, `(name, cls=, *, key, fn: callable) -> R`, the
+   * result '' when it names a type variable (src/extract/python/symbolTypes.ts,
+   * overloadSignature). A call whose arguments are known (`given`) gives the result its
+   * matching stubs agree on.
    */
   readonly overloads?: readonly string[];
 }
@@ -93,6 +94,8 @@ export interface SymbolFact extends Position {
 export interface CallArguments {
   readonly positional: number;
   readonly keywords?: readonly string[];
+  /** The positions of positional arguments written as a string or number literal: never a function. */
+  readonly literals?: readonly number[];
 }
 
 /** A named field of a struct or class. */

@@ -255,14 +255,22 @@ function argumentsShape(argumentList: SyntaxNode | null): CallArguments | undefi
   if (argumentList.type !== 'argument_list') return { positional: 1 };
   let positional = 0;
   const keywords: string[] = [];
+  const literals: number[] = [];
   for (const argument of argumentList.namedChildren) {
     if (!argument || argument.type === 'comment') continue;
     if (argument.type.endsWith('splat')) return undefined;
-    if (argument.type !== 'keyword_argument') positional++;
-    else keywords.push(argument.childForFieldName('name')?.text ?? '');
+    if (argument.type === 'keyword_argument') {
+      keywords.push(argument.childForFieldName('name')?.text ?? '');
+      continue;
+    }
+    if (LITERALS.has(argument.type)) literals.push(positional);
+    positional++;
   }
-  return keywords.length > 0 ? { positional, keywords } : { positional };
+  return { positional, ...(keywords.length > 0 ? { keywords } : {}), ...(literals.length > 0 ? { literals } : {}) };
 }
+
+/** Literal arguments no function can be: strings (f-strings too), numbers. */
+const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);
 
 /** A name bound in a function that names no symbol. */
 export const LOCAL = Symbol('local');

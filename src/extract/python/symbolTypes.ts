@@ -38,8 +38,9 @@ export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 
  * An `@overload` stub as SymbolFact.overloads writes it: each parameter by its name, with
  * `=` when it has a default, `*name`/`**name` for splats and `*`/`/` for the separators,
  * then `->` and the result as `results` writes it ('' for none or a type variable):
- * `(name, cls=, *, key) -> t.Callable[[F], Group]`. Annotations of the parameters are left
- * out: a call is matched to a stub by its arguments' shape alone. A method's receiver is
+ * `(name, cls=, *, key) -> t.Callable[[F], Group]`. A parameter annotated to take only
+ * functions says so (`__func: callable`): a string or number literal is not passed there;
+ * other annotations are left out, and a call is matched by its arguments' shape. A method's receiver is
  * left out too: a classmethod's `cls` is always bound; an instance method's `self` is
  * bound when it is called on an instance, and its stub starts `bound ` because a call on
  * the class passes `self` as its first argument. A staticmethod has no receiver.
@@ -52,7 +53,8 @@ export function overloadSignature(stub: Scope, tree: ScopeTree): string | undefi
     if (!parameter || parameter.type === 'comment') continue;
     const shown = parameterShape(parameter);
     if (shown === undefined) return undefined;
-    written.push(shown);
+    const annotation = parameter.childForFieldName('type');
+    written.push(annotation && takesOnlyCallables(annotation.text, tree) ? `${shown}: callable` : shown);
   }
   const receiver = stub.parent?.kind !== 'class' ? 'none' : stub.decorators.some((d) => /(?:^|\.)staticmethod$/.test(d))
     ? 'none' : stub.decorators.some((d) => /(?:^|\.)classmethod$/.test(d)) ? 'class' : 'instance';
@@ -60,6 +62,23 @@ export function overloadSignature(stub: Scope, tree: ScopeTree): string | undefi
   const own = receiver === 'none' ? written : written.slice(1);
   return `${receiver === 'instance' ? 'bound ' : ''}(${own.join(', ')}) -> ${returnType(stub, tree) ?? ''}`;
 }
+
+/**
+ * Whether an annotation admits only functions (and perhaps None): `Callable[...]` of
+ * typing or collections.abc, optional or not, or a module-level alias of one
+ * (`_AnyCallable = t.Callable[..., t.Any]`). A string or number literal cannot be passed there.
+ */
+function takesOnlyCallables(annotation: string, tree: ScopeTree, hops = 0): boolean {
+  const text = annotation.replace(/\s+/g, '');
+  const optional = /^(?:typing\.|t\.)?Optional\[(.*)\]$/.exec(text)?.[1] ?? /^(.*)\|None$/.exec(text)?.[1] ?? /^None\|(.*)$/.exec(text)?.[1];
+  const bare = optional ?? text;
+  if (CALLABLE_TYPE.test(bare)) return true;
+  if (hops > 0 || !/^[A-Za-z_]\w*$/.test(bare)) return false;
+  const [only, ...more] = tree.module.bindings.get(bare) ?? [];
+  return more.length === 0 && only?.form === 'value' && takesOnlyCallables(only.node.text, tree, hops + 1);
+}
+
+const CALLABLE_TYPE = /^(?:typing\.|t\.|collections\.abc\.|abc\.)?Callable(?:\[.*\])?$/;
 
 /** `name`, `name=`, `*name`, `**name`, `*` or `/`; undefined for a form not read (a tuple parameter). */
 function parameterShape(parameter: SyntaxNode): string | undefined {

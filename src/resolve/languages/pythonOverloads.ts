@@ -4,15 +4,20 @@ import type { CallArguments } from '../../extract/facts';
  * Which `@overload` of a Python function a call takes, by the shape of its arguments
  * (SymbolFact.overloads): the overloads that accept that many positional arguments and
  * those keywords, as Python binds arguments to parameters, must all give one result.
- * The arguments' types are not read, so overloads told apart only by them (`name: str`
- * against `name: Callable`) give nothing.
+ * Of the arguments' types only one thing is read: a string or number literal does not
+ * bind to a parameter annotated to take only functions (`__func: callable`). Overloads
+ * told apart by other types (`name: str` against `name: int`) give nothing.
  */
 
 interface Parameter {
   readonly name: string;
   readonly kind: 'positional-only' | 'either' | 'keyword-only' | 'rest' | 'keywords';
   readonly required: boolean;
+  /** Annotated to take only functions: no string or number literal binds to it. */
+  readonly callableOnly: boolean;
 }
+
+const CALLABLE_MARK = ': callable';
 
 /**
  * The result every matching overload gives; null when none matches, they disagree, or one
@@ -25,7 +30,9 @@ export function overloadResult(signatures: readonly string[], given: CallArgumen
   for (const signature of signatures) {
     const parsed = parseSignature(signature);
     if (!parsed) return null;
-    const onClass = parsed.bound && given.positional > 0 && accepts(parsed.parameters, { ...given, positional: given.positional - 1 });
+    // On the class, the first argument is the receiver, which no literal is.
+    const onClass = parsed.bound && given.positional > 0 && !given.literals?.includes(0)
+      && accepts(parsed.parameters, { ...given, positional: given.positional - 1, literals: given.literals?.map((i) => i - 1) });
     if (!accepts(parsed.parameters, given) && !onClass) continue;
     if (!parsed.result || (agreed !== undefined && agreed !== parsed.result)) return null;
     agreed = parsed.result;
@@ -44,7 +51,9 @@ function parseSignature(text: string): { parameters: Parameter[]; result: string
   const positionalOnly = written.includes('/');
   let keywordOnly = false;
   let beforeSlash = positionalOnly;
-  for (const part of written) {
+  for (const shown of written) {
+    const callableOnly = shown.endsWith(CALLABLE_MARK);
+    const part = callableOnly ? shown.slice(0, -CALLABLE_MARK.length) : shown;
     if (part === '/') {
       beforeSlash = false;
       continue;
@@ -54,17 +63,17 @@ function parseSignature(text: string): { parameters: Parameter[]; result: string
       continue;
     }
     if (part.startsWith('**')) {
-      parameters.push({ name: part.slice(2), kind: 'keywords', required: false });
+      parameters.push({ name: part.slice(2), kind: 'keywords', required: false, callableOnly });
       continue;
     }
     if (part.startsWith('*')) {
-      parameters.push({ name: part.slice(1), kind: 'rest', required: false });
+      parameters.push({ name: part.slice(1), kind: 'rest', required: false, callableOnly });
       keywordOnly = true;
       continue;
     }
     const required = !part.endsWith('=');
     const name = required ? part : part.slice(0, -1);
-    parameters.push({ name, kind: keywordOnly ? 'keyword-only' : beforeSlash ? 'positional-only' : 'either', required });
+    parameters.push({ name, kind: keywordOnly ? 'keyword-only' : beforeSlash ? 'positional-only' : 'either', required, callableOnly });
   }
   return { parameters, result: signature.slice(close + ') -> '.length).trim(), bound };
 }
@@ -73,8 +82,11 @@ function parseSignature(text: string): { parameters: Parameter[]; result: string
 function accepts(parameters: readonly Parameter[], given: CallArguments): boolean {
   const filled = new Set<string>();
   const positional = parameters.filter((p) => p.kind === 'positional-only' || p.kind === 'either');
-  const takesRest = parameters.some((p) => p.kind === 'rest');
-  if (given.positional > positional.length && !takesRest) return false;
+  const rest = parameters.find((p) => p.kind === 'rest');
+  if (given.positional > positional.length && !rest) return false;
+  for (const index of given.literals ?? []) {
+    if ((positional[index] ?? rest)?.callableOnly) return false;
+  }
   for (const parameter of positional.slice(0, given.positional)) filled.add(parameter.name);
   const takesKeywords = parameters.some((p) => p.kind === 'keywords');
   for (const keyword of given.keywords ?? []) {

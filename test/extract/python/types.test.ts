@@ -297,7 +297,7 @@ describe('extract/python decorated functions and overloads', () => {
     // A module-level name is read through its symbol, whose valueType that is.
     assert.deepEqual(receiver(callAt(facts, 10, 4).callee), { t: 'value', of: { form: 'name', name: 'cli' } });
     assert.deepEqual(receiver(callAt(facts, 14, 10).callee), {
-      t: 'returns', of: { t: 'result', call: group, given: { positional: 1, keywords: ['cls'] } },
+      t: 'returns', of: { t: 'result', call: group, given: { positional: 1, keywords: ['cls'], literals: [0] } },
     }, 'a decorated local def too');
   });
 
@@ -324,10 +324,21 @@ describe('extract/python decorated functions and overloads', () => {
       '    def make(size: str) -> "Box": ...',
       '    def make(*args): pass',
       'def single(x: int) -> int: return x',
+      '_Fn = Callable[..., Any]',
+      '@overload',
+      'def wrap(f: _Fn) -> Item: ...',
+      '@overload',
+      'def wrap(f: t.Optional[t.Callable[[int], int]] = None, *names: Callable) -> Box: ...',
+      '@overload',
+      'def wrap(name: str | None = None) -> Box: ...',
+      'def wrap(*args): pass',
     ));
     assert.deepEqual(symbolNamed(facts, 'get').overloads, ['(key, /) -> Item', '(key, default, *, strict) -> ']);
     assert.deepEqual(symbolNamed(facts, 'Box.put').overloads, ['bound (item) -> ', 'bound (*items, **options) -> Box']);
     assert.deepEqual(symbolNamed(facts, 'Box.make').overloads, ['(size) -> Box', '(size) -> Box']);
     assert.equal(symbolNamed(facts, 'single').overloads, undefined);
+    assert.deepEqual(symbolNamed(facts, 'wrap').overloads, [
+      '(f: callable) -> Item', '(f=: callable, *names: callable) -> Box', '(name=) -> Box',
+    ], 'annotated to take only functions: Callable, optional or not, or a module-level alias of it');
   });
 });

@@ -92,10 +92,20 @@ describe('resolve/languages/pythonOverloads', () => {
   });
 
   it("reads an instance method's stub both ways: called on an instance, or on the class with the receiver first", () => {
-    const command = ['bound (__func) -> Command', 'bound (*args, **kwargs) -> Callable[[F], Command]'];
+    const command = ['bound (__func: callable) -> Command', 'bound (*args, **kwargs) -> Callable[[F], Command]'];
     assert.equal(overloadResult(command, { positional: 0 }), 'Callable[[F], Command]');
     assert.equal(overloadResult(command, { positional: 1 }), null, 'on an instance with one argument, or on the class with none');
     assert.equal(overloadResult(['bound (item) -> A'], { positional: 2 }), 'A', 'Box.put(box, item)');
+  });
+
+  it('binds no string or number literal to a parameter annotated to take only functions', () => {
+    const command = ['bound (__func: callable) -> Command', 'bound (*args, **kwargs) -> Callable[[F], Command]'];
+    assert.equal(overloadResult(command, { positional: 1, literals: [0] }), 'Callable[[F], Command]', 'cli.command("name")');
+    const group = ['(name: callable) -> Group', '(name=, cls=, **attrs) -> Callable[[F], Group]'];
+    assert.equal(overloadResult(group, { positional: 1, literals: [0] }), 'Callable[[F], Group]');
+    assert.equal(overloadResult(group, { positional: 1 }), null, 'not a literal: either may take it');
+    assert.equal(overloadResult(['(*fns: callable) -> A', '(*names) -> B'], { positional: 2, literals: [1] }), 'B', 'a rest parameter too');
+    assert.equal(overloadResult(['(name=: callable) -> A'], { positional: 1, literals: [0] }), null);
   });
 });
 
