@@ -54,7 +54,7 @@ function printReport(result, impl, context) {
   out(`  our calls edges  ${c.ourCallEdges} edge sites: ${c.R} resolved in checked .go files, ${c.ourUnresolvedEdges} UNRESOLVED, ${c.ourCallEdgesOutsideAnalyzedFiles} in files the checker did not see`);
   out(`  not judged       ${c.uncheckedSites} calls inside expressions the checker gave up on (the value of an unknown field...), and our ${c.edgesAtUncheckedSites} edge sites there`);
   out(`  R without a checker call at that exact position: ${c.RWithoutCompilerCall}; R wrong by checker outcome: ${Object.entries(c.RWrongByCompilerOutcome).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out(`  checker sites    ${c.compilerSites} calls with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
+  out(`  checker sites    ${c.compilerSites} calls with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedBesideThePairsEdge} without an edge here though the pair has one at other sites`);
   printFormTable(out, 'By call-form group:', result.byGroup);
   printFormTable(out, 'By call form:', result.byForm);
   out('\nimplements (types.Implements on T or *T):');

@@ -58,7 +58,7 @@ function printReport(result, context) {
   out(`  not judged       ${s.unanswered} sites pyright did not answer in time, and our ${c.edgesAtUncheckedSites} edge sites there`);
   out(`  R without a pyright call at that exact position: ${c.RWithoutCompilerCall}; R wrong by pyright outcome: ${list(c.RWrongByCompilerOutcome)}`);
   out(`  R by provenance (correct/R): ${Object.entries(c.RByProvenance).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
-  out(`  C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
+  out(`  C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedBesideThePairsEdge} without an edge here though the pair has one at other sites`);
   printFormTable(out, 'By call-form group:', result.byGroup);
   printFormTable(out, 'By call form:', result.byForm);
   out(`\n  time             index+export ${fmt(context.indexMs / 1000, 1)} s, pyright start ${fmt(s.startMs / 1000, 1)} s, queries ${fmt(s.queryMs / 1000, 1)} s`);

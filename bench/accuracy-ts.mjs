@@ -71,7 +71,7 @@ function printReport(result, context) {
   out(`  R by callee shape (correct/R): ${Object.entries(c.RByCalleeShape).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
   out(`  R by provenance (correct/R): ${Object.entries(c.RByProvenance).map(([k, v]) => `${k} ${v.correct}/${v.R}`).join(', ')}`);
   out(`  R wrong by compiler outcome: ${Object.entries(c.RWrongByCompilerOutcome).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out(`  compiler sites   ${c.compilerSites} call/new sites with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedAsDeduplicated} covered by the pair's edge at another site`);
+  out(`  compiler sites   ${c.compilerSites} call/new sites with a name token; C misses: ${c.missedAsUnresolved} left UNRESOLVED by us, ${c.missedWithoutEdge} with no edge, ${c.missedBesideThePairsEdge} without an edge here though the pair has one at other sites`);
   out(`  time             index+export ${fmt(context.indexMs / 1000, 1)} s, compiler ${fmt(context.compilerMs / 1000, 1)} s`);
   printPass(out, context.pass);
   printFormTable(out, 'By callee shape (site.shape):', result.byForm);

@@ -191,7 +191,7 @@ export function compareCalls(sites, calls, analyzed) {
   let recalledPairs = 0;
   let missedAsUnresolved = 0;
   let missedWithoutEdge = 0;
-  let missedAsDeduplicated = 0;
+  let missedBesideThePairsEdge = 0;
   for (const group of groups.values()) {
     const groupHit = group.some(hit);
     if (groupHit) recalledPairs++;
@@ -209,8 +209,8 @@ export function compareCalls(sites, calls, analyzed) {
         missedAsUnresolved++;
         patterns.note(`recall: ${site.shape} left UNRESOLVED by us (compiler: in-repo ${kind})`, example(site.key, here[0].local, site));
       } else if (groupHit) {
-        missedAsDeduplicated++;
-        patterns.note('recall: no edge at this site; the same caller->callee edge sits at another site (edges are unique per caller, callee)', example(site.key, 'none', site));
+        missedBesideThePairsEdge++;
+        patterns.note('recall: no edge at this site, though the same caller->callee edge holds other sites (this call was not resolved)', example(site.key, 'none', site));
       } else {
         missedWithoutEdge++;
         patterns.note(`recall: ${site.shape} no edge of ours at this site (compiler: in-repo ${kind})`, example(site.key, 'none', site));
@@ -239,7 +239,7 @@ export function compareCalls(sites, calls, analyzed) {
       recalledPairs,
       missedAsUnresolved,
       missedWithoutEdge,
-      missedAsDeduplicated,
+      missedBesideThePairsEdge,
     },
     byForm: forms.figures('shape'),
     byGroup: forms.figures('group'),

@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 46;
+export const FACTS_FORMAT_VERSION = 47;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -88,6 +88,19 @@ export interface SymbolFact extends Position {
    * matching stubs agree on.
    */
   readonly overloads?: readonly string[];
+  /**
+   * TypeScript/JavaScript constants bound to an object literal: each property whose value
+   * is a name or a dotted path as written (`{ sign }`, `{ verify: check, iso: ns.iso }`),
+   * and each spread of one (`...schemas`, named `...`), in source order. `X.sign()` calls
+   * what that name declares, as the compiler reads the property.
+   */
+  readonly objectMembers?: readonly ObjectMember[];
+}
+
+/** A property of an object literal that holds a name (SymbolFact.objectMembers). */
+export interface ObjectMember {
+  readonly name: string;
+  readonly value: string;
 }
 
 /** The shape of a call's arguments: how many are positional, and the keywords given. */

@@ -1,4 +1,4 @@
-import type { CalleeExpr, FileFacts } from '../extract/facts';
+import type { CalleeExpr, FileFacts, ObjectMember } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
@@ -355,9 +355,35 @@ export class FileScope {
     return this.memberOfValueEntry(owner, property);
   }
 
-  private memberOfValueEntry(owner: Extract<Resolution, { kind: 'symbol' }>, property: string): Resolution | undefined {
+  private memberOfValueEntry(owner: Extract<Resolution, { kind: 'symbol' }>, property: string, hops = 0): Resolution | undefined {
     const member = this.table.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
-    return member && member.file === owner.entry.file ? { kind: 'symbol', packagePath: owner.packagePath, entry: member } : undefined;
+    if (member && member.file === owner.entry.file) return { kind: 'symbol', packagePath: owner.packagePath, entry: member };
+    const members = owner.entry.fact.objectMembers;
+    if (!members || hops > MAX_HOPS) return undefined;
+    return this.scopeOfEntry(owner.entry, owner.packagePath)?.objectMemberOf(members, property, hops);
+  }
+
+  /**
+   * What a property of an object literal declared in this file names (`{ sign }`, `{ iso:
+   * ns.iso }`, `...schemas`): the last member that gives it wins, as in JavaScript. A
+   * spread whose members are not all known (outside the repo, a value built at run time)
+   * may give it too, so behind one nothing is certain.
+   */
+  private objectMemberOf(members: readonly ObjectMember[], property: string, hops: number): Resolution | undefined {
+    for (let i = members.length - 1; i >= 0; i--) {
+      const { name, value } = members[i]!;
+      if (name === property) return this.resolveValue(calleeOfPath(value));
+      if (name !== '...') continue;
+      const spread = this.resolveValue(calleeOfPath(value));
+      if (spread?.kind === 'module' && spread.module === undefined) {
+        const exported = this.memberOfModule(spread, property);
+        if (exported) return exported;
+        continue;
+      }
+      const isObject = spread?.kind === 'symbol' && spread.entry.kind === 'constant' && !spread.entry.fact.valueType;
+      return isObject ? this.homeOf(spread)?.memberOfValueEntry(spread, property, hops + 1) : undefined;
+    }
+    return undefined;
   }
 
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
@@ -432,3 +458,8 @@ export class FileScope {
   }
 }
 
+/** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`. */
+function calleeOfPath(path: string): CalleeExpr {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
+}

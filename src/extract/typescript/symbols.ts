@@ -1,7 +1,7 @@
 import type { NodeKind } from '../../model/kinds';
 import { bodyHashOf, collapseWhitespace, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
+import type { FieldFact, ObjectMember, SymbolFact, TypeExpr } from '../facts';
 
 /** A symbol while the file is still being read: exports and members are added later. */
 export interface SymbolDraft {
@@ -24,6 +24,8 @@ export interface SymbolDraft {
   fields?: FieldFact[];
   /** Module-level constants: the type their value has. */
   valueType?: TypeExpr;
+  /** Module-level constants bound to an object literal: its properties that hold names. */
+  objectMembers?: ObjectMember[];
   /** Type aliases: the aliased type as written. */
   underlying?: string;
 }

@@ -1,12 +1,12 @@
 import type { SyntaxNode } from '../extractor';
-import type { TypeExpr } from '../facts';
+import type { ObjectMember, TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import { callableOf } from './callables';
 import { inferredReturnType, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
 import { type SymbolDraft, constantBody } from './symbols';
-import { isFunctionValue, namedType, requireSourceOf } from './syntax';
+import { isFunctionValue, memberName, namedType, requireSourceOf } from './syntax';
 
 /**
  * `const|let|var name = value`: a require() import, a typed local that member calls
@@ -58,8 +58,35 @@ export const onDeclarator: MatchHandler = (match, state) => {
   if (prefix !== '') state.scope.declare(nameNode.text, name);
   const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
   if (draft && kind === 'constant' && type) draft.valueType = type;
+  const members = draft && kind === 'constant' && !type && value.type === 'object' ? objectMembersOf(value) : [];
+  if (members.length > 0) draft!.objectMembers = members;
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
+
+/**
+ * The properties of an object literal that hold a name: `{ sign }`, `{ check: verify }`,
+ * `{ iso: ns.iso }`, and spreads `...ns` (named `...`). Others (functions, calls,
+ * computed keys) are left out: a literal's own methods are symbols already (objects.ts).
+ */
+function objectMembersOf(literal: SyntaxNode): ObjectMember[] {
+  const members: ObjectMember[] = [];
+  for (const property of literal.namedChildren) {
+    if (property?.type === 'shorthand_property_identifier') {
+      members.push({ name: property.text, value: property.text });
+    } else if (property?.type === 'spread_element') {
+      const spread = property.namedChild(0);
+      if (spread && NAME_PATH.test(spread.text)) members.push({ name: '...', value: spread.text });
+    } else if (property?.type === 'pair') {
+      const key = memberName(property.childForFieldName('key'));
+      const value = property.childForFieldName('value');
+      if (key !== undefined && value && NAME_PATH.test(value.text)) members.push({ name: key, value: value.text });
+    }
+  }
+  return members;
+}
+
+/** A name or a dotted path of names, nothing else (no call, index or spacing). */
+const NAME_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /**
  * `const f = (): T => ...` or `const f: () => T = ...`: the annotation, else what the

@@ -248,4 +248,21 @@ describe('extract/typescript symbols', () => {
     assert.deepEqual(symbolKinds(tsx), ['View:function']);
     assert.equal(tsx.syntaxErrors, 0);
   });
+
+  it('records the properties of a const object literal that hold names, and its spreads, in source order', async () => {
+    const facts = await extract('src/ns.ts', lines(
+      "import * as schemas from './schemas';",
+      'export const Jwt = { sign, check: verify, iso: schemas.iso, ...schemas, run() {}, made: make(), [key]: f, "quoted": g };',
+      'const typed: Api = { sign };',
+      'let mutable = { sign };',
+      'const empty = {};',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'Jwt').objectMembers, [
+      { name: 'sign', value: 'sign' }, { name: 'check', value: 'verify' }, { name: 'iso', value: 'schemas.iso' },
+      { name: '...', value: 'schemas' }, { name: 'quoted', value: 'g' },
+    ]);
+    assert.equal(symbolNamed(facts, 'typed').objectMembers, undefined, 'a declared type says what its members are');
+    assert.equal(facts.symbols.find((s) => s.name === 'mutable'), undefined, 'a let is no symbol');
+    assert.equal(symbolNamed(facts, 'empty').objectMembers, undefined);
+  });
 });
