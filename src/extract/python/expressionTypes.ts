@@ -35,11 +35,19 @@ export class ExpressionTypes {
     return this.memo(this.nameTypes, binder, name, () => this.merged(binder.bindings.get(name) ?? [], depth));
   }
 
-  /** The type of `self.<attribute>` in methods of `owner`: its class-body and `self.` bindings together. */
+  /**
+   * The type of `self.<attribute>` in methods of `owner`: its class-body and `self.`
+   * bindings together. An annotation declares the attribute's type, which every
+   * assignment must conform to: when there is one (`headers: Headers` in the class body,
+   * `self.headers: Headers = ...`), the annotations alone say it, as for pyright; a
+   * method assigning `self.headers = headers` from a wider parameter changes nothing.
+   */
   attributeType(owner: Scope, attribute: string, depth = 0): TypeExpr | undefined {
-    return this.memo(this.attributeTypes, owner, attribute, () => this.merged(
-      [...owner.bindings.get(attribute) ?? [], ...owner.attributes.get(attribute) ?? []], depth,
-    ));
+    return this.memo(this.attributeTypes, owner, attribute, () => {
+      const sources = [...owner.bindings.get(attribute) ?? [], ...owner.attributes.get(attribute) ?? []];
+      const declared = sources.filter((source) => source.form === 'typed');
+      return this.merged(declared.length > 0 ? declared : sources, depth);
+    });
   }
 
   /** The type of the value an expression yields, evaluated in `scope`. */

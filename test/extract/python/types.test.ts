@@ -270,6 +270,25 @@ describe('extract/python receiver types', () => {
   });
 });
 
+describe('extract/python declared attribute types', () => {
+  it('types an attribute by its annotations alone when it has one, whatever methods assign', async () => {
+    const facts = await extractPython(py(
+      'class Response:',
+      '    headers: Headers',
+      '    def __init__(self, headers: Mapping | None):',
+      '        self.headers = headers',
+      '        self.body = Body()',
+      '        self.body = Other()',
+      '    def use(self):',
+      '        self.headers.get()',
+      '        self.body.read()',
+    ));
+    assert.equal(receiver(callAt(facts, 8, 21).callee), 'Headers');
+    const fields = symbolNamed(facts, 'Response').fields;
+    assert.deepEqual(fields, [{ name: 'headers', type: 'Headers' }], 'undeclared and assigned two types: none');
+  });
+});
+
 describe('extract/python decorated functions and overloads', () => {
   it('types a decorated name by what its outermost decorator makes, with the shape of the arguments', async () => {
     const facts = await extractPython(py(
