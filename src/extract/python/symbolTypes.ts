@@ -125,8 +125,19 @@ function returnType(scope: Scope, tree: ScopeTree, self: 'this' | 'class' = 'thi
   const text = annotationText(annotation, typeParameters);
   const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
   const selfType = owner === undefined ? undefined : self === 'this' ? 'this' : owner;
-  if (text !== undefined) return tree.selfTypeNames.has(text) ? selfType : text;
-  return isSelfTypeVariable(scope, annotation.text.trim(), typeParameters) ? selfType : undefined;
+  if (text !== undefined) return tree.selfTypeNames.has(withoutNone(text)) ? selfType : text;
+  return isSelfTypeVariable(scope, withoutNone(annotation.text.replace(/\s+/g, ' ').trim()), typeParameters) ? selfType : undefined;
+}
+
+/**
+ * `X | None`, `None | X`, `Optional[X]` as X: a call that may give None gives the type it
+ * names otherwise, as a receiver's `Store | None` is read as Store (a self-type too:
+ * `def from_header(cls, value) -> te.Self | None`).
+ */
+function withoutNone(type: string): string {
+  const optional = /^(?:typing\.|t\.)?Optional\[(.*)\]$/.exec(type)?.[1];
+  const union = /^(.*?)\s*\|\s*None$/.exec(type)?.[1] ?? /^None\s*\|\s*(.*)$/.exec(type)?.[1];
+  return (optional ?? union ?? type).trim();
 }
 
 /** Whether `name` is a type variable that annotates the method's first parameter (`self: T`, `cls: type[T]`). */
