@@ -289,6 +289,34 @@ describe('extract/python declared attribute types', () => {
   });
 });
 
+describe('extract/python isinstance narrowing', () => {
+  it('types a local as the class isinstance checks in the block the check guards, unless the block binds it again', async () => {
+    const facts = await extractPython(py(
+      'def f(x, y, z, w):',
+      '    if isinstance(x, models.Store) and x.ready():',
+      '        x.get()',
+      '    elif isinstance(y, Item):',
+      '        y.touch()',
+      '    if isinstance(z, Item):',
+      '        z = other()',
+      '        z.touch()',
+      '    if isinstance(w, (Item, Store)):',
+      '        w.touch()',
+      '    x.get()',
+      '    if isinstance(x, Item):',
+      '        for key, value in x.pairs():',
+      '            x.touch()',
+    ));
+    assert.equal(receiver(callAt(facts, 3, 10).callee), 'models.Store');
+    assert.equal(receiver(callAt(facts, 5, 10).callee), 'Item', 'an elif too');
+    assert.deepEqual(receiver(callAt(facts, 8, 10).callee), { t: 'result', call: { form: 'name', name: 'other' } }, 'bound again in the block: that binding');
+    assert.equal(receiver(callAt(facts, 10, 10).callee), undefined, 'a tuple of classes');
+    assert.equal(receiver(callAt(facts, 11, 6).callee), undefined, 'after the block');
+    assert.equal(receiver(callAt(facts, 13, 28).callee), 'Item', 'a for loop over it does not bind it');
+    assert.equal(receiver(callAt(facts, 14, 14).callee), 'Item');
+  });
+});
+
 describe('extract/python decorated functions and overloads', () => {
   it('types a decorated name by what its outermost decorator makes, with the shape of the arguments', async () => {
     const facts = await extractPython(py(
