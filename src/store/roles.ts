@@ -36,7 +36,8 @@ export interface SnapshotLog {
    * The Merkle leaves of the repo's next snapshot, its live edge hashes and the runtime edges
    * it holds (holdForeignRuntimeEdges), as one digest per bucket (store/edgeHashBuckets.ts):
    * `digestOf` each non-empty bucket's sorted hashes, in bucket order. A store may keep the
-   * digests of buckets no edge has entered or left since it last computed them.
+   * digests of buckets no edge has entered or left since it last computed them, so every
+   * call on one graph passes the same `digestOf` (the snapshot's: merkleRoot).
    */
   edgeBucketDigests(repoHash: Hash, digestOf: (sortedHashes: readonly Hash[]) => Hash): Promise<Hash[]>;
   /**

@@ -161,12 +161,12 @@ export async function edgeBucketDigests(sql: Sql, repoHash: Hash, digestOf: (sor
     `WITH r AS (SELECT ${idOf(1)} AS id)
      SELECT he.hash FROM edges e JOIN hashes he ON he.id = e.edge_id, r WHERE e.repo_id = r.id AND ${live('e')}
      UNION ALL
-     SELECT he.hash FROM snapshot_runtime_edges s JOIN hashes he ON he.id = s.edge_id, r WHERE s.repo_id = r.id AND s.removed_in IS NULL
-     ORDER BY 1`,
+     SELECT he.hash FROM snapshot_runtime_edges s JOIN hashes he ON he.id = s.edge_id, r WHERE s.repo_id = r.id AND s.removed_in IS NULL`,
     [repoHash],
     (row) => row[0] as string,
   );
-  return [...bucketDigests(leaves, digestOf).values()];
+  // Sorted here as JavaScript compares strings, whatever collation the column has.
+  return [...bucketDigests(leaves.sort(), digestOf).values()];
 }
 
 /** SnapshotLog.edgesAt (roles.ts) over PostgreSQL. */

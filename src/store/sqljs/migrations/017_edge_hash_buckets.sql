@@ -14,9 +14,10 @@ CREATE INDEX edges_live_runtime ON edges (repo_id)
 -- A snapshot's Merkle root is over the repository's live edge hashes and the runtime edges
 -- it holds, grouped by the hash's first three hex digits: each bucket's digest is the
 -- Merkle root of its sorted hashes, and the snapshot's root is the Merkle root of the
--- digests in bucket order (src/index/merkle.ts). A digest is kept here until a row in its
--- bucket changes; the triggers below then empty it (''), and the next snapshot recomputes
--- only the emptied buckets. A table rebuilt by a later migration must create them again.
+-- digests in bucket order (src/store/edgeHashBuckets.ts, src/index/snapshotRecords.ts).
+-- A digest is kept here until a row in its bucket changes; the triggers below then empty
+-- it (''), and the next snapshot recomputes only the emptied buckets. A table rebuilt by
+-- a later migration must create them again.
 CREATE TABLE edge_hash_buckets (
   repo_id INTEGER NOT NULL,
   bucket TEXT NOT NULL,
