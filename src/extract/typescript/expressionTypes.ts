@@ -145,6 +145,11 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
       return container && { t: 'element', of: container };
     }
     case 'as_expression': {
+      // `x as const` is x, its literal types kept (`const` is a keyword, no type node).
+      if (isConstAssertion(node)) {
+        const inner = node.namedChild(0);
+        return inner ? typeOfExpression(inner, scope, depth + 1) : undefined;
+      }
       const type = node.childForFieldName('type') ?? node.lastNamedChild;
       // `x as typeof Impl`: the value Impl itself.
       const queried = type?.type === 'type_query' ? type.namedChild(0) : null;
@@ -168,6 +173,11 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
     default:
       return undefined;
   }
+}
+
+/** `x as const`. */
+export function isConstAssertion(node: SyntaxNode): boolean {
+  return node.type === 'as_expression' && node.lastChild?.type === 'const';
 }
 
 /** One of several values: typed when each is. */

@@ -2,7 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { ObjectMember, TypeExpr } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import { callableOf } from './callables';
-import { inferredReturnType, typeOfExpression, writtenTypeOf } from './expressionTypes';
+import { inferredReturnType, isConstAssertion, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler } from './types';
 import { type SymbolDraft, constantBody } from './symbols';
@@ -58,7 +58,8 @@ export const onDeclarator: MatchHandler = (match, state) => {
   if (prefix !== '') state.scope.declare(nameNode.text, name);
   const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
   if (draft && kind === 'constant' && type) draft.valueType = type;
-  const members = draft && kind === 'constant' && !type && value.type === 'object' ? objectMembersOf(value) : [];
+  const literal = objectLiteralOf(value);
+  const members = draft && kind === 'constant' && !type && literal ? objectMembersOf(literal) : [];
   if (members.length > 0) draft!.objectMembers = members;
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
@@ -83,6 +84,15 @@ function objectMembersOf(literal: SyntaxNode): ObjectMember[] {
     }
   }
   return members;
+}
+
+/** The object literal a value is, also as `{…} as const`, `{…} satisfies T` or in parentheses: each leaves its type the literal's. */
+function objectLiteralOf(value: SyntaxNode): SyntaxNode | undefined {
+  let current: SyntaxNode | null = value;
+  while (current?.type === 'parenthesized_expression' || current?.type === 'satisfies_expression' || (current && isConstAssertion(current))) {
+    current = current.namedChild(0);
+  }
+  return current?.type === 'object' ? current : undefined;
 }
 
 /** A name or a dotted path of names, nothing else (no call, index or spacing). */

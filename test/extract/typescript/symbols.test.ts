@@ -256,6 +256,8 @@ describe('extract/typescript symbols', () => {
       'const typed: Api = { sign };',
       'let mutable = { sign };',
       'const empty = {};',
+      'export const Frozen = { sign, verify } as const;',
+      'export const Checked = ({ sign }) satisfies Api;',
     ));
     assert.deepEqual(symbolNamed(facts, 'Jwt').objectMembers, [
       { name: 'sign', value: 'sign' }, { name: 'check', value: 'verify' }, { name: 'iso', value: 'schemas.iso' },
@@ -264,5 +266,9 @@ describe('extract/typescript symbols', () => {
     assert.equal(symbolNamed(facts, 'typed').objectMembers, undefined, 'a declared type says what its members are');
     assert.equal(facts.symbols.find((s) => s.name === 'mutable'), undefined, 'a let is no symbol');
     assert.equal(symbolNamed(facts, 'empty').objectMembers, undefined);
+    const frozen = symbolNamed(facts, 'Frozen');
+    assert.deepEqual(frozen.objectMembers, [{ name: 'sign', value: 'sign' }, { name: 'verify', value: 'verify' }], '`as const` keeps the literal');
+    assert.equal(frozen.valueType, undefined, '`as const` names no type');
+    assert.deepEqual(symbolNamed(facts, 'Checked').objectMembers, [{ name: 'sign', value: 'sign' }], '`satisfies` keeps the literal');
   });
 });
