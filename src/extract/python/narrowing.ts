@@ -2,15 +2,21 @@ import type { SyntaxNode } from '../extractor';
 import { isDottedName } from './literals';
 
 /**
- * The class `if isinstance(x, C):` (or `elif`, also as the first operand of an `and`)
- * narrows x to in the block that holds the use, as pyright narrows it; none when the
- * block binds x again (its type after that is another), or C is not a name or dotted
- * path (a tuple of classes). Scopes are not crossed: a nested function or class reads
- * its own binding.
+ * The class `isinstance` narrows x to where it is used, as pyright narrows it: in the
+ * block `if isinstance(x, C):` guards (or `elif`, or as the first operand of an `and`),
+ * and after a guard `if not isinstance(x, C):` whose block always leaves (ends in
+ * `return`, `raise`, `continue` or `break`), for the rest of the block the guard is in.
+ * None when x is bound again in between (its type after that is another), or C is not a
+ * name or dotted path (a tuple of classes). Scopes are not crossed: a nested function or
+ * class reads its own binding.
  */
 export function narrowedByIsinstance(use: SyntaxNode, name: string): string | undefined {
-  for (let current = use.parent; current; current = current.parent) {
+  let child: SyntaxNode = use;
+  for (let current = use.parent; current; child = current, current = current.parent) {
     if (SCOPE_NODES.has(current.type)) return undefined;
+    if (current.type !== 'block' && current.type !== 'module') continue;
+    const guarded = afterGuard(current, child, name);
+    if (guarded !== undefined) return guarded || undefined;
     const clause = current.parent;
     if (current.type !== 'block' || (clause?.type !== 'if_statement' && clause?.type !== 'elif_clause')) continue;
     if (clause.childForFieldName('consequence')?.id !== current.id) continue;
@@ -19,6 +25,43 @@ export function narrowedByIsinstance(use: SyntaxNode, name: string): string | un
   }
   return undefined;
 }
+
+/**
+ * The class a guard before `statement` in `block` narrows the name to; '' when a
+ * statement in between binds it again (nothing further out applies); undefined when no
+ * guard or binding comes first.
+ */
+function afterGuard(block: SyntaxNode, statement: SyntaxNode, name: string): string | undefined {
+  const statements = block.namedChildren;
+  const at = statements.findIndex((child) => child?.id === statement.id);
+  for (let i = at - 1; i >= 0; i--) {
+    const earlier = statements[i];
+    if (!earlier || earlier.type === 'comment') continue;
+    const guard = earlier.type === 'if_statement' ? exitingGuardType(earlier, name) : undefined;
+    if (guard !== undefined) return guard;
+    if (bindsAgain(earlier.text, name)) return '';
+  }
+  return undefined;
+}
+
+/**
+ * C of `if not isinstance(name, C):` with no `elif`/`else`, whose block always leaves;
+ * '' for such a guard that narrows to what is not read (a tuple of classes); undefined
+ * for any other statement.
+ */
+function exitingGuardType(statement: SyntaxNode, name: string): string | undefined {
+  const condition = statement.childForFieldName('condition');
+  const check = condition?.type === 'not_operator' ? condition.childForFieldName('argument') : null;
+  if (check?.type !== 'call' || check.childForFieldName('function')?.text !== 'isinstance') return undefined;
+  if (check.childForFieldName('arguments')?.namedChildren.find((arg) => arg?.type !== 'comment')?.text !== name) return undefined;
+  if (statement.childForFieldName('alternative')) return undefined;
+  const body = statement.childForFieldName('consequence')?.namedChildren.filter((child) => child?.type !== 'comment');
+  const last = body?.[body.length - 1];
+  if (!last || !EXITS.has(last.type) || body!.some((child) => child && bindsAgain(child.text, name))) return undefined;
+  return isinstanceType(check, name) ?? '';
+}
+
+const EXITS = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement']);
 
 const SCOPE_NODES = new Set(['function_definition', 'class_definition', 'lambda']);
 

@@ -317,6 +317,36 @@ describe('extract/python isinstance narrowing', () => {
   });
 });
 
+describe('extract/python isinstance guards', () => {
+  it('types a local after a guard `if not isinstance(x, C):` that always leaves, for the rest of its block', async () => {
+    const facts = await extractPython(py(
+      'def f(x, y, z, w, v):',
+      '    if not isinstance(x, Store):',
+      '        raise TypeError(x)',
+      '    x.get()',
+      '    if not isinstance(y, Store):',
+      '        log(y)',
+      '    y.get()',
+      '    if not isinstance(z, Store):',
+      '        return None',
+      '    z = other()',
+      '    z.get()',
+      '    for item in v:',
+      '        if not isinstance(item, Store):',
+      '            continue',
+      '        item.get()',
+      '    if not isinstance(w, (Store, Item)):',
+      '        return',
+      '    w.get()',
+    ));
+    assert.equal(receiver(callAt(facts, 4, 6).callee), 'Store');
+    assert.equal(receiver(callAt(facts, 7, 6).callee), undefined, 'a guard that does not always leave');
+    assert.deepEqual(receiver(callAt(facts, 11, 6).callee), { t: 'result', call: { form: 'name', name: 'other' } }, 'bound again after the guard');
+    assert.equal(receiver(callAt(facts, 15, 13).callee), 'Store', 'continue leaves the iteration');
+    assert.equal(receiver(callAt(facts, 18, 6).callee), undefined, 'a tuple of classes');
+  });
+});
+
 describe('extract/python decorated functions and overloads', () => {
   it('types a decorated name by what its outermost decorator makes, with the shape of the arguments', async () => {
     const facts = await extractPython(py(
