@@ -182,9 +182,9 @@ function resultTypeOf(
     return index === 0 ? { text: entry.name.slice(0, dot), scope: declaring } : undefined;
   }
   // A function's overloads, not its implementation's signature, say what a call of it gives.
-  const overloads = given && index === 0 ? entry.fact.overloads : undefined;
-  if (overloads?.length && declaring.typeSyntax.overloadResult) {
-    const chosen = declaring.typeSyntax.overloadResult(overloads, given!);
+  const overloads = entry.fact.overloads;
+  if (given && index === 0 && overloads?.length && declaring.typeSyntax.overloadResult) {
+    const chosen = declaring.typeSyntax.overloadResult(overloads, given);
     return chosen === null ? undefined : { text: chosen, scope: declaring };
   }
   const result = entry.fact.results?.[index];

@@ -59,8 +59,9 @@ export class ExpressionTypes {
         const name = node.text;
         if (name === 'self') return this.selfType(scope);
         const binder = this.tree.binderOf(name, scope);
-        // A function defined under a decorator is what the decorator made of it.
-        const decorated = binder ? (binder.bindings.has(name) ? undefined : decoratedFunction(binder, name)) : decoratedLocal(name, scope);
+        // A function defined under a decorator is what the decorator made of it. A def is no
+        // binding: a name some scope binds (binderOf) is that binding's.
+        const decorated = binder ? undefined : decoratedLocal(name, scope);
         if (decorated) return this.decoratedType(decorated);
         // A class object is no instance; an unbound name is an import, a builtin or a star import.
         if (!binder) return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
@@ -242,7 +243,7 @@ export class ExpressionTypes {
   }
 }
 
-/** The function scope a def of `name` under a decorator opens in `binder`, when it binds the name no other way. */
+/** The function scope the one def of `name` in `binder` opens, when that def is decorated. */
 export function decoratedFunction(binder: Scope, name: string): Scope | undefined {
   const defined = binder.children.filter((child) => child.name === name);
   const [only] = defined;
