@@ -1,5 +1,6 @@
 import { exactTokenCount } from '../context/tokenCount';
 import { CkgError } from '../model';
+import { CutSizes } from './cutSizes';
 
 /**
  * Every tool reply fits a token cap (DESIGN §5: default 25,000), whatever the graph size.
@@ -86,6 +87,8 @@ export function capReply(result: unknown, options: CapOptions): CappedReply {
     `truncated: the reply was over the ${options.tokenCap}-token cap, so every list was cut to at most ${limit} `
     + `entries (the longest had ${longest}); ${options.narrow ?? 'narrow the request'}.`;
   const attempt = (limit: number): CappedReply => render(cutLists(value, limit), hintFor(limit));
+  const empty = attempt(0);
+  const bytesAt = cutBytes(value, empty, options.text !== undefined);
 
   // Search the cut by bytes scaled with the measured tokens-per-byte ratio, then confirm
   // the candidate with an exact count.
@@ -93,7 +96,7 @@ export function capReply(result: unknown, options: CapOptions): CappedReply {
   let target = budget * 0.97;
   let upper = longest;
   for (let check = 0; check < REPLY_CAP_DEFAULTS.maxExactChecks && upper > 0; check++) {
-    const limit = largestLimit(upper, (l) => bytesOf(attempt(l)) * ratio <= target);
+    const limit = largestLimit(upper, (l) => bytesAt(l) * ratio <= target);
     const candidate = attempt(limit);
     const size = measure(candidate, budget);
     if (size.fits) return candidate;
@@ -101,7 +104,6 @@ export function capReply(result: unknown, options: CapOptions): CappedReply {
     target *= 0.9;
     upper = Math.max(0, limit - 1);
   }
-  const empty = attempt(0);
   if (measure(empty, budget).fits) return empty;
   throw new ReplyTooLargeError(
     `reply too large: over the ${options.tokenCap}-token reply cap even with every list emptied; ${options.narrow ?? 'narrow the request'}`,
@@ -150,8 +152,24 @@ function renderReply(
   return { structured, text: hint === undefined ? [rendering] : [rendering, hint], truncated };
 }
 
-function bytesOf(reply: CappedReply): number {
-  return Math.max(Buffer.byteLength(reply.text.join('\n')), Buffer.byteLength(JSON.stringify(reply.structured)));
+/**
+ * The bytes of the reply cut at a limit (the larger of its text and its structured JSON),
+ * without rendering it: the value's cut sizes plus what the reply cut to nothing adds
+ * around them. Exact: the hint names the limit once in each representation, so only its
+ * digits differ from the empty cut's.
+ */
+function cutBytes(value: unknown, empty: CappedReply, plainText: boolean): (limit: number) => number {
+  const sizes = new CutSizes(value);
+  const valueAtZero = sizes.bytesAt(0);
+  const textAtZero = Buffer.byteLength(empty.text.join('\n'));
+  const structuredAround = Buffer.byteLength(JSON.stringify(empty.structured)) - valueAtZero;
+  return (limit) => {
+    const digits = String(limit).length - 1;
+    const valueBytes = sizes.bytesAt(limit);
+    // A plain-text rendering does not change with the cut; only the hint's digits do.
+    const text = plainText ? textAtZero : valueBytes + textAtZero - valueAtZero;
+    return Math.max(text, valueBytes + structuredAround) + digits;
+  };
 }
 
 /** Samples of a text too long to count cheaply: a few short slices spread over it. */
