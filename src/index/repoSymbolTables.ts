@@ -1,13 +1,16 @@
-import type { FileFacts } from '../extract/facts';
+import { FACTS_FORMAT_VERSION, type FileFacts } from '../extract/facts';
 import { RETRIED_SKIP_REASONS } from '../extract/workBudget';
 import type { Hash } from '../model';
 import type { LanguageResolver } from '../resolve/languages/languageResolver';
 import { SymbolTable } from '../resolve/symbolTable';
 import type { FactsCache } from '../store';
-import { readFacts } from './factsCodec';
+import { decodeFacts, readFacts } from './factsCodec';
 import type { RepoState } from './linkWriter';
 import type { LiveFiles } from './liveFiles';
 import type { SourceFile } from './sourceFiles';
+
+/** From this many files to load, their facts are read in one pass over the repository's. */
+const BULK_READ_FROM = 64;
 
 /**
  * Each repository's symbol table, kept between runs of one indexer and built from the
@@ -31,10 +34,18 @@ export class RepoSymbolTables {
     let table = this.tables.get(repo.repoHash);
     if (!table) this.tables.set(repo.repoHash, (table = new SymbolTable()));
     const stale: F[] = [];
-    for (const source of unchanged) {
+    const missing = unchanged.filter((source) => {
       const known = table.factsOf(source.path);
-      if (known && !RETRIED_SKIP_REASONS.has(known.skipReason ?? '')) continue;
-      const facts = await readFacts(this.store, (await live.get(source.path))!.fileHash, source.contentHash);
+      return !known || RETRIED_SKIP_REASONS.has(known.skipReason ?? '');
+    });
+    // Most of a repository: one read of every live file's facts, not one lookup per file.
+    const stored = missing.length >= BULK_READ_FROM ? await this.store.liveFactsOfRepo(repo.repoHash, FACTS_FORMAT_VERSION) : undefined;
+    for (const source of missing) {
+      const fileHash = (await live.get(source.path))!.fileHash;
+      const found = stored?.get(fileHash);
+      const facts = found?.contentHash === source.contentHash
+        ? decodeFacts(found.encoded)
+        : await readFacts(this.store, fileHash, source.contentHash);
       if (facts) table.setFile(source.path, this.resolverFor(facts).packagePath(source.path, facts), facts);
       else stale.push(source);
     }

@@ -131,3 +131,9 @@ export interface StoreGeneration {
    */
   readonly committedAt?: number;
 }
+
+/** A file's stored facts (FactsCache) and the content hash they were made from. */
+export interface StoredFacts {
+  readonly contentHash: Hash;
+  readonly encoded: Uint8Array;
+}

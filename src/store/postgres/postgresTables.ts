@@ -1,7 +1,7 @@
 import type { EdgeEvent, EdgeType, FileRecord, GraphEdge, GraphNode, Hash, RepoRecord, RouteSymbolRow, SnapshotRecord } from '../../model';
 import type {
   EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult,
-  RequestedServiceRecord, RuntimeEdgeUpdate, ServiceSeen,
+  RequestedServiceRecord, RuntimeEdgeUpdate, ServiceSeen, StoredFacts,
 } from '../records';
 import { kindCountsColumn, servicesColumn } from '../columnCodecs';
 import type { GraphTables, NeighbourhoodReader } from '../roles';
@@ -142,6 +142,7 @@ export class PostgresTables implements GraphTables, NeighbourhoodReader {
 
   deleteFacts(fileHash: Hash): Promise<void> { return registries.deleteFacts(this.sql, fileHash); }
   staleFactsCount(repoHash: Hash, formatVersion: number): Promise<number> { return registries.staleFactsCount(this.sql, repoHash, formatVersion); }
+  liveFactsOfRepo(repoHash: Hash, formatVersion: number): Promise<Map<Hash, StoredFacts>> { return registries.liveFactsOfRepo(this.sql, repoHash, formatVersion); }
 
   // What each file's stat said when it was read
 

@@ -1,5 +1,5 @@
 import type { Hash, RouteSymbolRow } from '../../model';
-import type { EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, ProvidedModuleRecord, RequestedServiceRecord } from '../records';
+import type { EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, ProvidedModuleRecord, RequestedServiceRecord, StoredFacts } from '../records';
 import { hashIds, idIn, idOf, live } from './rows';
 import type { Sql } from './sql';
 
@@ -36,6 +36,23 @@ export async function staleFactsCount(sql: Sql, repoHash: Hash, formatVersion: n
      WHERE f.repo_id = ${idOf(1)} AND ff.facts_version <> $2`,
     [repoHash, formatVersion],
   ));
+}
+
+/** FactsCache.liveFactsOfRepo (roles.ts) over PostgreSQL. */
+export async function liveFactsOfRepo(sql: Sql, repoHash: Hash, formatVersion: number): Promise<Map<Hash, StoredFacts>> {
+  const stored = new Map<Hash, StoredFacts>();
+  await sql.forEach(
+    `SELECT h.hash, ff.content_hash, ff.facts FROM file_facts ff JOIN files f ON f.file_id = ff.file_id AND ${live('f')}
+     JOIN hashes h ON h.id = ff.file_id
+     WHERE f.repo_id = ${idOf(1)} AND ff.facts_version = $2`,
+    [repoHash, formatVersion],
+    ([fileHash, contentHash, bytes]) => {
+      if (bytes instanceof Uint8Array) {
+        stored.set(String(fileHash), { contentHash: String(contentHash), encoded: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+      }
+    },
+  );
+  return stored;
 }
 
 /** FactsCache.deleteFacts (roles.ts) over PostgreSQL. */

@@ -1,4 +1,5 @@
 import type { Hash } from '../../model';
+import type { StoredFacts } from '../records';
 import type { SqlJsDatabase } from './database';
 import { ID_OF } from './hashIds';
 import { LIVE } from './rows';
@@ -10,6 +11,18 @@ export function facts(database: SqlJsDatabase, fileHash: Hash, contentHash: Hash
     [fileHash, contentHash, formatVersion],
   );
   return blob instanceof Uint8Array ? blob : undefined;
+}
+
+export function liveFactsOfRepo(database: SqlJsDatabase, repoHash: Hash, formatVersion: number): Map<Hash, StoredFacts> {
+  const stored = new Map<Hash, StoredFacts>();
+  for (const [fileHash, contentHash, encoded] of database.all(
+    `SELECT h.hash, ff.content_hash, ff.facts FROM files f JOIN hashes h ON h.id = f.file_id JOIN file_facts ff ON ff.file_hash = h.hash
+     WHERE f.repo_id = ${ID_OF} AND f.${LIVE} AND ff.facts_version = ?`,
+    [repoHash, formatVersion], (row) => row,
+  )) {
+    if (encoded instanceof Uint8Array) stored.set(String(fileHash), { contentHash: String(contentHash), encoded });
+  }
+  return stored;
 }
 
 export function putFacts(database: SqlJsDatabase, fileHash: Hash, contentHash: Hash, formatVersion: number, encoded: Uint8Array): void {

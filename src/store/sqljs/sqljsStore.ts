@@ -21,7 +21,7 @@ const DELEGATED: Record<Exclude<keyof GraphTables, 'bulkLoad'>, true> = {
   liveRepoLevelNodes: true, liveNodesOutsideRepos: true, node: true, liveNodesByHash: true, nodesByPrefix: true,
   liveEdgesOwnedBy: true, ownersOfEdgesInto: true, liveEdges: true, forEachLiveEdge: true, liveEdgesByHash: true, routeSymbols: true, counts: true,
   countsOfRepo: true,
-  facts: true, putFacts: true, deleteFacts: true, staleFactsCount: true, fileStats: true, putFileStats: true, deleteFileStats: true,
+  facts: true, putFacts: true, deleteFacts: true, staleFactsCount: true, liveFactsOfRepo: true, fileStats: true, putFileStats: true, deleteFileStats: true,
   openFile: true, closeFile: true, replaceFileNodes: true, retainFileNodes: true, ensureRepoLevelNodes: true,
   sweepRepoLevelNodes: true, replaceOwnedEdges: true, retainOwnedEdges: true, replaceFileRoutes: true,
   insertNewRows: true,

@@ -4,6 +4,7 @@ import type {
 } from '../../model';
 import type {
   EnrichmentState, EnrichmentSummary, FeedbackCounts, FileStatRecord, GraphCounts, LiveFile, ProvidedModuleRecord, RepoCounts, ReplaceResult, RequestedServiceRecord,
+  StoredFacts,
 } from '../records';
 import { bulkLoad, insertNewRows } from './bulkLoad';
 import * as edgeWrites from './edgeWrites';
@@ -136,6 +137,10 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   staleFactsCount(repoHash: Hash, formatVersion: number): number {
     return factsTable.staleFactsCount(this.database, repoHash, formatVersion);
+  }
+
+  liveFactsOfRepo(repoHash: Hash, formatVersion: number): Map<Hash, StoredFacts> {
+    return factsTable.liveFactsOfRepo(this.database, repoHash, formatVersion);
   }
 
   fileStats(repoHash: Hash): Map<string, FileStatRecord> {

@@ -168,6 +168,21 @@ export function staticGraphContract(open: () => Promise<GraphStore>): void {
     assert.equal(await store.facts(FILE, 'c1', 7), undefined);
   });
 
+  it("reads a repo's live files' facts of one format version in one call, with the content each was made from", async () => {
+    const [a, b, gone] = [new Uint8Array([1]), new Uint8Array([2, 3]), new Uint8Array([4])];
+    const goneFile = file('gone.ts');
+    await store.openFile(file('a.ts'), 1);
+    await store.openFile(file('b.ts', 'c9'), 1);
+    await store.openFile(goneFile, 1);
+    await store.putFacts(FILE, 'c1', 7, a);
+    await store.putFacts(OTHER_FILE, 'c9', 8, b);
+    await store.putFacts(goneFile.fileHash, 'c1', 7, gone);
+    await store.closeFile(goneFile.fileHash, 2);
+    assert.deepEqual(await store.liveFactsOfRepo(REPO, 7), new Map([[FILE, { contentHash: 'c1', encoded: a }]]), 'neither a closed file nor another version');
+    assert.deepEqual(await store.liveFactsOfRepo(REPO, 8), new Map([[OTHER_FILE, { contentHash: 'c9', encoded: b }]]));
+    assert.deepEqual(await store.liveFactsOfRepo(Identity.repo('example.com/other'), 7), new Map());
+  });
+
   it('counts the whole graph and one repo', async () => {
     const [f, g] = [node('f'), node('g')];
     await store.upsertRepo({ repoHash: REPO, repoUrl: 'example.com/r', rootPath: '/r', serviceName: 'r' });
