@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 52;
+export const FACTS_FORMAT_VERSION = 53;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -95,6 +95,13 @@ export interface SymbolFact extends Position {
    * what that name declares, as the compiler reads the property.
    */
   readonly objectMembers?: readonly ObjectMember[];
+  /**
+   * TypeScript/JavaScript functions and methods without a declared result: the type of
+   * what their return statements return (an arrow's expression body is its one return),
+   * when every one returns a value of a type the file shows; the resolver takes the type
+   * they agree on, as the compiler infers it (`gt(v) { return this.setLimit(v); }`).
+   */
+  readonly returned?: TypeExpr;
 }
 
 /** A property of an object literal that holds a name (SymbolFact.objectMembers). */

@@ -68,6 +68,7 @@ function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
   }
   for (const symbol of facts.symbols) {
     if (symbol.valueType) addType(symbol.valueType);
+    if (symbol.returned) addType(symbol.returned);
     // A Go type's method set decides which interfaces it implements, wherever they are declared.
     if (facts.language === 'go' && symbol.kind === 'method') names.add(lastSegment(symbol.name));
   }
@@ -97,6 +98,7 @@ function typeShape(symbol: SymbolFact): string {
   return JSON.stringify([
     symbol.name, symbol.kind, symbol.params ?? [], symbol.results ?? [], symbol.valueType ?? null, symbol.fields ?? [],
     symbol.underlying ?? '', symbol.bases ?? [], symbol.methods ?? [], symbol.callable ?? [], symbol.overloads ?? [],
+    symbol.returned ?? null,
   ]);
 }
 

@@ -38,7 +38,23 @@ export const NAMED_TYPES_ONLY: TypeSyntax = {
  * the next, and a method returning `this`, or a call whose target is unknown (a builtin's
  * result), reads its receiver a second time: without this, n such links cost 2^n.
  */
-const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly version: number; type?: WrittenType; failedAt?: number }>();
+const evaluated: TypeCache = new WeakMap();
+
+type TypeCache = WeakMap<TypeExpr, { readonly scope: FileScope; readonly version: number; type?: WrittenType; failedAt?: number }>;
+
+/** `read(expr)` in `scope` once per scope and symbol-table version; a failure is kept with the least depth it failed at. */
+function cached(cache: TypeCache, expr: TypeExpr, scope: FileScope, depth: number, read: () => WrittenType | undefined): WrittenType | undefined {
+  const version = scope.tableVersion;
+  let known = cache.get(expr);
+  if (known && (known.scope !== scope || known.version !== version)) known = undefined;
+  if (known?.type) return known.type;
+  if (known?.failedAt !== undefined && depth >= known.failedAt) return undefined;
+  const type = read();
+  if (!known) cache.set(expr, (known = { scope, version }));
+  if (type) known.type = type;
+  else known.failedAt = Math.min(known.failedAt ?? depth, depth);
+  return type;
+}
 
 /**
  * The type a TypeExpr denotes, read in `scope`, or undefined when the declarations do
@@ -48,16 +64,7 @@ const evaluated = new WeakMap<TypeExpr, { readonly scope: FileScope; readonly ve
  */
 export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  const version = scope.tableVersion;
-  let known = evaluated.get(expr);
-  if (known && (known.scope !== scope || known.version !== version)) known = undefined;
-  if (known?.type) return known.type;
-  if (known?.failedAt !== undefined && depth >= known.failedAt) return undefined;
-  const type = evaluate(expr, scope, depth);
-  if (!known) evaluated.set(expr, (known = { scope, version }));
-  if (type) known.type = type;
-  else known.failedAt = Math.min(known.failedAt ?? depth, depth);
-  return type;
+  return cached(evaluated, expr, scope, depth, () => evaluate(expr, scope, depth));
 }
 
 function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType | undefined {
@@ -188,7 +195,36 @@ function resultTypeOf(
     return chosen === null ? undefined : { text: chosen, scope: declaring };
   }
   const result = entry.fact.results?.[index];
-  return result ? { text: result, scope: declaring } : undefined;
+  if (result) return { text: result, scope: declaring };
+  return index === 0 && entry.fact.returned ? inferredResultOf(entry.fact.returned, declaring, depth) : undefined;
+}
+
+/**
+ * What an unannotated function's returns agree on (SymbolFact.returned), as the compiler
+ * infers it. A return of what a method declared or inferred to return `this` gives when
+ * called on `this` is `this` again: called on a subclass's instance, the function gives
+ * that subclass, so it reads as `this` (the receiver's type) and never as the class
+ * that declares it.
+ */
+function inferredResultOf(returned: TypeExpr, declaring: FileScope, depth: number): WrittenType | undefined {
+  // Read once, as typeOf reads a TypeExpr: each return that calls another unannotated
+  // method reads that method's returns in turn.
+  return cached(inferred, returned, declaring, depth, () => agreedResultOf(returned, declaring, depth));
+}
+
+const inferred: TypeCache = new WeakMap();
+
+function agreedResultOf(returned: TypeExpr, declaring: FileScope, depth: number): WrittenType | undefined {
+  const options = returned.t === 'either' ? returned.of : [returned];
+  const ofThis = options.filter((option) => returnsThisOfThis(option, declaring, depth));
+  if (ofThis.length === options.length) return { text: 'this', scope: declaring };
+  return ofThis.length === 0 ? agreedType(options, (option) => typeOf(option, declaring, depth + 1)) : undefined;
+}
+
+function returnsThisOfThis(option: TypeExpr, declaring: FileScope, depth: number): boolean {
+  if (option.t !== 'result' || option.call.form !== 'member' || option.call.object !== 'this') return false;
+  const target = declaring.callTarget(option.call, depth + 1);
+  return resultTypeOf(target, option.index ?? 0, declaring, depth + 1, option.given)?.text === 'this';
 }
 
 /**

@@ -17,7 +17,7 @@ export const ROLES = [
   'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type',
   'binding.parameter', 'binding.name', 'call', 'call.new', 'import', 'import.default', 'import.namespace',
   'import.specifier', 'import.dynamic', 'export', 'export.namespace', 'export.specifier', 'export.commonjs',
-  'export.commonjs_member', 'test', 'route', 'decorator', 'narrow',
+  'export.commonjs_member', 'test', 'route', 'decorator', 'narrow', 'return',
 ] as const;
 
 export type Role = (typeof ROLES)[number];

@@ -374,7 +374,10 @@ export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): Matc
   return (match, state) => {
     const scope = new Scope(kind, endOf(match), state.scope);
     const parent = match.node.parent;
-    if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) scope.nestUnder(state.scope);
+    if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) {
+      scope.nestUnder(state.scope);
+      if (state.scope.kind === 'holder') scope.heldBy = state.scope.symbol;
+    }
     // A test's callback is the test's body: its local functions are `title>helper`. Only
     // an argument of the test call itself (it ends where the test scope does), not of a
     // call inside its arguments (`it('t', wrap(() => ...))`).

@@ -7,6 +7,7 @@ import { replay } from './replay';
 import { withHttpCalls } from '../httpUrls';
 import { meteredMatches } from '../meteredQuery';
 import { httpCallFacts } from './httpClients';
+import { inferReturnedTypes } from './returns';
 import { routeFacts } from './routes';
 import { newFileState } from './state';
 
@@ -22,6 +23,7 @@ function extract(input: ExtractInput): FileFacts {
   const matches = collectMatches(meteredMatches(input));
   const state = newFileState(input);
   replay(matches, state);
+  inferReturnedTypes(state);
   state.modules.finish(state.symbols);
   const { defaultSymbol } = state.modules;
   return {

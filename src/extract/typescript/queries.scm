@@ -169,6 +169,12 @@
       right: [(identifier) (member_expression)] @narrow.type))
   consequence: (_) @narrow)
 
+; ---------------------------------------------------------------- returns
+
+; What a function returns (returns.ts): each return statement, and an arrow's expression body.
+(return_statement) @return
+(arrow_function body: (_) @value) @return
+
 ; ---------------------------------------------------------------- calls
 
 (call_expression

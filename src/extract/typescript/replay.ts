@@ -12,6 +12,7 @@ import {
 import { onObject, onObjectMethod, onObjectProperty } from './objects';
 import { onRouteCall, onRouteDecorator } from './routes';
 import { onNarrow } from './narrowing';
+import { onReturn } from './returns';
 import { onTest } from './tests';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { onDeclarator } from './variables';
@@ -63,6 +64,7 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   route: onRouteCall,
   decorator: onRouteDecorator,
   narrow: onNarrow,
+  return: onReturn,
 };
 
 /** Replays the matches (in source order) into the file's state. */

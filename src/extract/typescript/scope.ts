@@ -63,6 +63,8 @@ export class Scope {
   nestedPrefix: string | undefined;
   /** Test scopes: whether the callback's local functions become symbols under the title (false for a repeated title). */
   hostsLocalSymbols = true;
+  /** Function values held by a name (`const f = () => ...`, a class field, `p: () => ...`): that symbol. */
+  heldBy: string | undefined;
   /** Object scopes: the name the literal is bound to (`api`, `outer>api`, `api.nested`). */
   objectName: string | undefined;
   /** Names bound here that are symbols: the name as written to the symbol's name. */

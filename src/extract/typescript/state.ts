@@ -14,6 +14,7 @@ export function newFileState(input: ExtractInput): FileState {
     symbols: new SymbolTable(),
     modules: new ModuleFacts(input.path),
     calls: [],
+    returns: [],
     routes: { calls: [], decorators: [] },
     fetchCalls: [],
     moduleClasses: new Set(),

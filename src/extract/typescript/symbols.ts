@@ -24,6 +24,8 @@ export interface SymbolDraft {
   fields?: FieldFact[];
   /** Module-level constants: the type their value has. */
   valueType?: TypeExpr;
+  /** Functions and methods without a declared result: the type their returns agree on (returns.ts). */
+  returned?: TypeExpr;
   /** Module-level constants bound to an object literal: its properties that hold names. */
   objectMembers?: ObjectMember[];
   /** Type aliases: the aliased type as written. */
@@ -96,16 +98,25 @@ export function constantBody(value: SyntaxNode): SyntaxNode | undefined {
 export class SymbolTable {
   private readonly drafts = new Map<string, SymbolDraft>();
   private readonly byName = new Map<string, SymbolDraft[]>();
+  private readonly declaredAgain = new Set<string>();
 
   add(source: SymbolSource): SymbolDraft | undefined {
     const key = `${source.kind}\u0000${source.name}`;
-    if (this.drafts.has(key)) return undefined;
+    if (this.drafts.has(key)) {
+      this.declaredAgain.add(source.name);
+      return undefined;
+    }
     const draft = draftOf(source);
     this.drafts.set(key, draft);
     const sameName = this.byName.get(draft.name);
     if (sameName) sameName.push(draft);
     else this.byName.set(draft.name, [draft]);
     return draft;
+  }
+
+  /** Whether a name was declared more than once (overloads, a getter and its setter). */
+  isDeclaredAgain(name: string): boolean {
+    return this.declaredAgain.has(name);
   }
 
   /** The symbols of that name: a function and a type may share one. */

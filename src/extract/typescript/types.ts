@@ -46,6 +46,14 @@ export interface PendingCall {
   readonly callee: CalleeDraft;
 }
 
+/** A function's return, typed at the end of the file (returns.ts); no value: not one we type. */
+export interface PendingReturn {
+  /** The symbol returned from. */
+  readonly owner: string;
+  readonly value: SyntaxNode | undefined;
+  readonly scope: Scope;
+}
+
 /** `app.get('/p', h)`: a registration call, kept until the file's imports name its router. */
 export interface RouteCall {
   readonly call: SyntaxNode;
@@ -75,6 +83,7 @@ export interface FileState {
   readonly symbols: SymbolTable;
   readonly modules: ModuleFacts;
   readonly calls: PendingCall[];
+  readonly returns: PendingReturn[];
   readonly routes: RouteCandidates;
   /** `fetch(url, init)` calls, read as HTTP requests once the file's bindings are known (httpClients.ts). */
   readonly fetchCalls: Array<{ readonly call: SyntaxNode; readonly scope: Scope }>;

@@ -1,0 +1,97 @@
+import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
+import { typeOfExpression } from './expressionTypes';
+import type { Scope } from './scope';
+import type { FileState, MatchHandler } from './types';
+
+/**
+ * What an unannotated function returns, as the compiler infers it from its return
+ * statements: `gt(v) { return this.setLimit('min', v); }` returns what setLimit returns.
+ * Each return is read in the scope it sits in and typed once the file's bindings are all
+ * known; the function's result is the type all of them agree on, which the resolver
+ * finds with the repo's declarations (SymbolFact.returned). A function whose returns are
+ * not all typed values (a bare `return;`, a value of no type we read) gets none.
+ * Declared results, and those declarations.ts reads from `new X()` and `this`, stand.
+ */
+
+const FUNCTION_NODES: ReadonlySet<string> = new Set([
+  'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
+  'generator_function_declaration', 'generator_function',
+]);
+
+/** `return x;`, `return;`, and the expression body of an arrow function. */
+export const onReturn: MatchHandler = (match, state) => {
+  const value = match.node.type === 'arrow_function' ? match.parts.get('value') : match.node.namedChild(0) ?? undefined;
+  if (value?.type === 'statement_block' || value?.type === 'comment') return;
+  const owner = returningSymbol(state.scope);
+  if (owner === undefined) return;
+  const fn = enclosingFunction(match.node.type === 'arrow_function' ? value : match.node);
+  state.returns.push({ owner, value: fn && inferable(fn) ? value : undefined, scope: state.scope });
+};
+
+/** The symbol whose body a return in this scope returns from; undefined in an anonymous function. */
+function returningSymbol(scope: Scope): string | undefined {
+  let at: Scope | undefined = scope;
+  while (at && at.kind === 'narrowing') at = at.parent;
+  if (!at) return undefined;
+  if (at.kind === 'method' || at.kind === 'function') return at.symbol ?? at.heldBy;
+  return at.kind === 'arrow' ? at.heldBy : undefined;
+}
+
+function enclosingFunction(node: SyntaxNode | undefined): SyntaxNode | undefined {
+  for (let at = node?.parent; at; at = at.parent) if (FUNCTION_NODES.has(at.type)) return at;
+  return undefined;
+}
+
+/**
+ * A function whose result the compiler infers from its body alone: no declared return
+ * type (on it, or on the variable holding it), no overload signatures (they say what a
+ * call gives), not async (a promise of it) and not a generator.
+ */
+function inferable(fn: SyntaxNode): boolean {
+  if (fn.type.startsWith('generator') || fn.childForFieldName('return_type')) return false;
+  if (fn.children.some((c) => c?.type === 'async' || c?.type === '*')) return false;
+  const holder = fn.parent?.type === 'variable_declarator' ? fn.parent : undefined;
+  return !holder?.childForFieldName('type') && !hasOverloadSignatures(fn);
+}
+
+/**
+ * `function f(a: string): A; function f(a: unknown) {...}`, or the same of a method: the
+ * signatures sit right before the implementation.
+ */
+function hasOverloadSignatures(fn: SyntaxNode): boolean {
+  const signature = OVERLOAD_SIGNATURES[fn.type];
+  if (signature === undefined) return false;
+  const name = fn.childForFieldName('name')?.text;
+  const statement = fn.parent?.type === 'export_statement' ? fn.parent : fn;
+  let before = statement.previousNamedSibling;
+  while (before?.type === 'comment' || before?.type === 'decorator') before = before.previousNamedSibling;
+  const declaration = before?.type === 'export_statement' ? before.childForFieldName('declaration') : before;
+  return declaration?.type === signature && declaration.childForFieldName('name')?.text === name;
+}
+
+const OVERLOAD_SIGNATURES: Readonly<Record<string, string>> = {
+  function_declaration: 'function_signature',
+  method_definition: 'method_signature',
+};
+
+/** Sets `returned` on each function and method whose returns all have a type. */
+export function inferReturnedTypes(state: FileState): void {
+  const byOwner = new Map<string, TypeExpr[] | null>();
+  for (const { owner, value, scope } of state.returns) {
+    const known = byOwner.get(owner);
+    if (known === null) continue;
+    const type = value && typeOfExpression(value, scope);
+    if (!type) byOwner.set(owner, null);
+    else if (known) known.push(type);
+    else byOwner.set(owner, [type]);
+  }
+  for (const [owner, types] of byOwner) {
+    if (!types) continue;
+    // Overloads say what a call gives, not the implementation's body.
+    if (state.symbols.isDeclaredAgain(owner)) continue;
+    const draft = state.symbols.named(owner).find((d) => d.kind === 'function' || d.kind === 'method');
+    if (!draft || draft.results !== undefined) continue;
+    draft.returned = types.length === 1 ? types[0] : { t: 'either', of: types };
+  }
+}
