@@ -2,7 +2,7 @@ import type { FileFacts, LinkEnd, SymbolFact } from '../extract/facts';
 import { declaredSymbols } from './declaredSymbols';
 import type { LanguageResolver } from './languages/languageResolver';
 import { languageFamily } from './languageFamily';
-import { namesTypesDependOn } from './typeDependencies';
+import { namesTypedThrough, namesTypesDependOn } from './typeDependencies';
 import type { NodeKind } from '../model';
 
 export interface SymbolEntry {
@@ -175,10 +175,30 @@ export class SymbolTable {
     return [...this.httpCallFiles].sort();
   }
 
-  /** Files whose computed types may change when declarations of these names change. */
+  /**
+   * Files whose computed types may change when declarations of these names change, and
+   * the files typing through what those types flow into in turn: `gt() { return make() }`
+   * and `const value = gt()` change with `make`, and so does every file calling
+   * `value.check()`, though neither names `make`.
+   */
   filesTypingThrough(names: Iterable<string>): Set<string> {
     const files = new Set<string>();
-    for (const name of names) for (const file of this.typeUsersByName.get(name) ?? []) files.add(file);
+    const seen = new Set(names);
+    let frontier: ReadonlySet<string> = new Set(seen);
+    while (frontier.size > 0) {
+      const users = new Set<string>();
+      for (const name of frontier) for (const file of this.typeUsersByName.get(name) ?? []) users.add(file);
+      const next = new Set<string>();
+      for (const file of users) {
+        files.add(file);
+        const facts = this.factsOf(file);
+        for (const name of facts ? namesTypedThrough(facts, frontier) : []) {
+          if (!seen.has(name)) next.add(name);
+        }
+      }
+      for (const name of next) seen.add(name);
+      frontier = next;
+    }
     return files;
   }
 

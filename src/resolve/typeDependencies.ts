@@ -26,53 +26,77 @@ export function namesTypesDependOn(facts: FileFacts): ReadonlySet<string> {
 
 function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
   const names = new Set<string>();
-  const addCallee = (callee: CalleeExpr): void => {
-    if (callee.form === 'name') names.add(callee.name);
-    else if (callee.form === 'member') {
-      names.add(callee.property);
-      if (callee.receiverType) addType(callee.receiverType);
-    }
-  };
-  const addType = (type: TypeExpr): void => {
-    switch (type.t) {
-      case 'named':
-        return;
-      case 'inherited':
-        names.add(type.method);
-        return;
-      case 'value':
-        addCallee(type.of);
-        return;
-      case 'result':
-      case 'callback':
-        addCallee(type.call);
-        return;
-      case 'field':
-        names.add(type.name);
-        addType(type.of);
-        return;
-      case 'element':
-        addType(type.of);
-        return;
-      case 'either':
-        for (const option of type.of) addType(option);
-        return;
-      case 'param':
-      case 'returns':
-        addType(type.of);
-    }
-  };
   for (const call of facts.calls) {
     const { callee } = call;
-    if (callee.form === 'member' && (callee.objectType !== undefined || callee.receiverType !== undefined)) addCallee(callee);
+    if (callee.form === 'member' && (callee.objectType !== undefined || callee.receiverType !== undefined)) addCalleeNames(callee, names);
   }
   for (const symbol of facts.symbols) {
-    if (symbol.valueType) addType(symbol.valueType);
-    if (symbol.returned) addType(symbol.returned);
+    for (const type of computedTypesOf(symbol)) addTypeNames(type, names);
     // A Go type's method set decides which interfaces it implements, wherever they are declared.
     if (facts.language === 'go' && symbol.kind === 'method') names.add(lastSegment(symbol.name));
   }
   return names;
+}
+
+/** The types the resolver computes for a symbol from other declarations: a constant's value, a function's inferred result. */
+function computedTypesOf(symbol: SymbolFact): TypeExpr[] {
+  const types: TypeExpr[] = [];
+  if (symbol.valueType) types.push(symbol.valueType);
+  if (symbol.returned) types.push(symbol.returned);
+  return types;
+}
+
+function addCalleeNames(callee: CalleeExpr, names: Set<string>): void {
+  if (callee.form === 'name') names.add(callee.name);
+  else if (callee.form === 'member') {
+    names.add(callee.property);
+    if (callee.receiverType) addTypeNames(callee.receiverType, names);
+  }
+}
+
+function addTypeNames(type: TypeExpr, names: Set<string>): void {
+  switch (type.t) {
+    case 'named':
+      return;
+    case 'inherited':
+      names.add(type.method);
+      return;
+    case 'value':
+      addCalleeNames(type.of, names);
+      return;
+    case 'result':
+    case 'callback':
+      addCalleeNames(type.call, names);
+      return;
+    case 'field':
+      names.add(type.name);
+      addTypeNames(type.of, names);
+      return;
+    case 'element':
+      addTypeNames(type.of, names);
+      return;
+    case 'either':
+      for (const option of type.of) addTypeNames(option, names);
+      return;
+    case 'param':
+    case 'returns':
+      addTypeNames(type.of, names);
+  }
+}
+
+/**
+ * The names of a file's symbols whose computed type (a constant's value, a function's
+ * inferred result) reads one of `names`: when those declarations change, so may these
+ * types, though the file declaring them did not change.
+ */
+export function namesTypedThrough(facts: FileFacts, names: ReadonlySet<string>): string[] {
+  const typed: string[] = [];
+  for (const symbol of facts.symbols) {
+    const read = new Set<string>();
+    for (const type of computedTypesOf(symbol)) addTypeNames(type, read);
+    if ([...read].some((name) => names.has(name))) typed.push(lastSegment(symbol.name));
+  }
+  return typed;
 }
 
 /** Names whose declarations differ between two versions of a file in what computed types read. */

@@ -238,6 +238,27 @@ describe('index/RepoIndexer with Go packages', () => {
   });
 });
 
+describe('index/RepoIndexer when a type read through other files changes', () => {
+  it('re-links a file whose receiver is typed through a chain of declarations, however long', async () => {
+    const root = makeTempDir();
+    const limits = (made: string): string => `import { ${made} } from './types';\nexport function make() { return new ${made}(); }\n`;
+    writeTree(root, {
+      'types.ts': 'export class Small { check() {} }\nexport class Large { check() {} }\n',
+      'limits.ts': limits('Small'),
+      // Neither file names the type: gt returns what make returns, value what gt returns.
+      'chain.ts': "import { make } from './limits';\nexport function gt() { return make(); }\nexport const value = gt();\n",
+      'use.ts': "import { gt, value } from './chain';\nexport function viaResult() { gt().check(); }\nexport function viaValue() { value.check(); }\n",
+    });
+    const store = await openStore(':memory:');
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaResult -> types.Small.check', 'use.viaValue -> types.Small.check']);
+    fs.writeFileSync(path.join(root, 'limits.ts'), limits('Large'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaResult -> types.Large.check', 'use.viaValue -> types.Large.check']);
+    await store.close();
+  });
+});
+
 describe('index/RepoIndexer first index of a large repo', () => {
   it('bulk-loads with indexes rebuilt, logs one added event per edge, and stays incremental after', async () => {
     const root = makeTempDir();
