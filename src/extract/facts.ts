@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 53;
+export const FACTS_FORMAT_VERSION = 54;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -133,7 +133,8 @@ export interface FieldFact {
  *   result, a conversion's or a constructor's type; with the arguments `given`, the
  *   result of the overloads that take them (Python);
  * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
- * - `element`: what indexing or ranging over a value of type `of` yields;
+ * - `element`: what indexing or ranging over a value of type `of` yields (`indexed`: indexing
+ *   only, where a mapping gives its values, not the keys iterating gives);
  * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
  * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
  *   by the function type its variable is declared with);
@@ -154,7 +155,7 @@ export type TypeExpr =
   | { readonly t: 'value'; readonly of: CalleeExpr }
   | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number; readonly given?: CallArguments }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
-  | { readonly t: 'element'; readonly of: TypeExpr }
+  | { readonly t: 'element'; readonly of: TypeExpr; readonly indexed?: true }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
   | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }

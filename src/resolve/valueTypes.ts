@@ -87,7 +87,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
     }
     case 'element': {
       const container = typeOf(expr.of, scope, depth + 1);
-      return container && elementTypeOf(container, depth + 1);
+      return container && elementTypeOf(container, depth + 1, expr.indexed === true);
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
@@ -350,10 +350,11 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
 }
 
 /** The element of a container written as one, or of the composite type a named type is defined over. */
-function elementTypeOf(container: WrittenType, depth: number): WrittenType | undefined {
+function elementTypeOf(container: WrittenType, depth: number, indexed = false): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  const element = container.scope.typeSyntax.element(container.text);
+  const { typeSyntax } = container.scope;
+  const element = indexed && typeSyntax.indexed ? typeSyntax.indexed(container.text) : typeSyntax.element(container.text);
   if (element) return { text: element, scope: container.scope };
   const underlying = underlyingOf(container);
-  return underlying && elementTypeOf(underlying, depth + 1);
+  return underlying && elementTypeOf(underlying, depth + 1, indexed);
 }

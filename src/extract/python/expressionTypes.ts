@@ -92,14 +92,18 @@ export class ExpressionTypes {
         if (constructed) return { t: 'named', name: constructed };
         const fn = node.childForFieldName('function');
         const call = fn ? this.calleeOf(fn, scope, depth + 1) : undefined;
-        return call && { t: 'result', call };
+        if (call) return { t: 'result', call };
+        // A value holding a callable (`factory: type[Store]`, `make: Callable[[], Store]`,
+        // `factories[i]`): what calling its type gives.
+        const held = fn?.type === 'identifier' || fn?.type === 'subscript' ? this.ofExpression(fn, scope, depth + 1) : undefined;
+        return held && { t: 'returns', of: held };
       }
       case 'subscript': {
         const value = node.childForFieldName('value');
         const index = node.childForFieldName('subscript');
         if (!value || !index || index.type === 'slice') return undefined;
         const container = this.ofExpression(value, scope, depth + 1);
-        return container && { t: 'element', of: container };
+        return container && { t: 'element', of: container, indexed: true };
       }
       case 'await':
       case 'parenthesized_expression': {

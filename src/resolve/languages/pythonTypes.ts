@@ -10,8 +10,14 @@ import { overloadResult } from './pythonOverloads';
  */
 export const pythonTypeSyntax: TypeSyntax = {
   overloadResult,
-  /** What calling a `Callable[[A], R]` (typing's, collections.abc's) gives: R; `Callable[..., R]` too. */
+  /**
+   * What calling a `Callable[[A], R]` (typing's, collections.abc's) gives: R; `Callable[..., R]`
+   * too. Calling a class object, `type[C]`, makes a C.
+   */
   result(type, index) {
+    const bare = index === 0 ? unwrapOptional(type) : undefined;
+    const made = bare === undefined ? undefined : classHeldBy(bare);
+    if (made !== undefined) return made;
     const callable = index === 0 ? /^(?:typing\.|t\.|collections\.abc\.|abc\.)?Callable\s*\[(.*)\]$/s.exec(type.trim()) : null;
     const args = callable ? splitArguments(callable[1] as string) : [];
     return args.length === 2 && args[1] !== 'None' && args[1] !== '' ? args[1] : undefined;
@@ -27,6 +33,15 @@ export const pythonTypeSyntax: TypeSyntax = {
   classHeld(type) {
     const bare = unwrapOptional(type);
     return bare === undefined ? undefined : classHeldBy(bare);
+  },
+  /** `d[k]` of a `dict[K, V]` (`Mapping`, `defaultdict`...) gives V; other containers index as they iterate. */
+  indexed(type) {
+    const bare = unwrapOptional(type);
+    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+    const container = generic ? (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1) : '';
+    if (!MAPPINGS.has(container)) return this.element(type);
+    const args = splitArguments(generic![2] as string);
+    return args.length === 2 ? args[1] : undefined;
   },
   element(type) {
     const bare = unwrapOptional(type);
@@ -47,6 +62,9 @@ function classHeldBy(type: string): string | undefined {
   const held = /^(?:typing\.|t\.)?(?:type|Type)\s*\[(.+)\]$/s.exec(type.trim());
   return held ? unwrapOptional(held[1] as string) : undefined;
 }
+
+/** Mappings from keys to values, by their last name segment (`typing.Dict`, `collections.abc.Mapping`). */
+const MAPPINGS = new Set(['dict', 'Dict', 'Mapping', 'MutableMapping', 'defaultdict', 'DefaultDict', 'OrderedDict']);
 
 /** Containers of one element type, by their last name segment (`typing.List`, `collections.abc.Sequence`). */
 const ITERABLES = new Set([

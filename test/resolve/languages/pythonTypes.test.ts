@@ -63,6 +63,24 @@ describe('resolve/languages/pythonTypes', () => {
     for (const type of ['Callable[[F], None]', 'Callable', 'Group', 'Callable[[F], Group] | None']) assert.equal(result(type), undefined, type);
     assert.equal(pythonTypeSyntax.result?.('Callable[[F], Group]', 1), undefined);
   });
+
+  it('calls a class object for an instance: type[C] makes a C', () => {
+    const result = (type: string) => pythonTypeSyntax.result?.(type, 0);
+    assert.equal(result('type[Store]'), 'Store');
+    assert.equal(result('typing.Type[models.Store]'), 'models.Store');
+    assert.equal(result('Optional[type[Store]]'), 'Store');
+    assert.equal(result('list[type[Store]]'), undefined);
+  });
+
+  it("indexes a mapping for its values, and other containers as they iterate", () => {
+    const indexed = (type: string) => pythonTypeSyntax.indexed?.(type);
+    assert.equal(indexed('dict[str, type[Item]]'), 'type[Item]');
+    assert.equal(indexed('typing.Mapping[str, Item]'), 'Item');
+    assert.equal(indexed('defaultdict[str, list[Item]]'), 'list[Item]');
+    assert.equal(indexed('Optional[dict[str, Item]]'), 'Item');
+    assert.equal(indexed('list[Item]'), 'Item');
+    for (const type of ['dict[str]', 'dict', 'Item', 'tuple[A, B]']) assert.equal(indexed(type), undefined, type);
+  });
 });
 
 describe('resolve/languages/pythonOverloads', () => {
