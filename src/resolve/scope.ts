@@ -23,6 +23,12 @@ interface Binding {
 }
 
 const TYPE_KINDS = new Set(['type', 'interface']);
+/**
+ * Language families where a field and a method share one namespace, so a type's field
+ * hides a base's method of its name (Java and Rust keep the two apart: `x.f()` there is
+ * always a method).
+ */
+const FIELDS_HIDE_METHODS: ReadonlySet<string> = new Set(['typescript', 'python', 'go']);
 
 /**
  * The scope of each file as last built, so that following types through other files'
@@ -393,6 +399,9 @@ export class FileScope {
     if (home !== this) return home?.memberOfType(type, member, hops);
     const direct = this.lookup(type.packagePath, `${type.entry.name}.${member}`);
     if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
+    // A field of the type hides its bases' methods of that name (`match: typeof match = match`
+    // in a class implementing an interface that declares match()): the call is the field's.
+    if (FIELDS_HIDE_METHODS.has(this.family) && type.entry.fact.fields?.some((f) => f.name === member)) return undefined;
     for (const base of type.entry.fact.bases ?? []) {
       const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
       const baseType = baseScope?.resolveTypeName(base);
