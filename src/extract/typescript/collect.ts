@@ -14,7 +14,7 @@ export const ROLES = [
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.parameter_field',
   'definition.interface', 'definition.type', 'definition.namespace', 'definition.object', 'definition.object_method',
   'definition.object_property', 'interface.method', 'interface.property', 'interface.call', 'base.extends',
-  'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type',
+  'base.implements', 'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'scope.block',
   'binding.parameter', 'binding.name', 'call', 'call.new', 'import', 'import.default', 'import.namespace',
   'import.specifier', 'import.dynamic', 'export', 'export.namespace', 'export.specifier', 'export.commonjs',
   'export.commonjs_member', 'test', 'route', 'decorator', 'narrow', 'return',
@@ -29,7 +29,7 @@ export type Role = (typeof ROLES)[number];
 const MAY_OPEN_SCOPE: ReadonlySet<Role> = new Set<Role>([
   'definition.function', 'definition.class', 'definition.method', 'definition.field', 'definition.interface',
   'definition.namespace', 'definition.object', 'definition.object_method', 'definition.object_property',
-  'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'export', 'export.commonjs_member',
+  'declarator', 'scope.function', 'scope.arrow', 'scope.namespace', 'scope.type', 'scope.block', 'export', 'export.commonjs_member',
   'test', 'narrow',
 ]);
 

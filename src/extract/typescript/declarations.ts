@@ -367,6 +367,33 @@ export const onNamespace: MatchHandler = (match, state) => {
   return scope;
 };
 
+/** Nodes whose body block is the function's own scope: its parameters and locals share it. */
+const FUNCTION_BODY_PARENTS: ReadonlySet<string> = new Set([
+  'function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration',
+  'generator_function', 'class_static_block',
+]);
+const FUNCTION_SCOPES: ReadonlySet<string> = new Set(['function', 'arrow', 'method']);
+const OUTSIDE_FUNCTIONS: ReadonlySet<string> = new Set(['program', 'namespace', 'class', 'interface', 'object', 'type']);
+
+/**
+ * A block inside a function (`if`, loops, `try`): what `let`, `const`, `function` and
+ * `class` declare in it is its own, as the compiler scopes it, so a `const qb = ...` in
+ * each branch of an `if` has that branch's type. Blocks outside functions bind as
+ * before: what a module-level block declares is read as the module's.
+ */
+export const onBlock: MatchHandler = (match, state) => {
+  if (FUNCTION_BODY_PARENTS.has(match.node.parent?.type ?? '') || !insideFunction(state.scope)) return undefined;
+  return new Scope('block', endOf(match), state.scope);
+};
+
+function insideFunction(scope: Scope): boolean {
+  for (let at: Scope | undefined = scope; at; at = at.parent) {
+    if (FUNCTION_SCOPES.has(at.kind)) return true;
+    if (OUTSIDE_FUNCTIONS.has(at.kind)) return false;
+  }
+  return false;
+}
+
 /** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
 const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
 

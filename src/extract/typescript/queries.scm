@@ -126,6 +126,9 @@
 
 (arrow_function) @scope.arrow
 
+; Blocks inside functions scope their `let`, `const`, functions and classes (declarations.ts onBlock).
+(statement_block) @scope.block
+
 ; `namespace N { ... }`: its declarations are symbols named `N.f`.
 (internal_module
   name: (_) @name

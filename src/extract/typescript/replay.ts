@@ -3,7 +3,7 @@ import { onCall, onNew } from './calls';
 import type { Role } from './collect';
 import {
   onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceCall, onInterfaceMethod, onInterfaceProperty, onMethod, onNamespace,
-  onParameterField, onType, scopeOf,
+  onBlock, onParameterField, onType, scopeOf,
 } from './declarations';
 import {
   onCommonJsExports, onCommonJsMember, onDynamicImport, onExport, onImport, onImportDefault, onNamespaceBinding,
@@ -46,6 +46,7 @@ const HANDLERS: Readonly<Record<Role, MatchHandler>> = {
   'scope.arrow': scopeOf('arrow'),
   'scope.namespace': scopeOf('namespace'),
   'scope.type': scopeOf('type'),
+  'scope.block': onBlock,
   'binding.parameter': onParameter,
   'binding.name': onBinding,
   call: onCall,

@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { typeOfExpression } from './expressionTypes';
-import type { Scope } from './scope';
+import { type Scope, WITHIN_BODY } from './scope';
 import type { FileState, MatchHandler } from './types';
 
 /**
@@ -32,7 +32,7 @@ export const onReturn: MatchHandler = (match, state) => {
 /** The symbol whose body a return in this scope returns from; undefined in an anonymous function. */
 function returningSymbol(scope: Scope): string | undefined {
   let at: Scope | undefined = scope;
-  while (at && at.kind === 'narrowing') at = at.parent;
+  while (at && WITHIN_BODY.has(at.kind)) at = at.parent;
   if (!at) return undefined;
   if (at.kind === 'method' || at.kind === 'function') return at.symbol ?? at.heldBy;
   return at.kind === 'arrow' ? at.heldBy : undefined;

@@ -30,13 +30,17 @@ export type ScopeKind =
   /** An object literal bound to a name (`const api = {...}`): its members are `api.m`. */
   | 'object'
   /** The consequence of `if (x instanceof C)`: x is a C there, and all else is the enclosing scope's. */
-  | 'narrowing';
+  | 'narrowing'
+  /** A block inside a function (`if`, loops, `try`): its `let`, `const`, functions and classes are its own. */
+  | 'block';
 
 /** What a name is bound to: its type, or null when nothing (or conflicting) is known. */
 type BoundType = TypeExpr | null;
 
 /** Scopes `this` passes through on its way to the class. */
-const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object', 'narrowing']);
+const THIS_TRANSPARENT: ReadonlySet<ScopeKind> = new Set(['arrow', 'holder', 'method', 'test', 'object', 'narrowing', 'block']);
+/** Scopes that only narrow or block a part of their function's body: its `var`s and returns are the function's. */
+export const WITHIN_BODY: ReadonlySet<ScopeKind> = new Set(['narrowing', 'block']);
 /** Separates a function-local symbol from the symbol whose body declares it: `outer>inner`. */
 export const NESTED_SEPARATOR = '>';
 
@@ -81,7 +85,7 @@ export class Scope {
     readonly symbol?: string,
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
-    if (kind === 'narrowing') {
+    if (WITHIN_BODY.has(kind)) {
       this.declarationPrefix = parent?.declarationPrefix;
       this.nestedPrefix = parent?.nestedPrefix;
     }
@@ -154,6 +158,13 @@ export class Scope {
   }
 
   /** The innermost enclosing scope of a kind, this one included. */
+  /** The scope a `var` declared here binds in: the function's, past any block. */
+  get functionLevel(): Scope {
+    let scope: Scope = this;
+    while (WITHIN_BODY.has(scope.kind) && scope.parent) scope = scope.parent;
+    return scope;
+  }
+
   nearest(kind: ScopeKind): Scope | undefined {
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       if (scope.kind === kind) return scope;

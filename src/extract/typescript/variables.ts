@@ -48,7 +48,8 @@ export const onDeclarator: MatchHandler = (match, state) => {
   const declarationNode = (): SyntaxNode | null => (declaration ??= match.node.parent);
   const keyword = (): string => keywordOf(declarationNode());
   const type = boundTypeOf(match.parts.get('type'), value, keyword, state);
-  state.scope.bind(nameNode.text, type);
+  // A `var` belongs to its function, whatever block declares it.
+  (keyword() === 'var' ? state.scope.functionLevel : state.scope).bind(nameNode.text, type);
   // In a function's body only function values are symbols (`outer>f`); locals are not.
   const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
   if (prefix === undefined || !value) return undefined;

@@ -115,7 +115,7 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('does not borrow a type through a shadowing or conflicting binding', async () => {
+  it('does not borrow a type through a shadowing binding, and scopes a block\'s own', async () => {
     const facts = await extract('src/f.ts', lines(
       'function f(item: Item, other: Other) {',
       '  list.forEach((item) => item.untyped());',
@@ -123,8 +123,10 @@ describe('extract/typescript calls', () => {
       '  item.typed();',
       '}',
       'function g(x: First) {',
-      '  if (flag) { const x = new Second(); }',
-      '  x.ambiguous();',
+      '  if (flag) { const x = new Second(); x.inner(); }',
+      '  x.outer();',
+      '  if (flag) { var y = new Second(); }',
+      '  y.hoisted();',
       '}',
     ));
     assert.deepEqual(callees(facts).filter(({ callee }) => callee.form === 'member' && callee.object !== 'list').map(({ callee }) => callee), [
@@ -132,7 +134,11 @@ describe('extract/typescript calls', () => {
       { form: 'member', object: 'item', property: 'untyped', receiverType: { t: 'element', of: { t: 'value', of: { form: 'name', name: 'list' } } } },
       { form: 'member', object: 'other', property: 'loop' },
       { form: 'member', object: 'item', property: 'typed', objectType: 'Item' },
-      { form: 'member', object: 'x', property: 'ambiguous' },
+      // The block's const is its own; after the block, x is the parameter again.
+      { form: 'member', object: 'x', property: 'inner', objectType: 'Second' },
+      { form: 'member', object: 'x', property: 'outer', objectType: 'First' },
+      // A var belongs to the function, whatever block declares it.
+      { form: 'member', object: 'y', property: 'hoisted', objectType: 'Second' },
     ]);
   });
 
