@@ -127,6 +127,8 @@ export function typeExprDepth(expr: TypeExpr): number {
       return 1 + typeExprDepth(expr.of);
     case 'either':
       return 1 + Math.max(0, ...expr.of.map(typeExprDepth));
+    case 'mapped':
+      return 1 + Math.max(typeExprDepth(expr.of), typeExprDepth(expr.to), calleeTypeDepth(expr.call));
     case 'param':
     case 'returns':
       return 1 + typeExprDepth(expr.of);

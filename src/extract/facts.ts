@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 55;
+export const FACTS_FORMAT_VERSION = 56;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -135,6 +135,8 @@ export interface FieldFact {
  * - `field`: the field `name` of a value of type `of`, found along embedded and base types;
  * - `element`: what indexing or ranging over a value of type `of` yields (`indexed`: indexing
  *   only, where a mapping gives its values, not the keys iterating gives);
+ * - `mapped`: what `of.map(cb)` gives: when `of` is an array, an array of `to` (the type of
+ *   the callback's expression body), else what calling `call` gives (TypeScript);
  * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
  * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
  *   by the function type its variable is declared with);
@@ -157,6 +159,7 @@ export type TypeExpr =
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr; readonly indexed?: true }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
+  | { readonly t: 'mapped'; readonly of: TypeExpr; readonly to: TypeExpr; readonly call: CalleeExpr }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
   | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }
   | {

@@ -78,6 +78,11 @@ function addTypeNames(type: TypeExpr, names: Set<string>): void {
     case 'either':
       for (const option of type.of) addTypeNames(option, names);
       return;
+    case 'mapped':
+      addTypeNames(type.of, names);
+      addTypeNames(type.to, names);
+      addCalleeNames(type.call, names);
+      return;
     case 'param':
     case 'returns':
       addTypeNames(type.of, names);

@@ -91,6 +91,13 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
+    case 'mapped': {
+      // Array.prototype.map makes an array of what its callback returns; another type's map gives what it declares.
+      const array = typeOf(expr.of, scope, depth + 1);
+      if (!array?.scope.typeSyntax.isArray?.(array.text)) return evaluate({ t: 'result', call: expr.call }, scope, depth);
+      const element = typeOf(expr.to, scope, depth + 1);
+      return element && { text: `Array<${element.text}>`, scope: element.scope };
+    }
     case 'inherited':
       return inheritedParameterOf(expr.owner, expr.method, expr.index, scope);
     case 'callback':
@@ -135,9 +142,15 @@ export function agreedType<T>(items: Iterable<T>, read: (item: T) => WrittenType
 }
 
 /** Which declaration (or outside type) a type names, as a key equal for two types naming the same one. */
-function typeIdentityOf(type: WrittenType): string | undefined {
+function typeIdentityOf(type: WrittenType, depth = 0): string | undefined {
   const symbol = typeSymbolOf(type);
-  if (!symbol) return undefined;
+  if (!symbol) {
+    // Two arrays are one type when their elements are (`cond ? this.tables : filterTables()`).
+    const { typeSyntax } = type.scope;
+    const element = typeSyntax.isArray?.(type.text) && depth < MAX_DEPTH ? typeSyntax.element(type.text) : undefined;
+    const inner = element === undefined ? undefined : typeIdentityOf({ text: element, scope: type.scope }, depth + 1);
+    return inner === undefined ? undefined : `${inner}[]`;
+  }
   return symbol.kind === 'external'
     ? `@${symbol.name}`
     : `${symbol.entry.foreign?.home?.repoUrl ?? ''}\0${symbol.packagePath}\0${symbol.entry.file}\0${symbol.entry.name}`;

@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, TypeExpr } from '../facts';
-import type { Scope } from './scope';
+import { Scope } from './scope';
 import { dottedNameOf, memberName } from './syntax';
 
 /**
@@ -123,6 +123,8 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
       return owner && { t: 'field', of: owner, name: property };
     }
     case 'call_expression': {
+      const mapped = mappedArrayOf(node, scope, depth);
+      if (mapped) return mapped;
       const callee = calleeOf(node.childForFieldName('function'), scope, depth + 1);
       return callee && { t: 'result', call: callee };
     }
@@ -173,6 +175,30 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
     default:
       return undefined;
   }
+}
+
+/**
+ * `xs.map((x) => f(x))`: an array of what the callback's expression body gives, read
+ * with its parameters typed as the call types them (x an element of xs). Whether xs is an
+ * array the resolver decides (`mapped`): another type's own `map` gives what it declares.
+ * A callback with a block body, or with parameters other than plain names, gives none.
+ */
+function mappedArrayOf(call: SyntaxNode, scope: Scope, depth: number): TypeExpr | undefined {
+  const fn = call.childForFieldName('function');
+  if (fn?.type !== 'member_expression' || memberName(fn.childForFieldName('property')) !== 'map') return undefined;
+  const callback = call.childForFieldName('arguments')?.namedChild(0);
+  const body = callback?.type === 'arrow_function' ? callback.childForFieldName('body') : null;
+  const object = fn.childForFieldName('object');
+  if (!callback || !body || body.type === 'statement_block' || !object) return undefined;
+  const single = callback.childForFieldName('parameter');
+  const listed = single ? [single] : (callback.childForFieldName('parameters')?.namedChildren ?? []).map((p) => p?.childForFieldName('pattern'));
+  if (listed.some((p) => p?.type !== 'identifier')) return undefined;
+  const of = typeOfExpression(object, scope, depth + 1);
+  if (!of) return undefined;
+  const inner = new Scope('arrow', callback.endIndex, scope);
+  for (const parameter of listed as SyntaxNode[]) inner.bind(parameter.text, callbackParameterType(parameter, scope));
+  const to = typeOfExpression(body, inner, depth + 1);
+  return to && { t: 'mapped', of, to, call: memberCallee(object, 'map', scope, depth + 1) };
 }
 
 /** `x as const`. */

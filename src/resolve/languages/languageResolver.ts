@@ -37,6 +37,8 @@ export interface TypeSyntax {
   named(type: string): string | undefined;
   /** What indexing or ranging over a value of this type yields, when the type is written as a container. */
   element(type: string): string | undefined;
+  /** Whether the type is written as an array (`T[]`, `Array<T>`), whose `map` makes another (TypeScript). */
+  isArray?(type: string): boolean;
   /** What indexing alone yields where it differs from ranging (a mapping's values); element's answer otherwise. */
   indexed?(type: string): string | undefined;
   /** What a method of the language's own container types returns (`Item[]`'s `find` gives `Item`), as a type written. */

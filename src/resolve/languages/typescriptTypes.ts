@@ -73,6 +73,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     if (ELEMENT_METHODS.has(method)) return element;
     return SAME_CONTAINER_METHODS.has(method) ? withoutNullables(type) : undefined;
   },
+  isArray(type) {
+    const bare = withoutNullables(type);
+    return bare !== undefined && (/^(?:readonly\s+)?.+\[\]$/s.test(bare) || /^(?:Readonly)?Array\s*</.test(bare));
+  },
   element(type) {
     const bare = withoutNullables(type);
     if (bare === undefined) return undefined;

@@ -30,6 +30,7 @@ function showType(type: TypeExpr): string {
     case 'returns': return `${showType(type.of)}→${type.index ?? 0}`;
     case 'callback': return `${showCallee(type.call)}(…#${type.argument}/${type.arguments}${type.property ? `.${type.property}` : ''}…)(#${type.index})`;
     case 'inherited': return `${type.owner}^${type.method}(#${type.index})`;
+    case 'mapped': return `${showType(type.of)}.map→${showType(type.to)}`;
   }
 }
 
