@@ -1,4 +1,4 @@
-import { callbackParameterType, declaredParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
+import { callbackParameterType, constraintOf, declaredParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { FileState, MatchHandler } from './types';
@@ -15,7 +15,7 @@ export const onParameter: MatchHandler = (match, state) => {
   const name = match.parts.get('name');
   if (!name) return;
   const annotation = match.parts.get('type');
-  state.scope.bind(name.text, annotation ? namedType(writtenTypeOf(annotation)) : contextualType(name, state));
+  state.scope.bind(name.text, annotation ? namedType(writtenTypeOf(annotation) ?? constraintOf(annotation)) : contextualType(name, state));
 };
 
 /** `for (const x of xs)` binds x to an element of xs; other bindings say nothing of the type. */

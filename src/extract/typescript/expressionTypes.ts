@@ -26,6 +26,23 @@ export function writtenTypeOf(node: SyntaxNode | undefined | null): string | und
   return base && !mentionsTypeParameter(base, parameters) ? collapseWhitespace(base.text) : undefined;
 }
 
+/**
+ * The constraint of a type parameter an annotation names (`app: T` under `<T extends
+ * Hono>`): inside the declaration T has only what its constraint declares, so a member
+ * call on `app` is Hono's, as the compiler resolves it. Undefined for anything else, and
+ * for a parameter without a constraint.
+ */
+export function constraintOf(node: SyntaxNode | undefined | null, hops = 0): string | undefined {
+  const type = node?.type === 'type_annotation' ? node.namedChild(0) : node;
+  if (type?.type !== 'type_identifier' || hops > 4) return undefined;
+  for (const { name, parameter } of typeParameterDeclarationsAround(type)) {
+    if (name !== type.text) continue;
+    const constraint = parameter.childForFieldName('constraint')?.namedChild(0);
+    return constraint ? writtenTypeOf(constraint) ?? constraintOf(constraint, hops + 1) : undefined;
+  }
+  return undefined;
+}
+
 function mentionsTypeParameter(type: SyntaxNode, parameters: ReadonlySet<string>): boolean {
   if (parameters.size === 0) return false;
   const names = type.type === 'type_identifier' ? [type] : type.descendantsOfType('type_identifier');

@@ -157,7 +157,6 @@ export class Scope {
     return undefined;
   }
 
-  /** The innermost enclosing scope of a kind, this one included. */
   /** The scope a `var` declared here binds in: the function's, past any block. */
   get functionLevel(): Scope {
     let scope: Scope = this;
@@ -165,6 +164,7 @@ export class Scope {
     return scope;
   }
 
+  /** The innermost enclosing scope of a kind, this one included. */
   nearest(kind: ScopeKind): Scope | undefined {
     for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
       if (scope.kind === kind) return scope;
