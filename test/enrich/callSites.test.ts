@@ -101,7 +101,7 @@ const PY_FILES = {
     '',
     '',
     'def use() -> int:',
-    '    group = REGISTRY["main"]',
+    '    group = next(iter(REGISTRY.values()))',
     '    return group.command("x")',
     '',
   ].join('\n'),

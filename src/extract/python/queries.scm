@@ -56,6 +56,11 @@
   type: (type)? @bind.type
   right: (_)? @bind.value)
 
+; `if tags := ETags.from_header(h):` binds tags as an assignment does (PEP 572).
+(named_expression
+  name: (identifier) @bind.name
+  value: (_) @bind.value)
+
 (assignment
   left: (attribute
     object: (identifier) @self.object
