@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
 import { typeFromAnnotation, typeFromConstructor } from './bindings';
 import { isDottedName } from './literals';
-import { narrowedByIsinstance } from './narrowing';
+import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
 import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
 
 /**
@@ -66,7 +66,7 @@ export class ExpressionTypes {
         // A class object is no instance; an unbound name is an import, a builtin or a star import.
         if (!binder) return this.topLevelClasses.has(name) ? undefined : { t: 'value', of: { form: 'name', name } };
         // In the function that binds it, `if isinstance(x, C):` makes x a C in the block.
-        const narrowed = binder.kind === 'function' ? narrowedByIsinstance(node, name) : undefined;
+        const narrowed = binder.kind === 'function' ? narrowedByIsinstance(node, name) ?? narrowedByElimination(node, name) : undefined;
         if (narrowed) return { t: 'named', name: narrowed };
         // In the function that binds it, the binding that reaches this use says what it is.
         const reaching = binder === scope ? this.tree.reaching.reaching(binder, name, node.startIndex) : undefined;

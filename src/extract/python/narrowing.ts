@@ -27,6 +27,81 @@ export function narrowedByIsinstance(use: SyntaxNode, name: string): string | un
 }
 
 /**
+ * The one member of a parameter's declared union that the `else` of an `if`/`elif` chain
+ * leaves, as pyright narrows it: with `value: ContentRange | str | None`, after `if value
+ * is None:` and `elif isinstance(value, str):`, value is a ContentRange in the `else`.
+ * Every condition of the chain must test the name (`name is None` or `not name`, both
+ * false only for a value that is not None, or `isinstance(name, C)`), and the function
+ * must not bind the name again anywhere; else none.
+ */
+export function narrowedByElimination(use: SyntaxNode, name: string): string | undefined {
+  for (let current = use.parent; current; current = current.parent) {
+    if (SCOPE_NODES.has(current.type)) return undefined;
+    if (current.type !== 'else_clause') continue;
+    const chain = current.parent;
+    const declared = chain?.type === 'if_statement' ? declaredUnionOf(current, name) : undefined;
+    if (!chain || !declared) return undefined;
+    const conditions = [chain.childForFieldName('condition'), ...chain.namedChildren.filter((c) => c?.type === 'elif_clause').map((c) => c!.childForFieldName('condition'))];
+    const excluded = new Set<string>();
+    for (const condition of conditions) {
+      const type = condition && (isNoneTest(condition, name) ? 'None' : isinstanceType(condition, name));
+      if (!type || condition!.type === 'boolean_operator') return undefined;
+      excluded.add(type);
+    }
+    const left = declared.filter((member) => !excluded.has(member));
+    return left.length === 1 && isDottedName(left[0]!) && left[0] !== 'None' ? left[0] : undefined;
+  }
+  return undefined;
+}
+
+function isNoneTest(condition: SyntaxNode, name: string): boolean {
+  if (condition.type === 'not_operator') return condition.childForFieldName('argument')?.text === name;
+  return condition.type === 'comparison_operator' && condition.text.replace(/\s+/g, ' ') === `${name} is None`;
+}
+
+/** The members of the union annotating the parameter `name` of the function around `node`, unless the function binds it again. */
+function declaredUnionOf(node: SyntaxNode, name: string): string[] | undefined {
+  let fn: SyntaxNode | null = node.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  const body = fn?.childForFieldName('body');
+  if (!fn || !body || bindsAgain(body.text, name)) return undefined;
+  for (const parameter of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+    if (parameter?.type !== 'typed_parameter' && parameter?.type !== 'typed_default_parameter') continue;
+    const named = parameter.type === 'typed_parameter' ? parameter.namedChild(0) : parameter.childForFieldName('name');
+    if (named?.text !== name) continue;
+    const annotation = parameter.childForFieldName('type')?.text;
+    return annotation === undefined ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
+  }
+  return undefined;
+}
+
+/** `A | B | None`, `Optional[A]`, `Union[A, B]` (typing's, or as `t.`) as their members; a quoted member unquoted. */
+function unionMembers(type: string): string[] {
+  const unquoted = /^(['"])(.*)\1$/.exec(type)?.[2] ?? type;
+  const wrapped = /^(?:typing\.|t\.)?(Optional|Union)\[(.*)\]$/.exec(unquoted);
+  const parts = wrapped ? topLevelParts(wrapped[2]!, ',') : topLevelParts(unquoted, '|');
+  if (parts.length === 1) return wrapped?.[1] === 'Optional' ? [...unionMembers(parts[0]!), 'None'] : [unquoted];
+  return parts.flatMap((part) => unionMembers(part));
+}
+
+function topLevelParts(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth--;
+    else if (c === separator && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/**
  * The class a guard before `statement` in `block` narrows the name to; '' when a
  * statement in between binds it again (nothing further out applies); undefined when no
  * guard or binding comes first.
