@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '../extractor';
+import { unionMembers } from './annotationSyntax';
 import { isDottedName } from './literals';
 
 /**
@@ -73,32 +74,6 @@ function declaredUnionOf(node: SyntaxNode, name: string): string[] | undefined {
     return annotation === undefined ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
   }
   return undefined;
-}
-
-/** `A | B | None`, `Optional[A]`, `Union[A, B]` (typing's, or as `t.`) as their members; a quoted member unquoted. */
-function unionMembers(type: string): string[] {
-  const unquoted = /^(['"])(.*)\1$/.exec(type)?.[2] ?? type;
-  const wrapped = /^(?:typing\.|t\.)?(Optional|Union)\[(.*)\]$/.exec(unquoted);
-  const parts = wrapped ? topLevelParts(wrapped[2]!, ',') : topLevelParts(unquoted, '|');
-  if (parts.length === 1) return wrapped?.[1] === 'Optional' ? [...unionMembers(parts[0]!), 'None'] : [unquoted];
-  return parts.flatMap((part) => unionMembers(part));
-}
-
-function topLevelParts(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[') depth++;
-    else if (c === ']') depth--;
-    else if (c === separator && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
 
 /**

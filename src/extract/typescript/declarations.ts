@@ -4,7 +4,7 @@ import type { FileState, MatchHandler, RoleMatch } from './types';
 import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType, writtenTypeOf } from './expressionTypes';
 import type { SymbolDraft } from './symbols';
-import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
+import { FUNCTION_NODES, constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
  * Declarations: module-level functions, classes, interfaces, types and constants become
@@ -367,11 +367,6 @@ export const onNamespace: MatchHandler = (match, state) => {
   return scope;
 };
 
-/** Nodes whose body block is the function's own scope: its parameters and locals share it. */
-const FUNCTION_BODY_PARENTS: ReadonlySet<string> = new Set([
-  'function_declaration', 'function_expression', 'arrow_function', 'method_definition', 'generator_function_declaration',
-  'generator_function', 'class_static_block',
-]);
 const FUNCTION_SCOPES: ReadonlySet<string> = new Set(['function', 'arrow', 'method']);
 const OUTSIDE_FUNCTIONS: ReadonlySet<string> = new Set(['program', 'namespace', 'class', 'interface', 'object', 'type']);
 
@@ -382,7 +377,9 @@ const OUTSIDE_FUNCTIONS: ReadonlySet<string> = new Set(['program', 'namespace', 
  * before: what a module-level block declares is read as the module's.
  */
 export const onBlock: MatchHandler = (match, state) => {
-  if (FUNCTION_BODY_PARENTS.has(match.node.parent?.type ?? '') || !insideFunction(state.scope)) return undefined;
+  // A function's (or a static block's) own body is the function's scope, not a block in it.
+  const owner = match.node.parent?.type ?? '';
+  if (FUNCTION_NODES.has(owner) || owner === 'class_static_block' || !insideFunction(state.scope)) return undefined;
   return new Scope('block', endOf(match), state.scope);
 };
 

@@ -2,7 +2,7 @@ import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, TypeExpr } from '../facts';
 import { Scope } from './scope';
-import { dottedNameOf, memberName } from './syntax';
+import { FUNCTION_NODES, dottedNameOf, memberName } from './syntax';
 
 /**
  * The types of TypeScript expressions as far as one file shows them, written as TypeExprs
@@ -66,10 +66,8 @@ export function* typeParameterDeclarationsAround(node: SyntaxNode): Generator<{ 
   }
 }
 
-const FUNCTION_NODES = new Set([
-  'function_declaration', 'generator_function_declaration', 'function_expression', 'generator_function', 'arrow_function',
-  'method_definition', 'class_declaration', 'class',
-]);
+/** Functions and classes: a return inside one belongs to it, not to the body around it. */
+const NESTED_BODIES: ReadonlySet<string> = new Set([...FUNCTION_NODES, 'class_declaration', 'class']);
 
 /**
  * The type an unannotated function returns when its own return statements show it, as the
@@ -103,7 +101,7 @@ function returnedType(value: SyntaxNode | null): string | undefined {
 }
 
 function insideNestedFunction(node: SyntaxNode, body: SyntaxNode): boolean {
-  for (let at = node.parent; at && at.id !== body.id; at = at.parent) if (FUNCTION_NODES.has(at.type)) return true;
+  for (let at = node.parent; at && at.id !== body.id; at = at.parent) if (NESTED_BODIES.has(at.type)) return true;
   return false;
 }
 
@@ -343,7 +341,7 @@ function returningFunctionOf(value: SyntaxNode): SyntaxNode | undefined {
   if (parent?.type === 'arrow_function' && parent.childForFieldName('body')?.id === value.id) returning = parent;
   else if (parent?.type === 'return_statement') {
     returning = parent.parent;
-    while (returning && !FUNCTION_NODES.has(returning.type)) returning = returning.parent;
+    while (returning && !NESTED_BODIES.has(returning.type)) returning = returning.parent;
   }
   if (!returning || returning.type === 'class_declaration' || returning.type === 'class') return undefined;
   if (returning.type.startsWith('generator') || returning.children.some((c) => c?.type === 'async' || c?.type === '*')) return undefined;

@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { typeOfExpression } from './expressionTypes';
 import { type Scope, WITHIN_BODY } from './scope';
+import { FUNCTION_NODES } from './syntax';
 import type { FileState, MatchHandler } from './types';
 
 /**
@@ -13,11 +14,6 @@ import type { FileState, MatchHandler } from './types';
  * not all typed values (a bare `return;`, a value of no type we read) gets none.
  * Declared results, and those declarations.ts reads from `new X()` and `this`, stand.
  */
-
-const FUNCTION_NODES: ReadonlySet<string> = new Set([
-  'function_declaration', 'function_expression', 'arrow_function', 'method_definition',
-  'generator_function_declaration', 'generator_function',
-]);
 
 /** `return x;`, `return;`, and the expression body of an arrow function. */
 export const onReturn: MatchHandler = (match, state) => {
@@ -88,7 +84,7 @@ export function inferReturnedTypes(state: FileState): void {
   }
   for (const [owner, types] of byOwner) {
     if (!types) continue;
-    // Overloads say what a call gives, not the implementation's body.
+    // A name declared twice (a getter and its setter, overloads read as symbols): no one body says what a call gives.
     if (state.symbols.isDeclaredAgain(owner)) continue;
     const draft = state.symbols.named(owner).find((d) => d.kind === 'function' || d.kind === 'method');
     if (!draft || draft.results !== undefined) continue;

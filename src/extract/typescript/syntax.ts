@@ -6,6 +6,11 @@ import type { TypeExpr } from '../facts';
 
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'generator_function']);
 
+/** Every node that is a function with a body of its own: declarations, expressions, arrows and methods. */
+export const FUNCTION_NODES: ReadonlySet<string> = new Set([
+  ...FUNCTION_VALUES, 'function_declaration', 'generator_function_declaration', 'method_definition',
+]);
+
 export function isFunctionValue(node: SyntaxNode | undefined): boolean {
   return node !== undefined && FUNCTION_VALUES.has(node.type);
 }

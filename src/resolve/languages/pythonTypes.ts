@@ -1,3 +1,4 @@
+import { splitTopLevel } from '../../extract/python/annotationSyntax';
 import type { TypeSyntax } from './languageResolver';
 import { overloadResult } from './pythonOverloads';
 
@@ -88,22 +89,4 @@ function unwrapOptional(type: string): string | undefined {
 
 function splitArguments(text: string): string[] {
   return splitTopLevel(text, ',');
-}
-
-/** Splits at `separator` outside brackets, each part trimmed. */
-function splitTopLevel(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '[' || c === '(') depth++;
-    else if (c === ']' || c === ')') depth--;
-    else if (c === separator && depth === 0) {
-      parts.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
 }
