@@ -95,6 +95,19 @@ function unwrapValue(initializer) {
   return initializer ? unwrapExpression(initializer) : undefined;
 }
 
+/**
+ * The variable, field or property a function or class expression is the value of, also in
+ * parentheses or behind `as T`, `satisfies T` or `!` (unwrapValue's wrappers, read outward):
+ * the declaration nameDeclaration names it by.
+ */
+function holderOfValue(node) {
+  let at = node.parent;
+  while (at && (ts.isParenthesizedExpression(at) || ts.isNonNullExpression(at) || ts.isAsExpression(at) || ts.isSatisfiesExpression?.(at) || ts.isTypeAssertionExpression(at))) {
+    at = at.parent;
+  }
+  return at && (ts.isVariableDeclaration(at) || ts.isPropertyDeclaration(at) || ts.isPropertyAssignment(at)) ? at : undefined;
+}
+
 function isFunctionValue(value) {
   return value !== undefined && (ts.isArrowFunction(value) || ts.isFunctionExpression(value));
 }
@@ -120,9 +133,7 @@ function containerPrefix(declaration) {
       nested = true;
       prefix = `${classNameOf(n) ?? '<anonymous>'}.${prefix}`;
     } else if (ts.isFunctionLike(n)) {
-      const holder = ts.isArrowFunction(n) || ts.isFunctionExpression(n)
-        ? (ts.isVariableDeclaration(n.parent) || ts.isPropertyDeclaration(n.parent) || ts.isPropertyAssignment(n.parent) ? n.parent : undefined)
-        : n;
+      const holder = ts.isArrowFunction(n) || ts.isFunctionExpression(n) ? holderOfValue(n) : n;
       const named = holder ? nameDeclaration(holder) : undefined;
       return { prefix: `${named?.name ?? testNameOf(n) ?? '<anonymous>'}>${prefix}`, nested: true };
     }
@@ -319,9 +330,7 @@ export function callSitesOf(program, checker, root, sourceFile, modulePathOf) {
 
 /** A caller as edge identity sees it: the nearest enclosing declaration we name, else the module. */
 function enclosingName(node) {
-  const declaration = ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node)
-    ? (ts.isVariableDeclaration(node.parent) || ts.isPropertyDeclaration(node.parent) || ts.isPropertyAssignment(node.parent) ? node.parent : undefined)
-    : node;
+  const declaration = ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isClassExpression(node) ? holderOfValue(node) : node;
   if (!declaration) return undefined;
   const named = nameDeclaration(declaration);
   return named ? `${named.name}@${declaration.pos}` : undefined;

@@ -4,6 +4,7 @@ import type { FileState, MatchHandler, RoleMatch } from './types';
 import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType, writtenTypeOf } from './expressionTypes';
 import type { SymbolDraft } from './symbols';
+import { castTypeOf } from './objects';
 import { FUNCTION_NODES, constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
@@ -394,6 +395,14 @@ function insideFunction(scope: Scope): boolean {
 /** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
 const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
 
+/** `p: (() => ...)`, also behind `satisfies T` or `as T`: the object property the function is (queries.scm). */
+function propertyHolding(fn: SyntaxNode): boolean {
+  if (fn.parent?.type !== 'parenthesized_expression') return false;
+  let at = fn.parent.parent;
+  while (at?.type === 'as_expression' || at?.type === 'satisfies_expression') at = at.parent;
+  return at?.type === 'pair';
+}
+
 export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
   return (match, state) => {
     const scope = new Scope(kind, endOf(match), state.scope);
@@ -401,6 +410,10 @@ export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): Matc
     if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) {
       scope.nestUnder(state.scope);
       if (state.scope.kind === 'holder') scope.heldBy = state.scope.symbol;
+    } else if ((kind === 'function' || kind === 'arrow') && propertyHolding(match.node)) {
+      // `p: (() => ...) as T`: the property's calls give what T says (objects.ts), not the returns.
+      scope.nestUnder(state.scope);
+      if (state.scope.kind === 'holder' && !castTypeOf(match.node)) scope.heldBy = state.scope.symbol;
     }
     // A test's callback is the test's body: its local functions are `title>helper`. Only
     // an argument of the test call itself (it ends where the test scope does), not of a

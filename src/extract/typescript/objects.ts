@@ -1,4 +1,7 @@
 import type { SyntaxNode } from '../extractor';
+import type { TypeExpr } from '../facts';
+import { callableOf } from './callables';
+import { calleeOf, memberCallee, writtenTypeOf } from './expressionTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { memberName } from './syntax';
@@ -45,26 +48,83 @@ export const onObject: MatchHandler = (match, state) => {
   return scope;
 };
 
+/** What calling a member gives and how it is called, as its declaration says. */
+interface MemberCall {
+  readonly returns?: string;
+  readonly returned?: TypeExpr;
+  readonly callable?: string;
+}
+
 /** `api.get` for a member of a named literal; undefined otherwise. */
-function addMember(state: FileState, match: RoleMatch, body: SyntaxNode | undefined): string | undefined {
+function addMember(state: FileState, match: RoleMatch, body: SyntaxNode | undefined, call: MemberCall): string | undefined {
   const owner = state.scope.kind === 'object' ? state.scope.objectName : undefined;
   const nameNode = match.parts.get('name');
   const name = memberName(nameNode);
   if (owner === undefined || name === undefined) return undefined;
   const qualified = `${owner}.${name}`;
-  state.symbols.add({ name: qualified, kind: 'method', declaration: match.node, nameNode, body, docAnchor: match.node });
+  const draft = state.symbols.add({
+    name: qualified, kind: 'method', declaration: match.node, nameNode, body, docAnchor: match.node, returns: call.returns, callable: call.callable,
+  });
+  if (draft && call.returned) draft.returned = call.returned;
   return qualified;
+}
+
+/** A function's declared result and parameters (its returns, when it declares none, are read by returns.ts). */
+function declaredCall(fn: SyntaxNode): MemberCall {
+  return { returns: writtenTypeOf(fn.childForFieldName('return_type')), callable: callableOf(fn) };
 }
 
 /** `get() {...}` in a literal: a method of it; `this` inside is the literal, not a class. */
 export const onObjectMethod: MatchHandler = (match, state) => {
-  const symbol = addMember(state, match, match.parts.get('body'));
+  const symbol = addMember(state, match, match.parts.get('body'), declaredCall(match.node));
   return new Scope('function', match.node.endIndex, state.scope, symbol);
 };
 
-/** `put: () => ...` in a named literal: a method of it, holding the function's scope. */
+/**
+ * `put: () => ...` in a named literal: a method of it, holding the function's scope. Behind
+ * `as T` the property has type T whatever the function returns (castCall).
+ */
 export const onObjectProperty: MatchHandler = (match, state) => {
   const value = match.parts.get('value');
-  const symbol = addMember(state, match, value?.childForFieldName('body') ?? undefined);
+  const cast = value ? castTypeOf(value) : undefined;
+  const call = cast ? castCall(cast, state.scope) : value ? declaredCall(value) : {};
+  const symbol = addMember(state, match, value?.childForFieldName('body') ?? undefined, call);
   return symbol === undefined ? undefined : new Scope('holder', match.node.endIndex, state.scope, symbol);
 };
+
+/** The type of the outermost `as T` between a function and the property holding it. */
+export function castTypeOf(fn: SyntaxNode): SyntaxNode | undefined {
+  let cast: SyntaxNode | undefined;
+  for (let at = fn.parent; at && WRAPPERS.has(at.type); at = at.parent) {
+    if (at.type === 'as_expression') cast = at.childForFieldName('type') ?? at.lastNamedChild ?? undefined;
+  }
+  return cast;
+}
+
+/**
+ * What a call of a value cast to T gives, as the compiler types it from T alone: a
+ * function type's result, what `typeof f` or `typeof X.m` gives when called, and the
+ * same of `(typeof X)["m"]`. Any other T is not read: the call's result stays unknown.
+ */
+function castCall(type: SyntaxNode, scope: Scope): MemberCall {
+  if (type.type === 'function_type') return declaredCall(type);
+  const query = unparenthesized(type);
+  if (query?.type === 'type_query') {
+    const callee = calleeOf(query.namedChild(0), scope);
+    return callee ? { returned: { t: 'result', call: callee } } : {};
+  }
+  if (type.type !== 'lookup_type') return {};
+  const [owner, key] = type.namedChildren;
+  const ownerQuery = unparenthesized(owner ?? null);
+  const object = ownerQuery?.type === 'type_query' ? ownerQuery.namedChild(0) : null;
+  const literal = key?.type === 'literal_type' ? key.namedChild(0) : null;
+  const property = literal?.type === 'string' ? memberName(literal) : undefined;
+  if (!object || property === undefined) return {};
+  return { returned: { t: 'result', call: memberCallee(object, property, scope) } };
+}
+
+function unparenthesized(type: SyntaxNode | null): SyntaxNode | undefined {
+  let at = type;
+  while (at?.type === 'parenthesized_type') at = at.namedChild(0);
+  return at ?? undefined;
+}

@@ -124,6 +124,17 @@
     key: (_) @name
     value: [(arrow_function) (function_expression) (generator_function)] @value) @definition.object_property)
 
+; The same function in parentheses, or behind `satisfies T`, `as T` or `as unknown as T` (objects.ts reads the cast's type).
+(object
+  (pair
+    key: (_) @name
+    value: [
+      (parenthesized_expression [(arrow_function) (function_expression)] @value)
+      (satisfies_expression (parenthesized_expression [(arrow_function) (function_expression)] @value))
+      (as_expression (parenthesized_expression [(arrow_function) (function_expression)] @value))
+      (as_expression (as_expression (parenthesized_expression [(arrow_function) (function_expression)] @value)))
+    ]) @definition.object_property)
+
 (arrow_function) @scope.arrow
 
 ; Blocks inside functions scope their `let`, `const`, functions and classes (declarations.ts onBlock).
