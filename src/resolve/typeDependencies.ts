@@ -32,6 +32,10 @@ function computeNamesTypesDependOn(facts: FileFacts): Set<string> {
   }
   for (const symbol of facts.symbols) {
     for (const type of computedTypesOf(symbol)) addTypeNames(type, names);
+    for (const field of symbol.fields ?? []) {
+      const held = heldValueName(field.type);
+      if (held !== undefined) names.add(held);
+    }
     // A Go type's method set decides which interfaces it implements, wherever they are declared.
     if (facts.language === 'go' && symbol.kind === 'method') names.add(lastSegment(symbol.name));
   }
@@ -100,8 +104,20 @@ export function namesTypedThrough(facts: FileFacts, names: ReadonlySet<string>):
     const read = new Set<string>();
     for (const type of computedTypesOf(symbol)) addTypeNames(type, read);
     if ([...read].some((name) => names.has(name))) typed.push(lastSegment(symbol.name));
+    for (const field of symbol.fields ?? []) {
+      const held = heldValueName(field.type);
+      if (held !== undefined && names.has(held)) typed.push(field.name);
+    }
   }
   return typed;
+}
+
+/**
+ * The last name of the value a field's type is the type of (TypeScript's `typeof
+ * createEnum` for `static create = createEnum`): calling the field gives what it returns.
+ */
+function heldValueName(type: string): string | undefined {
+  return /^typeof\s+(?:[\w$.]*\.)?([\w$]+)$/u.exec(type)?.[1];
 }
 
 /** Names whose declarations differ between two versions of a file in what computed types read. */

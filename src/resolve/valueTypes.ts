@@ -79,7 +79,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
-        ?? (target ? undefined : classHeldByField(expr.call, scope, depth) ?? heldCallableResultOf(expr.call, scope, depth));
+        ?? (target ? undefined : classHeldByField(expr.call, scope, depth) ?? heldCallableResultOf(expr.call, scope, depth)
+          ?? functionResultHeldByField(expr.call, expr.index ?? 0, scope, depth));
     }
     case 'field': {
       const owner = typeOf(expr.of, scope, depth + 1);
@@ -274,8 +275,28 @@ function heldFunctionResultOf(entry: SymbolEntry, index: number, declaring: File
   const value = entry.fact.valueType;
   if (value?.t !== 'value' || languageFamily(declaring.language) !== 'typescript') return undefined;
   const held = declaring.callTarget(value.of, depth + 1);
+  if (held?.kind === 'symbol' && (held.entry.kind === 'function' || held.entry.kind === 'method')) return resultTypeOf(held, index, declaring, depth + 1);
+  return held ? undefined : functionResultHeldByField(value.of, index, declaring, depth + 1);
+}
+
+/**
+ * Calling a field that holds a function by name (TypeScript `static create =
+ * createZodEnum`, a field of type `typeof createZodEnum`) calls that function: the call
+ * gives what it returns. The call itself links nothing: the name it is made through is
+ * the field, which is no node.
+ */
+function functionResultHeldByField(call: CalleeExpr, index: number, scope: FileScope, depth: number): WrittenType | undefined {
+  if (call.form !== 'member' || !scope.typeSyntax.valueQueried || depth > MAX_DEPTH) return undefined;
+  // `ZodEnum.create`: a static field, read on the class the object names.
+  const owner = receiverTypeOf(call, scope, depth + 1) ?? classNamedBy(call.object, scope);
+  const field = owner && fieldTypeOf(owner, call.property, depth + 1);
+  const path = field && field.scope.typeSyntax.valueQueried?.(field.text);
+  if (path === undefined) return undefined;
+  const dot = path.lastIndexOf('.');
+  const named: CalleeExpr = dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
+  const held = field!.scope.callTarget(named, depth + 1);
   return held?.kind === 'symbol' && (held.entry.kind === 'function' || held.entry.kind === 'method')
-    ? resultTypeOf(held, index, declaring, depth + 1)
+    ? resultTypeOf(held, index, field!.scope, depth + 1)
     : undefined;
 }
 
@@ -325,6 +346,12 @@ export function underlyingOf(type: WrittenType): WrittenType | undefined {
   const underlying = symbol?.kind === 'symbol' ? symbol.entry.fact.underlying : undefined;
   const declaring = underlying && symbol?.kind === 'symbol' ? type.scope.scopeOfEntry(symbol.entry, symbol.packagePath) : undefined;
   return underlying && declaring ? { text: underlying, scope: declaring } : undefined;
+}
+
+/** The class a plain name names, as a type this scope resolves it to. */
+function classNamedBy(name: string, scope: FileScope): WrittenType | undefined {
+  const type = /^[\p{L}$_][\p{L}\p{N}$_]*$/u.test(name) ? scope.resolveTypeName(name) : undefined;
+  return type?.kind === 'symbol' && type.entry.kind === 'type' ? { text: name, scope } : undefined;
 }
 
 /** The type a member call is made on, as its callee says it: the name its file shows, or its computed receiver type. */

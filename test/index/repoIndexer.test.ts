@@ -257,6 +257,25 @@ describe('index/RepoIndexer when a type read through other files changes', () =>
     assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaResult -> types.Large.check', 'use.viaValue -> types.Large.check']);
     await store.close();
   });
+
+  it('re-links a file calling through a field that holds a function by name when the function changes', async () => {
+    const root = makeTempDir();
+    const limits = (made: string): string => `import { ${made} } from './types';\nexport function make() { return new ${made}(); }\n`;
+    writeTree(root, {
+      'types.ts': 'export class Small { check() {} }\nexport class Large { check() {} }\n',
+      'limits.ts': limits('Small'),
+      // Neither file names the type: the field holds make, which the first file declares.
+      'registry.ts': "import { make } from './limits';\nexport class Registry { static create = make; }\n",
+      'use.ts': "import { Registry } from './registry';\nexport function viaField() { Registry.create().check(); }\n",
+    });
+    const store = await openStore(':memory:');
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaField -> types.Small.check']);
+    fs.writeFileSync(path.join(root, 'limits.ts'), limits('Large'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaField -> types.Large.check']);
+    await store.close();
+  });
 });
 
 describe('index/RepoIndexer first index of a large repo', () => {

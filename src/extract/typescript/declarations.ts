@@ -178,9 +178,22 @@ export const onField: MatchHandler = (match, state) => {
   if (state.scope.kind !== 'class' || name === undefined) return undefined;
   const annotation = match.parts.get('type');
   state.scope.declareField(name, annotation ? typeNameOf(annotation) : constructedTypeOf(value));
-  addField(state.scope.declaration, name, annotation ? writtenTypeOf(annotation) : constructedTypeOf(value));
+  addField(state.scope.declaration, name, annotation ? writtenTypeOf(annotation) : constructedTypeOf(value) ?? heldValueType(value, state.scope));
   return undefined;
 };
+
+/**
+ * `static create = createZodEnum`: the field has the type of the value it names, which
+ * TypeScript writes `typeof createZodEnum` (the resolver calls through it). Only a name
+ * the module declares or imports: a local of an enclosing function is not read.
+ */
+function heldValueType(value: SyntaxNode | undefined, scope: Scope): string | undefined {
+  const path = value && (value.type === 'identifier' || value.type === 'member_expression') ? dottedNameOf(value) : undefined;
+  const root = path?.split('.')[0];
+  if (root === undefined || root === 'this' || root === 'super') return undefined;
+  const binder = scope.binderOf(root);
+  return !binder || binder.isModuleLevel ? `typeof ${path}` : undefined;
+}
 
 /** `constructor(private store: Store)`: the parameter is also a field of the class. */
 export const onParameterField: MatchHandler = (match, state) => {

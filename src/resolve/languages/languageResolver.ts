@@ -59,6 +59,8 @@ export interface TypeSyntax {
   primitive?(type: string): boolean;
   /** The class a value of this type is, when it is a class object (Python `type[Store]`): calling it makes a Store. */
   classHeld?(type: string): string | undefined;
+  /** The value whose type this type is, as a name or dotted path (TypeScript `typeof createEnum`). */
+  valueQueried?(type: string): string | undefined;
   /**
    * What calling a function declared with these overloads (SymbolFact.overloads) with
    * arguments of this shape gives; null when the overloads do not settle it.

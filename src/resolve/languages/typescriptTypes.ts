@@ -73,6 +73,9 @@ export const typescriptTypeSyntax: TypeSyntax = {
     if (ELEMENT_METHODS.has(method)) return element;
     return SAME_CONTAINER_METHODS.has(method) ? withoutNullables(type) : undefined;
   },
+  valueQueried(type) {
+    return /^\s*typeof\s+([\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*)\s*$/u.exec(type)?.[1];
+  },
   isArray(type) {
     const bare = withoutNullables(type);
     return bare !== undefined && (/^(?:readonly\s+)?.+\[\]$/s.test(bare) || /^(?:Readonly)?Array\s*</.test(bare));
