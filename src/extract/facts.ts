@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 61;
+export const FACTS_FORMAT_VERSION = 62;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -155,7 +155,14 @@ export interface FieldFact {
 export type TypeExpr =
   | { readonly t: 'named'; readonly name: string }
   | { readonly t: 'value'; readonly of: CalleeExpr }
-  | { readonly t: 'result'; readonly call: CalleeExpr; readonly index?: number; readonly given?: CallArguments }
+  | {
+      readonly t: 'result';
+      readonly call: CalleeExpr;
+      readonly index?: number;
+      readonly given?: CallArguments;
+      /** TypeScript: the call writes type arguments (`f<T>()`), so an overload that repeats an earlier one's parameters may be the one called. */
+      readonly typeArguments?: true;
+    }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr; readonly indexed?: true }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[] }

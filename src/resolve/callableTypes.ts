@@ -91,6 +91,36 @@ export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: 
   return known.get('result') ?? undefined;
 }
 
+/**
+ * What calling an overloaded function or method gives when its signatures write their
+ * results differently (`SelectQueryBuilder<Entity>`, `SelectQueryBuilder<any>`): the
+ * type every signature that may be the one called names, compared by declaration. The
+ * compiler takes the first signature the arguments fit, so one that repeats an earlier
+ * one's parameters is never called, unless the call writes type arguments an earlier
+ * one does not take (`z.string<"a">()`).
+ */
+export function overloadedResultOf(entry: SymbolEntry, declaring: FileScope, typeArguments: boolean): WrittenType | undefined {
+  if ((entry.fact.callable?.length ?? 0) < 2) return undefined;
+  const signatures = signaturesOfSymbol(entry, declaring)!;
+  const key = typeArguments ? 'result of any' : 'result';
+  let known = readings.get(signatures);
+  if (!known) readings.set(signatures, (known = new Map()));
+  if (!known.has(key)) known.set(key, resultOfAll(typeArguments ? signatures : reachableOverloads(signatures)) ?? null);
+  return known.get(key) ?? undefined;
+}
+
+/** The signatures whose parameters, as written, no earlier signature already has. */
+function reachableOverloads(signatures: readonly WrittenType[]): WrittenType[] {
+  const seen = new Set<string>();
+  return signatures.filter((signature) => {
+    const result = signature.scope.typeSyntax.result?.(signature.text, 0) ?? '';
+    const parameters = signature.text.slice(0, signature.text.length - result.length);
+    if (seen.has(parameters)) return false;
+    seen.add(parameters);
+    return true;
+  });
+}
+
 function resultOfAll(signatures: readonly WrittenType[]): WrittenType | undefined {
   return agreedType(signatures, (signature) => {
     const written = signature.scope.typeSyntax.result?.(signature.text, 0);

@@ -1,5 +1,5 @@
 import type { CallArguments, CalleeExpr, TypeExpr } from '../extract/facts';
-import { callbackParameterOf, heldCallableResultOf } from './callableTypes';
+import { callbackParameterOf, heldCallableResultOf, overloadedResultOf } from './callableTypes';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 import { languageFamily } from './languageFamily';
@@ -75,7 +75,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
     case 'result': {
       const target = scope.callTarget(expr.call, depth);
-      const result = resultTypeOf(target, expr.index ?? 0, scope, depth, expr.given);
+      const result = resultTypeOf(target, expr.index ?? 0, scope, depth, expr.given, expr.typeArguments);
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
@@ -189,7 +189,7 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
  * conversion or class instantiation, the class for its constructor.
  */
 function resultTypeOf(
-  target: Resolution | undefined, index: number, scope: FileScope, depth: number, given?: CallArguments,
+  target: Resolution | undefined, index: number, scope: FileScope, depth: number, given?: CallArguments, typeArguments?: true,
 ): WrittenType | undefined {
   if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;
   const { entry } = target;
@@ -210,7 +210,8 @@ function resultTypeOf(
   }
   const result = entry.fact.results?.[index];
   if (result) return { text: result, scope: declaring };
-  return index === 0 && entry.fact.returned ? inferredResultOf(entry.fact.returned, declaring, depth) : undefined;
+  if (index !== 0) return undefined;
+  return entry.fact.returned ? inferredResultOf(entry.fact.returned, declaring, depth) : overloadedResultOf(entry, declaring, typeArguments === true);
 }
 
 /**

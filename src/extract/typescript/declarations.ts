@@ -5,6 +5,7 @@ import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType, writtenTypeOf } from './expressionTypes';
 import type { SymbolDraft } from './symbols';
 import { castTypeOf } from './objects';
+import { type OverloadRun, overloadRun } from './overloads';
 import { FUNCTION_NODES, constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
@@ -46,9 +47,13 @@ export const onFunction: MatchHandler = (match, state) => {
     if (nameNode) state.scope.bind(nameNode.text, undefined);
     return new Scope('function', endOf(match), state.scope);
   }
+  // One of overloads: one of them makes the symbol (overloads.ts).
+  const run = overloadRun(match.node);
+  if (run.symbolAt !== match.node) return new Scope('function', endOf(match), state.scope);
   // `declare function f();`: the doc comment sits before `declare`.
-  const statement = match.node.type === 'function_signature' ? match.node.parent ?? match.node : match.node;
-  state.symbols.add({
+  const statement = match.node.parent?.type === 'ambient_declaration' ? match.node.parent : match.node;
+  const ways = waysToCall(match.node, match.parts.get('body'), run);
+  const draft = state.symbols.add({
     name,
     kind: 'function',
     declaration: match.node,
@@ -56,11 +61,29 @@ export const onFunction: MatchHandler = (match, state) => {
     body: match.parts.get('body'),
     docAnchor: docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
-    returns: returnTypeOf(match.node, match.parts.get('body')),
-    callable: callableOf(match.node),
-  }) ?? forgetReturnTypeUnlessSame(state, name, returnTypeOf(match.node, match.parts.get('body')));
+    returns: ways.returns,
+  });
+  if (draft) draft.callable = ways.callable;
+  else forgetReturnTypeUnlessSame(state, name, ways.returns);
   return new Scope('function', endOf(match), state.scope, name);
 };
+
+/**
+ * How a function or method is called and what a call gives: its overload signatures'
+ * when it has some (a result only when all declare the same one), else its own (an
+ * arrow function's, for a field holding one).
+ */
+function waysToCall(declaration: SyntaxNode, body: SyntaxNode | undefined, run?: OverloadRun): { returns?: string; callable?: string[] } {
+  const overloads = run?.signatures ?? [];
+  const ways = overloads.length > 0 ? overloads : [declaration];
+  const results = new Set(ways.map((way) => returnTypeOf(way, overloads.length > 0 ? undefined : body)));
+  const callables = ways.map(callableOf);
+  const [agreed] = results;
+  return {
+    returns: results.size === 1 ? agreed : undefined,
+    callable: callables.every((c) => c !== undefined) ? callables as string[] : undefined,
+  };
+}
 
 /** Module-level class declarations are symbols; a class expression's name is its own. */
 export const onClass: MatchHandler = (match, state) => {
@@ -106,7 +129,10 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
   const name = memberName(nameNode);
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
-  const returns = returnTypeOf(signature, body);
+  // One of overloads: one of them makes the symbol (overloads.ts); a field's arrow function has none.
+  const run = signature === match.node ? overloadRun(match.node) : undefined;
+  if (run && run.symbolAt !== match.node) return qualified;
+  const ways = waysToCall(signature, body, run);
   const added = state.symbols.add({
     name: qualified,
     kind: 'method',
@@ -114,20 +140,21 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
     nameNode,
     body,
     docAnchor: firstDecoratorOf(match.node),
-    returns,
-    callable: callableOf(signature),
+    returns: ways.returns,
   });
-  if (!added) {
-    forgetReturnTypeUnlessSame(state, qualified, returns);
-    addOverload(state, qualified, callableOf(signature));
+  if (added) added.callable = ways.callable;
+  else {
+    // A getter and its setter, or a method declared twice: one more way to call it.
+    forgetReturnTypeUnlessSame(state, qualified, ways.returns);
+    addOverloads(state, qualified, ways.callable);
   }
   return qualified;
 }
 
-/** An overload: one more way to call the one method symbol (none is known when one cannot be read). */
-function addOverload(state: FileState, name: string, callable: string | undefined): void {
+/** More ways to call the one method symbol (none is known when one cannot be read). */
+function addOverloads(state: FileState, name: string, callables: readonly string[] | undefined): void {
   const method = state.symbols.named(name).find((d) => d.kind === 'method');
-  if (method?.callable && callable !== undefined) method.callable.push(callable);
+  if (method?.callable && callables !== undefined) method.callable.push(...callables);
   else if (method) method.callable = undefined;
 }
 
@@ -235,7 +262,11 @@ export const onInterfaceMethod: MatchHandler = (match, state) => {
     ? match.node.childForFieldName('type')?.namedChild(0) ?? match.node
     : match.node;
   if (declaration.methods.includes(name)) {
-    addOverload(state, `${declaration.name}.${name}`, callableOf(signature));
+    // An overload: its result must agree with the others' for a call's to be known.
+    const qualified = `${declaration.name}.${name}`;
+    const callable = callableOf(signature);
+    forgetReturnTypeUnlessSame(state, qualified, returnTypeOf(signature, undefined));
+    addOverloads(state, qualified, callable === undefined ? undefined : [callable]);
     return;
   }
   declaration.methods.push(name);

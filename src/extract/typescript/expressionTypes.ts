@@ -141,7 +141,8 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
       const mapped = mappedArrayOf(node, scope, depth);
       if (mapped) return mapped;
       const callee = calleeOf(node.childForFieldName('function'), scope, depth + 1);
-      return callee && { t: 'result', call: callee };
+      if (!callee) return undefined;
+      return node.childForFieldName('type_arguments') ? { t: 'result', call: callee, typeArguments: true } : { t: 'result', call: callee };
     }
     case 'new_expression': {
       const constructor = node.childForFieldName('constructor');

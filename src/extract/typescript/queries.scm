@@ -16,10 +16,11 @@
   name: (identifier) @name
   body: (statement_block) @body) @definition.function
 
-; `declare function f(): T;` declares a function implemented elsewhere (a global, a test helper).
-(ambient_declaration
-  (function_signature
-    name: (identifier) @name) @definition.function)
+; `declare function f(): T;` declares a function implemented elsewhere (a global, a test
+; helper); `function f(a: string): T;` before its implementation is one of its overloads
+; (overloads.ts makes one symbol of them).
+(function_signature
+  name: (identifier) @name) @definition.function
 
 (class_declaration
   name: (type_identifier) @name
@@ -43,12 +44,11 @@
   (abstract_method_signature
     name: (_) @name) @definition.method)
 
-; `declare class C { m(): T }` declares methods implemented elsewhere (vendored typings).
-(ambient_declaration
-  (class_declaration
-    body: (class_body
-      (method_signature
-        name: (_) @name) @definition.method)))
+; `declare class C { m(): T }` declares methods implemented elsewhere (vendored typings); in
+; a class, `m(a: string): T;` before its implementation is one of its overloads.
+(class_body
+  (method_signature
+    name: (_) @name) @definition.method)
 
 (class_body
   (public_field_definition

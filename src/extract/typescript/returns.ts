@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { typeOfExpression } from './expressionTypes';
 import { type Scope, WITHIN_BODY } from './scope';
+import { overloadRun } from './overloads';
 import { FUNCTION_NODES } from './syntax';
 import type { FileState, MatchHandler } from './types';
 
@@ -48,28 +49,8 @@ function inferable(fn: SyntaxNode): boolean {
   if (fn.type.startsWith('generator') || fn.childForFieldName('return_type')) return false;
   if (fn.children.some((c) => c?.type === 'async' || c?.type === '*')) return false;
   const holder = fn.parent?.type === 'variable_declarator' ? fn.parent : undefined;
-  return !holder?.childForFieldName('type') && !hasOverloadSignatures(fn);
+  return !holder?.childForFieldName('type') && overloadRun(fn).signatures.length === 0;
 }
-
-/**
- * `function f(a: string): A; function f(a: unknown) {...}`, or the same of a method: the
- * signatures sit right before the implementation.
- */
-function hasOverloadSignatures(fn: SyntaxNode): boolean {
-  const signature = OVERLOAD_SIGNATURES[fn.type];
-  if (signature === undefined) return false;
-  const name = fn.childForFieldName('name')?.text;
-  const statement = fn.parent?.type === 'export_statement' ? fn.parent : fn;
-  let before = statement.previousNamedSibling;
-  while (before?.type === 'comment' || before?.type === 'decorator') before = before.previousNamedSibling;
-  const declaration = before?.type === 'export_statement' ? before.childForFieldName('declaration') : before;
-  return declaration?.type === signature && declaration.childForFieldName('name')?.text === name;
-}
-
-const OVERLOAD_SIGNATURES: Readonly<Record<string, string>> = {
-  function_declaration: 'function_signature',
-  method_definition: 'method_signature',
-};
 
 /** Sets `returned` on each function and method whose returns all have a type. */
 export function inferReturnedTypes(state: FileState): void {
