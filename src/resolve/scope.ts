@@ -354,6 +354,8 @@ export class FileScope {
    */
   private memberOfValue(value: CalleeExpr, property: string): Resolution | undefined {
     const owner = this.resolveValue(value);
+    // A class as a value (`const cls = this.constructor as typeof Entity`): its static members.
+    if (owner?.kind === 'symbol' && owner.entry.kind === 'type') return this.memberOfType(owner, property, 0);
     if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
     if (owner.entry.fact.valueType) return undefined;
     const home = this.homeOf(owner);
