@@ -7,9 +7,9 @@ import { isDottedName } from './literals';
  * block `if isinstance(x, C):` guards (or `elif`, or as the first operand of an `and`),
  * and after a guard `if not isinstance(x, C):` whose block always leaves (ends in
  * `return`, `raise`, `continue` or `break`), for the rest of the block the guard is in.
- * None when x is bound again in between (its type after that is another), or C is not a
- * name or dotted path (a tuple of classes). Scopes are not crossed: a nested function or
- * class reads its own binding.
+ * A tuple of classes narrows x to their union. None when x is bound again in between (its
+ * type after that is another), or a class is not a name or dotted path. Scopes are not
+ * crossed: a nested function or class reads its own binding.
  */
 export function narrowedByIsinstance(use: SyntaxNode, name: string): string | undefined {
   let child: SyntaxNode = use;
@@ -47,7 +47,7 @@ export function narrowedByElimination(use: SyntaxNode, name: string): string | u
     for (const condition of conditions) {
       const type = condition && (isNoneTest(condition, name) ? 'None' : isinstanceType(condition, name));
       if (!type || condition!.type === 'boolean_operator') return undefined;
-      excluded.add(type);
+      for (const member of unionMembers(type)) excluded.add(member);
     }
     const left = declared.filter((member) => !excluded.has(member));
     return left.length === 1 && isDottedName(left[0]!) && left[0] !== 'None' ? left[0] : undefined;
@@ -96,8 +96,8 @@ function afterGuard(block: SyntaxNode, statement: SyntaxNode, name: string): str
 
 /**
  * C of `if not isinstance(name, C):` with no `elif`/`else`, whose block always leaves;
- * '' for such a guard that narrows to what is not read (a tuple of classes); undefined
- * for any other statement.
+ * '' for such a guard that narrows to what is not read (a class written as a call or a
+ * subscript); undefined for any other statement.
  */
 function exitingGuardType(statement: SyntaxNode, name: string): string | undefined {
   const condition = statement.childForFieldName('condition');
@@ -115,7 +115,7 @@ const EXITS = new Set(['return_statement', 'raise_statement', 'continue_statemen
 
 const SCOPE_NODES = new Set(['function_definition', 'class_definition', 'lambda']);
 
-/** `C` of `isinstance(name, C)`, or of the first operand of an `and` that starts with one. */
+/** `C` of `isinstance(name, C)` (`A | B` of `(A, B)`), or of the first operand of an `and` that starts with one. */
 function isinstanceType(condition: SyntaxNode | null, name: string): string | undefined {
   if (condition?.type === 'boolean_operator' && condition.childForFieldName('operator')?.text === 'and') {
     return isinstanceType(condition.childForFieldName('left'), name);
@@ -125,8 +125,10 @@ function isinstanceType(condition: SyntaxNode | null, name: string): string | un
   const args = condition.childForFieldName('arguments')?.namedChildren.filter((arg) => arg?.type !== 'comment') ?? [];
   const [subject, type] = args;
   if (args.length !== 2 || subject?.type !== 'identifier' || subject.text !== name) return undefined;
-  const written = type && (type.type === 'identifier' || type.type === 'attribute') ? type.text.replace(/\s+/g, '') : undefined;
-  return written !== undefined && isDottedName(written) ? written : undefined;
+  // `isinstance(x, (A, B))` narrows x to the union of the classes.
+  const classes = type?.type === 'tuple' ? type.namedChildren.filter((c) => c?.type !== 'comment') : [type];
+  const written = classes.map((c) => (c?.type === 'identifier' || c?.type === 'attribute' ? c.text.replace(/\s+/g, '') : undefined));
+  return written.length > 0 && written.every((w) => w !== undefined && isDottedName(w)) ? written.join(' | ') : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { splitTopLevel } from '../../extract/python/annotationSyntax';
+import { splitTopLevel, unionMembers } from '../../extract/python/annotationSyntax';
 import type { TypeSyntax } from './languageResolver';
 import { overloadResult } from './pythonOverloads';
 
@@ -6,8 +6,8 @@ import { overloadResult } from './pythonOverloads';
  * Python annotations as written (a `Callable[[A], R]` is called for R): `Optional[T]`, `T | None` and a quoted forward
  * reference `"T"` name T; a user generic `Repo[T]` names Repo; `list[T]`, `Sequence[T]`,
  * `Iterator[T]`, `set[T]`, `tuple[T, ...]` and the like are containers whose iteration
- * and indexing yield T. Other unions, `dict` (iterating gives keys, indexing values) and
- * fixed-length tuples yield nothing: no guess.
+ * and indexing yield T. A method called on a union of classes is each member's; `dict`
+ * (iterating gives keys, indexing values) and fixed-length tuples yield nothing: no guess.
  */
 export const pythonTypeSyntax: TypeSyntax = {
   overloadResult,
@@ -34,6 +34,15 @@ export const pythonTypeSyntax: TypeSyntax = {
   classHeld(type) {
     const bare = unwrapOptional(type);
     return bare === undefined ? undefined : classHeldBy(bare);
+  },
+  /**
+   * The members of a union of two or more classes (`Headers | MultiDict`, `Union[A, B]`,
+   * None left out): a method called on it is each member's that declares it, as pyright
+   * reports the call.
+   */
+  alternatives(type) {
+    const members = unionMembers(type.replace(/\s+/g, ' ').trim()).filter((member) => member !== 'None');
+    return members.length >= 2 ? members : undefined;
   },
   /** `d[k]` of a `dict[K, V]` (`Mapping`, `defaultdict`...) gives V; other containers index as they iterate. */
   indexed(type) {
