@@ -24,8 +24,8 @@ function docAnchorOf(state: FileState, declaration: SyntaxNode): SyntaxNode {
 
 /**
  * The symbol name a declaration gets here (`f`, or `N.f` inside namespace N; a function
- * in the body of the symbol `outer` is `outer>inner`), or undefined where declarations
- * are not symbols (classes and types inside functions, anonymous callbacks). Inside a
+ * or class in the body of the symbol `outer` is `outer>inner`), or undefined where
+ * declarations are not symbols (types inside functions, anonymous callbacks). Inside a
  * namespace or a function the short name is bound, so calls to `f` there reach the symbol.
  */
 function declaredName(state: FileState, nameNode: SyntaxNode | undefined, nestable = false): string | undefined {
@@ -89,7 +89,7 @@ function waysToCall(declaration: SyntaxNode, body: SyntaxNode | undefined, run?:
 export const onClass: MatchHandler = (match, state) => {
   const nameNode = match.parts.get('name');
   const declared = match.node.type !== 'class';
-  const symbol = declared ? declaredName(state, nameNode) : undefined;
+  const symbol = declared ? declaredName(state, nameNode, true) : undefined;
   const scope = new Scope('class', endOf(match), state.scope, symbol);
   if (nameNode && declared && symbol === undefined) state.scope.bind(nameNode.text, undefined);
   if (scope.symbol === undefined || !nameNode) return scope;

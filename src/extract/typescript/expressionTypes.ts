@@ -146,7 +146,7 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
     }
     case 'new_expression': {
       const constructor = node.childForFieldName('constructor');
-      const name = constructor ? dottedNameOf(constructor) : undefined;
+      const name = constructor?.type === 'identifier' ? localClassName(constructor.text, scope) : constructor ? dottedNameOf(constructor) : undefined;
       const typeArguments = node.childForFieldName('type_arguments');
       const written = typeArguments ? writtenTypeOf(typeArguments) : '';
       if (name === undefined || written === undefined) return name === undefined ? undefined : { t: 'named', name };
@@ -215,6 +215,12 @@ function mappedArrayOf(call: SyntaxNode, scope: Scope, depth: number): TypeExpr 
   for (const parameter of listed as SyntaxNode[]) inner.bind(parameter.text, callbackParameterType(parameter, scope));
   const to = typeOfExpression(body, inner, depth + 1);
   return to && { t: 'mapped', of, to, call: memberCallee(object, 'map', scope, depth + 1) };
+}
+
+/** A class name as the resolver finds it: a class declared in a function is `outer>Local`. */
+function localClassName(name: string, scope: Scope): string | undefined {
+  const binder = scope.binderOf(name);
+  return !binder || binder.isModuleLevel ? name : binder.symbolOf(name);
 }
 
 /** `x as const`. */

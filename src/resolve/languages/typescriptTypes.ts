@@ -12,7 +12,8 @@ export const typescriptTypeSyntax: TypeSyntax = {
   named(type) {
     const bare = withoutNullables(type);
     if (bare === undefined) return undefined;
-    const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
+    // `outer>Local` is a class declared in the function outer (the extractor's name for it).
+    const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:[.>][\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
   parameter(type, index) {

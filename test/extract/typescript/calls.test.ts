@@ -192,7 +192,7 @@ describe('extract/typescript calls', () => {
     ]);
   });
 
-  it('leaves out calls to names bound inside functions (parameters, locals, local classes); nested functions are symbols', async () => {
+  it('leaves out calls to names bound inside functions (parameters, locals); nested functions and classes are symbols', async () => {
     const facts = await extract('src/j.js', lines(
       'function middleware(req, res, next) {',
       '  next();',
@@ -209,6 +209,7 @@ describe('extract/typescript calls', () => {
     assert.deepEqual(callees(facts), [
       { caller: 'middleware', callee: { form: 'name', name: 'pick' } },
       { caller: 'middleware', callee: { form: 'name', name: 'middleware>helper' } },
+      { caller: 'middleware', callee: { form: 'new', name: 'middleware>Local' } },
       { caller: 'middleware', callee: { form: 'name', name: 'outside' } },
       { caller: '', callee: { form: 'new', name: 'Promise' } },
     ]);

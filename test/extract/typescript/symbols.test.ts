@@ -107,7 +107,7 @@ describe('extract/typescript symbols', () => {
     assert.deepEqual(facts.calls[0]?.callee, { form: 'member', object: 'a', property: 'm', receiverType: { t: 'value', of: { form: 'name', name: 'a' } } }, 'overload parameters bind nothing: a is the module-level name');
   });
 
-  it('names nested functions outer>inner and members of named object literals api.get; local classes and augmentations are no symbols', async () => {
+  it('names nested functions and classes outer>inner and members of named object literals api.get; augmentations are no symbols', async () => {
     const facts = await extract('src/nested.ts', lines(
       'function outer() {',
       '  function inner() {}',
@@ -126,7 +126,7 @@ describe('extract/typescript symbols', () => {
       'declare global { function inGlobal(): void }',
     ));
     assert.deepEqual(symbolKinds(facts), [
-      'outer:function', 'outer>inner:function', 'outer>helper:function', 'outer>local.run:method', 'api:constant',
+      'outer:function', 'outer>inner:function', 'outer>helper:function', 'outer>Local:type', 'outer>Local.m:method', 'outer>local.run:method', 'api:constant',
       'api.get:method', 'api.put:method', 'api.users.list:method', 'loose.go:method', 'Widget:type', 'Widget.handle:method',
       'Widget.handle>step:function', 'Widget.render:method', 'Widget.render>draw:function', 'make:function', 'make>part:function',
     ]);
