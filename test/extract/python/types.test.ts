@@ -310,7 +310,7 @@ describe('extract/python isinstance narrowing', () => {
     assert.equal(receiver(callAt(facts, 3, 10).callee), 'models.Store');
     assert.equal(receiver(callAt(facts, 5, 10).callee), 'Item', 'an elif too');
     assert.deepEqual(receiver(callAt(facts, 8, 10).callee), { t: 'result', call: { form: 'name', name: 'other' } }, 'bound again in the block: that binding');
-    assert.equal(receiver(callAt(facts, 10, 10).callee), undefined, 'a tuple of classes');
+    assert.deepEqual(receiver(callAt(facts, 10, 10).callee), { t: 'named', name: 'Item | Store' }, 'a tuple of classes: their union');
     assert.equal(receiver(callAt(facts, 11, 6).callee), undefined, 'after the block');
     assert.equal(receiver(callAt(facts, 13, 28).callee), 'Item', 'a for loop over it does not bind it');
     assert.equal(receiver(callAt(facts, 14, 14).callee), 'Item');
@@ -343,7 +343,7 @@ describe('extract/python isinstance guards', () => {
     assert.equal(receiver(callAt(facts, 7, 6).callee), undefined, 'a guard that does not always leave');
     assert.deepEqual(receiver(callAt(facts, 11, 6).callee), { t: 'result', call: { form: 'name', name: 'other' } }, 'bound again after the guard');
     assert.equal(receiver(callAt(facts, 15, 13).callee), 'Store', 'continue leaves the iteration');
-    assert.equal(receiver(callAt(facts, 18, 6).callee), undefined, 'a tuple of classes');
+    assert.deepEqual(receiver(callAt(facts, 18, 6).callee), { t: 'named', name: 'Store | Item' }, 'a tuple of classes: their union');
   });
 });
 

@@ -26,6 +26,15 @@ describe('resolve/languages/pythonTypes', () => {
     }
   });
 
+  it('lists the members of a union of two or more classes, None left out', () => {
+    const alternatives = (type: string): string[] | undefined => pythonTypeSyntax.alternatives?.(type);
+    assert.deepEqual(alternatives('Headers | MultiDict'), ['Headers', 'MultiDict']);
+    assert.deepEqual(alternatives('Union[A, b.B, None]'), ['A', 'b.B']);
+    assert.deepEqual(alternatives('typing.Optional[A | B]'), ['A', 'B']);
+    assert.deepEqual(alternatives('"A | B"'), ['A', 'B']);
+    for (const type of ['A', 'A | None', 'Optional[A]', 'list[A | B]']) assert.equal(alternatives(type), undefined, type);
+  });
+
   it('yields the element of one-type containers, homogeneous tuples and generators', () => {
     const { element } = pythonTypeSyntax;
     assert.equal(element('list[Item]'), 'Item');
