@@ -52,6 +52,11 @@ const TS_FILES = {
     '  return new Dog().speak();',
     '}',
     '',
+    'export function narrowed(animal: Dog | Cat): string {',
+    "  if (animal instanceof Cat) return '';",
+    '  return animal.speak();',
+    '}',
+    '',
     'export function passed(): number[] {',
     '  return [1, 2].map(twice);',
     '}',
@@ -86,7 +91,8 @@ describe('enrich/scip/ingestScipIndex (real scip-typescript and scip-python inde
   it('confirms, adds and contradicts TypeScript calls, and adds implements and references, as scip_resolved 0.95', async () => {
     const { store, scip } = await indexedTs();
     const before = await edges(store);
-    assert.equal(find(before, 'calls', 'src/main.shadowed', 'src/animals.Dog.speak')[0]?.provenance, 'ast_inferred', 'the static pass misses the shadowing');
+    assert.deepEqual(find(before, 'calls', 'src/main.shadowed', 'src/animals.Dog.speak'), [], 'a local const is no class: no guess');
+    assert.equal(find(before, 'calls', 'src/main.narrowed', 'src/animals.Cat.speak')[0]?.provenance, 'ast_inferred', 'the static pass does not narrow after the early return');
     assert.deepEqual(find(before, 'calls', 'src/main.viaCallback', 'src/animals.Cat.speak'), [], 'only the compiler knows the callback parameter');
 
     const summary = await ingestScipIndex(store, readScipIndexFile(scip));
@@ -94,7 +100,9 @@ describe('enrich/scip/ingestScipIndex (real scip-typescript and scip-python inde
     assert.deepEqual(find(after, 'calls', 'src/main.reassigned', 'src/animals.pet').map((e) => [e.provenance, e.confidence]), [['scip_resolved', 0.95]]);
     assert.deepEqual(find(after, 'calls', 'src/main.viaCallback', 'src/animals.Cat.speak').map((e) => e.provenance), ['scip_resolved']);
     assert.deepEqual(find(after, 'calls', 'src/main.shadowed', 'src/animals.Cat.speak').map((e) => e.provenance), ['scip_resolved']);
-    assert.deepEqual(find(after, 'calls', 'src/main.shadowed', 'src/animals.Dog.speak'), [], 'contradicted: the shadowing Dog is a Cat');
+    assert.deepEqual(find(after, 'calls', 'src/main.shadowed', 'src/animals.Dog.speak'), [], 'the shadowing Dog is a Cat');
+    assert.deepEqual(find(after, 'calls', 'src/main.narrowed', 'src/animals.Cat.speak'), [], 'contradicted: after the early return the animal is a Dog');
+    assert.deepEqual(find(after, 'calls', 'src/main.narrowed', 'src/animals.Dog.speak').map((e) => e.provenance), ['scip_resolved']);
     // A call on a union: the compiler names both methods, and confirms both static edges.
     for (const method of ['Cat', 'Dog']) {
       assert.deepEqual(find(after, 'calls', 'src/main.reassigned', `src/animals.${method}.speak`).map((e) => e.provenance), ['scip_resolved']);
