@@ -195,19 +195,21 @@ export class ExpressionTypes {
     return { object: explicit ? text : 'super()', type: ownsCall ? basesOf(owner)[0] : undefined };
   }
 
+  /**
+   * The type several bindings agree on: one written alike, else each of them for the
+   * resolver to compare by the declaration each names (`headers: Headers | None` and
+   * `headers = Headers()` are one type).
+   */
   private merged(sources: readonly BindingSource[], depth: number): TypeExpr | undefined {
-    let found: TypeExpr | undefined;
-    let key = '';
+    const distinct = new Map<string, TypeExpr>();
     for (const source of sources) {
       if (source.form === 'none') continue;
       const type = this.sourceType(source, depth);
       if (!type) return undefined;
-      const typeKey = JSON.stringify(type);
-      if (found && typeKey !== key) return undefined;
-      found = type;
-      key = typeKey;
+      distinct.set(JSON.stringify(type), type);
     }
-    return found;
+    const types = [...distinct.values()];
+    return types.length > 1 ? { t: 'either', of: types } : types[0];
   }
 
   private sourceType(source: BindingSource, depth: number): TypeExpr | undefined {

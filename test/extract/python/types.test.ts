@@ -52,8 +52,10 @@ describe('extract/python receiver types', () => {
       '    n.process()',
     ));
     assert.deepEqual(receiver(callAt(facts, 4, 8).callee), 'URL', 'the later binding in the same block');
-    assert.equal(receiver(callAt(facts, 10, 9).callee), undefined, 'a binding in a try the use is outside of');
-    assert.equal(receiver(callAt(facts, 13, 13).callee), undefined, 'a loop binds it again after the use');
+    assert.deepEqual(receiver(callAt(facts, 10, 9).callee), { t: 'either', of: [{ t: 'named', name: 'Page' }, { t: 'named', name: 'Missing' }] },
+      'a binding in a try the use is outside of: either, for the resolver to compare');
+    assert.deepEqual(receiver(callAt(facts, 13, 13).callee), { t: 'either', of: [{ t: 'named', name: 'Page' }, { t: 'named', name: 'Missing' }] },
+      'a loop binds it again after the use: either');
     assert.deepEqual(receiver(callAt(facts, 16, 10).callee), 'Page', 'the value reads the binding before it');
     assert.equal(receiver(callAt(facts, 20, 6).callee), undefined, 'a for target holds only in its loop');
     assert.equal(receiver(callAt(facts, 23, 6).callee), undefined, 'None, the last binding, has no methods');
@@ -239,9 +241,9 @@ describe('extract/python receiver types', () => {
     assert.deepEqual(variable('pooled'), ['variable', { t: 'named', name: 'Pool' }]);
     assert.deepEqual(variable('retried'), ['variable', { t: 'named', name: 'Client' }]);
     assert.equal(receiver(callAt(facts, 2, 9).callee), 'pb2_grpc.CatalogStub', 'a function sees the global bound later in a block');
-    // Two branches bind two types: no type, no variable, no receiver type.
+    // Two branches bind two types: no variable, and either type for the resolver to compare.
     assert.equal(facts.symbols.some((s) => s.name === 'either' || s.name === 'local'), false);
-    assert.equal(receiver(callAt(facts, 3, 11).callee), undefined);
+    assert.deepEqual(receiver(callAt(facts, 3, 11).callee), { t: 'either', of: [{ t: 'named', name: 'Store' }, { t: 'named', name: 'Cache' }] });
   });
 
   it('binds a name a function declares global in the module', async () => {
