@@ -116,6 +116,46 @@ const MAX_DEPTH = 40;
 /** The type of the value an expression yields. */
 export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
   if (depth > MAX_DEPTH) return undefined;
+  if (isChainTop(node) && hasMisreadAwait(node)) {
+    // `await a.b<T>(x).c()`: the await is the whole chain's, though the grammar put it at a.b.
+    const chain = typeOfNode(node, scope, depth);
+    return chain && { t: 'element', of: chain };
+  }
+  return typeOfNode(node, scope, depth);
+}
+
+/**
+ * A call tree-sitter-typescript reads as `(await a.b)<T>(x)`: JavaScript's precedence makes
+ * it `await (a.b<T>(x)…)`, whatever follows in the chain.
+ */
+export function isMisreadAwait(call: SyntaxNode): boolean {
+  return call.type === 'call_expression' && call.childForFieldName('function')?.type === 'await_expression'
+    && call.childForFieldName('type_arguments') !== null;
+}
+
+/** Whether a misread await sits at the head of this call or member chain. */
+function hasMisreadAwait(node: SyntaxNode): boolean {
+  for (let at: SyntaxNode | null = node; at; ) {
+    if (isMisreadAwait(at)) return true;
+    if (at.type === 'call_expression') at = at.childForFieldName('function');
+    else if (at.type === 'member_expression' || at.type === 'subscript_expression') at = at.childForFieldName('object');
+    else if (at.type === 'non_null_expression') at = at.namedChild(0);
+    else return false;
+  }
+  return false;
+}
+
+/** A call or member chain's last link: no further link takes it as its object or callee. */
+function isChainTop(node: SyntaxNode): boolean {
+  if (node.type !== 'call_expression' && node.type !== 'member_expression') return false;
+  const parent = node.parent;
+  if (!parent) return true;
+  if (parent.type === 'member_expression' || parent.type === 'subscript_expression') return parent.childForFieldName('object')?.id !== node.id;
+  if (parent.type === 'call_expression') return parent.childForFieldName('function')?.id !== node.id;
+  return parent.type !== 'non_null_expression';
+}
+
+function typeOfNode(node: SyntaxNode, scope: Scope, depth: number): TypeExpr | undefined {
   switch (node.type) {
     case 'identifier':
       return typeOfName(node.text, scope);
@@ -370,6 +410,7 @@ export function calleeOf(fn: SyntaxNode | null, scope: Scope, depth = 0): Callee
     return object && property !== undefined ? memberCallee(object, property, scope, depth + 1) : undefined;
   }
   if (fn.type === 'parenthesized_expression' || fn.type === 'non_null_expression') return calleeOf(fn.namedChild(0), scope, depth + 1);
+  if (fn.type === 'await_expression' && fn.parent && isMisreadAwait(fn.parent)) return calleeOf(fn.namedChild(0), scope, depth + 1);
   return undefined;
 }
 

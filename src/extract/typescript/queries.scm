@@ -206,6 +206,21 @@
     property: (_) @callee.property)
   arguments: (arguments) @arguments) @call
 
+; tree-sitter-typescript reads `await a.b<T>(x)` as `(await a.b)<T>(x)`: the call is a.b's
+; all the same (expressionTypes.ts puts the await back at the top of the chain).
+(call_expression
+  function: (await_expression (identifier) @callee.name)
+  type_arguments: (type_arguments)
+  arguments: (arguments) @arguments) @call
+
+(call_expression
+  function: (await_expression
+    (member_expression
+      object: (_) @callee.object
+      property: (_) @callee.property))
+  type_arguments: (type_arguments)
+  arguments: (arguments) @arguments) @call
+
 (new_expression
   constructor: (identifier) @callee.name) @call.new
 
