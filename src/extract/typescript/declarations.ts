@@ -48,7 +48,7 @@ export const onFunction: MatchHandler = (match, state) => {
     return new Scope('function', endOf(match), state.scope);
   }
   // One of overloads: one of them makes the symbol (overloads.ts).
-  const run = overloadRun(match.node);
+  const run = overloadRun(match.node, match.parts.has('body'));
   if (run.symbolAt !== match.node) return new Scope('function', endOf(match), state.scope);
   // `declare function f();`: the doc comment sits before `declare`.
   const statement = match.node.parent?.type === 'ambient_declaration' ? match.node.parent : match.node;
@@ -130,7 +130,7 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
   if (className === undefined || name === undefined) return undefined;
   const qualified = `${className}.${name}`;
   // One of overloads: one of them makes the symbol (overloads.ts); a field's arrow function has none.
-  const run = signature === match.node ? overloadRun(match.node) : undefined;
+  const run = signature === match.node ? overloadRun(match.node, body !== undefined) : undefined;
   if (run && run.symbolAt !== match.node) return qualified;
   const ways = waysToCall(signature, body, run);
   const added = state.symbols.add({
@@ -439,10 +439,9 @@ function insideFunction(scope: Scope): boolean {
 /** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
 const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
 
-/** `p: (() => ...)`, also behind `satisfies T` or `as T`: the object property the function is (queries.scm). */
-function propertyHolding(fn: SyntaxNode): boolean {
-  if (fn.parent?.type !== 'parenthesized_expression') return false;
-  let at = fn.parent.parent;
+/** `p: (() => ...)`, also behind `satisfies T` or `as T`: the parentheses a function is in hold an object property (queries.scm). */
+function propertyHolding(parentheses: SyntaxNode): boolean {
+  let at = parentheses.parent;
   while (at?.type === 'as_expression' || at?.type === 'satisfies_expression') at = at.parent;
   return at?.type === 'pair';
 }
@@ -454,7 +453,7 @@ export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): Matc
     if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) {
       scope.nestUnder(state.scope);
       if (state.scope.kind === 'holder') scope.heldBy = state.scope.symbol;
-    } else if ((kind === 'function' || kind === 'arrow') && propertyHolding(match.node)) {
+    } else if ((kind === 'function' || kind === 'arrow') && parent?.type === 'parenthesized_expression' && propertyHolding(parent)) {
       // `p: (() => ...) as T`: the property's calls give what T says (objects.ts), not the returns.
       scope.nestUnder(state.scope);
       if (state.scope.kind === 'holder' && !castTypeOf(match.node)) scope.heldBy = state.scope.symbol;

@@ -56,14 +56,42 @@ function typeParametersAround(node: SyntaxNode): Set<string> {
   return names;
 }
 
+interface TypeParameterDeclaration {
+  readonly name: string;
+  readonly parameter: SyntaxNode;
+}
+
+/**
+ * Per tree, the type parameters declared around each node already asked about: the nodes
+ * of one file share their ancestors, and each step up costs two calls into the parser.
+ */
+const declaredAround = new WeakMap<object, Map<number, readonly TypeParameterDeclaration[]>>();
+
 /** Each type parameter declared around a node, with its declaration, innermost first. */
-export function* typeParameterDeclarationsAround(node: SyntaxNode): Generator<{ name: string; parameter: SyntaxNode }> {
+export function typeParameterDeclarationsAround(node: SyntaxNode): readonly TypeParameterDeclaration[] {
+  let byNode = declaredAround.get(node.tree);
+  if (!byNode) declaredAround.set(node.tree, (byNode = new Map()));
+  const unknown: SyntaxNode[] = [];
+  let declared: readonly TypeParameterDeclaration[] = [];
   for (let at: SyntaxNode | null = node; at; at = at.parent) {
+    const known = byNode.get(at.id);
+    if (known) {
+      declared = known;
+      break;
+    }
+    unknown.push(at);
+  }
+  for (let i = unknown.length - 1; i >= 0; i--) {
+    const at = unknown[i]!;
+    const own: TypeParameterDeclaration[] = [];
     for (const parameter of at.childForFieldName('type_parameters')?.namedChildren ?? []) {
       const name = parameter?.childForFieldName('name')?.text;
-      if (name !== undefined) yield { name, parameter: parameter! };
+      if (name !== undefined) own.push({ name, parameter: parameter! });
     }
+    if (own.length > 0) declared = [...own, ...declared];
+    byNode.set(at.id, declared);
   }
+  return declared;
 }
 
 /** Functions and classes: a return inside one belongs to it, not to the body around it. */
@@ -116,7 +144,7 @@ const MAX_DEPTH = 40;
 /** The type of the value an expression yields. */
 export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  if (isChainTop(node) && hasMisreadAwait(node)) {
+  if (scope.root.awaitedChains?.has(node.id)) {
     // `await a.b<T>(x).c()`: the await is the whole chain's, though the grammar put it at a.b.
     const chain = typeOfNode(node, scope, depth);
     return chain && { t: 'element', of: chain };
@@ -125,34 +153,19 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, depth = 0): Typ
 }
 
 /**
- * A call tree-sitter-typescript reads as `(await a.b)<T>(x)`: JavaScript's precedence makes
- * it `await (a.b<T>(x)…)`, whatever follows in the chain.
+ * The call or member chain whose last link an `await` takes, from a call that
+ * tree-sitter-typescript reads as `(await a.b)<T>(x)`: JavaScript's precedence makes it
+ * `await (a.b<T>(x)…)`, whatever follows in the chain.
  */
-export function isMisreadAwait(call: SyntaxNode): boolean {
-  return call.type === 'call_expression' && call.childForFieldName('function')?.type === 'await_expression'
-    && call.childForFieldName('type_arguments') !== null;
-}
-
-/** Whether a misread await sits at the head of this call or member chain. */
-function hasMisreadAwait(node: SyntaxNode): boolean {
-  for (let at: SyntaxNode | null = node; at; ) {
-    if (isMisreadAwait(at)) return true;
-    if (at.type === 'call_expression') at = at.childForFieldName('function');
-    else if (at.type === 'member_expression' || at.type === 'subscript_expression') at = at.childForFieldName('object');
-    else if (at.type === 'non_null_expression') at = at.namedChild(0);
-    else return false;
+export function awaitedChainOf(misread: SyntaxNode): SyntaxNode {
+  let top = misread;
+  for (let parent = top.parent; parent; top = parent, parent = parent.parent) {
+    const continues = parent.type === 'member_expression' || parent.type === 'subscript_expression'
+      ? parent.childForFieldName('object')?.id === top.id
+      : parent.type === 'call_expression' ? parent.childForFieldName('function')?.id === top.id : parent.type === 'non_null_expression';
+    if (!continues) break;
   }
-  return false;
-}
-
-/** A call or member chain's last link: no further link takes it as its object or callee. */
-function isChainTop(node: SyntaxNode): boolean {
-  if (node.type !== 'call_expression' && node.type !== 'member_expression') return false;
-  const parent = node.parent;
-  if (!parent) return true;
-  if (parent.type === 'member_expression' || parent.type === 'subscript_expression') return parent.childForFieldName('object')?.id !== node.id;
-  if (parent.type === 'call_expression') return parent.childForFieldName('function')?.id !== node.id;
-  return parent.type !== 'non_null_expression';
+  return top;
 }
 
 function typeOfNode(node: SyntaxNode, scope: Scope, depth: number): TypeExpr | undefined {
@@ -410,7 +423,8 @@ export function calleeOf(fn: SyntaxNode | null, scope: Scope, depth = 0): Callee
     return object && property !== undefined ? memberCallee(object, property, scope, depth + 1) : undefined;
   }
   if (fn.type === 'parenthesized_expression' || fn.type === 'non_null_expression') return calleeOf(fn.namedChild(0), scope, depth + 1);
-  if (fn.type === 'await_expression' && fn.parent && isMisreadAwait(fn.parent)) return calleeOf(fn.namedChild(0), scope, depth + 1);
+  // `(await a.b)<T>(x)` as the grammar misreads `await a.b<T>(x)` (awaitedChainOf).
+  if (fn.type === 'await_expression' && fn.parent?.type === 'call_expression') return calleeOf(fn.namedChild(0), scope, depth + 1);
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import type { ExtractInput, LanguageExtractor } from '../extractor';
 import type { FileFacts, SymbolFact } from '../facts';
 import { callFacts } from './calls';
 import { collectMatches } from './collect';
+import { awaitedChainOf } from './expressionTypes';
 import { replay } from './replay';
 import { withHttpCalls } from '../httpUrls';
 import { meteredMatches } from '../meteredQuery';
@@ -22,6 +23,8 @@ function extract(input: ExtractInput): FileFacts {
   const root = input.tree.rootNode;
   const matches = collectMatches(meteredMatches(input));
   const state = newFileState(input);
+  const misread = matches.filter((match) => match.role === 'call' && match.parts.has('callee.await'));
+  if (misread.length > 0) state.scope.awaitedChains = new Set(misread.map((match) => awaitedChainOf(match.node).id));
   replay(matches, state);
   inferReturnedTypes(state);
   state.modules.finish(state.symbols);

@@ -56,12 +56,14 @@ interface MemberCall {
 }
 
 /** `api.get` for a member of a named literal; undefined otherwise. */
-function addMember(state: FileState, match: RoleMatch, body: SyntaxNode | undefined, call: MemberCall): string | undefined {
+function addMember(state: FileState, match: RoleMatch, body: SyntaxNode | undefined, callOf: () => MemberCall): string | undefined {
   const owner = state.scope.kind === 'object' ? state.scope.objectName : undefined;
+  if (owner === undefined) return undefined;
   const nameNode = match.parts.get('name');
   const name = memberName(nameNode);
-  if (owner === undefined || name === undefined) return undefined;
+  if (name === undefined) return undefined;
   const qualified = `${owner}.${name}`;
+  const call = callOf();
   const draft = state.symbols.add({
     name: qualified, kind: 'method', declaration: match.node, nameNode, body, docAnchor: match.node, returns: call.returns, callable: call.callable,
   });
@@ -76,7 +78,7 @@ function declaredCall(fn: SyntaxNode): MemberCall {
 
 /** `get() {...}` in a literal: a method of it; `this` inside is the literal, not a class. */
 export const onObjectMethod: MatchHandler = (match, state) => {
-  const symbol = addMember(state, match, match.parts.get('body'), declaredCall(match.node));
+  const symbol = addMember(state, match, match.parts.get('body'), () => declaredCall(match.node));
   return new Scope('function', match.node.endIndex, state.scope, symbol);
 };
 
@@ -86,9 +88,11 @@ export const onObjectMethod: MatchHandler = (match, state) => {
  */
 export const onObjectProperty: MatchHandler = (match, state) => {
   const value = match.parts.get('value');
-  const cast = value ? castTypeOf(value) : undefined;
-  const call = cast ? castCall(cast, state.scope) : value ? declaredCall(value) : {};
-  const symbol = addMember(state, match, value?.childForFieldName('body') ?? undefined, call);
+  const callOf = (): MemberCall => {
+    const cast = value ? castTypeOf(value) : undefined;
+    return cast ? castCall(cast, state.scope) : value ? declaredCall(value) : {};
+  };
+  const symbol = addMember(state, match, value?.childForFieldName('body') ?? undefined, callOf);
   return symbol === undefined ? undefined : new Scope('holder', match.node.endIndex, state.scope, symbol);
 };
 

@@ -26,11 +26,13 @@ export interface OverloadRun {
   readonly signatures: readonly SyntaxNode[];
 }
 
-/** The run a function or method declaration is part of. */
-export function overloadRun(declaration: SyntaxNode): OverloadRun {
+/** The run a function or method declaration is part of; `hasBody` when it is an implementation (a run's last). */
+export function overloadRun(declaration: SyntaxNode, hasBody = !isSignature(declaration)): OverloadRun {
   const run = [declaration];
   for (let at = neighbour(declaration, 'previous'); at && sameRun(at, run[0]!); at = neighbour(at, 'previous')) run.unshift(at);
-  for (let at = neighbour(declaration, 'next'); at && sameRun(run[run.length - 1]!, at); at = neighbour(at, 'next')) run.push(at);
+  if (!hasBody) {
+    for (let at = neighbour(declaration, 'next'); at && sameRun(run[run.length - 1]!, at); at = neighbour(at, 'next')) run.push(at);
+  }
   if (run.length === 1) return { symbolAt: declaration, signatures: [] };
   const last = run[run.length - 1]!;
   return isSignature(last) ? { symbolAt: run[0]!, signatures: run } : { symbolAt: last, signatures: run.slice(0, -1) };

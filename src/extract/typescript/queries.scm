@@ -209,7 +209,7 @@
 ; tree-sitter-typescript reads `await a.b<T>(x)` as `(await a.b)<T>(x)`: the call is a.b's
 ; all the same (expressionTypes.ts puts the await back at the top of the chain).
 (call_expression
-  function: (await_expression (identifier) @callee.name)
+  function: (await_expression (identifier) @callee.name) @callee.await
   type_arguments: (type_arguments)
   arguments: (arguments) @arguments) @call
 
@@ -217,7 +217,7 @@
   function: (await_expression
     (member_expression
       object: (_) @callee.object
-      property: (_) @callee.property))
+      property: (_) @callee.property)) @callee.await
   type_arguments: (type_arguments)
   arguments: (arguments) @arguments) @call
 

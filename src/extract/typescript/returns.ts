@@ -49,7 +49,7 @@ function inferable(fn: SyntaxNode): boolean {
   if (fn.type.startsWith('generator') || fn.childForFieldName('return_type')) return false;
   if (fn.children.some((c) => c?.type === 'async' || c?.type === '*')) return false;
   const holder = fn.parent?.type === 'variable_declarator' ? fn.parent : undefined;
-  return !holder?.childForFieldName('type') && overloadRun(fn).signatures.length === 0;
+  return !holder?.childForFieldName('type') && overloadRun(fn, true).signatures.length === 0;
 }
 
 /** Sets `returned` on each function and method whose returns all have a type. */

@@ -76,6 +76,10 @@ export class Scope {
 
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
+  /** The module scope. */
+  readonly root: Scope;
+  /** Module scope: the ids of the chains an `await` the grammar misreads takes (expressionTypes.ts awaitedChainOf). */
+  awaitedChains: ReadonlySet<number> | undefined;
 
   constructor(
     readonly kind: ScopeKind,
@@ -85,6 +89,7 @@ export class Scope {
     readonly symbol?: string,
   ) {
     this.callerName = symbol ?? parent?.callerName ?? '';
+    this.root = parent?.root ?? this;
     if (WITHIN_BODY.has(kind)) {
       this.declarationPrefix = parent?.declarationPrefix;
       this.nestedPrefix = parent?.nestedPrefix;
