@@ -27,7 +27,9 @@ export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth:
   let known = readings.get(signatures);
   if (!known) readings.set(signatures, (known = new Map()));
   if (!known.has(key)) known.set(key, callbackParameterFrom(signatures, expr) ?? null);
-  return known.get(key) ?? undefined;
+  const type = known.get(key) ?? undefined;
+  // `where((qb: this) => …)` declared by a method: `this` is the type the method is called on.
+  return type?.text === 'this' ? receiverTypeOf(expr.call, scope, depth + 1) : type;
 }
 
 /** What each list of signatures (one per callee and symbol-table version) gave each callback position. */
@@ -139,6 +141,15 @@ function signaturesOfSymbol(entry: SymbolEntry, declaring: FileScope): readonly 
 
 const symbolSignatures = new WeakMap<SymbolEntry, { scope: FileScope; version: number; signatures?: readonly WrittenType[] }>();
 
+/** An array, or a class or an interface declaring no call signature of this repository: no value of it can be called. */
+function neverCalled(type: WrittenType): boolean {
+  if (type.scope.typeSyntax.isArray?.(type.text)) return true;
+  const symbol = typeSymbolOf(type);
+  if (symbol?.kind !== 'symbol') return false;
+  const { kind, fact } = symbol.entry;
+  return (kind === 'type' || kind === 'interface') && !fact.callable?.length && fact.underlying === undefined && fact.aliasOf === undefined;
+}
+
 /** The signatures of a function type, written as one or named (an alias of one, an interface with call signatures). */
 function signaturesOfType(type: WrittenType, hops: number): readonly WrittenType[] | undefined {
   if (hops > MAX_HOPS) return undefined;
@@ -160,7 +171,12 @@ function parameterOfFunctionType(type: WrittenType, index: number, hops: number)
   const direct = type.scope.typeSyntax.parameter?.(type.text, index);
   if (direct !== undefined) return { text: direct, scope: type.scope };
   const alternatives = alternativesOf(type);
-  if (alternatives) return agreedType(alternatives, (alternative) => parameterOfFunctionType(alternative, index, hops + 1));
+  // A function passed where a union is expected is typed by the union's function types
+  // alone (`Brackets | ((qb: this) => string) | ObjectLiteral`): a class or an interface
+  // with no call signature cannot be what it is.
+  if (alternatives) {
+    return agreedType(alternatives, (alternative) => (neverCalled(alternative) ? 'skip' : parameterOfFunctionType(alternative, index, hops + 1)));
+  }
   const signatures = signaturesOfType(type, hops + 1);
   if (signatures?.length === 1 && signatures[0]!.text !== type.text) return parameterOfFunctionType(signatures[0]!, index, hops + 1);
   return undefined;

@@ -144,6 +144,8 @@ export function agreedType<T>(items: Iterable<T>, read: (item: T) => WrittenType
 
 /** Which declaration (or outside type) a type names, as a key equal for two types naming the same one. */
 function typeIdentityOf(type: WrittenType, depth = 0): string | undefined {
+  // `this` in a signature: whatever the method is called on, read by whoever called it.
+  if (type.text === 'this') return 'this';
   const symbol = typeSymbolOf(type);
   if (!symbol) {
     // Two arrays are one type when their elements are (`cond ? this.tables : filterTables()`).
