@@ -1,3 +1,4 @@
+import { leadingComment } from '../common';
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
@@ -59,7 +60,7 @@ export const onFunction: MatchHandler = (match, state) => {
     declaration: match.node,
     nameNode,
     body: match.parts.get('body'),
-    docAnchor: docAnchorOf(state, statement),
+    docAnchor: documentedSignature(run, (signature) => docAnchorOf(state, signature)) ?? docAnchorOf(state, statement),
     exported: state.exportStatementOf(match.node) !== undefined,
     returns: ways.returns,
   });
@@ -67,6 +68,13 @@ export const onFunction: MatchHandler = (match, state) => {
   else forgetReturnTypeUnlessSame(state, name, ways.returns);
   return new Scope('function', endOf(match), state.scope, name);
 };
+
+/** Where an overloaded declaration's doc comment is: before its first signature, which callers see, when one is there. */
+function documentedSignature(run: OverloadRun, anchorOf: (signature: SyntaxNode) => SyntaxNode): SyntaxNode | undefined {
+  const first = run.signatures[0];
+  const anchor = first && anchorOf(first);
+  return anchor && leadingComment(anchor) !== '' ? anchor : undefined;
+}
 
 /**
  * How a function or method is called and what a call gives: its overload signatures'
@@ -139,7 +147,7 @@ function addMethod(state: FileState, match: RoleMatch, body: SyntaxNode | undefi
     declaration: match.node,
     nameNode,
     body,
-    docAnchor: firstDecoratorOf(match.node),
+    docAnchor: (run && documentedSignature(run, firstDecoratorOf)) ?? firstDecoratorOf(match.node),
     returns: ways.returns,
   });
   if (added) added.callable = ways.callable;

@@ -271,4 +271,33 @@ describe('extract/typescript symbols', () => {
     assert.equal(frozen.valueType, undefined, '`as const` names no type');
     assert.deepEqual(symbolNamed(facts, 'Checked').objectMembers, [{ name: 'sign', value: 'sign' }], '`satisfies` keeps the literal');
   });
+
+  it('makes one symbol of overloads, at the implementation, called and documented as its signatures say', async () => {
+    const facts = await extract('src/pick.ts', lines(
+      '/** Picks by key. */',
+      'export function pick(key: string): Item;',
+      'export function pick(index: number): Item;',
+      'export function pick(at: unknown): Other {',
+      '  return new Other();',
+      '}',
+      'export class Box {',
+      '  get(key: string): Item;',
+      '  get(key: string, fallback: Item): Item | Other;',
+      '  /** The implementation: no caller sees it. */',
+      '  get(key: unknown, fallback?: unknown): unknown { return fallback; }',
+      '}',
+      'export declare class Client {',
+      '  send(): void;',
+      '  send(retries: number): void;',
+      '}',
+    ));
+    const pick = symbolNamed(facts, 'pick');
+    assert.deepEqual([pick.line, pick.results, pick.callable, pick.doc], [4, ['Item'], ['(p0: string) => Item', '(p0: number) => Item'], 'Picks by key.']);
+    const get = symbolNamed(facts, 'Box.get');
+    assert.deepEqual([get.line, get.results, get.callable?.length], [11, undefined, 2], 'results that differ give none');
+    assert.equal(get.doc, 'The implementation: no caller sees it.', 'no signature documents it: the implementation does');
+    const send = symbolNamed(facts, 'Client.send');
+    assert.deepEqual([send.line, send.callable], [14, ['() => void', '(p0: number) => void']], 'signatures alone: the first stands for them');
+    assert.equal(facts.symbols.filter((symbol) => symbol.name === 'pick' || symbol.name === 'Box.get').length, 2);
+  });
 });
