@@ -1,4 +1,5 @@
-import { callbackParameterType, constraintOf, declaredParameterType, typeOfExpression, writtenTypeOf } from './expressionTypes';
+import { callbackParameterType, declaredParameterType, typeOfExpression } from './expressionTypes';
+import { constraintOf, writtenTypeOf } from './writtenTypes';
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import type { FileState, MatchHandler } from './types';

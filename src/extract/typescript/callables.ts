@@ -1,6 +1,6 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
-import { typeParameterDeclarationsAround } from './expressionTypes';
+import { typeParameterDeclarationsAround } from './writtenTypes';
 
 /**
  * How a function, method or interface can be called, written for the resolver as one

@@ -1,7 +1,8 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { callableOf } from './callables';
-import { calleeOf, memberCallee, writtenTypeOf } from './expressionTypes';
+import { calleeOf, memberCallee } from './expressionTypes';
+import { writtenTypeOf } from './writtenTypes';
 import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { memberName } from './syntax';
