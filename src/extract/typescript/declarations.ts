@@ -6,9 +6,8 @@ import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType } from './expressionTypes';
 import { writtenTypeOf } from './writtenTypes';
 import type { SymbolDraft } from './symbols';
-import { castTypeOf } from './objects';
 import { type OverloadRun, overloadRun } from './overloads';
-import { FUNCTION_NODES, constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
+import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
 
 /**
  * Declarations: module-level functions, classes, interfaces, types and constants become
@@ -420,58 +419,3 @@ export const onNamespace: MatchHandler = (match, state) => {
   });
   return scope;
 };
-
-const FUNCTION_SCOPES: ReadonlySet<string> = new Set(['function', 'arrow', 'method']);
-const OUTSIDE_FUNCTIONS: ReadonlySet<string> = new Set(['program', 'namespace', 'class', 'interface', 'object', 'type']);
-
-/**
- * A block inside a function (`if`, loops, `try`): what `let`, `const`, `function` and
- * `class` declare in it is its own, as the compiler scopes it, so a `const qb = ...` in
- * each branch of an `if` has that branch's type. Blocks outside functions bind as
- * before: what a module-level block declares is read as the module's.
- */
-export const onBlock: MatchHandler = (match, state) => {
-  // A function's (or a static block's) own body is the function's scope, not a block in it.
-  const owner = match.node.parent?.type ?? '';
-  if (FUNCTION_NODES.has(owner) || owner === 'class_static_block' || !insideFunction(state.scope)) return undefined;
-  return new Scope('block', endOf(match), state.scope);
-};
-
-function insideFunction(scope: Scope): boolean {
-  for (let at: Scope | undefined = scope; at; at = at.parent) {
-    if (FUNCTION_SCOPES.has(at.kind)) return true;
-    if (OUTSIDE_FUNCTIONS.has(at.kind)) return false;
-  }
-  return false;
-}
-
-/** Where a function is the value a holder scope names: `const f = () => ...`, `p = () => ...`, `p: () => ...`. */
-const HELD_VALUE_PARENTS = new Set(['variable_declarator', 'public_field_definition', 'pair']);
-
-/** `p: (() => ...)`, also behind `satisfies T` or `as T`: the parentheses a function is in hold an object property (queries.scm). */
-function propertyHolding(parentheses: SyntaxNode): boolean {
-  let at = parentheses.parent;
-  while (at?.type === 'as_expression' || at?.type === 'satisfies_expression') at = at.parent;
-  return at?.type === 'pair';
-}
-
-export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): MatchHandler {
-  return (match, state) => {
-    const scope = new Scope(kind, endOf(match), state.scope);
-    const parent = match.node.parent;
-    if ((kind === 'function' || kind === 'arrow') && parent && HELD_VALUE_PARENTS.has(parent.type)) {
-      scope.nestUnder(state.scope);
-      if (state.scope.kind === 'holder') scope.heldBy = state.scope.symbol;
-    } else if ((kind === 'function' || kind === 'arrow') && parent?.type === 'parenthesized_expression' && propertyHolding(parent)) {
-      // `p: (() => ...) as T`: the property's calls give what T says (objects.ts), not the returns.
-      scope.nestUnder(state.scope);
-      if (state.scope.kind === 'holder' && !castTypeOf(match.node)) scope.heldBy = state.scope.symbol;
-    }
-    // A test's callback is the test's body: its local functions are `title>helper`. Only
-    // an argument of the test call itself (it ends where the test scope does), not of a
-    // call inside its arguments (`it('t', wrap(() => ...))`).
-    if ((kind === 'function' || kind === 'arrow') && parent?.type === 'arguments' && state.scope.kind === 'test'
-      && parent.parent?.endIndex === state.scope.end) scope.nestUnder(state.scope);
-    return scope;
-  };
-}

@@ -15,12 +15,21 @@ import { memberName } from './syntax';
  * return values) name nothing: their functions' calls stay with the enclosing symbol.
  */
 
-/** Expressions that wrap a literal without changing which object it is. */
+/** Expressions that wrap a value without changing which value it is. */
 const WRAPPERS = new Set(['as_expression', 'satisfies_expression', 'parenthesized_expression']);
+
+/** Where a value stands once the wrappers around it are passed, and the outermost `as T` among them. */
+export function unwrapped(value: SyntaxNode): { readonly holder: SyntaxNode | null; readonly cast?: SyntaxNode } {
+  let cast: SyntaxNode | undefined;
+  let at = value.parent;
+  for (; at && WRAPPERS.has(at.type); at = at.parent) if (at.type === 'as_expression') cast = at;
+  return { holder: at, cast };
+}
 
 /** The name the literal is bound to, or undefined when it is bound to none. */
 function objectNameOf(literal: SyntaxNode, scope: Scope): string | undefined {
-  const parent = literal.parent?.type === 'pair' ? literal.parent : declaratorOf(literal);
+  // `const o = {...}`, also as `{...} as T`, `{...} satisfies T` or `({...})`.
+  const parent = literal.parent?.type === 'pair' ? literal.parent : unwrapped(literal).holder;
   if (parent?.type === 'pair') {
     const key = memberName(parent.childForFieldName('key'));
     return scope.kind === 'object' && scope.objectName !== undefined && key !== undefined ? `${scope.objectName}.${key}` : undefined;
@@ -32,13 +41,6 @@ function objectNameOf(literal: SyntaxNode, scope: Scope): string | undefined {
   if (scope.kind === 'holder' && scope.end === parent.endIndex) return scope.symbol;
   const prefix = scope.declarationPrefix ?? scope.nestedPrefix;
   return prefix === undefined ? undefined : `${prefix}${nameNode.text}`;
-}
-
-/** `const o = {...}`, also as `{...} as T`, `{...} satisfies T` or `({...})`. */
-function declaratorOf(literal: SyntaxNode): SyntaxNode | null {
-  let parent = literal.parent;
-  while (parent && WRAPPERS.has(parent.type)) parent = parent.parent;
-  return parent;
 }
 
 export const onObject: MatchHandler = (match, state) => {
@@ -90,21 +92,13 @@ export const onObjectMethod: MatchHandler = (match, state) => {
 export const onObjectProperty: MatchHandler = (match, state) => {
   const value = match.parts.get('value');
   const callOf = (): MemberCall => {
-    const cast = value ? castTypeOf(value) : undefined;
-    return cast ? castCall(cast, state.scope) : value ? declaredCall(value) : {};
+    const cast = value ? unwrapped(value).cast : undefined;
+    const type = cast?.childForFieldName('type') ?? cast?.lastNamedChild;
+    return type ? castCall(type, state.scope) : value ? declaredCall(value) : {};
   };
   const symbol = addMember(state, match, value?.childForFieldName('body') ?? undefined, callOf);
   return symbol === undefined ? undefined : new Scope('holder', match.node.endIndex, state.scope, symbol);
 };
-
-/** The type of the outermost `as T` between a function and the property holding it. */
-export function castTypeOf(fn: SyntaxNode): SyntaxNode | undefined {
-  let cast: SyntaxNode | undefined;
-  for (let at = fn.parent; at && WRAPPERS.has(at.type); at = at.parent) {
-    if (at.type === 'as_expression') cast = at.childForFieldName('type') ?? at.lastNamedChild ?? undefined;
-  }
-  return cast;
-}
 
 /**
  * What a call of a value cast to T gives, as the compiler types it from T alone: a

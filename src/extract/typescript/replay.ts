@@ -3,8 +3,9 @@ import { onCall, onNew } from './calls';
 import type { Role } from './collect';
 import {
   onClass, onExtends, onField, onFunction, onImplements, onInterface, onInterfaceCall, onInterfaceMethod, onInterfaceProperty, onMethod, onNamespace,
-  onBlock, onParameterField, onType, scopeOf,
+  onParameterField, onType,
 } from './declarations';
+import { onBlock, scopeOf } from './functionScopes';
 import {
   onCommonJsExports, onCommonJsMember, onDynamicImport, onExport, onImport, onImportDefault, onNamespaceBinding,
   onSpecifier,
