@@ -24,16 +24,21 @@ export function callbackParameterOf(expr: CallbackExpr, scope: FileScope, depth:
   if (!signatures) return undefined;
   // Every handler passed to one callee reads the same signatures the same way: read once.
   const key = `${expr.argument}/${expr.arguments}/${expr.property ?? ''}/${expr.index}`;
-  let known = readings.get(signatures);
-  if (!known) readings.set(signatures, (known = new Map()));
-  if (!known.has(key)) known.set(key, callbackParameterFrom(signatures, expr) ?? null);
-  const type = known.get(key) ?? undefined;
+  const type = readOnce(signatures, key, () => callbackParameterFrom(signatures, expr));
   // `where((qb: this) => …)` declared by a method: `this` is the type the method is called on.
   return type?.text === 'this' ? receiverTypeOf(expr.call, scope, depth + 1) : type;
 }
 
-/** What each list of signatures (one per callee and symbol-table version) gave each callback position. */
+/** What each list of signatures (one per callee and symbol-table version) gave each reading: a callback position, a result. */
 const readings = new WeakMap<readonly WrittenType[], Map<string, WrittenType | null>>();
+
+/** `read()` of one list of signatures, once per key. */
+function readOnce(signatures: readonly WrittenType[], key: string, read: () => WrittenType | undefined): WrittenType | undefined {
+  let known = readings.get(signatures);
+  if (!known) readings.set(signatures, (known = new Map()));
+  if (!known.has(key)) known.set(key, read() ?? null);
+  return known.get(key) ?? undefined;
+}
 
 function callbackParameterFrom(signatures: readonly WrittenType[], expr: CallbackExpr): WrittenType | undefined {
   return agreedType(signatures, (signature) => {
@@ -86,11 +91,7 @@ function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): re
  */
 export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   const signatures = heldSignaturesOf(call, scope, depth);
-  if (!signatures) return undefined;
-  let known = readings.get(signatures);
-  if (!known) readings.set(signatures, (known = new Map()));
-  if (!known.has('result')) known.set('result', resultOfAll(signatures) ?? null);
-  return known.get('result') ?? undefined;
+  return signatures && readOnce(signatures, 'result', () => resultOfAll(signatures));
 }
 
 /**
@@ -104,11 +105,9 @@ export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: 
 export function overloadedResultOf(entry: SymbolEntry, declaring: FileScope, typeArguments: boolean): WrittenType | undefined {
   if ((entry.fact.callable?.length ?? 0) < 2) return undefined;
   const signatures = signaturesOfSymbol(entry, declaring)!;
-  const key = typeArguments ? 'result of any' : 'result';
-  let known = readings.get(signatures);
-  if (!known) readings.set(signatures, (known = new Map()));
-  if (!known.has(key)) known.set(key, resultOfAll(typeArguments ? signatures : reachableOverloads(signatures)) ?? null);
-  return known.get(key) ?? undefined;
+  return typeArguments
+    ? readOnce(signatures, 'result', () => resultOfAll(signatures))
+    : readOnce(signatures, 'result of reachable', () => resultOfAll(reachableOverloads(signatures)));
 }
 
 /** The signatures whose parameters, as written, no earlier signature already has. */
