@@ -239,42 +239,41 @@ describe('index/RepoIndexer with Go packages', () => {
 });
 
 describe('index/RepoIndexer when a type read through other files changes', () => {
-  it('re-links a file whose receiver is typed through a chain of declarations, however long', async () => {
+  const limits = (made: string): string => `import { ${made} } from './types';\nexport function make() { return new ${made}(); }\n`;
+
+  /** The calls of `check` after a first index, then after limits.ts's make starts making a Large instead of a Small. */
+  async function checkCallsBeforeAndAfter(files: Record<string, string>): Promise<[string[], string[]]> {
     const root = makeTempDir();
-    const limits = (made: string): string => `import { ${made} } from './types';\nexport function make() { return new ${made}(); }\n`;
-    writeTree(root, {
-      'types.ts': 'export class Small { check() {} }\nexport class Large { check() {} }\n',
-      'limits.ts': limits('Small'),
+    writeTree(root, { 'types.ts': 'export class Small { check() {} }\nexport class Large { check() {} }\n', 'limits.ts': limits('Small'), ...files });
+    const store = await openStore(':memory:');
+    const checks = async (): Promise<string[]> => (await callEdges(store)).filter((e) => e.endsWith('check'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    const before = await checks();
+    fs.writeFileSync(path.join(root, 'limits.ts'), limits('Large'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    const after = await checks();
+    await store.close();
+    return [before, after];
+  }
+
+  it('re-links a file whose receiver is typed through a chain of declarations, however long', async () => {
+    const [before, after] = await checkCallsBeforeAndAfter({
       // Neither file names the type: gt returns what make returns, value what gt returns.
       'chain.ts': "import { make } from './limits';\nexport function gt() { return make(); }\nexport const value = gt();\n",
       'use.ts': "import { gt, value } from './chain';\nexport function viaResult() { gt().check(); }\nexport function viaValue() { value.check(); }\n",
     });
-    const store = await openStore(':memory:');
-    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
-    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaResult -> types.Small.check', 'use.viaValue -> types.Small.check']);
-    fs.writeFileSync(path.join(root, 'limits.ts'), limits('Large'));
-    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
-    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaResult -> types.Large.check', 'use.viaValue -> types.Large.check']);
-    await store.close();
+    assert.deepEqual(before, ['use.viaResult -> types.Small.check', 'use.viaValue -> types.Small.check']);
+    assert.deepEqual(after, ['use.viaResult -> types.Large.check', 'use.viaValue -> types.Large.check']);
   });
 
   it('re-links a file calling through a field that holds a function by name when the function changes', async () => {
-    const root = makeTempDir();
-    const limits = (made: string): string => `import { ${made} } from './types';\nexport function make() { return new ${made}(); }\n`;
-    writeTree(root, {
-      'types.ts': 'export class Small { check() {} }\nexport class Large { check() {} }\n',
-      'limits.ts': limits('Small'),
-      // Neither file names the type: the field holds make, which the first file declares.
+    const [before, after] = await checkCallsBeforeAndAfter({
+      // Neither file names the type: the field holds make, which limits.ts declares.
       'registry.ts': "import { make } from './limits';\nexport class Registry { static create = make; }\n",
       'use.ts': "import { Registry } from './registry';\nexport function viaField() { Registry.create().check(); }\n",
     });
-    const store = await openStore(':memory:');
-    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
-    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaField -> types.Small.check']);
-    fs.writeFileSync(path.join(root, 'limits.ts'), limits('Large'));
-    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
-    assert.deepEqual((await callEdges(store)).filter((e) => e.endsWith('check')), ['use.viaField -> types.Large.check']);
-    await store.close();
+    assert.deepEqual(before, ['use.viaField -> types.Small.check']);
+    assert.deepEqual(after, ['use.viaField -> types.Large.check']);
   });
 });
 
