@@ -57,7 +57,45 @@ export function createProgram(root, sourceFiles, repoDeclarationFiles) {
     declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined,
   };
   const rootNames = [...sourceFiles.map((p) => path.join(root, p)), ...declarationFiles];
-  return { program: ts.createProgram({ rootNames, options }), configErrors, usedTsconfig, declarationFiles: declarationFiles.length };
+  const host = ts.createCompilerHost(options);
+  const resolutionOptionsOf = nearestConfigOptions(root, options);
+  // Imports resolve as an editor's language server resolves them: with the module options
+  // of the nearest tsconfig.json (or jsconfig.json) above the importing file. What those
+  // leave unresolved is tried with the root's options, the program the root tsconfig
+  // declares (a monorepo's root `paths` stand for its workspace links, which a checkout
+  // without node_modules lacks).
+  const resolve = (literal, containingFile, options, redirectedReference, containingSourceFile) => ts.resolveModuleName(
+    literal.text, containingFile, options, host, undefined, redirectedReference,
+    ts.getModeForUsageLocation(containingSourceFile, literal, options),
+  );
+  host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, _options, containingSourceFile) => {
+    const fileOptions = resolutionOptionsOf(containingFile);
+    return literals.map((literal) => {
+      const resolved = resolve(literal, containingFile, fileOptions, redirectedReference, containingSourceFile);
+      if (resolved.resolvedModule || fileOptions === options) return resolved;
+      return resolve(literal, containingFile, options, redirectedReference, containingSourceFile);
+    });
+  };
+  return { program: ts.createProgram({ rootNames, options, host }), configErrors, usedTsconfig, declarationFiles: declarationFiles.length };
+}
+
+/** The options of the nearest tsconfig.json or jsconfig.json above a file (the root's own options for the root's). */
+function nearestConfigOptions(root, rootOptions) {
+  const byDir = new Map();
+  const optionsOfDir = (dir) => {
+    if (byDir.has(dir)) return byDir.get(dir);
+    const config = ['tsconfig.json', 'jsconfig.json'].map((name) => path.join(dir, name)).find((candidate) => fs.existsSync(candidate));
+    let options;
+    if (config && dir !== root) {
+      const read = ts.readConfigFile(config, ts.sys.readFile);
+      options = read.error ? rootOptions : ts.parseJsonConfigFileContent(read.config ?? {}, ts.sys, dir, undefined, config).options;
+    } else {
+      options = config || dir === root || !dir.startsWith(root) ? rootOptions : optionsOfDir(path.dirname(dir));
+    }
+    byDir.set(dir, options);
+    return options;
+  };
+  return (file) => optionsOfDir(path.dirname(file));
 }
 
 function unwrapExpression(expression) {

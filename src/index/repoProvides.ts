@@ -38,7 +38,7 @@
  * A manifest that cannot be read is skipped; this never throws on repository content.
  */
 import { languageRow } from '../model/languages';
-import { parseJsonc } from '../resolve/languages/typescript';
+import { extendsChain, parseJsonc } from '../resolve/languages/tsconfig';
 import { type RepoLayout, joinPath, parentDir } from '../resolve/layout';
 import { type TomlValue, type XmlElement, readIni, readToml, readXml, xmlChild } from './manifestSyntax';
 
@@ -139,19 +139,13 @@ function npmPackages(layout: RepoLayout, packageJsons: readonly string[]): Provi
 function compiledLayout(layout: RepoLayout, dir: string): Pick<NpmPackage, 'outputFolders' | 'sourceFolder'> {
   let outDir: string | undefined;
   let rootDir: string | undefined;
-  const seen = new Set<string>();
   for (const start of ['tsconfig.build.json', 'tsconfig.json']) {
-    let config: string | undefined = joinPath(dir, start);
-    while (config && !seen.has(config) && (outDir === undefined || rootDir === undefined)) {
-      seen.add(config);
-      const parsed = parseJsonc(layout.readText(config));
-      const options = (parsed?.compilerOptions ?? {}) as Record<string, unknown>;
+    for (const config of extendsChain(layout, joinPath(dir, start))) {
+      const options = (parseJsonc(layout.readText(config))?.compilerOptions ?? {}) as Record<string, unknown>;
       const relative = (value: unknown): string | undefined =>
-        typeof value === 'string' ? relativeTo(dir, joinPath(parentDir(config!), value)) : undefined;
+        typeof value === 'string' ? relativeTo(dir, joinPath(parentDir(config), value)) : undefined;
       outDir ??= relative(options.outDir);
       rootDir ??= relative(options.rootDir);
-      const parent = parsed?.extends;
-      config = typeof parent === 'string' && parent.startsWith('.') ? joinPath(parentDir(config), parent.endsWith('.json') ? parent : `${parent}.json`) : undefined;
     }
   }
   const outputFolders = outDir && outDir !== '' ? [...OUTPUT_FOLDERS, outDir] : OUTPUT_FOLDERS;

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { goResolver } from '../../src/resolve/languages/go';
 import { pythonResolver } from '../../src/resolve/languages/python';
-import { parseJsonc, typescriptResolver } from '../../src/resolve/languages/typescript';
+import { parseJsonc } from '../../src/resolve/languages/tsconfig';
+import { typescriptResolver } from '../../src/resolve/languages/typescript';
 import { RepoLayout } from '../../src/resolve/layout';
 
 function layoutOf(files: Record<string, string>): RepoLayout {
@@ -52,6 +53,43 @@ describe('resolve/languages', () => {
       assert.deepEqual(ts.resolveImport('@acme/core', 'src/main.tsx'), { inRepo: true, packagePath: 'packages/core/src/index' });
       assert.deepEqual(ts.resolveImport('@acme/core/deep', 'src/main.tsx'), { inRepo: true, packagePath: 'packages/core/src/deep' });
       assert.deepEqual(ts.resolveImport('react', 'src/main.tsx'), { inRepo: false, module: 'react' });
+    });
+
+    it('takes an exact paths pattern only for that specifier, else the wildcard with the longest prefix', () => {
+      const mapped = typescriptResolver(layoutOf({
+        'tsconfig.json': JSON.stringify({ compilerOptions: { paths: {
+          '@acme/core': ['./core/src'], '@acme/*': ['./other/*'], '@acme/core/*': ['./core/src/*'],
+        } } }),
+        'core/src/index.ts': '', 'core/src/adapters/fetch.ts': '', 'other/ui.ts': '', 'main.ts': '',
+      }));
+      assert.deepEqual(mapped.resolveImport('@acme/core', 'main.ts'), { inRepo: true, packagePath: 'core/src/index' });
+      assert.deepEqual(mapped.resolveImport('@acme/core/adapters/fetch', 'main.ts'), { inRepo: true, packagePath: 'core/src/adapters/fetch' });
+      assert.deepEqual(mapped.resolveImport('@acme/ui', 'main.ts'), { inRepo: true, packagePath: 'other/ui' });
+    });
+
+    it('reads the module options of the nearest tsconfig above the importing file, with its extends chain', () => {
+      const nested = typescriptResolver(layoutOf({
+        'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '~/*': ['./root/*'] } } }),
+        'root/util.ts': '', 'main.ts': '',
+        'packages/config/package.json': '{"name": "@acme/config"}',
+        'packages/config/base.json': JSON.stringify({ compilerOptions: { paths: { '#log': ['./shared/log.ts'] } } }),
+        'packages/config/shared/log.ts': '',
+        'apps/web/tsconfig.json': JSON.stringify({ extends: '@acme/config/base', compilerOptions: { paths: { '~/*': ['./src/*'] } } }),
+        'apps/web/src/util.ts': '', 'apps/web/src/pages/home.ts': '',
+        'apps/admin/tsconfig.json': JSON.stringify({ extends: ['./tsconfig.strict.json', '@acme/config/base.json'] }),
+        'apps/admin/tsconfig.strict.json': JSON.stringify({ compilerOptions: { strict: true } }),
+        'apps/admin/page.ts': '',
+        'apps/api/jsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.' } }),
+        'apps/api/lib/db.js': '', 'apps/api/server.js': '',
+      }));
+      assert.deepEqual(nested.resolveImport('~/util', 'main.ts'), { inRepo: true, packagePath: 'root/util' });
+      assert.deepEqual(nested.resolveImport('~/util', 'apps/web/src/pages/home.ts'), { inRepo: true, packagePath: 'apps/web/src/util' });
+      // A child's `paths` replaces its parent's; a parent's targets are relative to the parent.
+      assert.deepEqual(nested.resolveImport('#log', 'apps/web/src/pages/home.ts'), { inRepo: false, module: '#log' });
+      assert.deepEqual(nested.resolveImport('#log', 'apps/admin/page.ts'), { inRepo: true, packagePath: 'packages/config/shared/log' });
+      // A bare specifier is tried under baseUrl.
+      assert.deepEqual(nested.resolveImport('lib/db', 'apps/api/server.js'), { inRepo: true, packagePath: 'apps/api/lib/db' });
+      assert.deepEqual(nested.resolveImport('lib/db', 'main.ts'), { inRepo: false, module: 'lib/db' });
     });
 
     it('keeps module paths unique when files differ only in extension', () => {

@@ -1,5 +1,6 @@
 import { type RepoLayout, joinPath, parentDir } from '../layout';
 import type { ImportTarget, LanguageResolver } from './languageResolver';
+import { matchingPattern, moduleOptionsByFile, parseJsonc } from './tsconfig';
 import { typescriptTypeSyntax } from './typescriptTypes';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -18,20 +19,15 @@ const JS_BUILTINS = new Set([
   'expect', 'beforeEach', 'afterEach', 'beforeAll', 'afterAll', 'before', 'after', 'vi', 'jest',
 ]);
 
-interface PathAlias {
-  readonly prefix: string;
-  readonly suffix: string;
-  readonly targets: readonly string[];
-}
-
 /**
  * TypeScript/JavaScript: a module is its file; the package path is the repo-relative path
- * without extension. Imports resolve like the compiler would for relative paths, the root
- * tsconfig's `paths` (and `extends`), and workspace packages named in package.json files.
+ * without extension. Imports resolve like the compiler would for relative paths, the
+ * `paths` and `baseUrl` of the tsconfig governing the importing file (tsconfig.ts), and
+ * workspace packages named in package.json files.
  */
 export function typescriptResolver(layout: RepoLayout): LanguageResolver {
-  const aliases = readPathAliases(layout);
   const workspacePackages = readWorkspacePackages(layout);
+  const moduleOptionsOf = moduleOptionsByFile(layout, (name) => workspacePackages.get(name));
   const modulePaths = uniqueModulePaths(layout);
   const modulePathOf = (file: string): string => modulePaths.get(file) ?? stripExtension(file);
 
@@ -41,15 +37,15 @@ export function typescriptResolver(layout: RepoLayout): LanguageResolver {
     return candidates.find((c) => layout.files.has(c) && !c.endsWith('.d.ts'));
   }
 
-  function resolveNonRelative(source: string): string | undefined {
-    for (const alias of aliases) {
-      if (!source.startsWith(alias.prefix) || !source.endsWith(alias.suffix)) continue;
-      const middle = source.slice(alias.prefix.length, source.length - alias.suffix.length);
-      for (const target of alias.targets) {
-        const file = resolveFile(target.replace('*', middle));
-        if (file) return file;
-      }
+  function resolveNonRelative(source: string, fromFile: string): string | undefined {
+    const options = moduleOptionsOf(fromFile);
+    const match = matchingPattern(options.paths, source);
+    for (const target of match?.pattern.targets ?? []) {
+      const file = resolveFile(target.replace('*', match!.matched));
+      if (file) return file;
     }
+    const underBaseUrl = options.baseUrl !== undefined ? resolveFile(joinPath(options.baseUrl, source)) : undefined;
+    if (underBaseUrl) return underBaseUrl;
     const packageName = source.startsWith('@') ? source.split('/').slice(0, 2).join('/') : source.split('/')[0];
     const packageDir = workspacePackages.get(packageName);
     if (packageDir === undefined) return undefined;
@@ -63,7 +59,7 @@ export function typescriptResolver(layout: RepoLayout): LanguageResolver {
     packagePath: modulePathOf,
     moduleNodePath: modulePathOf,
     resolveImport(source, fromFile): ImportTarget {
-      const file = source.startsWith('.') ? resolveFile(joinPath(parentDir(fromFile), source)) : resolveNonRelative(source);
+      const file = source.startsWith('.') ? resolveFile(joinPath(parentDir(fromFile), source)) : resolveNonRelative(source, fromFile);
       return file ? { inRepo: true, packagePath: modulePathOf(file) } : { inRepo: false, module: source };
     },
     isBuiltin: (name) => JS_BUILTINS.has(name),
@@ -92,29 +88,6 @@ function uniqueModulePaths(layout: RepoLayout): Map<string, string> {
   return paths;
 }
 
-function readPathAliases(layout: RepoLayout): PathAlias[] {
-  const aliases: PathAlias[] = [];
-  const seen = new Set<string>();
-  let configPath: string | undefined = layout.files.has('tsconfig.json') || layout.readText('tsconfig.json') ? 'tsconfig.json' : undefined;
-  while (configPath && !seen.has(configPath)) {
-    seen.add(configPath);
-    const config = parseJsonc(layout.readText(configPath));
-    const options = (config?.compilerOptions ?? {}) as { baseUrl?: string; paths?: Record<string, string[]> };
-    const baseDir = joinPath(parentDir(configPath), options.baseUrl ?? '.');
-    for (const [pattern, targets] of Object.entries(options.paths ?? {})) {
-      const star = pattern.indexOf('*');
-      aliases.push({
-        prefix: star < 0 ? pattern : pattern.slice(0, star),
-        suffix: star < 0 ? '' : pattern.slice(star + 1),
-        targets: targets.map((t) => joinPath(baseDir, t)),
-      });
-    }
-    const parent = typeof config?.extends === 'string' && config.extends.startsWith('.') ? config.extends : undefined;
-    configPath = parent ? joinPath(parentDir(configPath), parent.endsWith('.json') ? parent : `${parent}.json`) : undefined;
-  }
-  return aliases;
-}
-
 function readWorkspacePackages(layout: RepoLayout): Map<string, string> {
   const packages = new Map<string, string>();
   for (const file of layout.files) {
@@ -124,15 +97,4 @@ function readWorkspacePackages(layout: RepoLayout): Map<string, string> {
     if (typeof name === 'string' && !packages.has(name)) packages.set(name, parentDir(file));
   }
   return packages;
-}
-
-/** JSON with comments and trailing commas, as tsconfig files are written. */
-export function parseJsonc(text: string | undefined): Record<string, unknown> | undefined {
-  if (text === undefined) return undefined;
-  const withoutComments = text.replace(/"(?:\\.|[^"\\])*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('"') ? m : ''));
-  try {
-    return JSON.parse(withoutComments.replace(/,(\s*[}\]])/g, '$1')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
 }
