@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 69;
+export const FACTS_FORMAT_VERSION = 70;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -137,7 +137,9 @@ export interface FieldFact {
  *   only, where a mapping gives its values, not the keys iterating gives);
  * - `mapped`: what `of.map(cb)` gives: when `of` is an array, an array of `to` (the type of
  *   the callback's expression body), else what calling `call` gives (TypeScript);
- * - `either`: one of several values (`c ? a : b`, `a ?? b`): known when all name one type;
+ * - `either`: one of several values: known when all name one type; with `branches`, the
+ *   value is whichever branch ran (`c ? a : b`, `a ?? b`), so a method called on it may be
+ *   each branch's (without it, several bindings of one name, which must agree);
  * - `param`: the `index`-th parameter of the function type `of` (a callback's parameter typed
  *   by the function type its variable is declared with);
  * - `returns`: the `index`-th result (default 0) of calling a value of the function type
@@ -165,7 +167,7 @@ export type TypeExpr =
     }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
   | { readonly t: 'element'; readonly of: TypeExpr; readonly indexed?: true }
-  | { readonly t: 'either'; readonly of: readonly TypeExpr[] }
+  | { readonly t: 'either'; readonly of: readonly TypeExpr[]; readonly branches?: true }
   | { readonly t: 'mapped'; readonly of: TypeExpr; readonly to: TypeExpr; readonly call: CalleeExpr }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }
   | { readonly t: 'returns'; readonly of: TypeExpr; readonly index?: number }

@@ -4,7 +4,7 @@ import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
 import { type ExportLookupHost, MAX_HOPS, lookupExport, starImportBinds } from './packageExports';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
-import { NAMED_TYPES_ONLY, alternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
+import { NAMED_TYPES_ONLY, receiverAlternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -138,7 +138,8 @@ export class FileScope {
 
   /**
    * Every target a call may reach: one, or for a method called on a value of a union type
-   * (`A | B`) the method of each alternative that declares it.
+   * (`A | B`) or on whichever branch ran (`a ?? b`), the method of each alternative that
+   * declares it.
    */
   resolveCallees(callee: CalleeExpr): Resolution[] {
     const target = this.resolveCallee(callee);
@@ -146,9 +147,8 @@ export class FileScope {
     // parameters, and an element of a slice or map of functions is no single function.
     if (callee.form !== 'new' && callee.instantiated) return target?.kind === 'symbol' && target.entry.kind === 'function' ? [target] : [];
     if (target || callee.form !== 'member') return target ? [target] : [];
-    const written = receiverTypeOf(callee, this, 0);
     const targets: Resolution[] = [];
-    for (const alternative of (written && alternativesOf(written)) ?? []) {
+    for (const alternative of receiverAlternativesOf(callee, this) ?? []) {
       const type = typeSymbolOf(alternative);
       const method = type?.kind === 'symbol' ? alternative.scope.memberOfType(type, callee.property, 0) : undefined;
       if (method?.kind === 'symbol' && !targets.some((t) => t.kind === 'symbol' && t.entry === method.entry)) targets.push(method);

@@ -172,6 +172,25 @@ export function alternativesOf(type: WrittenType): WrittenType[] | undefined {
   return viaAlias?.map((text) => ({ text, scope: underlying!.scope }));
 }
 
+/**
+ * The types a member call's receiver may hold: its union type's members, or, when the
+ * receiver is whichever branch ran (`a ?? b`, `c ? a : b`) and the branches name
+ * different types, each branch's (its union's members). Undefined when it is one type, or
+ * a branch's type is unknown.
+ */
+export function receiverAlternativesOf(call: CalleeExpr, scope: FileScope): WrittenType[] | undefined {
+  const written = receiverTypeOf(call, scope, 0);
+  if (written) return alternativesOf(written);
+  const branches = call.form === 'member' && call.receiverType?.t === 'either' && call.receiverType.branches ? call.receiverType.of : [];
+  const types: WrittenType[] = [];
+  for (const branch of branches) {
+    const type = typeOf(branch, scope, 1);
+    if (!type) return undefined;
+    types.push(...(alternativesOf(type) ?? [type]));
+  }
+  return types.length > 0 ? types : undefined;
+}
+
 /** The declared type (class, struct, interface) whose members a value of this type has, or an external type. */
 export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Resolution, { kind: 'external' }> | undefined {
   const named = type.scope.typeSyntax.named(type.text);
@@ -372,9 +391,15 @@ function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenT
   return dot > 0 && declaring ? { text: target.entry.name.slice(0, dot), scope: declaring } : undefined;
 }
 
-/** A named field of the type, or of a type it embeds or extends (an embedded type is also a field named after it). */
+/**
+ * A named field of the type, or of a type it embeds or extends (an embedded type is also a
+ * field named after it), or of the type it is defined as; a property of a type written out
+ * (`Record<K, V>`) as the language reads it.
+ */
 export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
   if (depth > MAX_DEPTH) return undefined;
+  const written = owner.scope.typeSyntax.property?.(owner.text, name);
+  if (written !== undefined) return { text: written, scope: owner.scope };
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;
   const declaring = owner.scope.scopeOfEntry(type.entry, type.packagePath);
@@ -389,7 +414,9 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
     const found = fieldTypeOf({ text: base, scope: declaring }, name, depth + 1);
     if (found) return found;
   }
-  return undefined;
+  // A type defined as another (`type Envs = Record<string, Env>`) has that one's fields.
+  const underlying = underlyingOf(owner);
+  return underlying && fieldTypeOf(underlying, name, depth + 1);
 }
 
 /** The element of a container written as one, or of the composite type a named type is defined over. */

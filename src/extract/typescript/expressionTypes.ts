@@ -132,7 +132,7 @@ function typeOfNode(node: SyntaxNode, scope: Scope, depth: number): TypeExpr | u
     case 'subscript_expression': {
       const object = node.childForFieldName('object');
       const container = object ? typeOfExpression(object, scope, depth + 1) : undefined;
-      return container && { t: 'element', of: container };
+      return container && { t: 'element', of: container, indexed: true };
     }
     case 'as_expression': {
       // `x as const` is x, its literal types kept (`const` is a keyword, no type node).
@@ -208,7 +208,7 @@ function either(options: readonly (SyntaxNode | null)[], scope: Scope, depth: nu
     if (!type) return undefined;
     types.push(type);
   }
-  return { t: 'either', of: types };
+  return { t: 'either', of: types, branches: true };
 }
 
 /**

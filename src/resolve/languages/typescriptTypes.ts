@@ -81,6 +81,12 @@ export const typescriptTypeSyntax: TypeSyntax = {
     const bare = withoutNullables(type);
     return bare !== undefined && (/^(?:readonly\s+)?.+\[\]$/s.test(bare) || /^(?:Readonly)?Array\s*</.test(bare));
   },
+  indexed(type) {
+    return propertyValueOf(type) ?? this.element(type);
+  },
+  property(type, name) {
+    return propertyValueOf(type, name);
+  },
   element(type) {
     const bare = withoutNullables(type);
     if (bare === undefined) return undefined;
@@ -92,6 +98,32 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return args.length === 1 ? args[0] : undefined;
   },
 };
+
+/**
+ * The type of a property of a value whose type is written out: `Record<K, V>` and an index
+ * signature (`{ [key: string]: V }`) give V for every name, an object type its member
+ * `name` (`{ dev: Env; build?: Env }`). Without `name`, only what every name gives.
+ */
+function propertyValueOf(type: string, name?: string): string | undefined {
+  const bare = withoutNullables(type);
+  if (bare === undefined) return undefined;
+  const readonly = /^Readonly\s*<(.*)>$/s.exec(bare);
+  if (readonly) return propertyValueOf(readonly[1]!, name);
+  const record = /^Record\s*<(.*)>$/s.exec(bare);
+  if (record) {
+    const args = topLevelArguments(record[1]!);
+    return args.length === 2 && args[1] ? args[1] : undefined;
+  }
+  if (!bare.startsWith('{') || !bare.endsWith('}')) return undefined;
+  const members = topLevelSplit(bare.slice(1, -1), ';').flatMap((m) => topLevelSplit(m, ',')).map((m) => m.trim()).filter((m) => m !== '');
+  for (const member of members) {
+    const signature = /^\[\s*[\p{L}$_][\p{L}\p{N}$_]*\s*:\s*(?:string|number)\s*\]\s*:(.*)$/su.exec(member);
+    if (signature && members.length === 1) return signature[1]!.trim() || undefined;
+    const field = name === undefined ? null : /^(?:readonly\s+)?([\p{L}$_][\p{L}\p{N}$_]*|'[^']*'|"[^"]*")\s*\??\s*:(.*)$/su.exec(member);
+    if (field && field[1]!.replace(/^['"]|['"]$/g, '') === name) return field[2]!.trim() || undefined;
+  }
+  return undefined;
+}
 
 /** The parameters of a function type written as one (`(a: A, b?: B) => R`), each as written; undefined for any other type. */
 function parameterListOf(type: string): string[] | undefined {

@@ -23,7 +23,7 @@ describe('extract/typescript calls', () => {
       { caller: 'run', line: 6, col: 5, callee: { form: 'member', object: 'a', property: 'b', receiverType: { t: 'value', of: { form: 'name', name: 'a' } } } },
       { caller: 'run', line: 7, col: 2, callee: { form: 'name', name: 'make' } },
       { caller: 'run', line: 7, col: 9, callee: { form: 'member', object: 'make()', property: 'then', receiverType: { t: 'result', call: { form: 'name', name: 'make' } } } },
-      { caller: 'run', line: 8, col: 11, callee: { form: 'member', object: 'items[0]', property: 'close', receiverType: { t: 'element', of: { t: 'value', of: { form: 'name', name: 'items' } } } } },
+      { caller: 'run', line: 8, col: 11, callee: { form: 'member', object: 'items[0]', property: 'close', receiverType: { t: 'element', of: { t: 'value', of: { form: 'name', name: 'items' } }, indexed: true } } },
     ]);
   });
 
