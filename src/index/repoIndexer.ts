@@ -27,6 +27,7 @@ import { LinkWriter, type RepoState } from './linkWriter';
 import { RepoDeclarations } from './repoDeclarations';
 import { servicesRequestedBy } from './requestedServices';
 import { filesToRename, serviceLayoutChanged } from './routeOwners';
+import { layoutDigest } from './layoutDigest';
 import { LiveFiles } from './liveFiles';
 import { type SourceScan, isRead, readKnown, scanSources } from './sourceScan';
 import { workingSnapshot, writeSnapshot } from './snapshotRecords';
@@ -148,7 +149,9 @@ export class RepoIndexer {
       progress({ phase: 'scan', done: candidates.length, total: candidates.length });
 
       const recordBefore = await this.store.repo(repo.repoHash);
-      await this.store.upsertRepo({ repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services });
+      const record: RepoRecord = { repoHash: repo.repoHash, repoUrl: repo.repoUrl, rootPath: root, serviceName: repo.serviceName, services: repo.services };
+      // The layout's digest is recorded with the links it made (in the run's transaction), so a run cut short re-links again.
+      await this.store.upsertRepo({ ...record, layoutDigest: recordBefore?.layoutDigest });
       const commitKey = dirty ? `${commit}+dirty:${hashOf(...[...sources.values()].map((s) => `${s.path}:${s.contentHash}`))}` : commit;
       const run: IndexRun = {
         repo, snapshot: { snapshotHash: Identity.snapshot(repo.repoHash, commitKey), commit, dirty }, live, skipped, progress, startedAt,
@@ -164,7 +167,11 @@ export class RepoIndexer {
       // Nothing to do only when no file changed, no stored facts are from an older extractor,
       // and the files' services are as before (a renamed service re-names its route rows).
       const layoutChanged = serviceLayoutChanged(recordBefore, repo);
-      if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
+      const digest = layoutDigest(candidates, readBytes);
+      // A graph from before digests were kept links by the layout it was indexed with: the baseline is today's.
+      const relinkEverything = recordBefore?.layoutDigest !== undefined && recordBefore.layoutDigest !== digest;
+      if (recordBefore?.layoutDigest === undefined) await this.store.upsertRepo({ ...record, layoutDigest: digest });
+      if (added.length + changed.length + removed.length === 0 && existing && !layoutChanged && !relinkEverything && (await staleFactsCount(this.store, repo.repoHash)) === 0) {
         await this.rememberStats(repo.repoHash, scan);
         progress({ phase: 'done', done: sources.size, total: sources.size });
         return summaryOf(run, {
@@ -177,9 +184,13 @@ export class RepoIndexer {
       const parsed = await parseFiles(toParse, options.workers, progress, skipped, this.warn, budget, this.warm);
       const seq = await this.store.nextSnapshotSeq(repo.repoHash);
       const written = await this.writeChanges(run, table, {
-        toParse, parsed, removed, seq, relinkAlso: await filesToRename(this.store, recordBefore, repo, table),
+        toParse, parsed, removed, seq,
+        relinkAlso: [...await filesToRename(this.store, recordBefore, repo, table), ...(relinkEverything ? table.files() : [])],
         ...(layoutChanged ? { formerLayout: recordBefore } : {}),
-        recordSnapshot: (tx) => writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined),
+        recordSnapshot: async (tx) => {
+          await writeSnapshot(tx, repo, run.snapshot.snapshotHash, seq, commit, dirty, existing !== undefined);
+          await tx.upsertRepo({ ...record, layoutDigest: digest });
+        },
         ...(options.repositoryLock ? { beyondRepository: options.repositoryLock.beyond } : {}),
       });
       await this.rememberStats(repo.repoHash, scan);

@@ -7,7 +7,7 @@ import { type Hash, hashBytes } from '../model';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /** Files resolvers and the provided-modules reader (repoProvides.ts) read: manifests and package markers. */
-const LAYOUT_FILES = /(^|\/)(go\.mod|tsconfig(\.[\w-]+)?\.json|package\.json|__init__\.pyi?|\.ckg\.yaml|Cargo\.toml|pyproject\.toml|setup\.cfg|setup\.py|pom\.xml|[^/]+\.csproj)$/;
+const LAYOUT_FILES = /(^|\/)(go\.mod|tsconfig(\.[\w-]+)?\.json|jsconfig\.json|package\.json|__init__\.pyi?|\.ckg\.yaml|Cargo\.toml|pyproject\.toml|setup\.cfg|setup\.py|pom\.xml|[^/]+\.csproj)$/;
 
 export function isLayoutFile(relativePath: string): boolean {
   return LAYOUT_FILES.test(relativePath);

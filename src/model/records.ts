@@ -59,6 +59,11 @@ export interface RepoRecord {
   readonly serviceName: string;
   /** Services a monorepo declares for its folders (`.ckg.yaml` services); none when absent. */
   readonly services?: readonly ServiceFolder[];
+  /**
+   * A digest of the layout files its resolvers read (tsconfig.json, package.json, go.mod...)
+   * as of the last index, which linked every file by them; absent before one was kept.
+   */
+  readonly layoutDigest?: string;
 }
 
 export interface SnapshotRecord {

@@ -27,6 +27,7 @@ export function repoFromRow(row: readonly unknown[]): RepoRecord {
   return {
     repoHash: row[0] as string, repoUrl: row[1] as string, rootPath: row[2] as string, serviceName: row[3] as string,
     ...(services && services.length > 0 ? { services } : {}),
+    ...(row[5] ? { layoutDigest: row[5] as string } : {}),
   };
 }
 

@@ -277,6 +277,37 @@ describe('index/RepoIndexer when a type read through other files changes', () =>
   });
 });
 
+describe('index/RepoIndexer when the layout changes', () => {
+  const tsconfig = (target: string): string => JSON.stringify({ compilerOptions: { paths: { '~/*': [`./${target}/*`] } } });
+
+  it('re-links every file when a tsconfig moves where imports land, and nothing when only a source changes', async () => {
+    const root = makeTempDir();
+    writeTree(root, {
+      'tsconfig.json': tsconfig('v1'),
+      'v1/format.ts': 'export function title(s: string) { return s; }\n',
+      'v2/format.ts': 'export function title(s: string) { return s.trim(); }\n',
+      'page.ts': "import { title } from '~/format';\nexport function render() { return title('x'); }\n",
+      'other.ts': 'export function unrelated() { return 1; }\n',
+    });
+    const store = await openStore(':memory:');
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual(await callEdges(store), ['page.render -> v1/format.title']);
+
+    fs.writeFileSync(path.join(root, 'tsconfig.json'), tsconfig('v2'));
+    const moved = await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.equal(moved.files.changed, 0, 'no source changed');
+    assert.equal(moved.relinkedFiles, 4, 'every file is re-linked');
+    assert.deepEqual(await callEdges(store), ['page.render -> v2/format.title']);
+
+    fs.writeFileSync(path.join(root, 'other.ts'), 'export function unrelated() { return 2; }\n');
+    const edited = await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.equal(edited.relinkedFiles, 1, 'the layout is as before: only the edited file');
+    const again = await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.equal(again.newSnapshot, false);
+    await store.close();
+  });
+});
+
 describe('index/RepoIndexer first index of a large repo', () => {
   it('bulk-loads with indexes rebuilt, logs one added event per edge, and stays incremental after', async () => {
     const root = makeTempDir();

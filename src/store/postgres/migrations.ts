@@ -299,6 +299,12 @@ CREATE TABLE file_stats (
     // from the live rows per snapshot (graphReads.ts, edgeBucketDigests).
     sql: '',
   },
+  {
+    version: 18,
+    name: 'repo_layout',
+    // A digest of the layout files the resolvers read (src/index/layoutDigest.ts).
+    sql: "ALTER TABLE repos ADD COLUMN layout_digest text NOT NULL DEFAULT '';",
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -32,9 +32,10 @@ export class PostgresTables implements GraphTables, NeighbourhoodReader {
   async upsertRepo(repo: RepoRecord): Promise<void> {
     const ids = await hashIds(this.sql, [repo.repoHash]);
     await this.sql.run(
-      `INSERT INTO repos (repo_id, repo_url, root_path, service_name, services, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (repo_id) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name, services = excluded.services`,
-      [idIn(ids, repo.repoHash), repo.repoUrl, repo.rootPath, repo.serviceName, servicesColumn(repo.services), Math.floor(Date.now() / 1000)],
+      `INSERT INTO repos (repo_id, repo_url, root_path, service_name, services, layout_digest, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (repo_id) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name, services = excluded.services,
+         layout_digest = excluded.layout_digest`,
+      [idIn(ids, repo.repoHash), repo.repoUrl, repo.rootPath, repo.serviceName, servicesColumn(repo.services), repo.layoutDigest ?? '', Math.floor(Date.now() / 1000)],
     );
   }
 

@@ -65,7 +65,7 @@ export function snapshotFromRow(row: unknown[]): SnapshotRecord {
 }
 
 /** Repository rows under alias `r`; map with repoFromRow. */
-export const REPO_SELECT = 'SELECT hr.hash, r.repo_url, r.root_path, r.service_name, r.services FROM repos r JOIN hashes hr ON hr.id = r.repo_id';
+export const REPO_SELECT = 'SELECT hr.hash, r.repo_url, r.root_path, r.service_name, r.services, r.layout_digest FROM repos r JOIN hashes hr ON hr.id = r.repo_id';
 
 
 

@@ -115,7 +115,7 @@ export function snapshotFromRow(row: SqlValue[]): SnapshotRecord {
   };
 }
 
-export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name, services';
+export const REPO_COLUMNS = 'repo_hash, repo_url, root_path, service_name, services, layout_digest';
 
 
 

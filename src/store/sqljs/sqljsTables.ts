@@ -47,9 +47,10 @@ export class SqlJsTables extends SqlJsRuntimeTables implements Synchronous<Omit<
 
   upsertRepo(repo: RepoRecord): void {
     this.database.run(
-      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, services, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name, services = excluded.services`,
-      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, servicesColumn(repo.services), Math.floor(Date.now() / 1000)],
+      `INSERT INTO repos (repo_hash, repo_url, root_path, service_name, services, layout_digest, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (repo_hash) DO UPDATE SET root_path = excluded.root_path, service_name = excluded.service_name, services = excluded.services,
+         layout_digest = excluded.layout_digest`,
+      [repo.repoHash, repo.repoUrl, repo.rootPath, repo.serviceName, servicesColumn(repo.services), repo.layoutDigest ?? '', Math.floor(Date.now() / 1000)],
     );
   }
 
