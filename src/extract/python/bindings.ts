@@ -28,7 +28,9 @@ export function inferBindings(
     }
   }
   const globals = new GlobalNames(tree, bindings);
-  for (const binding of bindings) bindName(tree, binding, globals);
+  // Comprehensions last: whether their scope's own bindings hold the name decides what they record there.
+  for (const binding of bindings) if (binding.form !== 'comprehended') bindName(tree, binding, globals);
+  for (const binding of bindings) if (binding.form === 'comprehended') bindName(tree, binding, globals);
   globals.bindUnknown();
   for (const assignment of selfAssignments) bindAttribute(tree, assignment);
 }
@@ -131,11 +133,30 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
       bind(tree, binderOf(), binding, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
       return;
     }
+    case 'comprehended': {
+      // Inside the comprehension, its scope in Python 3, the name is an element of the
+      // iterable. Around it the name keeps the scope's own bindings; where the scope has
+      // none, it is recorded as bound to something unknown there, so that no use is read
+      // as a global or an import of that name.
+      const binder = binderOf();
+      if (!binder.bindings.has(binding.name)) bind(tree, binder, binding, UNTYPED);
+      const clause = binding.node.parent;
+      const comprehension = clause?.parent;
+      if (binding.value && clause && comprehension) {
+        tree.comprehensions.add(binding.name, comprehension, firstIterableOf(comprehension), { form: 'iterated', node: binding.value, scope: tree.ownerAt(binding.offset) });
+      }
+      return;
+    }
     case 'global':
       return;
     case 'rebinding':
       bind(tree, binderOf(), binding, UNTYPED);
   }
+}
+
+/** The iterable of a comprehension's first `for` clause: evaluated outside it, before any of its names is bound. */
+function firstIterableOf(comprehension: SyntaxNode): SyntaxNode | undefined {
+  return comprehension.namedChildren.find((c) => c?.type === 'for_in_clause')?.childForFieldName('right') ?? undefined;
 }
 
 /**

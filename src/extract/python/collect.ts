@@ -39,10 +39,11 @@ export interface CallMatch {
 
 /**
  * A name bound in some scope: an assignment, a parameter, a `for` target (value: the
- * iterable), a `with ... as` target (value: the context manager), or any other rebinding.
+ * iterable), a comprehension's `for` target (`comprehended`, value: the iterable), a
+ * `with ... as` target (value: the context manager), or any other rebinding.
  */
 export interface BindingMatch {
-  readonly form: 'assignment' | 'parameter' | 'iterated' | 'entered' | 'rebinding' | 'global';
+  readonly form: 'assignment' | 'parameter' | 'iterated' | 'comprehended' | 'entered' | 'rebinding' | 'global';
   readonly name: string;
   readonly offset: number;
   /** The bound identifier. */
@@ -122,6 +123,9 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   }],
   ['bind.iterated', (node, parts, into) => {
     into.bindings.push({ form: 'iterated', name: node.text, offset: node.startIndex, node, value: parts.get('bind.iterable') });
+  }],
+  ['bind.comprehended', (node, parts, into) => {
+    into.bindings.push({ form: 'comprehended', name: node.text, offset: node.startIndex, node, value: parts.get('bind.iterable') });
   }],
   ['bind.entered', (node, parts, into) => {
     into.bindings.push({ form: 'entered', name: node.text, offset: node.startIndex, node, value: parts.get('bind.manager') });

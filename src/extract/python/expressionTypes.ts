@@ -58,6 +58,8 @@ export class ExpressionTypes {
       case 'identifier': {
         const name = node.text;
         if (name === 'self') return this.selfType(scope);
+        const comprehended = this.tree.comprehensions.at(name, node);
+        if (comprehended) return this.sourceType(comprehended, depth + 1);
         const binder = this.tree.binderOf(name, scope);
         // A function defined under a decorator is what the decorator made of it. A def is no
         // binding: a name some scope binds (binderOf) is that binding's.

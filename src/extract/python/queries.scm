@@ -95,7 +95,7 @@
 (list_pattern (identifier) @rebind)
 (augmented_assignment left: (identifier) @rebind)
 (for_statement left: (identifier) @bind.iterated right: (_) @bind.iterable)
-(for_in_clause left: (identifier) @rebind)
+(for_in_clause left: (identifier) @bind.comprehended right: (_) @bind.iterable)
 (as_pattern_target (identifier) @rebind)
 (with_item value: (as_pattern (_) @bind.manager alias: (as_pattern_target (identifier) @bind.entered)))
 (as_pattern_target (tuple (identifier) @rebind))

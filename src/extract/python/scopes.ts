@@ -2,6 +2,7 @@ import type { SyntaxNode } from '../extractor';
 import type { ImportFact, TypeExpr } from '../facts';
 import { ScopeIndex, type SourceSpan } from '../scopeIndex';
 import type { DecoratorMatch, DefinitionMatch } from './collect';
+import { ComprehensionNames } from './comprehensions';
 import { ReachingBindings } from './reachingBindings';
 
 /**
@@ -62,6 +63,8 @@ export class ScopeTree {
 
   /** Which binding of a function's local reaches a use (reachingBindings.ts). */
   readonly reaching: ReachingBindings;
+  /** The names comprehensions bind, each held inside its comprehension only. */
+  readonly comprehensions = new ComprehensionNames();
 
   constructor(
     definitions: readonly DefinitionMatch[], decorators: readonly DecoratorMatch[], sourceLength: number,

@@ -53,6 +53,26 @@ export const pythonTypeSyntax: TypeSyntax = {
     const args = splitArguments(generic![2] as string);
     return args.length === 2 ? args[1] : undefined;
   },
+  /**
+   * What the builtin containers' methods give, as typeshed declares them: a mapping's
+   * `values()` iterates its values and `keys()` its keys, `get`, `pop` and `setdefault`
+   * give a value (`get`'s None, as `Optional[V]`'s, leaves V); a list's, set's or deque's
+   * `pop()` gives an element; `copy()` the same container.
+   */
+  builtinResult(type, method) {
+    const bare = unwrapOptional(type);
+    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+    if (!generic) return undefined;
+    const container = (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1);
+    const args = splitArguments(generic[2] as string);
+    if (method === 'copy' && (MAPPINGS.has(container) || ITERABLES.has(container))) return bare;
+    if (MAPPINGS.has(container) && args.length === 2) {
+      if (method === 'values') return `list[${args[1]}]`;
+      if (method === 'keys') return `list[${args[0]}]`;
+      return MAPPING_VALUE_METHODS.has(method) ? args[1] : undefined;
+    }
+    return method === 'pop' && POPPED_CONTAINERS.has(container) && args.length === 1 ? args[0] : undefined;
+  },
   element(type) {
     const bare = unwrapOptional(type);
     const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
@@ -75,6 +95,12 @@ function classHeldBy(type: string): string | undefined {
 
 /** Mappings from keys to values, by their last name segment (`typing.Dict`, `collections.abc.Mapping`). */
 const MAPPINGS = new Set(['dict', 'Dict', 'Mapping', 'MutableMapping', 'defaultdict', 'DefaultDict', 'OrderedDict']);
+
+/** Mapping methods that give one of the mapping's values. */
+const MAPPING_VALUE_METHODS = new Set(['get', 'pop', 'setdefault']);
+
+/** Containers whose `pop()` gives an element (a set's is an arbitrary one). */
+const POPPED_CONTAINERS = new Set(['list', 'List', 'set', 'Set', 'deque', 'Deque', 'MutableSequence', 'MutableSet']);
 
 /** Containers of one element type, by their last name segment (`typing.List`, `collections.abc.Sequence`). */
 const ITERABLES = new Set([
