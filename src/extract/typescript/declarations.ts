@@ -4,7 +4,7 @@ import { Scope } from './scope';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType } from './expressionTypes';
-import { writtenTypeOf } from './writtenTypes';
+import { constraintOf, writtenTypeOf } from './writtenTypes';
 import type { SymbolDraft } from './symbols';
 import { type OverloadRun, overloadRun } from './overloads';
 import { constructedTypeOf, dottedNameOf, isFunctionValue, memberName, typeNameOf } from './syntax';
@@ -212,7 +212,7 @@ export const onField: MatchHandler = (match, state) => {
   const name = memberName(match.parts.get('name'));
   if (state.scope.kind !== 'class' || name === undefined) return undefined;
   const annotation = match.parts.get('type');
-  state.scope.declareField(name, annotation ? typeNameOf(annotation) : constructedTypeOf(value));
+  state.scope.declareField(name, annotation ? ownFieldType(annotation) : constructedTypeOf(value));
   addField(state.scope.declaration, name, annotation ? writtenTypeOf(annotation) : constructedTypeOf(value) ?? heldValueType(value, state.scope));
   return undefined;
 };
@@ -230,12 +230,23 @@ function heldValueType(value: SyntaxNode | undefined, scope: Scope): string | un
   return !binder || binder.isModuleLevel ? `typeof ${path}` : undefined;
 }
 
+/**
+ * The type `this.f` has in its class's own body: as annotated, or, for a field typed by
+ * one of the class's type parameters (`environment: Env` under `<Env extends
+ * Environment>`), the parameter's constraint, whose members are what the compiler finds
+ * there. Outside the class the field is what the type arguments make it, so the stored
+ * field (addField) records no type for it.
+ */
+function ownFieldType(annotation: SyntaxNode | undefined): string | undefined {
+  return constraintOf(annotation) ?? typeNameOf(annotation);
+}
+
 /** `constructor(private store: Store)`: the parameter is also a field of the class. */
 export const onParameterField: MatchHandler = (match, state) => {
   const method = state.scope.nearest('method');
   const name = match.parts.get('name')?.text;
   if (method?.parent?.kind !== 'class' || name === undefined) return;
-  method.parent.declareField(name, typeNameOf(match.parts.get('type')));
+  method.parent.declareField(name, ownFieldType(match.parts.get('type')));
   addField(method.parent.declaration, name, writtenTypeOf(match.parts.get('type')));
 };
 
