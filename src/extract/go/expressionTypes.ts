@@ -37,10 +37,22 @@ export function writtenType(node: SyntaxNode, scope: Scope): string | undefined 
   // Looking for the type names inside costs a walk of the type: only where one may be local.
   if (scope.mayShadowTypeNames()) {
     for (const name of node.descendantsOfType('type_identifier')) {
-      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return isPackageTypeInstance(node, scope) ? collapseWhitespace(node.text) : undefined;
+      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return isPackageTypeInstance(node, scope) ? goTypeText(node.text) : undefined;
     }
   }
-  return collapseWhitespace(node.text);
+  return goTypeText(node.text);
+}
+
+/**
+ * A type as one line: comments dropped, and each line break Go reads as a semicolon (after
+ * a name, a literal or a closing bracket, the spec's rule) kept as one, so a struct's
+ * fields stay apart: `struct {\n a A // why\n b, c B\n}` reads `struct { a A; b, c B; }`.
+ */
+export function goTypeText(text: string): string {
+  if (!text.includes('\n') && !text.includes('/')) return collapseWhitespace(text);
+  const uncommented = text.replace(/"(?:\\.|[^"\\\n])*"|`[^`]*`|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('/') ? ' ' : m));
+  const lines = uncommented.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  return collapseWhitespace(lines.map((line, i) => (i < lines.length - 1 && /[\p{L}\p{N}_)\]}`"]$/u.test(line) ? `${line};` : line)).join(' '));
 }
 
 /** `G[...]` or `*G[...]` (any pointer depth) where G is a type of a package, not one declared or bound here. */
@@ -93,7 +105,7 @@ export function typeOfExpression(node: SyntaxNode, scope: Scope, context: GoFile
       const parameters = node.childForFieldName('parameters');
       const result = node.childForFieldName('result');
       const written = result ? writtenType(result, scope) : '';
-      return parameters && written !== undefined ? { t: 'named', name: collapseWhitespace(`func${parameters.text} ${written}`.trim()) } : undefined;
+      return parameters && written !== undefined ? { t: 'named', name: goTypeText(`func${parameters.text} ${written}`.trim()) } : undefined;
     }
     case 'type_assertion_expression':
       return named(node.childForFieldName('type'), scope);

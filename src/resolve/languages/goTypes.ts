@@ -15,6 +15,29 @@ export const goTypeSyntax: TypeSyntax = {
     const results = resultsOfFunc(withoutPointers(type));
     return results?.[index];
   },
+  /**
+   * A field of a struct type written out (`struct { h Histogram; a, b int }`, as the
+   * extractor writes one, a semicolon between fields): its declared type, an embedded
+   * field by its type's name. Table-driven tests range over slices of such structs.
+   */
+  property(type, name) {
+    const bare = withoutPointers(type);
+    const open = /^struct\s*\{/.exec(bare);
+    const close = open ? closingParen(bare, open[0].length - 1) : undefined;
+    if (close === undefined || bare.slice(close + 1).trim() !== '') return undefined;
+    for (const declaration of splitTopLevel(bare.slice(open![0].length, close), ';')) {
+      const field = declaration.replace(/\s*(?:"(?:\\.|[^"\\])*"|`[^`]*`)$/, '');
+      const names = /^([\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*)\s+(?![.[(])(\S.*)$/u.exec(field);
+      if (names) {
+        if (names[1]!.split(',').some((n) => n.trim() === name)) return names[2]!.trim();
+        continue;
+      }
+      // An embedded field is named by its type: `*pkg.Base` is the field Base.
+      const embedded = withoutPointers(field).replace(/\s*\[.*$/s, '');
+      if (embedded.slice(embedded.lastIndexOf('.') + 1) === name) return field;
+    }
+    return undefined;
+  },
   element(type) {
     const bare = withoutPointers(type);
     if (bare.startsWith('[')) return afterBracket(bare, 0);
@@ -67,8 +90,8 @@ function closingParen(text: string, open: number): number | undefined {
   return undefined;
 }
 
-/** Splits `a, b` at the commas outside brackets. */
-function splitTopLevel(list: string): string[] {
+/** Splits `a, b` at the commas (or another separator) outside brackets. */
+function splitTopLevel(list: string, separator = ','): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -76,7 +99,7 @@ function splitTopLevel(list: string): string[] {
     const c = list[i];
     if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
+    else if (c === separator && depth === 0) {
       parts.push(list.slice(start, i).trim());
       start = i + 1;
     }

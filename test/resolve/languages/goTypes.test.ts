@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { goTypeText } from '../../../src/extract/go/expressionTypes';
 import { goTypeSyntax } from '../../../src/resolve/languages/goTypes';
 
 describe('resolve/languages goTypes', () => {
@@ -15,5 +16,24 @@ describe('resolve/languages goTypes', () => {
     assert.equal(result('func()', 0), undefined, 'no result');
     assert.equal(result('func() (int, error)', 2), undefined);
     assert.equal(result('*Store', 0), undefined, 'not a function type');
+  });
+
+  it('writes a type on one line, comments dropped and the line breaks Go reads as semicolons kept', () => {
+    assert.equal(goTypeText('struct {\n\th  Histogram // the one\n\ttag string `json:"a//b"`\n\t/* grouped */ a, b int\n}'),
+      'struct { h Histogram; tag string `json:"a//b"`; a, b int; }');
+    assert.equal(goTypeText('func(\n\tctx context.Context,\n\tn int,\n) error'), 'func( ctx context.Context, n int, ) error');
+    assert.equal(goTypeText('map[string]  *Item'), 'map[string] *Item');
+  });
+
+  it('reads the fields of a struct type written out, grouped and embedded ones too', () => {
+    const field = (name: string) => goTypeSyntax.property?.('[]struct { h *Histogram; tag string `json:"tag"`; a, b store.Journal; *pkg.Base; Items[int]; }'.slice(2), name);
+    assert.equal(field('h'), '*Histogram');
+    assert.equal(field('tag'), 'string');
+    assert.equal(field('b'), 'store.Journal');
+    assert.equal(field('Base'), '*pkg.Base', 'an embedded field is named by its type');
+    assert.equal(field('Items'), 'Items[int]');
+    assert.equal(field('missing'), undefined);
+    assert.equal(goTypeSyntax.property?.('*Store', 'h'), undefined, 'a named type: its declaration says');
+    assert.equal(goTypeSyntax.element('[]struct { h *Histogram; }'), 'struct { h *Histogram; }');
   });
 });
