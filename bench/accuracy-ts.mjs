@@ -45,7 +45,8 @@ function compilerSites(engine, root) {
   const sources = allPaths.filter((p) => isCompilerSource(p) && engine.languageForPath(p)).sort();
   const declarations = allPaths.filter((p) => p.endsWith('.d.ts'));
   const started = performance.now();
-  const { program, configErrors, usedTsconfig, declarationFiles } = createProgram(root, sources, declarations);
+  const manifests = allPaths.filter((p) => p === 'package.json' || p.endsWith('/package.json'));
+  const { program, configErrors, usedTsconfig, declarationFiles } = createProgram(root, sources, declarations, manifests);
   const checker = program.getTypeChecker();
   const modules = modulePaths(allPaths);
   const sites = [];

@@ -38,7 +38,7 @@ export function modulePaths(allPaths) {
  * tsconfig leaves out is left out here too: some are build inputs that redeclare a
  * module (`declare module '@vue/runtime-core'`) and would hide its real exports.
  */
-export function createProgram(root, sourceFiles, repoDeclarationFiles) {
+export function createProgram(root, sourceFiles, repoDeclarationFiles, packageManifests = []) {
   const configPath = path.join(root, 'tsconfig.json');
   let options = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.Preserve };
   let declarationFiles = repoDeclarationFiles.map((p) => path.join(root, p));
@@ -57,7 +57,7 @@ export function createProgram(root, sourceFiles, repoDeclarationFiles) {
     declaration: false, declarationMap: false, emitDeclarationOnly: false, tsBuildInfoFile: undefined,
   };
   const rootNames = [...sourceFiles.map((p) => path.join(root, p)), ...declarationFiles];
-  const host = ts.createCompilerHost(options);
+  const host = withWorkspaceLinks(ts.createCompilerHost(options), root, packageManifests);
   const resolutionOptionsOf = nearestConfigOptions(root, options);
   // Imports resolve as an editor's language server resolves them: with the module options
   // of the nearest tsconfig.json (or jsconfig.json) above the importing file. What those
@@ -77,6 +77,43 @@ export function createProgram(root, sourceFiles, repoDeclarationFiles) {
     });
   };
   return { program: ts.createProgram({ rootNames, options, host }), configErrors, usedTsconfig, declarationFiles: declarationFiles.length };
+}
+
+/**
+ * The host as a workspace install leaves the repository: `node_modules/<name>` at the root
+ * links to each workspace package's folder (npm, yarn and pnpm workspaces link them so), so
+ * `import "zod/v4"` resolves through the package's own `exports` and conditions as it
+ * does once the repository is installed. A checkout has no node_modules; a real one, when
+ * present, comes first.
+ */
+function withWorkspaceLinks(host, root, packageManifests) {
+  const packages = new Map();
+  for (const manifest of packageManifests) {
+    if (manifest.split('/').includes('node_modules')) continue;
+    try {
+      const name = JSON.parse(fs.readFileSync(path.join(root, manifest), 'utf8')).name;
+      if (typeof name === 'string' && !packages.has(name)) packages.set(name, path.join(root, path.dirname(manifest)));
+    } catch {
+      // A manifest that does not parse names no package.
+    }
+  }
+  if (packages.size === 0) return host;
+  const linked = path.join(root, 'node_modules');
+  const scopes = new Set([...packages.keys()].filter((name) => name.startsWith('@')).map((name) => name.split('/')[0]));
+  const target = (p) => {
+    if (!p.startsWith(linked + path.sep) || fs.existsSync(p)) return undefined;
+    const parts = p.slice(linked.length + 1).split(path.sep);
+    const width = parts[0].startsWith('@') ? 2 : 1;
+    const dir = packages.get(parts.slice(0, width).join('/'));
+    return dir && path.join(dir, ...parts.slice(width));
+  };
+  const through = (p) => target(p) ?? p;
+  return Object.assign(host, {
+    fileExists: (f) => ts.sys.fileExists(through(f)),
+    readFile: (f) => ts.sys.readFile(through(f)),
+    directoryExists: (d) => d === linked || (d.startsWith(linked + path.sep) && scopes.has(path.basename(d))) || ts.sys.directoryExists(through(d)),
+    realpath: (p) => target(p) ?? ts.sys.realpath?.(p) ?? p,
+  });
 }
 
 /** The options of the nearest tsconfig.json or jsconfig.json above a file (the root's own options for the root's). */
