@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
-import { typeFromAnnotation, typeFromConstructor } from './bindings';
+import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
 import { isDottedName } from './literals';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
 import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
@@ -90,6 +90,8 @@ export class ExpressionTypes {
         return owner && owner.t !== 'value' ? { t: 'field', of: owner, name: attribute } : undefined;
       }
       case 'call': {
+        const cast = this.castType(node, scope);
+        if (cast) return cast;
         const constructed = typeFromConstructor(node);
         if (constructed) return { t: 'named', name: constructed };
         const fn = node.childForFieldName('function');
@@ -116,6 +118,17 @@ export class ExpressionTypes {
       default:
         return undefined;
     }
+  }
+
+  /** `typing.cast(T, value)` is a T, as the checker takes it (however T is written: `"T"`, `Optional[T]`). */
+  private castType(call: SyntaxNode, scope: Scope): TypeExpr | undefined {
+    const fn = call.childForFieldName('function');
+    if (!fn || (fn.type !== 'identifier' && fn.type !== 'attribute') || !this.tree.castNames.has(fn.text.replace(/\s+/g, ''))) return undefined;
+    // A name bound or defined in the file (a local, a `def cast`) is not typing's cast.
+    if (fn.type === 'identifier' && (this.tree.binderOf(fn.text, scope) || definedAround(fn.text, scope))) return undefined;
+    const type = call.childForFieldName('arguments')?.namedChildren.find((argument) => argument?.type !== 'comment');
+    const text = type && type.type !== 'keyword_argument' ? annotationText(type, this.tree.typeParametersAt(call.startIndex)) : undefined;
+    return text === undefined ? undefined : { t: 'named', name: text };
   }
 
   /**
@@ -259,6 +272,14 @@ export function decoratedFunction(binder: Scope, name: string): Scope | undefine
 }
 
 /** A decorated def of `name` in a function around `scope` (class bodies do not enclose their methods), when that function binds the name no other way. */
+/** Whether a function or class of that name is defined in `scope` or a scope around it. */
+function definedAround(name: string, scope: Scope): boolean {
+  for (let current: Scope | undefined = scope; current; current = current.parent) {
+    if (current.children.some((child) => child.name === name)) return true;
+  }
+  return false;
+}
+
 function decoratedLocal(name: string, scope: Scope): Scope | undefined {
   for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
     if (current.kind !== 'function') continue;

@@ -30,7 +30,7 @@ export const pythonExtractor: LanguageExtractor = {
     const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex, matches.blocks, matches.loops);
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
-    scopes.noteSelfTypeImports(imports);
+    scopes.noteTypingImports(imports);
     const types = new ExpressionTypes(scopes);
     const routeMounts = [
       ...routeMountFacts(scopes, matches.calls, matches.bindings, imports),

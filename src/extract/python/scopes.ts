@@ -122,13 +122,22 @@ export class ScopeTree {
    */
   readonly selfTypeNames = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
 
-  /** Adds the spellings of `Self` that the file's imports make. */
-  noteSelfTypeImports(imports: readonly ImportFact[]): void {
+  /** How this file writes `typing.cast`, which returns its first argument's type: through the names its imports make. */
+  readonly castNames = new Set(['typing.cast', 'typing_extensions.cast']);
+
+  /** Adds the spellings of `Self` and `cast` that the file's imports of typing and typing_extensions make. */
+  noteTypingImports(imports: readonly ImportFact[]): void {
     for (const fact of imports) {
       if (fact.source !== 'typing' && fact.source !== 'typing_extensions') continue;
       for (const { imported, local } of fact.bindings) {
-        if (imported === '*' && local !== '*') this.selfTypeNames.add(`${local}.Self`);
-        else if (imported === 'Self') this.selfTypeNames.add(local);
+        if (imported === '*' && local !== '*') {
+          this.selfTypeNames.add(`${local}.Self`);
+          this.castNames.add(`${local}.cast`);
+        } else if (imported === 'Self') {
+          this.selfTypeNames.add(local);
+        } else if (imported === 'cast') {
+          this.castNames.add(local);
+        }
       }
     }
   }
