@@ -1,10 +1,11 @@
-import type { CalleeExpr, FileFacts, ObjectMember } from '../extract/facts';
+import type { CalleeExpr, FileFacts } from '../extract/facts';
 import type { ImportTarget, LanguageResolver, TypeSyntax } from './languages/languageResolver';
 import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
 import { type ExportLookupHost, MAX_HOPS, lookupExport, starImportBinds } from './packageExports';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { NAMED_TYPES_ONLY, receiverAlternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
+import { calleeOfPath, memberAlongFields, memberOfValue } from './valueMembers';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -275,12 +276,15 @@ export class FileScope {
       return this.memberOfType({ kind: 'symbol', packagePath: this.packagePath, entry: staticOwner }, property, 0);
     }
     if (receiverType?.t === 'value') {
-      const own = this.memberOfValue(receiverType.of, property);
+      const own = memberOfValue(this, receiverType.of, property);
       if (own) return own;
     }
     const written = receiverTypeOf(callee, this, depth);
+    // `z: typeof schemas`: the members of what the type names as a value (a module's exports, a class's statics).
+    const queried = written && written.scope.typeSyntax.valueQueried?.(written.text);
+    if (queried !== undefined) return memberOfValue(written!.scope, calleeOfPath(queried), property);
     const type = written && typeSymbolOf(written);
-    if (!type) return undefined;
+    if (!type) return receiverType?.t === 'field' ? memberAlongFields(this, receiverType, property) : undefined;
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
     const member = written.scope.memberOfType(type, property, 0);
     return member ?? (object === 'this' ? this.memberOfImportedType(type, property) : undefined);
@@ -324,7 +328,7 @@ export class FileScope {
   }
 
   /** `module.name`: exported by the package, or outside when another repository's package does not export it. */
-  private memberOfModule(module: Extract<Resolution, { kind: 'module' }>, name: string): Resolution | undefined {
+  memberOfModule(module: Extract<Resolution, { kind: 'module' }>, name: string): Resolution | undefined {
     const found = (module.scope ?? this).lookupExport(module.packagePath, name, 0);
     return found ?? (module.module !== undefined ? { kind: 'external', name: `${module.module}.${name}` } : undefined);
   }
@@ -352,48 +356,6 @@ export class FileScope {
    * methods are symbols named `api.get`. A constant declared with a type is of that type
    * (`const ops: Options = {…}` calls Options' members, as the compiler reads it).
    */
-  private memberOfValue(value: CalleeExpr, property: string): Resolution | undefined {
-    const owner = this.resolveValue(value);
-    // A class as a value (`const cls = this.constructor as typeof Entity`): its static members.
-    if (owner?.kind === 'symbol' && owner.entry.kind === 'type') return this.memberOfType(owner, property, 0);
-    if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
-    if (owner.entry.fact.valueType) return undefined;
-    const home = this.homeOf(owner);
-    if (home !== this) return home?.memberOfValueEntry(owner, property);
-    return this.memberOfValueEntry(owner, property);
-  }
-
-  private memberOfValueEntry(owner: Extract<Resolution, { kind: 'symbol' }>, property: string, hops = 0): Resolution | undefined {
-    const member = this.table.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
-    if (member && member.file === owner.entry.file) return { kind: 'symbol', packagePath: owner.packagePath, entry: member };
-    const members = owner.entry.fact.objectMembers;
-    if (!members || hops > MAX_HOPS) return undefined;
-    return this.scopeOfEntry(owner.entry, owner.packagePath)?.objectMemberOf(members, property, hops);
-  }
-
-  /**
-   * What a property of an object literal declared in this file names (`{ sign }`, `{ iso:
-   * ns.iso }`, `...schemas`): the last member that gives it wins, as in JavaScript. A
-   * spread whose members are not all known (outside the repo, a value built at run time)
-   * may give it too, so behind one nothing is certain.
-   */
-  private objectMemberOf(members: readonly ObjectMember[], property: string, hops: number): Resolution | undefined {
-    for (let i = members.length - 1; i >= 0; i--) {
-      const { name, value } = members[i]!;
-      if (name === property) return this.resolveValue(calleeOfPath(value));
-      if (name !== '...') continue;
-      const spread = this.resolveValue(calleeOfPath(value));
-      if (spread?.kind === 'module' && spread.module === undefined) {
-        const exported = this.memberOfModule(spread, property);
-        if (exported) return exported;
-        continue;
-      }
-      const isObject = spread?.kind === 'symbol' && spread.entry.kind === 'constant' && !spread.entry.fact.valueType;
-      return isObject ? this.homeOf(spread)?.memberOfValueEntry(spread, property, hops + 1) : undefined;
-    }
-    return undefined;
-  }
-
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
   memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
@@ -431,7 +393,7 @@ export class FileScope {
    * The one guard against edges that join two languages by name alone: a name declared in
    * a package, as this file's language family declares it (resolve/languageFamily.ts).
    */
-  private lookup(packagePath: string, name: string): SymbolEntry | undefined {
+  lookup(packagePath: string, name: string): SymbolEntry | undefined {
     return this.table.lookupInFamily(packagePath, name, this.family);
   }
 
@@ -464,13 +426,7 @@ export class FileScope {
   }
 
   /** Where a symbol's members are looked up: this scope, or one of the other repository it came from. */
-  private homeOf(symbol: Extract<Resolution, { kind: 'symbol' }>): FileScope | undefined {
+  homeOf(symbol: Extract<Resolution, { kind: 'symbol' }>): FileScope | undefined {
     return symbol.entry.foreign && symbol.entry.foreign !== this.table ? this.scopeOfEntry(symbol.entry, symbol.packagePath) : this;
   }
-}
-
-/** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`. */
-function calleeOfPath(path: string): CalleeExpr {
-  const dot = path.lastIndexOf('.');
-  return dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
 }

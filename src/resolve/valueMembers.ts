@@ -1,0 +1,86 @@
+import type { CalleeExpr, ObjectMember, TypeExpr } from '../extract/facts';
+import { MAX_HOPS } from './packageExports';
+import type { FileScope, Resolution } from './scope';
+
+/**
+ * Members of values rather than of types: a class used as a value (its static members), a
+ * module (its exports), and a constant bound to an object literal that gathers functions
+ * and namespaces by name (`const z = { ...schemas, iso: _iso }`), each member what its
+ * own value names.
+ */
+
+type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
+
+/** `value.property`, for what `value` names in `scope`; undefined when it is no such value. */
+export function memberOfValue(scope: FileScope, value: CalleeExpr, property: string): Resolution | undefined {
+  return memberOf(scope, scope.resolveValue(value), property);
+}
+
+/**
+ * `z.iso.datetime()`: a member along a chain of fields rooted at a value (`{t: 'field',
+ * of: {t: 'field', of: {t: 'value', of: z}, name: 'iso'}}`), each step what the previous
+ * one's value names: an object literal's member, a module's export, a class's static.
+ */
+export function memberAlongFields(scope: FileScope, chain: TypeExpr, property: string): Resolution | undefined {
+  const holder = valueAlongFields(scope, chain, 0);
+  return holder && memberOf(scope, holder, property);
+}
+
+/** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`. */
+export function calleeOfPath(path: string): CalleeExpr {
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
+}
+
+function valueAlongFields(scope: FileScope, chain: TypeExpr, hops: number): Resolution | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  if (chain.t === 'value') return scope.resolveValue(chain.of);
+  if (chain.t !== 'field') return undefined;
+  const owner = valueAlongFields(scope, chain.of, hops + 1);
+  return owner && memberOf(scope, owner, chain.name);
+}
+
+function memberOf(scope: FileScope, owner: Resolution | undefined, property: string): Resolution | undefined {
+  if (owner?.kind === 'module') return scope.memberOfModule(owner, property);
+  // A class as a value (`const cls = this.constructor as typeof Entity`): its static members.
+  if (owner?.kind === 'symbol' && owner.entry.kind === 'type') return scope.memberOfType(owner, property, 0);
+  if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
+  if (owner.entry.fact.valueType) return undefined;
+  const home = scope.homeOf(owner);
+  return home && memberOfObjectConstant(home, owner, property, 0);
+}
+
+/** A member of a constant bound to an object literal: a method declared in it, or what a member's value names. */
+function memberOfObjectConstant(home: FileScope, owner: SymbolResolution, property: string, hops: number): Resolution | undefined {
+  const member = home.lookup(owner.packagePath, `${owner.entry.name}.${property}`);
+  if (member && member.file === owner.entry.file) return { kind: 'symbol', packagePath: owner.packagePath, entry: member };
+  const members = owner.entry.fact.objectMembers;
+  if (!members || hops > MAX_HOPS) return undefined;
+  const declaring = home.scopeOfEntry(owner.entry, owner.packagePath);
+  return declaring && objectMemberOf(declaring, members, property, hops);
+}
+
+/**
+ * What a property of an object literal declared in this file names (`{ sign }`, `{ iso:
+ * ns.iso }`, `...schemas`): the last member that gives it wins, as in JavaScript. A
+ * spread whose members are not all known (outside the repo, a value built at run time)
+ * may give it too, so behind one nothing is certain.
+ */
+function objectMemberOf(scope: FileScope, members: readonly ObjectMember[], property: string, hops: number): Resolution | undefined {
+  for (let i = members.length - 1; i >= 0; i--) {
+    const { name, value } = members[i]!;
+    if (name === property) return scope.resolveValue(calleeOfPath(value));
+    if (name !== '...') continue;
+    const spread = scope.resolveValue(calleeOfPath(value));
+    if (spread?.kind === 'module' && spread.module === undefined) {
+      const exported = scope.memberOfModule(spread, property);
+      if (exported) return exported;
+      continue;
+    }
+    const isObject = spread?.kind === 'symbol' && spread.entry.kind === 'constant' && !spread.entry.fact.valueType;
+    if (!isObject) return undefined;
+    const home = scope.homeOf(spread);
+    return home && memberOfObjectConstant(home, spread, property, hops + 1);
+  }
+  return undefined;
+}
