@@ -11,19 +11,39 @@ import type { FileScope, Resolution } from './scope';
 
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
-/** `value.property`, for what `value` names in `scope`; undefined when it is no such value. */
+/**
+ * `value.property`, for what `value` names in `scope` (`db.user` read along its path when
+ * it names nothing itself); undefined when it is no such value.
+ */
 export function memberOfValue(scope: FileScope, value: CalleeExpr, property: string): Resolution | undefined {
-  return memberOf(scope, scope.resolveValue(value), property);
+  const owner = scope.resolveValue(value);
+  if (owner || value.form !== 'member') return memberOf(scope, owner, property);
+  const [root, ...fields] = value.object.split('.');
+  return memberAlongPath(scope, { form: 'name', name: root! }, [...fields, value.property], property);
 }
 
 /**
  * `z.iso.datetime()`: a member along a chain of fields rooted at a value (`{t: 'field',
- * of: {t: 'field', of: {t: 'value', of: z}, name: 'iso'}}`), each step what the previous
+ * of: {t: 'field', of: {t: 'value', of: z}, name: 'iso'}}`): a method of a literal nested
+ * in the root's (`db.user.findMany`, named by the path), else each step what the previous
  * one's value names: an object literal's member, a module's export, a class's static.
  */
 export function memberAlongFields(scope: FileScope, chain: TypeExpr, property: string): Resolution | undefined {
-  const holder = valueAlongFields(scope, chain, 0);
-  return holder && memberOf(scope, holder, property);
+  const path: string[] = [];
+  let root = chain;
+  while (root.t === 'field' && path.length <= MAX_HOPS) {
+    path.unshift(root.name);
+    root = root.of;
+  }
+  return root.t === 'value' ? memberAlongPath(scope, root.of, path, property) : undefined;
+}
+
+function memberAlongPath(scope: FileScope, root: CalleeExpr, path: readonly string[], property: string): Resolution | undefined {
+  let holder = scope.resolveValue(root);
+  const nested = holder?.kind === 'symbol' && isObjectConstant(holder) ? nestedMember(scope, holder, [...path, property]) : undefined;
+  if (nested) return nested;
+  for (const name of path) holder = memberOf(scope, holder, name);
+  return memberOf(scope, holder, property);
 }
 
 /** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`. */
@@ -32,20 +52,23 @@ export function calleeOfPath(path: string): CalleeExpr {
   return dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
 }
 
-function valueAlongFields(scope: FileScope, chain: TypeExpr, hops: number): Resolution | undefined {
-  if (hops > MAX_HOPS) return undefined;
-  if (chain.t === 'value') return scope.resolveValue(chain.of);
-  if (chain.t !== 'field') return undefined;
-  const owner = valueAlongFields(scope, chain.of, hops + 1);
-  return owner && memberOf(scope, owner, chain.name);
+/** A method of an object literal nested under the constant's keys: a symbol named by the whole path, declared beside it. */
+function nestedMember(scope: FileScope, owner: SymbolResolution, path: readonly string[]): Resolution | undefined {
+  const home = scope.homeOf(owner);
+  const member = home?.lookup(owner.packagePath, [owner.entry.name, ...path].join('.'));
+  return member && member.file === owner.entry.file ? { kind: 'symbol', packagePath: owner.packagePath, entry: member } : undefined;
+}
+
+/** A constant or variable with no declared type: an object literal's members are what it has. */
+function isObjectConstant(owner: SymbolResolution): boolean {
+  return (owner.entry.kind === 'constant' || owner.entry.kind === 'variable') && !owner.entry.fact.valueType;
 }
 
 function memberOf(scope: FileScope, owner: Resolution | undefined, property: string): Resolution | undefined {
   if (owner?.kind === 'module') return scope.memberOfModule(owner, property);
   // A class as a value (`const cls = this.constructor as typeof Entity`): its static members.
   if (owner?.kind === 'symbol' && owner.entry.kind === 'type') return scope.memberOfType(owner, property, 0);
-  if (owner?.kind !== 'symbol' || (owner.entry.kind !== 'constant' && owner.entry.kind !== 'variable')) return undefined;
-  if (owner.entry.fact.valueType) return undefined;
+  if (owner?.kind !== 'symbol' || !isObjectConstant(owner)) return undefined;
   const home = scope.homeOf(owner);
   return home && memberOfObjectConstant(home, owner, property, 0);
 }
