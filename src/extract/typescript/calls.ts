@@ -122,11 +122,19 @@ export const onNew: MatchHandler = (match, state) => {
  * is dropped (undefined).
  */
 function calleeInScope(callee: CalleeDraft, scope: Scope): CalleeDraft | undefined {
-  if (callee.form === 'member' || (callee.form === 'new' && callee.object !== undefined)) return callee;
+  if (callee.form === 'member') return methodOfLocalLiteral(callee, scope) ?? callee;
+  if (callee.form === 'new' && callee.object !== undefined) return callee;
   const binder = scope.binderOf(callee.name);
   if (!binder || binder.isModuleLevel) return callee;
   const symbol = binder.symbolOf(callee.name);
   return symbol === undefined ? undefined : { ...callee, name: symbol };
+}
+
+/** `ctx.close()` on a function's `const ctx = { close() {…} }`: the method symbol `outer>ctx.close`. */
+function methodOfLocalLiteral(callee: Extract<CalleeDraft, { form: 'member' }>, scope: Scope): CalleeDraft | undefined {
+  if (!/^[\p{L}$_][\p{L}\p{N}$_]*$/u.test(callee.object)) return undefined;
+  const literal = scope.binderOf(callee.object)?.literalOf(callee.object);
+  return literal?.methods.has(callee.property) ? { form: 'name', name: `${literal.symbol}.${callee.property}` } : undefined;
 }
 
 /** A receiver whose type this file shows or computes; a `value` only names what to look up. */

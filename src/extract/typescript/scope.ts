@@ -45,6 +45,12 @@ export const WITHIN_BODY: ReadonlySet<ScopeKind> = new Set(['narrowing', 'block'
 export const NESTED_SEPARATOR = '>';
 
 
+/** A function's `const` bound to an object literal: the symbol its methods are named under, and their names. */
+export interface LocalLiteral {
+  readonly symbol: string;
+  readonly methods: ReadonlySet<string>;
+}
+
 export class Scope {
   // Most scopes bind nothing: the maps are made on first use.
   private bindings: Map<string, BoundType> | undefined;
@@ -73,6 +79,7 @@ export class Scope {
   objectName: string | undefined;
   /** Names bound here that are symbols: the name as written to the symbol's name. */
   private declared: Map<string, string> | undefined;
+  private literals: Map<string, LocalLiteral> | undefined;
 
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
@@ -124,6 +131,16 @@ export class Scope {
   /** The symbol a name bound here was declared as; undefined for plain locals. */
   symbolOf(name: string): string | undefined {
     return this.declared?.get(name);
+  }
+
+  /** Records that a `const` bound here holds an object literal whose methods are symbols (`outer>ctx.close`). */
+  declareLiteral(name: string, literal: LocalLiteral): void {
+    (this.literals ??= new Map()).set(name, literal);
+  }
+
+  /** The literal a `const` bound here holds; undefined for any other local. */
+  literalOf(name: string): LocalLiteral | undefined {
+    return this.literals?.get(name);
   }
 
   declareField(name: string, type: string | undefined): void {

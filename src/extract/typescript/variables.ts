@@ -50,9 +50,17 @@ export const onDeclarator: MatchHandler = (match, state) => {
   const keyword = (): string => keywordOf(declarationNode());
   const type = boundTypeOf(match.parts.get('type'), value, keyword, state);
   // A `var` belongs to its function, whatever block declares it.
-  (keyword() === 'var' ? state.scope.functionLevel : state.scope).bind(nameNode.text, type);
-  // In a function's body only function values are symbols (`outer>f`); locals are not.
+  const binder = keyword() === 'var' ? state.scope.functionLevel : state.scope;
+  binder.bind(nameNode.text, type);
+  // In a function's body only function values are symbols (`outer>f`); locals are not,
+  // though a `const` literal's methods are (`outer>ctx.close`, objects.ts): `ctx.close()`
+  // calls one, unless the const declares a type (`const ctx: Context = {…}`), whose members
+  // the compiler resolves the call to.
   const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
+  if (prefix === undefined && value && !type && state.scope.nestedPrefix !== undefined && keyword() === 'const') {
+    const literal = objectLiteralOf(value);
+    if (literal) binder.declareLiteral(nameNode.text, { symbol: `${state.scope.nestedPrefix}${nameNode.text}`, methods: literalMethodsOf(literal) });
+  }
   if (prefix === undefined || !value) return undefined;
   const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
   if (!kind) return undefined;
@@ -95,6 +103,25 @@ function objectLiteralOf(value: SyntaxNode): SyntaxNode | undefined {
     current = current.namedChild(0);
   }
   return current?.type === 'object' ? current : undefined;
+}
+
+/**
+ * The keys of a literal whose values objects.ts makes methods of it: `close() {…}` and
+ * `close: () => …` or `function () {…}`; not getters and setters, which are read, not called.
+ */
+function literalMethodsOf(literal: SyntaxNode): Set<string> {
+  const methods = new Set<string>();
+  for (const member of literal.namedChildren) {
+    if (member?.type === 'method_definition' && !member.children.some((c) => c?.type === 'get' || c?.type === 'set')) {
+      const name = memberName(member.childForFieldName('name'));
+      if (name !== undefined) methods.add(name);
+    } else if (member?.type === 'pair') {
+      const value = member.childForFieldName('value');
+      const name = memberName(member.childForFieldName('key'));
+      if (name !== undefined && (value?.type === 'arrow_function' || value?.type === 'function_expression')) methods.add(name);
+    }
+  }
+  return methods;
 }
 
 /** A name or a dotted path of names, nothing else (no call, index or spacing). */
