@@ -57,7 +57,8 @@ export class ExpressionTypes {
     switch (node.type) {
       case 'identifier': {
         const name = node.text;
-        if (name === 'self') return this.selfType(scope);
+        // `self` in a method is its class; elsewhere it is a parameter like any other (`def fget(self: Response)`).
+        if (name === 'self' && this.tree.methodClassOf(scope)) return this.selfType(scope);
         const comprehended = this.tree.comprehensions.at(name, node);
         if (comprehended) return this.sourceType(comprehended, depth + 1);
         const binder = this.tree.binderOf(name, scope);
@@ -78,10 +79,8 @@ export class ExpressionTypes {
         const object = node.childForFieldName('object');
         const attribute = node.childForFieldName('attribute')?.text;
         if (!object || !attribute) return undefined;
-        if (object.type === 'identifier' && object.text === 'self') {
-          const owner = this.tree.methodClassOf(scope);
-          return owner?.symbolName ? this.attributeType(owner, attribute, depth + 1) : undefined;
-        }
+        const ownClass = object.type === 'identifier' && object.text === 'self' ? this.tree.methodClassOf(scope) : undefined;
+        if (ownClass) return ownClass.symbolName ? this.attributeType(ownClass, attribute, depth + 1) : undefined;
         if (object.type === 'identifier' && this.isUnbound(object.text, scope)) {
           return { t: 'value', of: { form: 'member', object: object.text, property: attribute } };
         }
