@@ -1,7 +1,8 @@
 import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { FileScope } from './scope';
 import type { SymbolEntry } from './symbolTable';
-import { type WrittenType, agreedType, alternativesOf, fieldTypeOf, receiverTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
+import { alternativesOf } from './unionTypes';
+import { type WrittenType, agreedType, fieldTypeOf, receiverTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /**
  * Types read from how a function can be called (TypeScript `callable` facts): the types

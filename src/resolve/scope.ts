@@ -4,7 +4,8 @@ import type { ForeignModules } from './foreignModules';
 import { languageFamily } from './languageFamily';
 import { type ExportLookupHost, MAX_HOPS, lookupExport, starImportBinds } from './packageExports';
 import type { SymbolEntry, SymbolTable } from './symbolTable';
-import { NAMED_TYPES_ONLY, receiverAlternativesOf, receiverTypeOf, typeSymbolOf } from './valueTypes';
+import { receiverAlternativesOf } from './unionTypes';
+import { NAMED_TYPES_ONLY, receiverTypeOf, typeSymbolOf } from './valueTypes';
 import { calleeOfPath, memberAlongFields, memberOfValue } from './valueMembers';
 
 /** What a name or expression resolves to. */
