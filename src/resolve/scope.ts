@@ -364,6 +364,11 @@ export class FileScope {
     if (home !== this) return home?.memberOfType(type, member, hops);
     const direct = this.lookup(type.packagePath, `${type.entry.name}.${member}`);
     if (direct) return { kind: 'symbol', packagePath: type.packagePath, entry: direct };
+    // Go: a method declared on an alias of the type (`type K = T; func (K) M()`) is the type's.
+    for (const alias of this.table.aliasesOf(type.packagePath, type.entry.name)) {
+      const viaAlias = this.lookup(type.packagePath, `${alias.name}.${member}`);
+      if (viaAlias) return { kind: 'symbol', packagePath: type.packagePath, entry: viaAlias };
+    }
     // A field of the type hides its bases' methods of that name (`match: typeof match = match`
     // in a class implementing an interface that declares match()): the call is the field's.
     if (FIELDS_HIDE_METHODS.has(this.family) && type.entry.fact.fields?.some((f) => f.name === member)) return undefined;

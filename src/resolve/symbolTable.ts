@@ -73,6 +73,8 @@ export class SymbolTable {
   private readonly httpCallFiles = new Set<string>();
   /** Per package: each type's members (`T.m`), built on demand and dropped when a file of the package changes. */
   private readonly membersByPackage = new Map<string, Map<string, SymbolEntry[]>>();
+  /** Per package: the aliases of each of its types (`type KumaSDConfig = SDConfig`), built and dropped as membersByPackage. */
+  private readonly aliasesByPackage = new Map<string, Map<string, SymbolEntry[]>>();
 
   /** Counts changes, so answers computed from the table can be kept until it changes. */
   private changes = 0;
@@ -93,6 +95,7 @@ export class SymbolTable {
     for (const pkg of packages) {
       setAdd(this.filesByPackage, pkg, file);
       this.membersByPackage.delete(pkg);
+      this.aliasesByPackage.delete(pkg);
     }
     for (const fact of symbols) {
       const pkg = fact.packagePath ?? packagePath;
@@ -128,6 +131,7 @@ export class SymbolTable {
     for (const pkg of state.packages) {
       this.filesByPackage.get(pkg)?.delete(file);
       this.membersByPackage.delete(pkg);
+      this.aliasesByPackage.delete(pkg);
     }
     for (const fact of declaredSymbols(state.facts)) {
       const pkg = fact.packagePath ?? state.packagePath;
@@ -312,6 +316,23 @@ export class SymbolTable {
       this.membersByPackage.set(packagePath, byType);
     }
     return byType.get(typeName) ?? [];
+  }
+
+  /** The aliases a package declares for one of its own types, by the type's name (Go: methods declared on one are the type's). */
+  aliasesOf(packagePath: string, typeName: string): readonly SymbolEntry[] {
+    let byTarget = this.aliasesByPackage.get(packagePath);
+    if (!byTarget) {
+      byTarget = new Map();
+      for (const entry of this.entries(packagePath)) {
+        const target = entry.fact.aliasOf;
+        if (target === undefined || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(target)) continue;
+        const aliases = byTarget.get(target);
+        if (aliases) aliases.push(entry);
+        else byTarget.set(target, [entry]);
+      }
+      this.aliasesByPackage.set(packagePath, byTarget);
+    }
+    return byTarget.get(typeName) ?? [];
   }
 
   /** All entries of a package, for method-set comparison. */
