@@ -45,6 +45,10 @@ describe('resolve/languages', () => {
       assert.deepEqual(ts.resolveImport('./util/url', 'src/main.tsx'), { inRepo: true, packagePath: 'src/util/url' });
       assert.deepEqual(ts.resolveImport('./util', 'src/main.tsx'), { inRepo: true, packagePath: 'src/util/index' });
       assert.deepEqual(ts.resolveImport('./url.js', 'src/util/index.ts'), { inRepo: true, packagePath: 'src/util/url' });
+      // A trailing slash names the folder: its index file, never a file of that name.
+      assert.deepEqual(ts.resolveImport('./util/', 'src/main.tsx'), { inRepo: true, packagePath: 'src/util/index' });
+      assert.deepEqual(ts.resolveImport('../../../src/util/', 'packages/core/src/deep.ts'), { inRepo: true, packagePath: 'src/util/index' });
+      assert.deepEqual(ts.resolveImport('./legacy/', 'src/main.tsx'), { inRepo: false, module: './legacy/' });
     });
 
     it('follows tsconfig paths through extends, and workspace packages', () => {

@@ -32,8 +32,15 @@ export function typescriptResolver(layout: RepoLayout): LanguageResolver {
   const modulePathOf = (file: string): string => modulePaths.get(file) ?? stripExtension(file);
 
   function resolveFile(base: string): string | undefined {
+    // `../src/`: a folder, its index file only.
+    if (base.endsWith('/')) return resolveIndex(base.replace(/\/+$/, ''));
     const stripped = base.replace(/\.(m|c)?js$/, '');
-    const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stripped + e), ...SOURCE_EXTENSIONS.map((e) => `${base}/index${e}`)];
+    const candidates = [base, ...SOURCE_EXTENSIONS.map((e) => stripped + e)];
+    return candidates.find((c) => layout.files.has(c) && !c.endsWith('.d.ts')) ?? resolveIndex(base);
+  }
+
+  function resolveIndex(folder: string): string | undefined {
+    const candidates = SOURCE_EXTENSIONS.map((e) => (folder === '' || folder === '.' ? `index${e}` : `${folder}/index${e}`));
     return candidates.find((c) => layout.files.has(c) && !c.endsWith('.d.ts'));
   }
 
