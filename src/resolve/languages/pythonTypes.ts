@@ -46,12 +46,9 @@ export const pythonTypeSyntax: TypeSyntax = {
   },
   /** `d[k]` of a `dict[K, V]` (`Mapping`, `defaultdict`...) gives V; other containers index as they iterate. */
   indexed(type) {
-    const bare = unwrapOptional(type);
-    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
-    const container = generic ? (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1) : '';
-    if (!MAPPINGS.has(container)) return this.element(type);
-    const args = splitArguments(generic![2] as string);
-    return args.length === 2 ? args[1] : undefined;
+    const generic = genericOf(type);
+    if (!generic || !MAPPINGS.has(generic.container)) return this.element(type);
+    return generic.args.length === 2 ? generic.args[1] : undefined;
   },
   /**
    * What the builtin containers' methods give, as typeshed declares them: a mapping's
@@ -60,12 +57,10 @@ export const pythonTypeSyntax: TypeSyntax = {
    * `pop()` gives an element; `copy()` the same container.
    */
   builtinResult(type, method) {
-    const bare = unwrapOptional(type);
-    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+    const generic = genericOf(type);
     if (!generic) return undefined;
-    const container = (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1);
-    const args = splitArguments(generic[2] as string);
-    if (method === 'copy' && (MAPPINGS.has(container) || ITERABLES.has(container))) return bare;
+    const { container, args } = generic;
+    if (method === 'copy' && (MAPPINGS.has(container) || ITERABLES.has(container))) return generic.type;
     if (MAPPINGS.has(container) && args.length === 2) {
       if (method === 'values') return `list[${args[1]}]`;
       if (method === 'keys') return `list[${args[0]}]`;
@@ -74,11 +69,9 @@ export const pythonTypeSyntax: TypeSyntax = {
     return method === 'pop' && POPPED_CONTAINERS.has(container) && args.length === 1 ? args[0] : undefined;
   },
   element(type) {
-    const bare = unwrapOptional(type);
-    const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+    const generic = genericOf(type);
     if (!generic) return undefined;
-    const container = (generic[1] as string).slice((generic[1] as string).lastIndexOf('.') + 1);
-    const args = splitArguments(generic[2] as string);
+    const { container, args } = generic;
     if (container === 'tuple' || container === 'Tuple') return args.length === 2 && args[1] === '...' ? args[0] : undefined;
     if (container === 'Generator' || container === 'AsyncGenerator') return args[0];
     return ITERABLES.has(container) && args.length === 1 ? args[0] : undefined;
@@ -86,6 +79,19 @@ export const pythonTypeSyntax: TypeSyntax = {
 };
 
 const DOTTED = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
+
+/**
+ * A generic type as written, `None` left out (`typing.Dict[str, Item] | None`): the type,
+ * its container's last name segment (`Dict`) and its type arguments; undefined for
+ * anything else.
+ */
+function genericOf(type: string): { type: string; container: string; args: string[] } | undefined {
+  const bare = unwrapOptional(type);
+  const generic = bare === undefined ? undefined : /^([\w.]+)\s*\[(.*)\]$/s.exec(bare);
+  if (!generic) return undefined;
+  const name = generic[1] as string;
+  return { type: bare!, container: name.slice(name.lastIndexOf('.') + 1), args: splitArguments(generic[2] as string) };
+}
 
 /** `type[Store]`, `typing.Type[Store]`: Store. */
 function classHeldBy(type: string): string | undefined {
