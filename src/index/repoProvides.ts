@@ -38,7 +38,7 @@
  * A manifest that cannot be read is skipped; this never throws on repository content.
  */
 import { languageRow } from '../model/languages';
-import { extendsChain, parseJsonc } from '../resolve/languages/tsconfig';
+import { extendsChain } from '../resolve/languages/tsconfig';
 import { type RepoLayout, joinPath, parentDir } from '../resolve/layout';
 import { type TomlValue, type XmlElement, readIni, readToml, readXml, xmlChild } from './manifestSyntax';
 
@@ -140,10 +140,9 @@ function compiledLayout(layout: RepoLayout, dir: string): Pick<NpmPackage, 'outp
   let outDir: string | undefined;
   let rootDir: string | undefined;
   for (const start of ['tsconfig.build.json', 'tsconfig.json']) {
-    for (const config of extendsChain(layout, joinPath(dir, start))) {
-      const options = (parseJsonc(layout.readText(config))?.compilerOptions ?? {}) as Record<string, unknown>;
+    for (const { path, compilerOptions: options } of extendsChain(layout, joinPath(dir, start))) {
       const relative = (value: unknown): string | undefined =>
-        typeof value === 'string' ? relativeTo(dir, joinPath(parentDir(config), value)) : undefined;
+        typeof value === 'string' ? relativeTo(dir, joinPath(parentDir(path), value)) : undefined;
       outDir ??= relative(options.outDir);
       rootDir ??= relative(options.rootDir);
     }

@@ -33,11 +33,10 @@ export function moduleOptionsByFile(layout: RepoLayout, packageDir: (name: strin
   function optionsOfConfig(configPath: string): ModuleOptions {
     let baseUrl: string | undefined;
     let paths: { patterns: Record<string, unknown>; dir: string } | undefined;
-    for (const config of extendsChain(layout, configPath, packageDir)) {
-      const own = (parseJsonc(layout.readText(config))?.compilerOptions ?? {}) as Record<string, unknown>;
-      if (baseUrl === undefined && typeof own.baseUrl === 'string') baseUrl = joinPath(parentDir(config), own.baseUrl);
+    for (const { path, compilerOptions: own } of extendsChain(layout, configPath, packageDir)) {
+      if (baseUrl === undefined && typeof own.baseUrl === 'string') baseUrl = joinPath(parentDir(path), own.baseUrl);
       if (paths === undefined && own.paths !== null && typeof own.paths === 'object' && !Array.isArray(own.paths)) {
-        paths = { patterns: own.paths as Record<string, unknown>, dir: parentDir(config) };
+        paths = { patterns: own.paths as Record<string, unknown>, dir: parentDir(path) };
       }
     }
     return moduleOptionsOf(baseUrl, paths);
@@ -68,17 +67,24 @@ export function matchingPattern(patterns: readonly PathPattern[], specifier: str
   return best && { pattern: best, matched: specifier.slice(best.prefix.length, specifier.length - best.suffix.length) };
 }
 
+/** One config of an `extends` chain: where it is, and its own `compilerOptions`. */
+export interface ChainedConfig {
+  readonly path: string;
+  readonly compilerOptions: Record<string, unknown>;
+}
+
 /**
  * The configs a tsconfig's `extends` chain visits, in the order their options take
  * precedence: `configPath` first, then its parents (the last of an `extends` list first),
- * each once; package parents are found through `packageDir`.
+ * each once and read once; package parents are found through `packageDir`.
  */
-export function extendsChain(layout: RepoLayout, configPath: string, packageDir: (name: string) => string | undefined = () => undefined): string[] {
-  const chain: string[] = [];
+export function extendsChain(layout: RepoLayout, configPath: string, packageDir: (name: string) => string | undefined = () => undefined): ChainedConfig[] {
+  const chain: ChainedConfig[] = [];
   const visit = (current: string): void => {
-    if (chain.includes(current) || !layout.files.has(current)) return;
-    chain.push(current);
-    const parents = parseJsonc(layout.readText(current))?.extends;
+    if (chain.some((config) => config.path === current) || !layout.files.has(current)) return;
+    const config = parseJsonc(layout.readText(current));
+    chain.push({ path: current, compilerOptions: (config?.compilerOptions ?? {}) as Record<string, unknown> });
+    const parents = config?.extends;
     for (const name of Array.isArray(parents) ? [...parents].reverse() : [parents]) {
       const parent = typeof name === 'string' ? extendedConfig(layout, parentDir(current), name, packageDir) : undefined;
       if (parent) visit(parent);
