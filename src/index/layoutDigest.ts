@@ -8,9 +8,10 @@ import { isLayoutFile } from './sourceFiles';
  * (tsconfig.json's `paths`, go.mod's module path, package.json's name). Where a source
  * file marks the layout (`__init__.py`), only its presence counts: its content is the
  * file's own change. Two runs over the same layout give the same digest; an index that
- * finds another re-links every file, since any import may now land elsewhere.
+ * finds another re-links every file, since any import may now land elsewhere. `readText`
+ * is the run's RepoLayout's, whose cache the resolvers read the same files through.
  */
-export function layoutDigest(candidates: readonly string[], readBytes: (relativePath: string) => Buffer | undefined): Hash {
+export function layoutDigest(candidates: readonly string[], readText: (relativePath: string) => string | undefined): Hash {
   const parts: string[] = [];
   for (const path of candidates) {
     if (!isLayoutFile(path)) continue;
@@ -18,8 +19,8 @@ export function layoutDigest(candidates: readonly string[], readBytes: (relative
       parts.push(path);
       continue;
     }
-    const bytes = readBytes(path);
-    parts.push(`${path}\0${bytes ? hashBytes(bytes) : 'unreadable'}`);
+    const text = readText(path);
+    parts.push(`${path}\0${text !== undefined ? hashBytes(text) : 'unreadable'}`);
   }
   return hashOf(...[...parts].sort());
 }

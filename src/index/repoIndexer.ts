@@ -136,7 +136,8 @@ export class RepoIndexer {
       if (options.repositoryLock && options.repositoryLock.repoHash !== repo.repoHash) {
         throw new Error(`index: ${root} is ${repo.repoUrl} at ${commit || 'its working tree'}, not the repository whose lock this run took; name it with --repo-url`);
       }
-      this.activate(root, repo, new RepoLayout(listing, textReader(readBytes)));
+      const layout = new RepoLayout(listing, textReader(readBytes));
+      this.activate(root, repo, layout);
 
       const skipped: SkipCounts = {};
       const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
@@ -167,7 +168,7 @@ export class RepoIndexer {
       // Nothing to do only when no file changed, no stored facts are from an older extractor,
       // and the files' services are as before (a renamed service re-names its route rows).
       const layoutChanged = serviceLayoutChanged(recordBefore, repo);
-      const digest = layoutDigest(candidates, readBytes);
+      const digest = layoutDigest(candidates, (p) => layout.readText(p));
       // A graph from before digests were kept links by the layout it was indexed with: the baseline is today's.
       const relinkEverything = recordBefore?.layoutDigest !== undefined && recordBefore.layoutDigest !== digest;
       if (recordBefore?.layoutDigest === undefined) await this.store.upsertRepo({ ...record, layoutDigest: digest });
