@@ -282,8 +282,8 @@ export class FileScope {
     }
     const written = receiverTypeOf(callee, this, depth);
     // `z: typeof schemas`: the members of what the type names as a value (a module's exports, a class's statics).
-    const queried = written && written.scope.typeSyntax.valueQueried?.(written.text);
-    if (queried !== undefined) return memberOfValue(written!.scope, calleeOfPath(queried), property);
+    const queried = written?.scope.typeSyntax.valueQueried?.(written.text);
+    if (written && queried !== undefined) return memberOfValue(written.scope, calleeOfPath(queried), property);
     const type = written && typeSymbolOf(written);
     if (!type) return receiverType?.t === 'field' ? memberAlongFields(this, receiverType, property) : undefined;
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
