@@ -197,9 +197,11 @@ function propertyNameText(name) {
  * Names of the containers a declaration is nested in that qualified names spell out:
  * namespaces (`N.f`), classes (`C.m`), and (marking the name as nested) the function
  * whose body declares it, by that function's own qualified name: `outer>inner`,
- * `C.m>inner`, `api.get>inner` (docs/extractors/typescript.md).
+ * `C.m>inner`, `api.get>inner` (docs/extractors/typescript.md). In an anonymous function
+ * the declaration `ownName` is named under the symbol around it when that symbol's body
+ * declares the name once (callbackOwner), else under `<anonymous>`.
  */
-function containerPrefix(declaration) {
+function containerPrefix(declaration, ownName) {
   let prefix = '';
   let nested = false;
   for (let n = declaration.parent; n && !ts.isSourceFile(n); n = n.parent) {
@@ -208,22 +210,72 @@ function containerPrefix(declaration) {
       nested = true;
       prefix = `${classNameOf(n) ?? '<anonymous>'}.${prefix}`;
     } else if (ts.isFunctionLike(n)) {
-      const holder = ts.isArrowFunction(n) || ts.isFunctionExpression(n) ? holderOfValue(n) : n;
-      const named = holder ? nameDeclaration(holder) : undefined;
-      return { prefix: `${named?.name ?? testNameOf(n) ?? '<anonymous>'}>${prefix}`, nested: true };
+      const name = functionNameOf(n);
+      if (name !== undefined) return { prefix: `${name}>${prefix}`, nested: true };
+      const owner = prefix === '' && ownName !== undefined ? callbackOwner(n) : undefined;
+      const unique = owner !== undefined && declarationsNamed(owner.node, ownName) === 1;
+      return { prefix: `${unique ? owner.name : '<anonymous>'}>${prefix}`, nested: true };
     }
   }
   return { prefix, nested };
 }
 
+/** A function's qualified name: its own, its holder's (`const f = () => ...`), or its test's; undefined when anonymous. */
+function functionNameOf(fn) {
+  const holder = ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) ? holderOfValue(fn) : fn;
+  return (holder ? nameDeclaration(holder) : undefined)?.name ?? testNameOf(fn);
+}
+
+/**
+ * The symbol an anonymous function's local declarations are named under: the nearest
+ * named function around it, a module-level `const` whose value holds it, or a test
+ * called with it (not as its own callback); none past a class, a namespace or a literal
+ * bound to a name, or at module level.
+ */
+function callbackOwner(fn) {
+  for (let n = fn.parent; n && !ts.isSourceFile(n); n = n.parent) {
+    if (ts.isFunctionLike(n)) {
+      const name = functionNameOf(n);
+      if (name !== undefined) return { name, node: n };
+    } else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) {
+      const isConst = (ts.getCombinedNodeFlags(n) & ts.NodeFlags.Const) !== 0;
+      if (isConst && !containerPrefix(n).nested) return { name: containerPrefix(n).prefix + n.name.text, node: n };
+    } else if (ts.isCallExpression(n)) {
+      const name = testCallName(n);
+      if (name !== undefined) return { name, node: n };
+    } else if (ts.isClassLike(n) || ts.isModuleDeclaration(n)) {
+      return undefined;
+    } else if (ts.isObjectLiteralExpression(n)) {
+      const owner = objectOwnerName(n);
+      if (owner !== undefined && !owner.includes('<anonymous>')) return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** How many functions, classes and variables named `name` are declared in `node` (itself included). */
+function declarationsNamed(node, name) {
+  let count = 0;
+  const visit = (n) => {
+    const declares = ts.isFunctionDeclaration(n) || ts.isClassLike(n) || ts.isVariableDeclaration(n);
+    if (declares && n.name && ts.isIdentifier(n.name) && n.name.text === name) count++;
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return count;
+}
+
 /** Test files as the extractor tells them (src/extract/typescript/tests.ts). */
 const TEST_FILE = /(?:^|\/)(?:__tests__|tests?|spec)\/|\.(?:\w+-)?(?:test|spec)(?:[.-]\w+)*\.[cm]?[jt]sx?$/;
 const TEST_CALLS = new Set(['describe', 'it', 'test']);
-const TEST_MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent']);
+const TEST_MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent', 'sequential', 'fails', 'shuffle', 'for', 'skipIf', 'runIf']);
 
-/** The literal title of a `describe`/`it`/`test` call (`describe.only(...)` too), else undefined. */
+/** The literal title of a `describe`/`it`/`test` call (`describe.only(...)`, `it.each(table)(...)` too), else undefined. */
 function testTitleOf(call) {
   let callee = call.expression;
+  // Curried: `it.each(table)(...)`, `it.each\`table\`(...)`.
+  if (ts.isCallExpression(callee) && ts.isPropertyAccessExpression(callee.expression)) callee = callee.expression;
+  else if (ts.isTaggedTemplateExpression(callee) && ts.isPropertyAccessExpression(callee.tag)) callee = callee.tag;
   if (ts.isPropertyAccessExpression(callee)) {
     if (!TEST_MODIFIERS.has(callee.name.text)) return undefined;
     callee = callee.expression;
@@ -239,8 +291,12 @@ function testTitleOf(call) {
  */
 function testNameOf(fn) {
   if (!(ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) || !ts.isCallExpression(fn.parent)) return undefined;
-  if (!TEST_FILE.test(fn.getSourceFile().fileName)) return undefined;
-  const call = fn.parent;
+  return testCallName(fn.parent);
+}
+
+/** The name of the test a `describe`/`it`/`test` call declares, undefined for other calls. */
+function testCallName(call) {
+  if (!TEST_FILE.test(call.getSourceFile().fileName)) return undefined;
   const titles = [];
   for (let n = call; n && !ts.isSourceFile(n); n = n.parent) {
     const title = ts.isCallExpression(n) ? testTitleOf(n) : undefined;
@@ -277,7 +333,7 @@ function objectOwnerName(literal) {
 function classTarget(cls) {
   const name = classNameOf(cls);
   if (!name) return undefined;
-  const { prefix, nested } = containerPrefix(ts.isClassExpression(cls) && ts.isVariableDeclaration(cls.parent) ? cls.parent : cls);
+  const { prefix, nested } = containerPrefix(ts.isClassExpression(cls) && ts.isVariableDeclaration(cls.parent) ? cls.parent : cls, name);
   const hasConstructor = cls.members.some((m) => ts.isConstructorDeclaration(m) && m.body);
   return { name: `${prefix}${name}${hasConstructor ? '.constructor' : ''}`, functionLike: true, declKind: hasConstructor ? 'constructor' : 'class', nested };
 }
@@ -298,7 +354,7 @@ export function nameDeclaration(declaration) {
   if (ts.isFunctionDeclaration(d)) {
     const name = d.name?.text ?? (d.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : undefined);
     if (!name) return undefined;
-    const { prefix, nested } = containerPrefix(d);
+    const { prefix, nested } = containerPrefix(d, name);
     return { name: prefix + name, functionLike: true, declKind: 'function', nested };
   }
   if (ts.isClassLike(d)) return classTarget(d);
@@ -308,7 +364,7 @@ export function nameDeclaration(declaration) {
     const declKind = ts.isMethodDeclaration(d) ? 'method' : ts.isPropertyDeclaration(d) ? (functionLike ? 'arrow property' : 'property') : 'accessor';
     if (ts.isClassLike(d.parent)) {
       const owner = classNameOf(d.parent);
-      const { prefix, nested } = containerPrefix(d.parent);
+      const { prefix, nested } = containerPrefix(d.parent, owner);
       const target = memberTarget(owner && prefix + owner, d, functionLike, declKind);
       return target && { ...target, nested };
     }
@@ -322,8 +378,8 @@ export function nameDeclaration(declaration) {
   if (ts.isVariableDeclaration(d) && ts.isIdentifier(d.name)) {
     const value = unwrapValue(d.initializer);
     if (value && ts.isClassExpression(value)) return classTarget(value);
-    const { prefix, nested } = containerPrefix(d);
     const functionLike = isFunctionValue(value);
+    const { prefix, nested } = containerPrefix(d, functionLike ? d.name.text : undefined);
     const isConst = (ts.getCombinedNodeFlags(d) & ts.NodeFlags.Const) !== 0;
     if (nested && !functionLike) return undefined;
     return { name: prefix + d.name.text, functionLike, declKind: functionLike ? 'arrow const' : isConst ? 'constant' : 'variable', nested };

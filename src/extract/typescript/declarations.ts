@@ -1,6 +1,7 @@
 import { leadingComment } from '../common';
 import type { SyntaxNode } from '../extractor';
 import { Scope } from './scope';
+import { callbackLocalPrefix } from './callbackLocals';
 import type { FileState, MatchHandler, RoleMatch } from './types';
 import { callableOf, typeTextOf } from './callables';
 import { inferredReturnType } from './expressionTypes';
@@ -25,14 +26,16 @@ function docAnchorOf(state: FileState, declaration: SyntaxNode): SyntaxNode {
 
 /**
  * The symbol name a declaration gets here (`f`, or `N.f` inside namespace N; a function
- * or class in the body of the symbol `outer` is `outer>inner`), or undefined where
+ * or class in the body of the symbol `outer` is `outer>inner`, also inside a callback
+ * there when `outer` declares the name once: callbackLocals.ts), or undefined where
  * declarations are not symbols (types inside functions, anonymous callbacks). Inside a
  * namespace or a function the short name is bound, so calls to `f` there reach the symbol.
  */
 function declaredName(state: FileState, nameNode: SyntaxNode | undefined, nestable = false): string | undefined {
   const { scope } = state;
-  const prefix = scope.declarationPrefix ?? (nestable ? scope.nestedPrefix : undefined);
-  if (!nameNode || prefix === undefined) return undefined;
+  if (!nameNode) return undefined;
+  const prefix = scope.declarationPrefix ?? (nestable ? scope.nestedPrefix ?? callbackLocalPrefix(scope, nameNode.text, state.declaredNames) : undefined);
+  if (prefix === undefined) return undefined;
   const name = `${prefix}${nameNode.text}`;
   if (prefix !== '') {
     scope.bind(nameNode.text, undefined);

@@ -22,7 +22,7 @@ import { newFileState } from './state';
 function extract(input: ExtractInput): FileFacts {
   const root = input.tree.rootNode;
   const matches = collectMatches(meteredMatches(input));
-  const state = newFileState(input);
+  const state = newFileState(input, matches);
   const misread = matches.filter((match) => match.role === 'call' && match.parts.has('callee.await'));
   if (misread.length > 0) state.scope.awaitedChains = new Set(misread.map((match) => awaitedChainOf(match.node).id));
   replay(matches, state);

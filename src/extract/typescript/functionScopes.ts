@@ -43,10 +43,10 @@ export function scopeOf(kind: 'function' | 'arrow' | 'namespace' | 'type'): Matc
       scope.nestUnder(state.scope);
       if (state.scope.kind === 'holder') scope.heldBy = state.scope.symbol;
     } else if ((kind === 'function' || kind === 'arrow') && parent?.type === 'parenthesized_expression') {
-      // `p: (() => ...)`, also behind `satisfies T` or `as T` (queries.scm); behind `as T`
-      // the property's calls give what T says (objects.ts), not the returns.
+      // `p: (() => ...)`, `const f = (() => ...) as T`, also behind `satisfies T` (queries.scm);
+      // behind `as T` the holder's calls give what T says (objects.ts), not the returns.
       const { holder, cast } = unwrapped(match.node);
-      if (holder?.type === 'pair') {
+      if (holder && HELD_VALUE_PARENTS.has(holder.type)) {
         scope.nestUnder(state.scope);
         if (state.scope.kind === 'holder' && !cast) scope.heldBy = state.scope.symbol;
       }

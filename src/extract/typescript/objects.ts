@@ -105,7 +105,7 @@ export const onObjectProperty: MatchHandler = (match, state) => {
  * function type's result, what `typeof f` or `typeof X.m` gives when called, and the
  * same of `(typeof X)["m"]`. Any other T is not read: the call's result stays unknown.
  */
-function castCall(type: SyntaxNode, scope: Scope): MemberCall {
+export function castCall(type: SyntaxNode, scope: Scope): MemberCall {
   if (type.type === 'function_type') return declaredCall(type);
   const query = unparenthesized(type);
   if (query?.type === 'type_query') {

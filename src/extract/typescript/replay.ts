@@ -75,6 +75,9 @@ export function replay(matches: readonly RoleMatch[], state: FileState): void {
     const start = match.node.startIndex;
     while (state.scope.parent && state.scope.end <= start) state.scope = state.scope.parent;
     const opened = HANDLERS[match.role as Role](match, state);
-    if (opened) state.scope = opened;
+    if (opened) {
+      opened.start = start;
+      state.scope = opened;
+    }
   }
 }

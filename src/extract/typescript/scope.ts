@@ -81,6 +81,8 @@ export class Scope {
   private declared: Map<string, string> | undefined;
   private literals: Map<string, LocalLiteral> | undefined;
 
+  /** Where the match that opened this scope starts (replay.ts); 0 for the module. */
+  start = 0;
   /** The name calls in this scope are attributed to: '' at module scope. */
   readonly callerName: string;
   /** The module scope. */

@@ -3,10 +3,11 @@ import { ModuleFacts } from './modules';
 import { Scope } from './scope';
 import { SymbolTable } from './symbols';
 import { isTestFile } from './tests';
-import type { FileState } from './types';
+import type { FileState, RoleMatch } from './types';
+import { DeclaredNames } from './callbackLocals';
 
 /** A file's state before its first match is replayed: the program scope, nothing read yet. */
-export function newFileState(input: ExtractInput): FileState {
+export function newFileState(input: ExtractInput, matches: readonly RoleMatch[]): FileState {
   const exportStatements = new Map<number, SyntaxNode>();
   return {
     input,
@@ -20,6 +21,7 @@ export function newFileState(input: ExtractInput): FileState {
     moduleClasses: new Set(),
     exportStatements,
     isTestFile: isTestFile(input.path),
+    declaredNames: new DeclaredNames(matches),
     exportStatementOf: (declaration) => exportStatements.get(declaration.startIndex),
   };
 }

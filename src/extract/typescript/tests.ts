@@ -9,7 +9,8 @@ import { elementsOf, isFunctionValue, stringValueOf } from './syntax';
 
 /** `__tests__/`, `test/`, `tests/`, `spec/`; `a.test.ts`, `a.spec.db.ts`, `a.e2e-spec.ts`, `a.test-d.ts`. */
 const TEST_FILE = /(?:^|\/)(?:__tests__|tests?|spec)\/|\.(?:\w+-)?(?:test|spec)(?:[.-]\w+)*\.[cm]?[jt]sx?$/;
-const MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent']);
+/** Jest's and vitest's: `it.only(...)`, also curried as `it.each(table)(...)`, `describe.runIf(cond)(...)`. */
+const MODIFIERS = new Set(['only', 'skip', 'each', 'todo', 'concurrent', 'sequential', 'fails', 'shuffle', 'for', 'skipIf', 'runIf']);
 export const TEST_NAME_SEPARATOR = ' > ';
 
 export function isTestFile(filePath: string): boolean {

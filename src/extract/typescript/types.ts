@@ -3,6 +3,7 @@ import type { Position } from '../facts';
 import type { ModuleFacts } from './modules';
 import type { Scope } from './scope';
 import type { SymbolTable } from './symbols';
+import type { DeclaredNames } from './callbackLocals';
 
 /**
  * The types the TypeScript extractor's modules share: the role matches replayed in
@@ -92,6 +93,8 @@ export interface FileState {
   /** `export <declaration>`: the declaration's start index to its export statement. */
   readonly exportStatements: Map<number, SyntaxNode>;
   readonly isTestFile: boolean;
+  /** Where the file declares each name: callback-local functions are symbols only under a name declared once (callbackLocals.ts). */
+  readonly declaredNames: DeclaredNames;
   /** The export statement around a declaration, if it is exported where it is declared. */
   exportStatementOf(declaration: SyntaxNode): SyntaxNode | undefined;
 }

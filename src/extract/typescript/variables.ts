@@ -5,6 +5,8 @@ import { callableOf } from './callables';
 import { inferredReturnType, isConstAssertion, typeOfExpression } from './expressionTypes';
 import { writtenTypeOf } from './writtenTypes';
 import { Scope } from './scope';
+import { callbackLocalPrefix } from './callbackLocals';
+import { castCall } from './objects';
 import type { FileState, MatchHandler } from './types';
 import { type SymbolDraft, constantBody } from './symbols';
 import { isFunctionValue, memberName, namedType, requireSourceOf } from './syntax';
@@ -56,23 +58,29 @@ export const onDeclarator: MatchHandler = (match, state) => {
   // though a `const` literal's methods are (`outer>ctx.close`, objects.ts): `ctx.close()`
   // calls one, unless the const declares a type (`const ctx: Context = {…}`), whose members
   // the compiler resolves the call to.
-  const prefix = state.scope.declarationPrefix ?? (isFunctionValue(value) ? state.scope.nestedPrefix : undefined);
+  const held = value ? heldFunctionOf(value) : undefined;
+  const prefix = state.scope.declarationPrefix ?? (held ? functionValuePrefix(state, nameNode.text) : undefined);
   if (prefix === undefined && value && !type && state.scope.nestedPrefix !== undefined && keyword() === 'const') {
     const literal = objectLiteralOf(value);
     if (literal) binder.declareLiteral(nameNode.text, { symbol: `${state.scope.nestedPrefix}${nameNode.text}`, methods: literalMethodsOf(literal) });
   }
   if (prefix === undefined || !value) return undefined;
-  const kind: NodeKind | undefined = isFunctionValue(value) ? 'function' : keyword() === 'const' ? 'constant' : undefined;
+  const kind: NodeKind | undefined = held ? 'function' : keyword() === 'const' ? 'constant' : undefined;
   if (!kind) return undefined;
   const name = `${prefix}${nameNode.text}`;
   if (prefix !== '') state.scope.declare(nameNode.text, name);
-  const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value, declaration: declarationNode() });
+  const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value: held?.fn ?? value, cast: held?.cast, declaration: declarationNode() });
   if (draft && kind === 'constant' && type) draft.valueType = type;
   const literal = objectLiteralOf(value);
   const members = draft && kind === 'constant' && !type && literal ? objectMembersOf(literal) : [];
   if (members.length > 0) draft!.objectMembers = members;
   return new Scope('holder', match.node.endIndex, state.scope, name);
 };
+
+/** Where a function value held by a local is a symbol: `outer>f` in `outer`'s body or in a callback there (callbackLocals.ts). */
+function functionValuePrefix(state: FileState, name: string): string | undefined {
+  return state.scope.nestedPrefix ?? callbackLocalPrefix(state.scope, name, state.declaredNames);
+}
 
 /**
  * The properties of an object literal that hold a name: `{ sign }`, `{ check: verify }`,
@@ -94,6 +102,21 @@ function objectMembersOf(literal: SyntaxNode): ObjectMember[] {
     }
   }
   return members;
+}
+
+/**
+ * The function a value is, also in parentheses or behind `satisfies T` or `as T` (the
+ * value is still that function); `cast` is the outermost `as T`, whose calls give what T
+ * says whatever the function returns.
+ */
+function heldFunctionOf(value: SyntaxNode): { readonly fn: SyntaxNode; readonly cast?: SyntaxNode } | undefined {
+  let current: SyntaxNode | null = value;
+  let cast: SyntaxNode | undefined;
+  while (current?.type === 'parenthesized_expression' || current?.type === 'satisfies_expression' || current?.type === 'as_expression') {
+    if (current.type === 'as_expression') cast ??= current;
+    current = current.namedChild(0);
+  }
+  return current && isFunctionValue(current) ? { fn: current, cast } : undefined;
 }
 
 /** The object literal a value is, also as `{…} as const`, `{…} satisfies T` or in parentheses: each leaves its type the literal's. */
@@ -144,24 +167,32 @@ interface VariableSymbol {
   readonly kind: NodeKind;
   readonly nameNode: SyntaxNode;
   readonly declarator: SyntaxNode;
+  /** The function itself for a function symbol (past parentheses and casts), else the value. */
   readonly value: SyntaxNode;
+  /** A function's outermost `as T`: it is called as T says (objects.ts castCall), whatever it returns. */
+  readonly cast?: SyntaxNode;
   readonly declaration: SyntaxNode | null;
 }
 
-function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator, value, declaration }: VariableSymbol): SymbolDraft | undefined {
+function addVariableSymbol(state: FileState, { name, kind, nameNode, declarator, value, cast, declaration }: VariableSymbol): SymbolDraft | undefined {
   // `const a = 1, b = 2` is hashed and shown per declarator, without the keyword.
   const sole = declaration?.firstNamedChild?.startIndex === declarator.startIndex
     && declaration.lastNamedChild?.startIndex === declarator.startIndex;
   const exportStatement = declaration ? state.exportStatementOf(declaration) : undefined;
-  return state.symbols.add({
+  const castType = cast?.childForFieldName('type') ?? cast?.lastNamedChild;
+  const castCalled = castType ? castCall(castType, state.scope) : undefined;
+  const isFunction = kind === 'function';
+  const draft = state.symbols.add({
     name,
     kind,
     declaration: sole && declaration ? declaration : declarator,
     nameNode,
-    body: kind === 'function' ? value.childForFieldName('body') ?? undefined : constantBody(value),
+    body: isFunction ? value.childForFieldName('body') ?? undefined : constantBody(value),
     docAnchor: exportStatement ?? declaration ?? declarator,
     exported: exportStatement !== undefined,
-    returns: kind === 'function' ? functionValueReturnType(value, declarator.childForFieldName('type')) : undefined,
-    callable: kind === 'function' ? callableOf(value) : undefined,
+    returns: !isFunction ? undefined : castCalled ? castCalled.returns : functionValueReturnType(value, declarator.childForFieldName('type')),
+    callable: !isFunction ? undefined : castCalled ? castCalled.callable : callableOf(value),
   });
+  if (draft && castCalled?.returned) draft.returned = castCalled.returned;
+  return draft;
 }

@@ -115,7 +115,7 @@ describe('extract/typescript symbols', () => {
       '  const limit = 3;',
       '  class Local { m() {} }',
       '  const local = { run() {} };',
-      '  [1].map(() => { function anonymous() {} });',
+      '  [1].map(() => { function mapped() {} });',
       '}',
       'const api = { get() {}, put: function () {}, users: { list: () => [] }, size: 1, [key]() {} };',
       'let loose = { go() {} } satisfies Loose;',
@@ -126,14 +126,15 @@ describe('extract/typescript symbols', () => {
       'declare global { function inGlobal(): void }',
     ));
     assert.deepEqual(symbolKinds(facts), [
-      'outer:function', 'outer>inner:function', 'outer>helper:function', 'outer>Local:type', 'outer>Local.m:method', 'outer>local.run:method', 'api:constant',
+      'outer:function', 'outer>inner:function', 'outer>helper:function', 'outer>Local:type', 'outer>Local.m:method', 'outer>local.run:method',
+      'outer>mapped:function', 'api:constant',
       'api.get:method', 'api.put:method', 'api.users.list:method', 'loose.go:method', 'Widget:type', 'Widget.handle:method',
       'Widget.handle>step:function', 'Widget.render:method', 'Widget.render>draw:function', 'make:function', 'make>part:function',
     ]);
     assert.equal(symbolNamed(facts, 'api.put').signature, 'put: function ()');
   });
 
-  it('nests under a function that is the value of its holder, and under the test whose callback declares it', async () => {
+  it('nests under a function that is the value of its holder, under the test whose callback declares it, and through callbacks', async () => {
     const facts = await extract('src/held.test.ts', lines(
       'const wrapped = memo(() => { function inner() {} });',
       'const direct = () => { function inner() {} };',
@@ -146,10 +147,10 @@ describe('extract/typescript symbols', () => {
       '});',
     ));
     assert.deepEqual(symbolKinds(facts), [
-      'wrapped:constant', 'direct:function', 'direct>inner:function', 'parse:test', 'parse>make:function', 'parse > works:test',
-      'parse > works>helper:function', 'parse > waits:test', 'parse > waits>poll:function', 'parse > wrapped:test',
+      'wrapped:constant', 'wrapped>inner:function', 'direct:function', 'direct>inner:function', 'parse:test', 'parse>make:function', 'parse > works:test',
+      'parse > works>helper:function', 'parse > waits:test', 'parse > waits>poll:function', 'parse > wrapped:test', 'parse > wrapped>inner:function',
     ], 'the repeated title is one test, and its callback\'s helper no symbol (it would take the first helper\'s name); '
-      + 'a callback passed to another call is no test body');
+      + 'a callback passed to another call nests under the symbol around it');
     // The second helper is a local with no symbol: its call makes no fact, never a guess.
     assert.deepEqual(facts.calls.map((c) => [c.caller, c.callee.form === 'name' ? c.callee.name : '']), [
       ['wrapped', 'memo'], ['parse > works>helper', 'parse>make'], ['parse > works', 'parse > works>helper'], ['parse > wrapped', 'wrap'],
