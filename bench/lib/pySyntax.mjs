@@ -58,7 +58,7 @@ function symbolName(definition, parent) {
   if (!parent) return definition.name;
   if (parent.symbol === undefined) return undefined;
   if (parent.kind === 'class') return `${parent.symbol}.${definition.name}`;
-  return definition.kind === 'function' ? `${parent.symbol}${NESTED}${definition.name}` : undefined;
+  return `${parent.symbol}${NESTED}${definition.name}`;
 }
 
 /**

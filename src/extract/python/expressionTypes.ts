@@ -92,7 +92,7 @@ export class ExpressionTypes {
         const cast = this.castType(node, scope);
         if (cast) return cast;
         const constructed = typeFromConstructor(node);
-        if (constructed) return { t: 'named', name: constructed };
+        if (constructed) return { t: 'named', name: localClassOf(constructed, scope) ?? constructed };
         const fn = node.childForFieldName('function');
         const call = fn ? this.calleeOf(fn, scope, depth + 1) : undefined;
         if (call) return { t: 'result', call };
@@ -317,22 +317,33 @@ const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);
 export const LOCAL = Symbol('local');
 
 /**
- * What a name means where a function binds it: the nested function's symbol
- * (`outer>inner`) when the nearest binding is exactly one nested def that is a symbol;
- * LOCAL for a parameter, a local, a local class or a def also bound otherwise, which
- * makes no call fact rather than an `UNRESOLVED/<name>` placeholder; undefined when no
- * function binds it. Class bodies do not enclose their methods.
+ * What a name means where a function binds it: the nested function's or class's symbol
+ * (`outer>inner`, `outer>Local`) when the nearest binding is exactly one nested def or
+ * class that is a symbol; LOCAL for a parameter, a local or a def also bound otherwise,
+ * which makes no call fact rather than an `UNRESOLVED/<name>` placeholder; undefined when
+ * no function binds it. Class bodies do not enclose their methods.
  */
 export function functionLocal(scope: Scope, name: string): string | typeof LOCAL | undefined {
+  const local = localDefinition(scope, name);
+  return local === LOCAL || local === undefined ? local : local.symbolName!;
+}
+
+/** The nested def or class a name means where a function binds it (functionLocal), as its scope. */
+function localDefinition(scope: Scope, name: string): Scope | typeof LOCAL | undefined {
   for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
     if (current.kind !== 'function') continue;
     const defined = current.children.filter((child) => child.name === name);
     if (!current.bindings.has(name) && defined.length === 0) continue;
     const [only] = defined;
-    const symbol = defined.length === 1 && !current.bindings.has(name) ? only?.symbolName : undefined;
-    return only?.kind === 'function' && symbol !== undefined ? symbol : LOCAL;
+    return defined.length === 1 && !current.bindings.has(name) && only?.symbolName !== undefined ? only : LOCAL;
   }
   return undefined;
+}
+
+/** `outer>Local` for a class a function defines, where its plain name `Local` is in scope; undefined for any other name. */
+function localClassOf(name: string, scope: Scope): string | undefined {
+  const local = name.includes('.') ? undefined : localDefinition(scope, name);
+  return local !== undefined && local !== LOCAL && local.kind === 'class' ? local.symbolName : undefined;
 }
 
 /** A member callee with the object's type: a plain class name as objectType, anything else as receiverType. */

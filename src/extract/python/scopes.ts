@@ -220,20 +220,20 @@ function nestScopes(definitions: readonly DefinitionMatch[], module: Scope): Sco
   });
 }
 
-/** Separates a nested function from the function whose body defines it: `outer>inner`. */
+/** Separates a nested function or class from the function whose body defines it: `outer>inner`. */
 export const NESTED_SEPARATOR = '>';
 
 /**
  * Functions and classes at module level or inside such classes are symbols, and so are
- * functions defined in the body of a function symbol (`outer>inner`, `C.m>helper`);
- * classes defined inside functions, and their methods, are not.
+ * functions and classes defined in the body of a function symbol (`outer>inner`,
+ * `C.m>helper`, `test_stream>Raising` with its methods `test_stream>Raising.read`).
  */
 function symbolNameOf(scope: Scope): string | undefined {
   const parent = scope.parent;
   if (!parent || parent.kind === 'module') return scope.name;
   if (parent.symbolName === undefined) return undefined;
   if (parent.kind === 'class') return `${parent.symbolName}.${scope.name}`;
-  return scope.kind === 'function' ? `${parent.symbolName}${NESTED_SEPARATOR}${scope.name}` : undefined;
+  return `${parent.symbolName}${NESTED_SEPARATOR}${scope.name}`;
 }
 
 /** `@app.route('/x')` -> `app.route`; `@ staticmethod` -> `staticmethod`. */

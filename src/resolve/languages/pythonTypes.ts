@@ -29,7 +29,7 @@ export const pythonTypeSyntax: TypeSyntax = {
     // A class object has its class's members (its classmethods, static methods).
     const held = classHeldBy(bare);
     const name = (held ?? bare).replace(/\s*\[.*$/s, '');
-    return DOTTED.test(name) && name !== 'None' ? name : undefined;
+    return CLASS_NAME.test(name) && name !== 'None' ? name : undefined;
   },
   classHeld(type) {
     const bare = unwrapOptional(type);
@@ -78,7 +78,8 @@ export const pythonTypeSyntax: TypeSyntax = {
   },
 };
 
-const DOTTED = /^[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*$/;
+/** A class's name: dotted, or `outer>Local` for a class a function defines (the extractor's name for it). */
+const CLASS_NAME = /^[A-Za-z_][\w]*(?:[.>][A-Za-z_][\w]*)*$/;
 
 /**
  * A generic type as written, `None` left out (`typing.Dict[str, Item] | None`): the type,

@@ -34,7 +34,7 @@ describe('extract/python calls', () => {
     ]);
   });
 
-  it('links a nested def by its name from the body that defines it; parameters, locals and rebound names stay out', async () => {
+  it('links a nested def or class by its name from the body that defines it; parameters, locals and rebound names stay out', async () => {
     const facts = await extractPython(py(
       'def helper(): pass',
       'def outer(callback):',
@@ -56,6 +56,7 @@ describe('extract/python calls', () => {
       'outer>helper -> outer>step',
       'outer -> wrap',
       'outer -> outer>helper',
+      'outer -> outer>Local',
       'outer -> outer>step',
       'outer -> range',
       'other -> helper',

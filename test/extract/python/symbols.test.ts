@@ -167,7 +167,7 @@ describe('extract/python symbols', () => {
     assert.deepEqual(facts.symbols.map((s) => `${s.name}@${s.line}`), ['parse@5', 'Box@7', 'Box.size@9']);
   });
 
-  it('names functions defined inside functions outer>inner, unexported; local classes stay out', async () => {
+  it('names functions and classes defined inside functions outer>inner, unexported', async () => {
     const facts = await extractPython(py(
       'def factory():',
       '    class Local:',
@@ -180,7 +180,8 @@ describe('extract/python symbols', () => {
       '    return Local',
     ));
     assert.deepEqual(facts.symbols.map((s) => `${s.name}:${s.kind}:${s.exported}`), [
-      'factory:function:true', 'factory>inner:function:false', 'factory>inner>innermost:function:false',
+      'factory:function:true', 'factory>Local:type:false', 'factory>Local.method:method:false', 'factory>Local.method>deep:function:false',
+      'factory>inner:function:false', 'factory>inner>innermost:function:false',
     ]);
   });
 });
