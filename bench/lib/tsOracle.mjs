@@ -351,6 +351,11 @@ function memberTarget(owner, member, functionLike, declKind) {
  */
 export function nameDeclaration(declaration) {
   const d = declaration;
+  // A named function expression's own name, inside it, is the function its holder holds.
+  if (ts.isFunctionExpression(d)) {
+    const holder = holderOfValue(d);
+    return holder ? nameDeclaration(holder) : undefined;
+  }
   if (ts.isFunctionDeclaration(d)) {
     const name = d.name?.text ?? (d.modifiers?.some((m) => m.kind === ts.SyntaxKind.DefaultKeyword) ? 'default' : undefined);
     if (!name) return undefined;

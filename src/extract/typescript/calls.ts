@@ -2,7 +2,7 @@ import { positionOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallFact, CalleeExpr } from '../facts';
 import type { Scope } from './scope';
-import type { CalleeDraft, FileState, MatchHandler, ObjectRef } from './types';
+import type { CalleeDraft, FileState, MatchHandler, ObjectRef, PendingCall } from './types';
 import { memberCallee, plainTypeName } from './expressionTypes';
 import { dottedNameOf, requireSourceOf, shortText } from './syntax';
 
@@ -80,8 +80,8 @@ function onNamedCall(call: SyntaxNode, nameNode: SyntaxNode, state: FileState): 
   const name = nameNode.text;
   if (name === 'require') return onRequire(call, state);
   if (name === 'fetch') state.fetchCalls.push({ call, scope: state.scope });
-  if (state.isTestFile && TEST_FUNCTIONS.has(name)) return;
-  state.calls.push({ position: positionOf(nameNode), scope: state.scope, callee: { form: 'name', name } });
+  const testFramework = state.isTestFile && TEST_FUNCTIONS.has(name) ? { testFramework: true as const } : {};
+  state.calls.push({ position: positionOf(nameNode), scope: state.scope, callee: { form: 'name', name }, ...testFramework });
 }
 
 /**
@@ -119,13 +119,14 @@ export const onNew: MatchHandler = (match, state) => {
  * A called name as the symbol it names: `f` inside `namespace N` is the symbol `N.f`,
  * `inner` in the body of `outer` the symbol `outer>inner`. `next()` on a parameter or a
  * local names no symbol: left in, it would read as a call to an outside `next`, so it
- * is dropped (undefined).
+ * is dropped (undefined), as are a test file's `describe`/`it`/`test` unless a function
+ * declared in the file's tests names one (`function test<T>() {…}; test()`).
  */
-function calleeInScope(callee: CalleeDraft, scope: Scope): CalleeDraft | undefined {
+function calleeInScope({ callee, scope, testFramework }: PendingCall): CalleeDraft | undefined {
   if (callee.form === 'member') return methodOfLocalLiteral(callee, scope) ?? callee;
   if (callee.form === 'new' && callee.object !== undefined) return callee;
   const binder = scope.binderOf(callee.name);
-  if (!binder || binder.isModuleLevel) return callee;
+  if (!binder || binder.isModuleLevel) return testFramework ? undefined : callee;
   const symbol = binder.symbolOf(callee.name);
   return symbol === undefined ? undefined : { ...callee, name: symbol };
 }
@@ -145,7 +146,7 @@ function isTyped(callee: Extract<CalleeExpr, { form: 'member' }>): boolean {
 export function callFacts(state: FileState): CallFact[] {
   const facts: CallFact[] = [];
   for (const call of state.calls) {
-    const draft = calleeInScope(call.callee, call.scope);
+    const draft = calleeInScope(call);
     if (!draft) continue;
     const callee = resolveCallee(draft, call.scope, state.moduleClasses);
     if (callee.form === 'member' && !isTyped(callee) && INDIRECT_CALLS.has(callee.property)) continue;

@@ -21,6 +21,9 @@ export const onTest: MatchHandler = (match, state) => {
   if (!state.isTestFile) return undefined;
   const modifier = match.parts.get('test.modifier')?.text;
   if (modifier !== undefined && !MODIFIERS.has(modifier)) return undefined;
+  // A function's own `test` (or `it`, `describe`) declared before the call is no test framework's.
+  const binder = state.scope.binderOf(match.parts.get('test.function')?.text ?? '');
+  if (binder && !binder.isModuleLevel) return undefined;
   const title = stringValueOf(match.parts.get('test.title'));
   if (title === undefined) return undefined;
   const outer = state.scope.nearest('test')?.symbol;

@@ -45,6 +45,8 @@ export interface PendingCall {
   readonly position: Position;
   readonly scope: Scope;
   readonly callee: CalleeDraft;
+  /** `describe`/`it`/`test` in a test file: a call only where a function of the test's own declares the name. */
+  readonly testFramework?: true;
 }
 
 /** A function's return, typed at the end of the file (returns.ts); no value: not one we type. */

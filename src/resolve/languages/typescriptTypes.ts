@@ -8,12 +8,32 @@ import type { TypeSyntax } from './languageResolver';
  * iterables yield Foo when iterated or indexed, and `Promise<Foo>` when awaited (the
  * evaluator's `element` serves both: nothing iterates a promise or awaits an array).
  */
+const DOTTED_NAME = /^[\p{L}$_][\p{L}\p{N}$_]*(?:\.[\p{L}$_][\p{L}\p{N}$_]*)*$/u;
+const NOT_IN_FUNCTION_NAMES = /[[\]()=|&]/;
+
+/**
+ * The type a written type names: `Foo`, `ns.Foo`, `Foo<T>`'s Foo; `outer>Local` is a class
+ * declared in the function outer (the extractor's name for it), and that function may be a
+ * test named by its titles (`reactive/Array > subclasses>SubArray`): any text before the
+ * last `>` but brackets, parentheses, `=`, `|` and `&`. Read by splitting, not by one
+ * pattern: a pattern for it backtracks exponentially on long inputs.
+ */
+function namedTypeOf(type: string): string | undefined {
+  const open = type.indexOf('<');
+  if (open >= 0 && !type.trimEnd().endsWith('>')) return undefined;
+  const head = (open >= 0 ? type.slice(0, open) : type).trimEnd();
+  const separator = head.lastIndexOf('>');
+  const own = head.slice(separator + 1);
+  const outer = head.slice(0, Math.max(separator, 0));
+  if (!DOTTED_NAME.test(own) || NOT_IN_FUNCTION_NAMES.test(outer)) return undefined;
+  return separator >= 0 && outer.trim() === '' ? undefined : head;
+}
+
 export const typescriptTypeSyntax: TypeSyntax = {
   named(type) {
     const bare = withoutNullables(type);
     if (bare === undefined) return undefined;
-    // `outer>Local` is a class declared in the function outer (the extractor's name for it).
-    const name = /^([\p{L}$_][\p{L}\p{N}$_]*(?:[.>][\p{L}$_][\p{L}\p{N}$_]*)*)\s*(<.*>)?$/su.exec(bare)?.[1];
+    const name = namedTypeOf(bare);
     return name && !BUILTIN_TYPES.has(name) ? name : undefined;
   },
   parameter(type, index) {

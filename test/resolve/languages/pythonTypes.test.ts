@@ -17,6 +17,8 @@ describe('resolve/languages/pythonTypes', () => {
     // A class of the repo may be called Generator or Set: builtin containers resolve to no class of the repo anyway.
     assert.equal(named('Generator'), 'Generator');
     assert.equal(named('list[Item]'), 'list');
+    assert.equal(named('test_counts>Counting'), 'test_counts>Counting', 'a class defined in a function');
+    assert.equal(named('Optional[C.m>Local]'), 'C.m>Local');
   });
 
   it('names nothing for other unions and None', () => {

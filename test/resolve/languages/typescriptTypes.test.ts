@@ -2,6 +2,20 @@ import * as assert from 'node:assert/strict';
 import { typescriptTypeSyntax } from '../../../src/resolve/languages/typescriptTypes';
 
 describe('resolve/languages/typescriptTypes', () => {
+  it('names a type, also one declared in a function or a test, and nothing for other types', () => {
+    const { named } = typescriptTypeSyntax;
+    assert.equal(named('Foo'), 'Foo');
+    assert.equal(named('ns.Foo'), 'ns.Foo');
+    assert.equal(named('Foo<T, Map<K, V>>'), 'Foo');
+    assert.equal(named('Foo | null'), 'Foo');
+    assert.equal(named('outer>Local'), 'outer>Local');
+    assert.equal(named('outer>inner>Local'), 'outer>inner>Local');
+    assert.equal(named('reactive/Array > subclasses: arrays>SubArray'), 'reactive/Array > subclasses: arrays>SubArray', 'a test\'s titles');
+    for (const type of ['x > y', '(a: A) =>B', '>Foo', 'Foo<T', 'Foo[]', 'string', 'A | B']) assert.equal(named(type), undefined, type);
+    // Linear in the length: a pattern with nested repeats took minutes on this.
+    assert.equal(named(`${'a > '.repeat(20_000)}(`), undefined);
+  });
+
   const argument = (type: string, index: number, count: number): string | null | undefined =>
     typescriptTypeSyntax.argument!(type, index, count);
 
