@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 83;
+export const FACTS_FORMAT_VERSION = 84;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -102,9 +102,17 @@ export interface SymbolFact extends Position {
    * they agree on, as the compiler infers it (`gt(v) { return this.setLimit(v); }`).
    */
   readonly returned?: TypeExpr;
+  /**
+   * TypeScript/JavaScript functions and methods without a declared result whose every
+   * return is an object literal: its properties that hold a function the file names, as
+   * symbol names (`return { load, cancel: stop }` in `dataLoader` gives `load` ->
+   * `dataLoader>load`, `cancel` -> `dataLoader>stop`). `dataLoader().load()` calls that
+   * function, as the compiler types the literal.
+   */
+  readonly returnedMembers?: readonly ObjectMember[];
 }
 
-/** A property of an object literal that holds a name (SymbolFact.objectMembers). */
+/** A property of an object literal that holds a name (SymbolFact.objectMembers, returnedMembers). */
 export interface ObjectMember {
   readonly name: string;
   readonly value: string;

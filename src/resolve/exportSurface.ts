@@ -16,7 +16,7 @@ export function exportSurface(facts: FileFacts): string {
     facts.symbols.map((s) => [
       s.name, s.kind, s.exported, s.bases ?? [], s.methods ?? [], s.methodSignatures ?? [], s.packagePath ?? '', s.keys ?? [],
       s.params ?? [], s.results ?? [], s.valueType ?? null, s.fields ?? [], s.underlying ?? '', s.callable ?? [], s.overloads ?? [],
-      s.objectMembers ?? [], s.returned ?? null,
+      s.objectMembers ?? [], s.returned ?? null, s.returnedMembers ?? [],
     ]),
     facts.imports.map((i) => [i.source, i.reexport ?? false, i.bindings.map((b) => [b.imported, b.local])]),
     facts.starExports === undefined ? 'no __all__' : facts.starExports,

@@ -6,7 +6,7 @@ import { type ExportLookupHost, MAX_HOPS, lookupExport, starImportBinds } from '
 import type { SymbolEntry, SymbolTable } from './symbolTable';
 import { receiverAlternativesOf } from './unionTypes';
 import { NAMED_TYPES_ONLY, receiverTypeOf, typeSymbolOf } from './valueTypes';
-import { calleeOfPath, memberAlongFields, memberOfValue } from './valueMembers';
+import { calleeOfPath, memberAlongFields, memberOfReturnedObject, memberOfValue } from './valueMembers';
 
 /** What a name or expression resolves to. */
 export type Resolution =
@@ -285,7 +285,10 @@ export class FileScope {
     const queried = written?.scope.typeSyntax.valueQueried?.(written.text);
     if (written && queried !== undefined) return memberOfValue(written.scope, calleeOfPath(queried), property);
     const type = written && typeSymbolOf(written);
-    if (!type) return receiverType?.t === 'field' ? memberAlongFields(this, receiverType, property) : undefined;
+    if (!type) {
+      if (receiverType?.t === 'field') return memberAlongFields(this, receiverType, property);
+      return receiverType?.t === 'result' ? memberOfReturnedObject(this, receiverType.call, property, depth) : undefined;
+    }
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
     const member = written.scope.memberOfType(type, property, 0);
     return member ?? (object === 'this' ? this.memberOfImportedType(type, property) : undefined);

@@ -46,8 +46,9 @@ function memberAlongPath(scope: FileScope, root: CalleeExpr, path: readonly stri
   return memberOf(scope, holder, property);
 }
 
-/** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`. */
+/** A name or dotted path as a callee: `a` a name, `a.b.c` the member c of `a.b`; `outer>load` (a local symbol) a name. */
 export function calleeOfPath(path: string): CalleeExpr {
+  if (path.includes('>')) return { form: 'name', name: path };
   const dot = path.lastIndexOf('.');
   return dot < 0 ? { form: 'name', name: path } : { form: 'member', object: path.slice(0, dot), property: path.slice(dot + 1) };
 }
@@ -62,6 +63,19 @@ function nestedMember(scope: FileScope, owner: SymbolResolution, path: readonly 
 /** A constant or variable with no declared type: an object literal's members are what it has. */
 function isObjectConstant(owner: SymbolResolution): boolean {
   return (owner.entry.kind === 'constant' || owner.entry.kind === 'variable') && !owner.entry.fact.valueType;
+}
+
+/**
+ * `dataLoader(…).load`: a member of the object literal the called function returns
+ * (SymbolFact.returnedMembers), what the literal's property names where the function is
+ * declared; undefined when the call's target returns no such literal.
+ */
+export function memberOfReturnedObject(scope: FileScope, call: CalleeExpr, property: string, depth: number): Resolution | undefined {
+  const target = scope.callTarget(call, depth);
+  const members = target?.kind === 'symbol' ? target.entry.fact.returnedMembers : undefined;
+  if (!members || target?.kind !== 'symbol') return undefined;
+  const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
+  return declaring && objectMemberOf(declaring, members, property, 0);
 }
 
 function memberOf(scope: FileScope, owner: Resolution | undefined, property: string): Resolution | undefined {

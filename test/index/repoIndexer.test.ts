@@ -277,6 +277,22 @@ describe('index/RepoIndexer when a type read through other files changes', () =>
   });
 });
 
+describe('index/RepoIndexer when a returned object literal changes', () => {
+  it('re-links the files calling through what a factory returns', async () => {
+    const root = makeTempDir();
+    const factory = (held: string): string => `function start() {}\nfunction stop() {}\nexport function make() { return { run: ${held} }; }\n`;
+    writeTree(root, { 'factory.ts': factory('start'), 'use.ts': "import { make } from './factory';\nexport function go() { make().run(); }\n" });
+    const store = await openStore(':memory:');
+    const runs = async (): Promise<string[]> => (await callEdges(store)).filter((e) => e.startsWith('use.go') && !e.endsWith('make'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual(await runs(), ['use.go -> factory.start']);
+    fs.writeFileSync(path.join(root, 'factory.ts'), factory('stop'));
+    await new RepoIndexer(store).index({ repoPath: root, repoUrl: 'example.com/t' });
+    assert.deepEqual(await runs(), ['use.go -> factory.stop'], 'use.ts did not change, but what it calls did');
+    await store.close();
+  });
+});
+
 describe('index/RepoIndexer when the layout changes', () => {
   const tsconfig = (target: string): string => JSON.stringify({ compilerOptions: { paths: { '~/*': [`./${target}/*`] } } });
 

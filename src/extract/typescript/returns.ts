@@ -1,10 +1,13 @@
 import type { SyntaxNode } from '../extractor';
-import type { TypeExpr } from '../facts';
+import type { ObjectMember, TypeExpr } from '../facts';
 import { typeOfExpression } from './expressionTypes';
 import { type Scope, WITHIN_BODY } from './scope';
 import { overloadRun } from './overloads';
 import { FUNCTION_NODES } from './syntax';
 import type { FileState, MatchHandler } from './types';
+import type { SymbolDraft } from './symbols';
+import { returnedMembersOf, sameMembers } from './returnedObjects';
+import { objectLiteralOf } from './variables';
 
 /**
  * What an unannotated function returns, as the compiler infers it from its return
@@ -52,10 +55,17 @@ function inferable(fn: SyntaxNode): boolean {
   return !holder?.childForFieldName('type') && overloadRun(fn, true).signatures.length === 0;
 }
 
-/** Sets `returned` on each function and method whose returns all have a type. */
+/**
+ * Sets `returned` on each function and method whose returns all have a type, and
+ * `returnedMembers` on each whose returns are all object literals giving the same members.
+ */
 export function inferReturnedTypes(state: FileState): void {
   const byOwner = new Map<string, TypeExpr[] | null>();
+  const literalsByOwner = new Map<string, ObjectMember[] | null>();
   for (const { owner, value, scope } of state.returns) {
+    const literal = value && objectLiteralOf(value);
+    if (literal) noteLiteral(literalsByOwner, owner, returnedMembersOf(literal, scope));
+    else literalsByOwner.set(owner, null);
     const known = byOwner.get(owner);
     if (known === null) continue;
     const type = value && typeOfExpression(value, scope);
@@ -65,10 +75,25 @@ export function inferReturnedTypes(state: FileState): void {
   }
   for (const [owner, types] of byOwner) {
     if (!types) continue;
-    // A name declared twice (a getter and its setter, overloads read as symbols): no one body says what a call gives.
-    if (state.symbols.isDeclaredAgain(owner)) continue;
-    const draft = state.symbols.named(owner).find((d) => d.kind === 'function' || d.kind === 'method');
-    if (!draft || draft.results !== undefined) continue;
-    draft.returned = types.length === 1 ? types[0] : { t: 'either', of: types };
+    const draft = inferableDraft(state, owner);
+    if (draft) draft.returned = types.length === 1 ? types[0] : { t: 'either', of: types };
   }
+  for (const [owner, members] of literalsByOwner) {
+    const draft = members && members.length > 0 ? inferableDraft(state, owner) : undefined;
+    if (draft && draft.returned === undefined) draft.returnedMembers = members!;
+  }
+}
+
+function noteLiteral(literalsByOwner: Map<string, ObjectMember[] | null>, owner: string, members: ObjectMember[] | undefined): void {
+  const known = literalsByOwner.get(owner);
+  if (known === null) return;
+  literalsByOwner.set(owner, members && (!known || sameMembers(known, members)) ? members : null);
+}
+
+/** The function or method `owner` names, when its returns say what a call gives: no declared result, declared once. */
+function inferableDraft(state: FileState, owner: string): SymbolDraft | undefined {
+  // A name declared twice (a getter and its setter, overloads read as symbols): no one body says what a call gives.
+  if (state.symbols.isDeclaredAgain(owner)) return undefined;
+  const draft = state.symbols.named(owner).find((d) => d.kind === 'function' || d.kind === 'method');
+  return draft && draft.results === undefined ? draft : undefined;
 }

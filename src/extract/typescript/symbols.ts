@@ -28,6 +28,8 @@ export interface SymbolDraft {
   returned?: TypeExpr;
   /** Module-level constants bound to an object literal: its properties that hold names. */
   objectMembers?: ObjectMember[];
+  /** Functions and methods whose returns are all object literals: the properties holding a function the file names. */
+  returnedMembers?: ObjectMember[];
   /** Type aliases: the aliased type as written. */
   underlying?: string;
 }

@@ -120,7 +120,7 @@ function heldFunctionOf(value: SyntaxNode): { readonly fn: SyntaxNode; readonly 
 }
 
 /** The object literal a value is, also as `{…} as const`, `{…} satisfies T` or in parentheses: each leaves its type the literal's. */
-function objectLiteralOf(value: SyntaxNode): SyntaxNode | undefined {
+export function objectLiteralOf(value: SyntaxNode): SyntaxNode | undefined {
   let current: SyntaxNode | null = value;
   while (current?.type === 'parenthesized_expression' || current?.type === 'satisfies_expression' || (current && isConstAssertion(current))) {
     current = current.namedChild(0);
@@ -148,7 +148,7 @@ function literalMethodsOf(literal: SyntaxNode): Set<string> {
 }
 
 /** A name or a dotted path of names, nothing else (no call, index or spacing). */
-const NAME_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+export const NAME_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /**
  * `const f = (): T => ...` or `const f: () => T = ...`: the annotation, else what the
