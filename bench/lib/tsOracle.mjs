@@ -419,9 +419,12 @@ export function callSitesOf(program, checker, root, sourceFile, modulePathOf) {
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
     const declarations = symbol?.declarations ?? [];
     if (declarations.length === 0) return { outcome: 'none', names: new Set() };
+    // A property of a literal holding a name (`{ load }`, `{ useUtils: useContext }` in an
+    // unnamed literal) is the function that name declares.
     const expanded = declarations.flatMap((d) => {
-      if (!ts.isShorthandPropertyAssignment(d)) return [d];
-      const value = checker.getShorthandAssignmentValueSymbol(d);
+      const heldName = ts.isPropertyAssignment(d) && ts.isIdentifier(d.initializer) && !nameDeclaration(d);
+      if (!ts.isShorthandPropertyAssignment(d) && !heldName) return [d];
+      const value = heldName ? checker.getSymbolAtLocation(d.initializer) : checker.getShorthandAssignmentValueSymbol(d);
       const aliased = value && value.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(value) : value;
       return aliased?.declarations ?? [d];
     });
