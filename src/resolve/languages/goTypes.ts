@@ -27,7 +27,7 @@ export const goTypeSyntax: TypeSyntax = {
     if (close === undefined || bare.slice(close + 1).trim() !== '') return undefined;
     for (const declaration of splitTopLevel(bare.slice(open![0].length, close), ';')) {
       const field = declaration.replace(/\s*(?:"(?:\\.|[^"\\])*"|`[^`]*`)$/, '');
-      const names = /^([\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*)\s+(?![.[(])(\S.*)$/u.exec(field);
+      const names = /^([\p{L}_][\p{L}\p{N}_]*(?:\s*,\s*[\p{L}_][\p{L}\p{N}_]*)*)\s+(?![.(])(\S.*)$/u.exec(field);
       if (names) {
         if (names[1]!.split(',').some((n) => n.trim() === name)) return names[2]!.trim();
         continue;

@@ -26,8 +26,12 @@ describe('resolve/languages goTypes', () => {
   });
 
   it('reads the fields of a struct type written out, grouped and embedded ones too', () => {
-    const field = (name: string) => goTypeSyntax.property?.('[]struct { h *Histogram; tag string `json:"tag"`; a, b store.Journal; *pkg.Base; Items[int]; }'.slice(2), name);
+    const field = (name: string) => goTypeSyntax.property?.(
+      '[]struct { h *Histogram; tag string `json:"tag"`; a, b store.Journal; *pkg.Base; Items[int]; samples []chunks.Sample; buf [16]byte; }'.slice(2), name,
+    );
     assert.equal(field('h'), '*Histogram');
+    assert.equal(field('samples'), '[]chunks.Sample', 'a slice, not an embedded field');
+    assert.equal(field('buf'), '[16]byte');
     assert.equal(field('tag'), 'string');
     assert.equal(field('b'), 'store.Journal');
     assert.equal(field('Base'), '*pkg.Base', 'an embedded field is named by its type');
