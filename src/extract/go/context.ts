@@ -3,7 +3,7 @@ import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
 import { ScopeIndex } from '../scopeIndex';
 import type { DefinitionMatch, GoMatches, OwnedNode } from './collect';
-import { DeclarationSite, declaredTypeOf, functionValueOf, typeOfExpression, writtenType } from './expressionTypes';
+import { DeclarationSite, declaredTypeOf, functionValueOf, localTypeUnderlying, typeOfExpression, writtenType } from './expressionTypes';
 import { importLocalName, namedTypeOf, namedTypeText, symbolNameOf } from './names';
 import { routerFramework } from './routerFrameworks';
 import { inDocumentOrder, Scope } from './scopes';
@@ -151,7 +151,8 @@ export class GoFileContext {
       const site = typeName ? undefined : new DeclarationSite(node);
       const type = site ? declaredTypeOf(node, scope, this, site) : undefined;
       const callee = site && kind === 'name' && !this.matches.assigned.has(name) ? functionValueOf(node, scope, this, site) : undefined;
-      if (scope !== this.root) scope.declare(name, at, kind, type, this.routerBuilding(node.id), callee);
+      const underlying = kind === 'typename' && scope !== this.root ? localTypeUnderlying(node, scope) : undefined;
+      if (scope !== this.root) scope.declare(name, at, kind, type, this.routerBuilding(node.id), callee, underlying);
       else if (kind === 'var') this.declarePackageVar(name, type?.t === 'named' ? namedTypeText(type.name) : undefined);
     }
   }

@@ -32,15 +32,51 @@ export function writtenType(node: SyntaxNode, scope: Scope): string | undefined 
   // Each node's text is a call into the parser: a bare type name reads it once.
   if (node.type === 'type_identifier') {
     const text = node.text;
-    return isLocalTypeName(scope.lookup(text, node.startIndex)) ? undefined : text;
+    const local = scope.lookup(text, node.startIndex);
+    return isLocalTypeName(local) ? local!.underlying : text;
   }
   // Looking for the type names inside costs a walk of the type: only where one may be local.
   if (scope.mayShadowTypeNames()) {
-    for (const name of node.descendantsOfType('type_identifier')) {
-      if (name && isLocalTypeName(scope.lookup(name.text, name.startIndex))) return isPackageTypeInstance(node, scope) ? goTypeText(node.text) : undefined;
-    }
+    const locals = node.descendantsOfType('type_identifier').filter((name) => name && !isQualified(name) && isLocalTypeName(scope.lookup(name.text, name.startIndex)));
+    if (locals.length > 0) return withLocalTypesWrittenOut(node, locals as SyntaxNode[], scope) ?? (isPackageTypeInstance(node, scope) ? goTypeText(node.text) : undefined);
   }
   return goTypeText(node.text);
+}
+
+/**
+ * A type naming local types (`[]testCase`, `*newParser`) as the same type with theirs
+ * written out (`[]struct { name string; ... }`): a local type has no methods of its own
+ * (Go declares methods at package level only), so its underlying type says all a call
+ * through it can reach. Undefined when one of them is a type parameter or is not known.
+ */
+function withLocalTypesWrittenOut(node: SyntaxNode, locals: readonly SyntaxNode[], scope: Scope): string | undefined {
+  const text = node.text;
+  let written = '';
+  let from = 0;
+  for (const name of locals) {
+    const underlying = scope.lookup(name.text, name.startIndex)?.underlying;
+    if (underlying === undefined) return undefined;
+    written += text.slice(from, name.startIndex - node.startIndex) + underlying;
+    from = name.endIndex - node.startIndex;
+  }
+  return goTypeText(written + text.slice(from));
+}
+
+/**
+ * What a local type declaration (`type testCase struct {...}`, `type fn func() T`, `type A = B`)
+ * names as written, its own local type names written out; undefined when it refers to
+ * itself (`type node struct { next *node }`), which no finite text writes out.
+ */
+export function localTypeUnderlying(name: SyntaxNode, scope: Scope): string | undefined {
+  const type = name.parent?.childForFieldName('type');
+  if (!type) return undefined;
+  if (type.descendantsOfType('type_identifier').some((inner) => inner?.text === name.text && !isQualified(inner))) return undefined;
+  return writtenType(type, scope);
+}
+
+/** `pkg.T`'s T: a package's type, whatever the function declares. */
+function isQualified(name: SyntaxNode): boolean {
+  return name.parent?.type === 'qualified_type';
 }
 
 /**

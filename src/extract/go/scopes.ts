@@ -21,6 +21,8 @@ export interface LocalName {
   router: string | undefined;
   /** The function or method it holds (`f := s.handle`), when every declaration binds the same one. */
   callee: CalleeExpr | undefined;
+  /** A local type (`type testCase struct {...}` in a function): its type as written, package names only; undefined when unknown. */
+  underlying?: string;
 }
 
 export class Scope {
@@ -45,11 +47,11 @@ export class Scope {
    * it is the same variable (Go spec, "Short variable declarations"): its type stays the
    * first declaration's, and the value it holds may have changed.
    */
-  declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string, callee?: CalleeExpr): void {
+  declare(name: string, at: number, kind: LocalKind, type?: TypeExpr, router?: string, callee?: CalleeExpr, underlying?: string): void {
     if (kind === 'typeparam' || kind === 'typename') this.declaresTypeNames = true;
     const existing = this.locals.get(name);
     if (!existing) {
-      this.locals.set(name, { kind, declaredAt: at, type, router, callee });
+      this.locals.set(name, { kind, declaredAt: at, type, router, callee, ...(underlying !== undefined ? { underlying } : {}) });
       return;
     }
     if (at < existing.declaredAt) {
