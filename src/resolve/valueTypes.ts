@@ -105,7 +105,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       return callbackParameterOf(expr, scope, depth);
     case 'param':
     case 'returns': {
-      let fn = typeOf(expr.of, scope, depth + 1);
+      const held = typeOf(expr.of, scope, depth + 1);
+      let fn = held;
       // A function type named by an alias or a defined type (`type Handler = (req: Req) => void`) is read through it.
       for (let hops = 0; fn && hops < 4; hops++) {
         const { typeSyntax } = fn.scope;
@@ -113,7 +114,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
         if (part) return { text: part, scope: fn.scope };
         fn = underlyingOf(fn);
       }
-      return undefined;
+      return expr.t === 'returns' && held ? callOperatorResultOf(held, expr.index ?? 0, depth) : undefined;
     }
   }
 }
@@ -165,6 +166,15 @@ export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Reso
   if (!named) return undefined;
   const resolved = type.scope.resolveTypeName(named);
   return resolved?.kind === 'symbol' || resolved?.kind === 'external' ? resolved : undefined;
+}
+
+/** What calling an instance of a class gives when the class declares its call operator (`__call__`), as that method returns. */
+function callOperatorResultOf(instance: WrittenType, index: number, depth: number): WrittenType | undefined {
+  const operator = instance.scope.typeSyntax.callOperator;
+  const type = operator === undefined ? undefined : typeSymbolOf(instance);
+  if (type?.kind !== 'symbol') return undefined;
+  const method = instance.scope.memberOfType(type, operator!, 0);
+  return resultTypeOf(method, index, instance.scope, depth + 1);
 }
 
 function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: number): WrittenType | undefined {

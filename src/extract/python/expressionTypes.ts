@@ -97,8 +97,8 @@ export class ExpressionTypes {
         const call = fn ? this.calleeOf(fn, scope, depth + 1) : undefined;
         if (call) return { t: 'result', call };
         // A value holding a callable (`factory: type[Store]`, `make: Callable[[], Store]`,
-        // `factories[i]`): what calling its type gives.
-        const held = fn?.type === 'identifier' || fn?.type === 'subscript' ? this.ofExpression(fn, scope, depth + 1) : undefined;
+        // `factories[i]`, `Opener()`): what calling its type gives.
+        const held = fn && CALLED_VALUES.has(fn.type) ? this.ofExpression(fn, scope, depth + 1) : undefined;
         return held && { t: 'returns', of: held };
       }
       case 'subscript': {
@@ -312,6 +312,9 @@ function argumentsShape(argumentList: SyntaxNode | null): CallArguments | undefi
 
 /** Literal arguments no function can be: strings (f-strings too), numbers. */
 const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);
+
+/** Called expressions whose value's type says what the call gives (a name or attribute calls a symbol first). */
+const CALLED_VALUES: ReadonlySet<string> = new Set(['identifier', 'subscript', 'call']);
 
 /** A name bound in a function that names no symbol. */
 export const LOCAL = Symbol('local');

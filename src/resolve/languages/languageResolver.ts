@@ -35,6 +35,8 @@ export interface LanguageResolver {
 export interface TypeSyntax {
   /** The named type whose members a value of this type has (`pkg.T` for `*pkg.T`); undefined for composite and builtin types. */
   named(type: string): string | undefined;
+  /** The method calling a value runs (Python's `__call__`): what calling an instance of a class declaring it gives. */
+  readonly callOperator?: string;
   /** What indexing or ranging over a value of this type yields, when the type is written as a container. */
   element(type: string): string | undefined;
   /** Whether the type is written as an array (`T[]`, `Array<T>`), whose `map` makes another (TypeScript). */

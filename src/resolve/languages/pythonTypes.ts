@@ -11,6 +11,7 @@ import { overloadResult } from './pythonOverloads';
  */
 export const pythonTypeSyntax: TypeSyntax = {
   overloadResult,
+  callOperator: '__call__',
   /**
    * What calling a `Callable[[A], R]` (typing's, collections.abc's) gives: R; `Callable[..., R]`
    * too. Calling a class object, `type[C]`, makes a C.
