@@ -51,6 +51,16 @@ export class ExpressionTypes {
     });
   }
 
+  /**
+   * `self.headers` in a class that binds no `headers` of its own: the attribute its bases
+   * declare (`headers: Headers` in the base's body), which the resolver finds along the
+   * bases (a field of the class's type). A class binding the name itself says what it is.
+   */
+  private inheritedAttribute(owner: Scope, attribute: string): TypeExpr | undefined {
+    if (owner.bindings.has(attribute) || owner.attributes.has(attribute) || basesOf(owner).length === 0) return undefined;
+    return { t: 'field', of: { t: 'named', name: owner.symbolName! }, name: attribute };
+  }
+
   /** The type of the value an expression yields, evaluated in `scope`. */
   ofExpression(node: SyntaxNode, scope: Scope, depth = 0): TypeExpr | undefined {
     if (depth > MAX_DEPTH) return undefined;
@@ -80,7 +90,7 @@ export class ExpressionTypes {
         const attribute = node.childForFieldName('attribute')?.text;
         if (!object || !attribute) return undefined;
         const ownClass = object.type === 'identifier' && object.text === 'self' ? this.tree.methodClassOf(scope) : undefined;
-        if (ownClass) return ownClass.symbolName ? this.attributeType(ownClass, attribute, depth + 1) : undefined;
+        if (ownClass) return ownClass.symbolName ? this.attributeType(ownClass, attribute, depth + 1) ?? this.inheritedAttribute(ownClass, attribute) : undefined;
         if (object.type === 'identifier' && this.isUnbound(object.text, scope)) {
           return { t: 'value', of: { form: 'member', object: object.text, property: attribute } };
         }
