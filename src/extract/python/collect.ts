@@ -92,6 +92,8 @@ export interface PythonMatches {
   readonly blocks: SourceSpan[];
   /** `for` and `while` statements and comprehensions: code that runs again. */
   readonly loops: SourceSpan[];
+  /** `return` statements and `yield` expressions, in source order (returns.ts). */
+  readonly exits: SyntaxNode[];
 }
 
 type RoleHandler = GenericRoleHandler<PythonMatches>;
@@ -175,12 +177,14 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['all.names', (node, _parts, into) => { into.exportList.push(node); }],
   ['flow.block', (node, _parts, into) => { into.blocks.push({ start: node.startIndex, end: node.endIndex }); }],
   ['flow.loop', (node, _parts, into) => { into.loops.push({ start: node.startIndex, end: node.endIndex }); }],
+  ['flow.return', (node, _parts, into) => { into.exits.push(node); }],
+  ['flow.yield', (node, _parts, into) => { into.exits.push(node); }],
 ]);
 
 export function collectMatches(matches: readonly QueryMatch[]): PythonMatches {
   const into: PythonMatches = {
     definitions: [], constants: [], decorators: [], exportList: [], imports: [], calls: [],
-    bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [], blocks: [], loops: [],
+    bindings: [], selfAssignments: [], routeDecorators: [], djangoRoutes: [], blocks: [], loops: [], exits: [],
   };
   return dispatchMatches(matches, ROLE_HANDLERS, into);
 }

@@ -80,6 +80,10 @@
 
 ; Blocks and loops: which binding of a local reaches a use (reachingBindings.ts).
 (block) @flow.block
+
+; What an unannotated function returns (returns.ts): its return statements, and whether it yields.
+(return_statement) @flow.return
+(yield) @flow.yield
 [
   (for_statement)
   (while_statement)

@@ -7,6 +7,7 @@ import { type ExpressionTypes, decoratedFunction } from './expressionTypes';
 import { docstringOf, stringNodeValue } from './literals';
 import { NESTED_SEPARATOR, type Scope, type ScopeTree, basesOf } from './scopes';
 import { classFields, moduleValueType, moduleVariables, overloadSignature, signatureTypes } from './symbolTypes';
+import { returnedTypes } from './returns';
 
 /** Symbols: functions, classes (types or interfaces), methods, tests and constants. */
 
@@ -14,15 +15,16 @@ const INTERFACE_BASES = new Set(['Protocol', 'ABC']);
 const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType)$/;
 
 export function symbolFacts(
-  tree: ScopeTree, types: ExpressionTypes, matches: Pick<PythonMatches, 'constants' | 'exportList' | 'bindings'>, path: string,
+  tree: ScopeTree, types: ExpressionTypes, matches: Pick<PythonMatches, 'constants' | 'exportList' | 'bindings' | 'exits'>, path: string,
 ): SymbolFact[] {
   const listed = namesIn(matches.exportList);
+  const returned = returnedTypes(matches.exits, tree, types);
   const inTestFile = isTestFile(path);
   const chosen = chooseDefinitions(tree.scopes);
   const stubs = overloadStubs(tree.scopes, chosen);
   const symbols: SymbolFact[] = [];
   for (const scope of chosen.values()) {
-    const symbol = withOverloads(definitionSymbol(scope, tree, types, listed, inTestFile), stubs.get(scope), tree);
+    const symbol = withReturned(withOverloads(definitionSymbol(scope, tree, types, listed, inTestFile), stubs.get(scope), tree), returned.get(scope));
     // A Lambda runtime imports the module and calls a function of it by name.
     const isModuleFunction = scope.kind === 'function' && scope.parent === tree.module;
     symbols.push(isModuleFunction ? { ...symbol, keys: [lambdaHandlerKey(path.replace(/\.pyi?$/, ''), symbol.name)] } : symbol);
@@ -73,6 +75,11 @@ function overloadStubs(scopes: readonly Scope[], chosen: ReadonlyMap<string, Sco
 function withOverloads(symbol: SymbolFact, stubs: readonly Scope[] | undefined, tree: ScopeTree): SymbolFact {
   const overloads = stubs?.map((stub) => overloadSignature(stub, tree));
   return overloads?.length && overloads.every((text) => text !== undefined) ? { ...symbol, overloads: overloads as string[] } : symbol;
+}
+
+/** What an unannotated function's returns agree on (returns.ts), unless its annotation or overloads say what a call gives. */
+function withReturned(symbol: SymbolFact, returned: TypeExpr | undefined): SymbolFact {
+  return returned && !symbol.results?.length && !symbol.overloads ? { ...symbol, returned } : symbol;
 }
 
 function isOverloadStub(scope: Scope): boolean {
