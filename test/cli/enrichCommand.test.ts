@@ -38,7 +38,7 @@ const FILES = {
     '',
     '',
     'def build():',
-    '    return Store()',
+    "    return {'store': Store()}['store']",
     '',
     '',
     'def use():',
@@ -107,7 +107,7 @@ describe('ckg enrich (real tsserver, pyright and gopls)', function () {
     assert.match(run.stderr, /^not enriched \(no language server support\): yaml$/m);
     if (hasGopls) assert.match(run.stderr, /^using gopls for go \(1 file; from PATH/m);
     assert.match(run.stdout, /^ {2}typescript calls: \d+\/\d+ answered; upgraded \d+\/\d+ ast_inferred .*added [1-9]/m, 'same(new Repo()).find(1) needs the checker');
-    assert.match(run.stdout, /^ {2}python calls: \d+\/\d+ answered; .*added [1-9]/m, 'build().get(1) needs the return type');
+    assert.match(run.stdout, /^ {2}python calls: \d+\/\d+ answered; .*added [1-9]/m, 'build().get(1) needs the checker: what indexing a dict literal gives');
     const after = await edgesByProvenance(db);
     assert.ok((after.lsp_resolved ?? 0) >= 3, JSON.stringify(after));
     assert.ok((after.ast_inferred ?? 0) < (before.ast_inferred ?? 0), 'confirmed inferred edges were upgraded');

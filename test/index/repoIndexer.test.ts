@@ -62,7 +62,8 @@ describe('index/RepoIndexer', () => {
 
   it('keeps edges from an unchanged file when only the callee file changes', async () => {
     await indexer.index({ repoPath: root, repoUrl: REPO_URL });
-    fs.writeFileSync(path.join(root, 'shop/pricing.py'), '# prices\n\ndef total(items):\n    return sum(items) * 1.2\n');
+    // What total returns stays what it was: callers of it need nothing new.
+    fs.writeFileSync(path.join(root, 'shop/pricing.py'), '# prices\n\ndef total(items):\n    rate = 1.2\n    return sum(items)\n');
     const summary = await new RepoIndexer(store).index({ repoPath: root, repoUrl: REPO_URL });
     assert.equal(summary.files.changed, 1);
     assert.equal(summary.relinkedFiles, 1, 'a body-only change re-links only the edited file');

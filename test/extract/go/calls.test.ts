@@ -143,7 +143,7 @@ describe('extract/go calls', () => {
     ), ['5:15 f -> defaultServer.Start <Server>', '6:10 f -> registry.Add <Registry>']);
   });
 
-  it('leaves call results and elements to the resolver, and drops calls on values typed by type parameters and local types', async () => {
+  it('leaves call results and elements to the resolver, drops calls on values typed by type parameters, and writes local types out', async () => {
     assert.deepEqual(await callsOf(
       'package p',
       'func f[T Runner](t T, items []Item, m map[string]Item) {',
@@ -162,6 +162,8 @@ describe('extract/go calls', () => {
       '4:3 f -> v.Run {lookup()}',
       '6:10 f -> items[0].Run {[]Item[]}',
       '7:8 f -> m["a"].Run {map[string]Item[]}',
+      // A local type has no methods of its own: its underlying type, written out, says what it has.
+      '10:3 f -> l.Run {struct{}}',
       '11:1 f -> lookup',
       '11:10 f -> lookup().Run {lookup()}',
     ]);
