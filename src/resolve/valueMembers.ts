@@ -72,8 +72,9 @@ function isObjectConstant(owner: SymbolResolution): boolean {
  */
 export function memberOfReturnedObject(scope: FileScope, call: CalleeExpr, property: string, depth: number): Resolution | undefined {
   const target = scope.callTarget(call, depth);
-  const members = target?.kind === 'symbol' ? target.entry.fact.returnedMembers : undefined;
-  if (!members || target?.kind !== 'symbol') return undefined;
+  if (target?.kind !== 'symbol') return undefined;
+  const members = target.entry.fact.returnedMembers;
+  if (!members) return undefined;
   const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
   return declaring && objectMemberOf(declaring, members, property, 0);
 }
