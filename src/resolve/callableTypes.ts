@@ -2,14 +2,15 @@ import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { FileScope } from './scope';
 import type { SymbolEntry } from './symbolTable';
 import { alternativesOf } from './unionTypes';
-import { type WrittenType, agreedType, fieldTypeOf, receiverTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
+import { type WrittenType, agreedType, fieldTypeOf, receiverTypeOf, resultTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /**
  * Types read from how a function can be called (TypeScript `callable` facts): the types
  * callback parameters get from the call they are passed to, as the compiler types them
  * from context (in `app.get('/', (c) => c.text('hi'))`, get's declaration, a method or a
  * property whose interface has call signatures, says what its second argument is called
- * with), and what calling a property that holds such a function gives. Overloads are
+ * with), what calling a property that holds such a function gives, and what calling an
+ * instance of a class with a call operator (Python's `__call__`) gives. Overloads are
  * read together: a type is known only when every signature that could be the one called
  * gives one, since which one the compiler picks depends on the arguments' types, which
  * are not read here.
@@ -180,4 +181,12 @@ function parameterOfFunctionType(type: WrittenType, index: number, hops: number)
   const signatures = signaturesOfType(type, hops + 1);
   if (signatures?.length === 1 && signatures[0]!.text !== type.text) return parameterOfFunctionType(signatures[0]!, index, hops + 1);
   return undefined;
+}
+
+/** What calling an instance of a class gives when the class declares its call operator (`__call__`), as that method returns. */
+export function callOperatorResultOf(instance: WrittenType, index: number, depth: number): WrittenType | undefined {
+  const operator = instance.scope.typeSyntax.callOperator;
+  const type = operator === undefined ? undefined : typeSymbolOf(instance);
+  if (operator === undefined || type?.kind !== 'symbol') return undefined;
+  return resultTypeOf(instance.scope.memberOfType(type, operator, 0), index, instance.scope, depth + 1);
 }

@@ -1,5 +1,5 @@
 import type { CallArguments, CalleeExpr, TypeExpr } from '../extract/facts';
-import { callbackParameterOf, heldCallableResultOf, overloadedResultOf } from './callableTypes';
+import { callOperatorResultOf, callbackParameterOf, heldCallableResultOf, overloadedResultOf } from './callableTypes';
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 import { languageFamily } from './languageFamily';
@@ -168,15 +168,6 @@ export function typeSymbolOf(type: WrittenType): SymbolResolution | Extract<Reso
   return resolved?.kind === 'symbol' || resolved?.kind === 'external' ? resolved : undefined;
 }
 
-/** What calling an instance of a class gives when the class declares its call operator (`__call__`), as that method returns. */
-function callOperatorResultOf(instance: WrittenType, index: number, depth: number): WrittenType | undefined {
-  const operator = instance.scope.typeSyntax.callOperator;
-  const type = operator === undefined ? undefined : typeSymbolOf(instance);
-  if (type?.kind !== 'symbol') return undefined;
-  const method = instance.scope.memberOfType(type, operator!, 0);
-  return resultTypeOf(method, index, instance.scope, depth + 1);
-}
-
 function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: number): WrittenType | undefined {
   if (value?.kind !== 'symbol' || !value.entry.fact.valueType) return undefined;
   const declaring = scope.scopeOfEntry(value.entry, value.packagePath);
@@ -187,7 +178,7 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
  * What calling the target gives: a function's declared result, the type itself for a
  * conversion or class instantiation, the class for its constructor.
  */
-function resultTypeOf(
+export function resultTypeOf(
   target: Resolution | undefined, index: number, scope: FileScope, depth: number, given?: CallArguments, typeArguments?: true,
 ): WrittenType | undefined {
   if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;

@@ -4,7 +4,8 @@ import type { FieldFact, SymbolFact } from '../facts';
 import type { NodeKind } from '../../model/kinds';
 import type { DefinitionMatch, OwnedNode } from './collect';
 import type { GoFileContext } from './context';
-import { declaredTypeOf, writtenType } from './expressionTypes';
+import { declaredTypeOf } from './expressionTypes';
+import { writtenType } from './writtenTypes';
 import { isExported, isTestFunctionName, namedTypeOf, symbolNameOf } from './names';
 
 /** Package-level declarations as symbols: functions, methods, types, constants, variables. */

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { goTypeText } from '../../../src/extract/go/expressionTypes';
+import { goTypeText } from '../../../src/extract/go/writtenTypes';
 import { goTypeSyntax } from '../../../src/resolve/languages/goTypes';
 
 describe('resolve/languages goTypes', () => {
