@@ -89,11 +89,22 @@ function heldSignaturesOf(call: CalleeExpr, scope: FileScope, depth: number): re
 
 /**
  * What calling a property that holds a function gives (`new Hono().get('/', h)` is the
- * HonoBase every signature of get returns), when every signature returns one type.
+ * HonoBase every signature of get returns), when every signature returns one type. In a
+ * language whose function types write only results (Go's `retriever func(context.Context)
+ * Retriever`, Python's `make: Callable[[], Store]`), the field's type's result at `index`.
  */
-export function heldCallableResultOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
-  const signatures = heldSignaturesOf(call, scope, depth);
+export function heldCallableResultOf(call: CalleeExpr, index: number, scope: FileScope, depth: number): WrittenType | undefined {
+  if (call.form === 'member' && !scope.typeSyntax.argument) return fieldFunctionResultOf(call, index, scope, depth);
+  const signatures = index === 0 ? heldSignaturesOf(call, scope, depth) : undefined;
   return signatures && readOnce(signatures, 'result', () => resultOfAll(signatures));
+}
+
+function fieldFunctionResultOf(call: Extract<CalleeExpr, { form: 'member' }>, index: number, scope: FileScope, depth: number): WrittenType | undefined {
+  if (!scope.typeSyntax.result) return undefined;
+  const owner = receiverTypeOf(call, scope, depth + 1);
+  const field = owner && fieldTypeOf(owner, call.property, depth + 1);
+  const result = field && field.scope.typeSyntax.result?.(field.text, index);
+  return result ? { text: result, scope: field.scope } : undefined;
 }
 
 /**

@@ -79,7 +79,7 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
       // A method declared to return `this` returns whatever it was called on (a subclass too).
       if (result?.text === 'this') return receiverTypeOf(expr.call, scope, depth) ?? ownerOfThis(target, scope);
       return result ?? builtinResultOf(expr.call, scope, depth) ?? generatedGoClientOf(expr.call, target, scope)
-        ?? (target ? undefined : classHeldByField(expr.call, scope, depth) ?? heldCallableResultOf(expr.call, scope, depth)
+        ?? (target ? undefined : classHeldByField(expr.call, scope, depth) ?? heldCallableResultOf(expr.call, expr.index ?? 0, scope, depth)
           ?? functionResultHeldByField(expr.call, expr.index ?? 0, scope, depth));
     }
     case 'field': {
