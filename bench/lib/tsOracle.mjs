@@ -239,7 +239,8 @@ function callbackOwner(fn) {
       if (name !== undefined) return { name, node: n };
     } else if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name)) {
       const isConst = (ts.getCombinedNodeFlags(n) & ts.NodeFlags.Const) !== 0;
-      if (isConst && !containerPrefix(n).nested) return { name: containerPrefix(n).prefix + n.name.text, node: n };
+      const { prefix, nested } = isConst ? containerPrefix(n) : { nested: true };
+      if (!nested) return { name: prefix + n.name.text, node: n };
     } else if (ts.isCallExpression(n)) {
       const name = testCallName(n);
       if (name !== undefined) return { name, node: n };

@@ -1,8 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import type { ObjectMember } from '../facts';
 import type { Scope } from './scope';
-import { memberName } from './syntax';
-import { NAME_PATH } from './variables';
+import { literalProperties } from './syntax';
 
 /**
  * A function that returns an object literal gathering its functions (`return { load,
@@ -20,25 +19,11 @@ import { NAME_PATH } from './variables';
  */
 export function returnedMembersOf(literal: SyntaxNode, scope: Scope): ObjectMember[] | undefined {
   const members: ObjectMember[] = [];
-  for (const property of literal.namedChildren) {
-    if (!property || property.type === 'comment') continue;
-    if (property.type === 'shorthand_property_identifier') {
-      const value = symbolOfPath(property.text, scope);
-      if (value !== undefined) members.push({ name: property.text, value });
-    } else if (property.type === 'spread_element') {
-      const spread = property.namedChild(0);
-      const value = spread && NAME_PATH.test(spread.text) ? symbolOfPath(spread.text, scope) : undefined;
-      if (value === undefined) return undefined;
-      members.push({ name: '...', value });
-    } else if (property.type === 'pair') {
-      const key = memberName(property.childForFieldName('key'));
-      if (key === undefined) return undefined;
-      const written = property.childForFieldName('value');
-      const value = written && NAME_PATH.test(written.text) ? symbolOfPath(written.text, scope) : undefined;
-      if (value !== undefined) members.push({ name: key, value });
-    } else if (property.type === 'method_definition' && property.childForFieldName('name')?.type === 'computed_property_name') {
-      return undefined;
-    }
+  for (const { key, path } of literalProperties(literal)) {
+    if (key === undefined) return undefined;
+    const value = path === undefined ? undefined : symbolOfPath(path, scope);
+    if (value !== undefined) members.push({ name: key, value });
+    else if (key === '...') return undefined;
   }
   return members;
 }

@@ -15,6 +15,33 @@ export function isFunctionValue(node: SyntaxNode | undefined): boolean {
   return node !== undefined && FUNCTION_VALUES.has(node.type);
 }
 
+/** A name or a dotted path of names, nothing else (no call, index or spacing). */
+const NAME_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * What each property of an object literal holds, in source order: its key (`...` for a
+ * spread, undefined for a computed key) and the name or dotted path its value is as written
+ * (`{ sign }`, `{ check: verify }`, `{ iso: ns.iso }`, `...schemas`), undefined when the
+ * value is anything else (a function, a call, a method).
+ */
+export function literalProperties(literal: SyntaxNode): Array<{ readonly key: string | undefined; readonly path: string | undefined }> {
+  const properties: Array<{ key: string | undefined; path: string | undefined }> = [];
+  for (const property of literal.namedChildren) {
+    if (property?.type === 'shorthand_property_identifier') {
+      properties.push({ key: property.text, path: property.text });
+    } else if (property?.type === 'spread_element') {
+      const spread = property.namedChild(0);
+      properties.push({ key: '...', path: spread && NAME_PATH.test(spread.text) ? spread.text : undefined });
+    } else if (property?.type === 'pair') {
+      const value = property.childForFieldName('value');
+      properties.push({ key: memberName(property.childForFieldName('key')), path: value && NAME_PATH.test(value.text) ? value.text : undefined });
+    } else if (property?.type === 'method_definition') {
+      properties.push({ key: memberName(property.childForFieldName('name')), path: undefined });
+    }
+  }
+  return properties;
+}
+
 /** Member names as written: `m`, `#m`, `'m'`; computed names (`[k]`) are not symbols. */
 export function memberName(nameNode: SyntaxNode | undefined | null): string | undefined {
   if (!nameNode || nameNode.type === 'computed_property_name') return undefined;

@@ -9,7 +9,7 @@ import { callbackLocalPrefix } from './callbackLocals';
 import { castCall } from './objects';
 import type { FileState, MatchHandler } from './types';
 import { type SymbolDraft, constantBody } from './symbols';
-import { isFunctionValue, memberName, namedType, requireSourceOf } from './syntax';
+import { isFunctionValue, literalProperties, memberName, namedType, requireSourceOf } from './syntax';
 
 /**
  * `const|let|var name = value`: a require() import, a typed local that member calls
@@ -89,18 +89,7 @@ function functionValuePrefix(state: FileState, name: string): string | undefined
  */
 function objectMembersOf(literal: SyntaxNode): ObjectMember[] {
   const members: ObjectMember[] = [];
-  for (const property of literal.namedChildren) {
-    if (property?.type === 'shorthand_property_identifier') {
-      members.push({ name: property.text, value: property.text });
-    } else if (property?.type === 'spread_element') {
-      const spread = property.namedChild(0);
-      if (spread && NAME_PATH.test(spread.text)) members.push({ name: '...', value: spread.text });
-    } else if (property?.type === 'pair') {
-      const key = memberName(property.childForFieldName('key'));
-      const value = property.childForFieldName('value');
-      if (key !== undefined && value && NAME_PATH.test(value.text)) members.push({ name: key, value: value.text });
-    }
-  }
+  for (const { key, path } of literalProperties(literal)) if (key !== undefined && path !== undefined) members.push({ name: key, value: path });
   return members;
 }
 
@@ -146,9 +135,6 @@ function literalMethodsOf(literal: SyntaxNode): Set<string> {
   }
   return methods;
 }
-
-/** A name or a dotted path of names, nothing else (no call, index or spacing). */
-export const NAME_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
 /**
  * `const f = (): T => ...` or `const f: () => T = ...`: the annotation, else what the
