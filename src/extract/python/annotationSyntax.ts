@@ -21,9 +21,24 @@ export function splitTopLevel(text: string, separator: string): string[] {
   return parts;
 }
 
+/**
+ * Qualifiers say how a name holds its type, not what the type is: `ClassVar[T]`,
+ * `Final[T]`, `Annotated[T, …]` (and a TypedDict key's `Required[T]`, `NotRequired[T]`,
+ * `ReadOnly[T]`) hold a T.
+ */
+const QUALIFIED = /^(?:typing\.|t\.|typing_extensions\.)?(?:ClassVar|Final|Annotated|Required|NotRequired|ReadOnly)\s*\[(.*)\]$/s;
+
+/** An annotation's type with its qualifiers taken off (`t.ClassVar[Map]` -> `Map`); the text itself when it has none. */
+export function withoutQualifiers(type: string): string {
+  const qualified = QUALIFIED.exec(type.trim());
+  return qualified ? withoutQualifiers(splitTopLevel(qualified[1]!, ',')[0]!) : type;
+}
+
 /** `A | B | None`, `Optional[A]`, `Union[A, B]` (typing's, or as `t.`) as their members; a quoted member unquoted. */
 export function unionMembers(type: string): string[] {
   const unquoted = /^(['"])(.*)\1$/.exec(type)?.[2] ?? type;
+  const declared = withoutQualifiers(unquoted);
+  if (declared !== unquoted) return unionMembers(declared);
   const wrapped = /^(?:typing\.|t\.)?(Optional|Union)\[(.*)\]$/.exec(unquoted);
   const parts = wrapped ? splitTopLevel(wrapped[2]!, ',') : splitTopLevel(unquoted, '|');
   if (parts.length === 1) return wrapped?.[1] === 'Optional' ? [...unionMembers(parts[0]!), 'None'] : [unquoted];

@@ -1,9 +1,10 @@
 import type { SyntaxNode } from '../extractor';
 import type { TypeExpr } from '../facts';
+import { unionMembers, withoutQualifiers } from './annotationSyntax';
 import { signatureParameters } from './arguments';
 import type { BindingMatch, SelfAssignmentMatch } from './collect';
 import { isDottedName, stringLiteralValue } from './literals';
-import { type BindingSource, NONE, type Scope, type ScopeTree, UNTYPED, addBinding, basesOf } from './scopes';
+import { type BindingSource, NONE, type Scope, type ScopeTree, type TypeParameters, UNTYPED, addBinding, basesOf } from './scopes';
 
 /**
  * Records every binding of every name in the scope that binds it, as written; the types
@@ -24,7 +25,7 @@ export function inferBindings(
 ): void {
   for (const binding of bindings) {
     if (binding.form === 'assignment' && isTypeVariable(binding.value) && tree.ownerAt(binding.offset) === tree.module) {
-      tree.typeVariables.add(binding.name);
+      tree.typeVariables.set(binding.name, typeVariableBound(binding.value!));
     }
   }
   const globals = new GlobalNames(tree, bindings);
@@ -69,7 +70,7 @@ class GlobalNames {
 
 /**
  * The class named by an annotation: `Foo`, `"Foo"`, `models.Foo`, `Optional[Foo]`,
- * `Foo | None`. Other generics and unions name no single class.
+ * `Foo | None`, `ClassVar[Foo]`. Other generics and unions name no single class.
  */
 export function typeFromAnnotation(text: string): string | undefined {
   const annotation = text.trim();
@@ -77,26 +78,62 @@ export function typeFromAnnotation(text: string): string | undefined {
   if (isDottedName(annotation)) return annotation === 'None' ? undefined : annotation;
   const quoted = stringLiteralValue(annotation);
   if (quoted !== undefined && quoted !== annotation) return typeFromAnnotation(quoted);
+  const declared = withoutQualifiers(annotation);
+  if (declared !== annotation) return typeFromAnnotation(declared);
   const optional = OPTIONAL.exec(annotation) ?? UNION_WITH_NONE.exec(annotation);
   const inner = optional?.slice(1).find((group) => group !== undefined);
   return inner !== undefined && isDottedName(inner.trim()) ? typeFromAnnotation(inner) : undefined;
 }
 
 /**
- * An annotation as a type written in this file, whitespace collapsed and a quoted
- * forward reference unquoted; undefined for `None`, an overlong annotation, or one that
- * names a type parameter (`T`, `list[T]`): the resolver would look it up as a real type.
+ * Who reads an annotation's type parameters. Inside the generic function or class that
+ * declares them (a parameter's or local's annotation, a cast) each is only known by its
+ * bound, whose members are all a use may call (`TypeVar('T', bound=Accept)`: `cls:
+ * type[T]` calls Accept's classmethods, as the checker reads it). Callers and subclasses
+ * read a result, a field or a declared parameter with each parameter solved for
+ * themselves (a subclass of the bound, which may override), so there none is known.
  */
-export function annotationText(annotation: SyntaxNode, typeParameters: ReadonlySet<string>): string | undefined {
+export type TypeParameterReader = 'inside' | 'outside';
+
+/**
+ * An annotation as a type written in this file, whitespace collapsed and a quoted
+ * forward reference unquoted; undefined for `None` or an overlong annotation. A type
+ * parameter reads as its bound inside (TypeParameterReader), else as UNKNOWN_TYPE, so
+ * that no class of its name is looked up while the rest still reads (`list[MultiDict[K,
+ * V]]` holds MultiDicts); a type one of whose alternatives reads as unknown gives undefined.
+ */
+export function annotationText(
+  annotation: SyntaxNode, typeParameters: TypeParameters, reader: TypeParameterReader = 'outside',
+): string | undefined {
   let text = annotation.text.replace(/\s+/g, ' ').trim();
   if (text.length > MAX_ANNOTATION_LENGTH) return undefined;
   const quoted = stringLiteralValue(text);
   if (quoted !== undefined && quoted !== text) text = quoted.trim();
   if (text === '' || text === 'None') return undefined;
-  if (typeParameters.size > 0) {
-    for (const word of text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) if (typeParameters.has(word)) return undefined;
+  if (typeParameters.size === 0) return text;
+  const substituted = text.replace(WORD, (word, offset: number) => {
+    if (text[offset - 1] === '.' || !typeParameters.has(word)) return word;
+    return (reader === 'inside' ? typeParameters.get(word) : undefined) ?? UNKNOWN_TYPE;
+  });
+  // `T`, `T | None`, `Item | T`: a value that may be of any type has no type to read.
+  return unionMembers(substituted).includes(UNKNOWN_TYPE) ? undefined : substituted;
+}
+
+/** A name in an annotation. */
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** What a type parameter without a bound reads as: no name, so the resolver looks up nothing for it. */
+export const UNKNOWN_TYPE = '?';
+
+/** `TypeVar('T', bound=Accept)`, `bound="ds.Accept"`: the bound as a dotted name; undefined for none or another form. */
+function typeVariableBound(call: SyntaxNode): string | undefined {
+  for (const argument of call.childForFieldName('arguments')?.namedChildren ?? []) {
+    if (argument?.type !== 'keyword_argument' || argument.childForFieldName('name')?.text !== 'bound') continue;
+    const value = argument.childForFieldName('value');
+    const written = value?.type === 'string' ? stringLiteralValue(value.text) : value?.text.replace(/\s+/g, '');
+    return written !== undefined && isDottedName(written.trim()) ? written.trim() : undefined;
   }
-  return text;
+  return undefined;
 }
 
 /** `TypeVar('T')`, `typing.ParamSpec('P')`, `TypeVarTuple('Ts')`. */
@@ -120,12 +157,16 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
     case 'parameter': {
       const scope = tree.scopeAt(binding.offset);
       if (scope.kind !== 'function') return;
-      bind(tree, scope, binding, annotated(tree, binding.annotation, binding.offset) ?? inherited(scope, binding.offset) ?? UNTYPED);
+      bind(tree, scope, binding, annotated(tree, binding.annotation, binding.offset, 'inside') ?? inherited(scope, binding.offset) ?? UNTYPED);
       return;
     }
-    case 'assignment':
-      bind(tree, binderOf(), binding, assigned(tree, binding.annotation, binding.value, binding.offset));
+    case 'assignment': {
+      // A class body's annotations are its fields, which instances of any type arguments read.
+      const binder = binderOf();
+      const reader = binder.kind === 'function' ? 'inside' : 'outside';
+      bind(tree, binder, binding, assigned(tree, binding.annotation, binding.value, binding.offset, reader));
       return;
+    }
     case 'iterated':
     case 'entered': {
       // The value is evaluated where it is written, whichever scope the name belongs to.
@@ -174,12 +215,14 @@ function bind(tree: ScopeTree, binder: Scope, binding: BindingMatch, source: Bin
 function bindAttribute(tree: ScopeTree, assignment: SelfAssignmentMatch): void {
   const owner = tree.methodClassOf(tree.ownerAt(assignment.offset));
   if (!owner) return;
-  addBinding(owner.attributes, assignment.attribute, assigned(tree, assignment.annotation, assignment.value, assignment.offset));
+  addBinding(owner.attributes, assignment.attribute, assigned(tree, assignment.annotation, assignment.value, assignment.offset, 'outside'));
 }
 
-function annotated(tree: ScopeTree, annotation: SyntaxNode | undefined, offset: number): BindingSource | undefined {
+function annotated(
+  tree: ScopeTree, annotation: SyntaxNode | undefined, offset: number, reader: TypeParameterReader,
+): BindingSource | undefined {
   if (!annotation) return undefined;
-  const text = annotationText(annotation, tree.typeParametersAt(offset));
+  const text = annotationText(annotation, tree.typeParametersAt(offset), reader);
   const type: TypeExpr | undefined = text === undefined ? undefined : { t: 'named', name: text };
   return { form: 'typed', type };
 }
@@ -209,8 +252,10 @@ function parameterOffsets(method: Scope): { start: number; end: number }[] {
   return ranges;
 }
 
-function assigned(tree: ScopeTree, annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, offset: number): BindingSource {
-  const declared = annotated(tree, annotation, offset);
+function assigned(
+  tree: ScopeTree, annotation: SyntaxNode | undefined, value: SyntaxNode | undefined, offset: number, reader: TypeParameterReader,
+): BindingSource {
+  const declared = annotated(tree, annotation, offset, reader);
   if (declared) return declared;
   if (!value) return UNTYPED;
   if (value.type === 'none') return NONE;

@@ -12,7 +12,7 @@ export function callFacts(tree: ScopeTree, types: ExpressionTypes, calls: readon
     // `super()` itself is never a call into user code; the member call on it is.
     if (!object && name === 'super') continue;
     const scope = tree.ownerAt(nameNode.startIndex);
-    const local = object ? undefined : functionLocal(scope, name);
+    const local = object ? undefined : functionLocal(tree, scope, name, nameNode.startIndex);
     if (local === LOCAL) continue;
     const { row, column } = nameNode.startPosition;
     facts.push({

@@ -102,7 +102,7 @@ export class ExpressionTypes {
         const cast = this.castType(node, scope);
         if (cast) return cast;
         const constructed = typeFromConstructor(node);
-        if (constructed) return { t: 'named', name: localClassOf(constructed, scope) ?? constructed };
+        if (constructed) return { t: 'named', name: localClassOf(this.tree, constructed, scope, node.startIndex) ?? constructed };
         const fn = node.childForFieldName('function');
         const call = fn ? this.calleeOf(fn, scope, depth + 1) : undefined;
         if (call) return { t: 'result', call };
@@ -136,7 +136,7 @@ export class ExpressionTypes {
     // A name bound or defined in the file (a local, a `def cast`) is not typing's cast.
     if (fn.type === 'identifier' && (this.tree.binderOf(fn.text, scope) || definedAround(fn.text, scope))) return undefined;
     const type = call.childForFieldName('arguments')?.namedChildren.find((argument) => argument?.type !== 'comment');
-    const text = type && type.type !== 'keyword_argument' ? annotationText(type, this.tree.typeParametersAt(call.startIndex)) : undefined;
+    const text = type && type.type !== 'keyword_argument' ? annotationText(type, this.tree.typeParametersAt(call.startIndex), 'inside') : undefined;
     return text === undefined ? undefined : { t: 'named', name: text };
   }
 
@@ -149,7 +149,8 @@ export class ExpressionTypes {
     if (superCall) return member(superCall.object, property, superCall.type ? { t: 'named', name: superCall.type } : undefined);
     const written = object.type === 'identifier' || object.type === 'attribute' ? object.text.replace(/\s+/g, '') : '';
     if (!isDottedName(written)) return member(objectText(object), property, this.ofExpression(object, scope, depth + 1));
-    if (written === 'cls') {
+    // `cls` is a method's class; a plain function's `cls` parameter is typed as written (`cls: type[T] | None`).
+    if (written === 'cls' && !this.boundByPlainFunction(written, scope)) {
       const owner = this.tree.methodClassOf(scope);
       return member(written, property, owner?.symbolName ? { t: 'named', name: owner.symbolName } : undefined);
     }
@@ -190,11 +191,16 @@ export class ExpressionTypes {
       return object && property ? this.memberCallee(object, property, scope, depth) : undefined;
     }
     if (fn.type !== 'identifier') return undefined;
-    const local = functionLocal(scope, fn.text);
+    const local = functionLocal(this.tree, scope, fn.text, fn.startIndex);
     if (local === LOCAL) return undefined;
     if (local !== undefined) return { form: 'name', name: local };
     // A module-level or class-body variable holds a callable of unknown kind.
     return this.tree.binderOf(fn.text, scope) ? undefined : { form: 'name', name: fn.text };
+  }
+
+  private boundByPlainFunction(name: string, scope: Scope): boolean {
+    const binder = this.tree.binderOf(name, scope);
+    return binder?.kind === 'function' && binder.parent?.kind !== 'class';
   }
 
   private selfType(scope: Scope): TypeExpr | undefined {
@@ -330,32 +336,41 @@ const CALLED_VALUES: ReadonlySet<string> = new Set(['identifier', 'subscript', '
 export const LOCAL = Symbol('local');
 
 /**
- * What a name means where a function binds it: the nested function's or class's symbol
- * (`outer>inner`, `outer>Local`) when the nearest binding is exactly one nested def or
- * class that is a symbol; LOCAL for a parameter, a local or a def also bound otherwise,
- * which makes no call fact rather than an `UNRESOLVED/<name>` placeholder; undefined when
- * no function binds it. Class bodies do not enclose their methods.
+ * What a name used at offset `use` in `scope` means where a function binds it: the nested
+ * function's or class's symbol (`outer>inner`, `outer>Local`) when the nearest function
+ * binding the name defines it with def or class and that def may be what the use reads;
+ * LOCAL for a parameter or a local no def binds, which makes no call fact rather than an
+ * `UNRESOLVED/<name>` placeholder; undefined when no function binds it. Class bodies do
+ * not enclose their methods. As at module level, the defs of one name in one function
+ * (`if …: def strip` / `else: def strip`) are one symbol. A def the function also binds
+ * otherwise is what a use may read unless another binding surely runs between the def and
+ * the use (`else: write = stream.write` does not, `twice = wrap(twice)` does); a use in a
+ * nested function, which runs later, reads such a name as LOCAL.
  */
-export function functionLocal(scope: Scope, name: string): string | typeof LOCAL | undefined {
-  const local = localDefinition(scope, name);
+export function functionLocal(tree: ScopeTree, scope: Scope, name: string, use: number): string | typeof LOCAL | undefined {
+  const local = localDefinition(tree, scope, name, use);
   return local === LOCAL || local === undefined ? local : local.symbolName!;
 }
 
 /** The nested def or class a name means where a function binds it (functionLocal), as its scope. */
-function localDefinition(scope: Scope, name: string): Scope | typeof LOCAL | undefined {
+function localDefinition(tree: ScopeTree, scope: Scope, name: string, use: number): Scope | typeof LOCAL | undefined {
   for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
     if (current.kind !== 'function') continue;
     const defined = current.children.filter((child) => child.name === name);
     if (!current.bindings.has(name) && defined.length === 0) continue;
-    const [only] = defined;
-    return defined.length === 1 && !current.bindings.has(name) && only?.symbolName !== undefined ? only : LOCAL;
+    const [first] = defined;
+    if (first?.symbolName === undefined) return LOCAL;
+    if (!defined.every((other) => other.kind === first.kind && other.symbolName === first.symbolName)) return LOCAL;
+    if (!current.bindings.has(name)) return first;
+    const reached = current === scope && defined.some((definition) => !tree.reaching.overwritten(current, name, definition.end, use));
+    return reached ? first : LOCAL;
   }
   return undefined;
 }
 
-/** `outer>Local` for a class a function defines, where its plain name `Local` is in scope; undefined for any other name. */
-function localClassOf(name: string, scope: Scope): string | undefined {
-  const local = name.includes('.') ? undefined : localDefinition(scope, name);
+/** `outer>Local` for a class a function defines, where its plain name `Local` is in scope at `use`; undefined for any other name. */
+function localClassOf(tree: ScopeTree, name: string, scope: Scope, use: number): string | undefined {
+  const local = name.includes('.') ? undefined : localDefinition(tree, scope, name, use);
   return local !== undefined && local !== LOCAL && local.kind === 'class' ? local.symbolName : undefined;
 }
 

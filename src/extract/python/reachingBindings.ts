@@ -66,6 +66,20 @@ export class ReachingBindings {
     return last.source;
   }
 
+  /**
+   * Whether a binding of `name` in `binder` surely runs after offset `from` and before a
+   * use at `use`: one written after `from` that takes effect before the use, in a block
+   * that holds the use (a `for` target only inside its loop). True when some binding of
+   * the name was made elsewhere (a nested function's `nonlocal`), which flow cannot place.
+   */
+  overwritten(binder: Scope, name: string, from: number, use: number): boolean {
+    const sites = this.sites.get(binder)?.get(name) ?? [];
+    if (sites.length !== (binder.bindings.get(name)?.length ?? 0)) return true;
+    return sites.some((site) => site.position >= from && site.effective <= use
+      && this.encloses(this.blocks.indexAt(site.position), use)
+      && (!site.within || (site.within.start <= use && use < site.within.end)));
+  }
+
   /** Whether the block at `index` holds `offset`; -1, no block (a module-level function's parameters), holds all. */
   private encloses(index: number, offset: number): boolean {
     if (index < 0) return true;

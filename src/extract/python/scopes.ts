@@ -56,6 +56,9 @@ export interface Scope {
   readonly attributes: Map<string, BindingSource[]>;
 }
 
+/** Type parameters by name, each with its upper bound as written, if it has one. */
+export type TypeParameters = ReadonlyMap<string, string | undefined>;
+
 export class ScopeTree {
   readonly module: Scope;
   private readonly index: ScopeIndex<Scope>;
@@ -113,8 +116,11 @@ export class ScopeTree {
     return this.ownerAt(offset).enclosingSymbol;
   }
 
-  /** Module-level `T = TypeVar('T')` names (ParamSpec, TypeVarTuple too): never real types. */
-  readonly typeVariables = new Set<string>();
+  /**
+   * Module-level `T = TypeVar('T')` names (ParamSpec, TypeVarTuple too): never real types.
+   * Each maps to its upper bound as written (`TypeVar('T', bound=Accept)`), if it has one.
+   */
+  readonly typeVariables = new Map<string, string | undefined>();
 
   /**
    * How this file writes `typing.Self`: `Self`, and through the names it imports typing
@@ -142,14 +148,17 @@ export class ScopeTree {
     }
   }
 
-  /** The type parameters visible at `offset`: module type variables and PEP 695 `[T]` of enclosing definitions. */
-  typeParametersAt(offset: number): ReadonlySet<string> {
-    let names: Set<string> | undefined;
+  /**
+   * The type parameters visible at `offset`, each with its bound if known: module type
+   * variables and PEP 695 `[T]` of enclosing definitions (read without their bounds).
+   */
+  typeParametersAt(offset: number): TypeParameters {
+    let names: Map<string, string | undefined> | undefined;
     for (let scope: Scope | undefined = this.scopeAt(offset); scope?.definition; scope = scope.parent) {
       const list = scope.definition.node.childForFieldName('type_parameters');
       for (const parameter of list?.namedChildren ?? []) {
         const name = parameter?.descendantsOfType('identifier')[0]?.text;
-        if (name) (names ??= new Set(this.typeVariables)).add(name);
+        if (name) (names ??= new Map(this.typeVariables)).set(name, undefined);
       }
     }
     return names ?? this.typeVariables;

@@ -6,7 +6,7 @@ import { annotationText } from './bindings';
 import type { BindingMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
 import { isDottedName } from './literals';
-import type { Scope, ScopeTree } from './scopes';
+import type { Scope, ScopeTree, TypeParameters } from './scopes';
 
 /**
  * The type facts of Python declarations, as written in the file: parameter and return
@@ -122,11 +122,11 @@ function returnType(scope: Scope, tree: ScopeTree, self: 'this' | 'class' = 'thi
   if (!annotation || scope.name === '__init__') return undefined;
   if (scope.decorators.some((name) => CONTEXT_MANAGER_DECORATORS.test(name))) return undefined;
   const typeParameters = tree.typeParametersAt(annotation.startIndex);
-  const text = annotationText(annotation, typeParameters);
   const owner = scope.parent?.kind === 'class' ? scope.parent.symbolName : undefined;
   const selfType = owner === undefined ? undefined : self === 'this' ? 'this' : owner;
-  if (text !== undefined) return tree.selfTypeNames.has(withoutNone(text)) ? selfType : text;
-  return isSelfTypeVariable(scope, withoutNone(annotation.text.replace(/\s+/g, ' ').trim()), typeParameters) ? selfType : undefined;
+  if (isSelfTypeVariable(scope, withoutNone(annotation.text.replace(/\s+/g, ' ').trim()), typeParameters)) return selfType;
+  const text = annotationText(annotation, typeParameters);
+  return text !== undefined && tree.selfTypeNames.has(withoutNone(text)) ? selfType : text;
 }
 
 /**
@@ -141,7 +141,7 @@ function withoutNone(type: string): string {
 }
 
 /** Whether `name` is a type variable that annotates the method's first parameter (`self: T`, `cls: type[T]`). */
-function isSelfTypeVariable(scope: Scope, name: string, typeParameters: ReadonlySet<string>): boolean {
+function isSelfTypeVariable(scope: Scope, name: string, typeParameters: TypeParameters): boolean {
   if (!typeParameters.has(name) || scope.parent?.kind !== 'class') return false;
   const first = scope.definition?.node.childForFieldName('parameters')?.namedChild(0);
   const written = first?.type === 'typed_parameter' ? first.childForFieldName('type')?.text.replace(/\s+/g, '') : undefined;

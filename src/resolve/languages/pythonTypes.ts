@@ -1,4 +1,4 @@
-import { splitTopLevel, unionMembers } from '../../extract/python/annotationSyntax';
+import { splitTopLevel, unionMembers, withoutQualifiers } from '../../extract/python/annotationSyntax';
 import type { TypeSyntax } from './languageResolver';
 import { overloadResult } from './pythonOverloads';
 
@@ -116,11 +116,13 @@ const ITERABLES = new Set([
   'Iterable', 'Iterator', 'Collection', 'Reversible', 'AsyncIterable', 'AsyncIterator', 'deque', 'Deque',
 ]);
 
-/** `"T"` -> `T`; `Optional[T]`, `T | None`, `Union[T, None]` -> `T`; undefined for another union. */
+/** `"T"` -> `T`; `Optional[T]`, `T | None`, `Union[T, None]`, `ClassVar[T]` -> `T`; undefined for another union. */
 function unwrapOptional(type: string): string | undefined {
   let text = type.trim();
   const quoted = /^(['"])(.*)\1$/s.exec(text);
   if (quoted) text = (quoted[2] as string).trim();
+  const declared = withoutQualifiers(text);
+  if (declared !== text) return unwrapOptional(declared);
   const optional = /^(?:typing\.|t\.)?Optional\s*\[(.*)\]$/s.exec(text);
   if (optional) return unwrapOptional(optional[1] as string);
   const union = /^(?:typing\.|t\.)?Union\s*\[(.*)\]$/s.exec(text);

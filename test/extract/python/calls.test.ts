@@ -63,6 +63,38 @@ describe('extract/python calls', () => {
     ]);
   });
 
+  it('links a def that may be what a call runs: one of several defs of the name, or a def another branch binds otherwise', async () => {
+    const facts = await extractPython(py(
+      'def paths(flag, stream):',
+      '    if flag:',
+      '        def strip(x): return x[1:]',
+      '        def write(s): return 1',
+      '    else:',
+      '        def strip(x): return x',
+      '        write = stream.write',
+      '    strip("a")',
+      '    write(b"")',
+      '    def late(): pass',
+      '    if flag:',
+      '        late = stream.late',
+      '        late()',
+      '    def gone(): pass',
+      '    gone = stream.gone',
+      '    gone()',
+      '    def nested():',
+      '        write(b"")',
+      '        strip("b")',
+    ));
+    assert.deepEqual(facts.calls.map((c) => `${c.line}: ${c.caller} -> ${c.callee.form === 'member' ? c.callee.property : c.callee.name}`), [
+      '8: paths -> paths>strip',
+      '9: paths -> paths>write',
+      // A binding after the def that surely runs before the call: the call runs that value.
+      // A nested function runs later, when any binding may have run.
+      '19: paths>nested -> paths>strip',
+    ]);
+    assert.deepEqual(facts.symbols.filter((s) => s.name === 'paths>strip').map((s) => s.line), [3], 'one symbol for both defs');
+  });
+
   it('types self and cls as the enclosing class, also in nested functions and classes', async () => {
     const facts = await extractPython(py(
       'class Service:',

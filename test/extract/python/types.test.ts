@@ -118,6 +118,53 @@ describe('extract/python receiver types', () => {
     for (const [line, col] of [[5, 6], [6, 10], [7, 10], [9, 9]] as const) assert.equal(receiver(callAt(facts, line, col).callee), undefined);
   });
 
+  it('reads a type parameter as its bound inside its function, and as unknown in what callers and subclasses read', async () => {
+    const facts = await extractPython(py(
+      'import typing as t',
+      'A = t.TypeVar("A", bound="ds.Accept")',
+      'K = t.TypeVar("K")',
+      'def parse(value, cls: type[A] | None = None, items: list[A] = [], dicts: list[MultiDict[K]] = []) -> A:',
+      '    cls.from_header(value)',
+      '    items[0].best()',
+      '    for d in dicts:',
+      '        d.getlist()',
+      '    chosen: A = pick()',
+      '    chosen.best()',
+      '    t.cast(A, value).best()',
+      'def keys(found: MultiDict[K]) -> list[MultiDict[K]]:',
+      '    return [found]',
+      'def either(found: Item | K) -> Item | K:',
+      '    found.get()',
+      '    return found',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 5, 8).callee), { t: 'named', name: 'type[ds.Accept] | None' }, 'a plain function\'s cls');
+    assert.deepEqual(receiver(callAt(facts, 6, 13).callee), { t: 'element', of: { t: 'named', name: 'list[ds.Accept]' }, indexed: true });
+    assert.deepEqual(receiver(callAt(facts, 8, 10).callee), { t: 'element', of: { t: 'named', name: 'list[MultiDict[?]]' } });
+    assert.equal(receiver(callAt(facts, 10, 11).callee), 'ds.Accept');
+    assert.equal(receiver(callAt(facts, 11, 21).callee), 'ds.Accept');
+    // What a caller reads: the parameter is solved by its arguments, so no bound stands for it.
+    assert.equal(symbolNamed(facts, 'parse').results, undefined);
+    assert.deepEqual(symbolNamed(facts, 'parse').params, ['', 'type[?] | None', 'list[?]', 'list[MultiDict[?]]']);
+    assert.deepEqual(symbolNamed(facts, 'keys').results, ['list[MultiDict[?]]']);
+    // A union one of whose members may be anything has no type.
+    assert.equal(receiver(callAt(facts, 15, 10).callee), undefined);
+    assert.equal(symbolNamed(facts, 'either').results, undefined);
+  });
+
+  it('reads ClassVar, Final and Annotated as the type they hold', async () => {
+    const facts = await extractPython(py(
+      'import typing as t',
+      'class Routing:',
+      '    url_map: t.ClassVar[Map]',
+      '    limit: t.Final["Limit"] = Limit()',
+      '    def bind(self, adapter: t.Annotated[Adapter, "doc"]):',
+      '        self.url_map.bind()',
+      '        adapter.match()',
+    ));
+    assert.deepEqual(symbolNamed(facts, 'Routing').fields, [{ name: 'url_map', type: 't.ClassVar[Map]' }, { name: 'limit', type: 't.Final["Limit"]' }]);
+    assert.deepEqual(receiver(callAt(facts, 7, 16).callee), 'Adapter');
+  });
+
   it('writes params, results (Self as the receiver\'s type), fields and module-level instances', async () => {
     const facts = await extractPython(py(
       'class Store:',

@@ -21,6 +21,17 @@ describe('resolve/languages/pythonTypes', () => {
     assert.equal(named('Optional[C.m>Local]'), 'C.m>Local');
   });
 
+  it('reads the type a qualifier holds: ClassVar, Final, Annotated', () => {
+    const { named, element } = pythonTypeSyntax;
+    assert.equal(named('t.ClassVar[r.Map]'), 'r.Map');
+    assert.equal(named('typing.Final["Limit"]'), 'Limit');
+    assert.equal(named('Annotated[Adapter | None, "doc"]'), 'Adapter');
+    assert.equal(named('ClassVar[Final[Map]]'), 'Map');
+    assert.equal(element('ClassVar[list[Rule]]'), 'Rule');
+    assert.deepEqual(pythonTypeSyntax.alternatives?.('ClassVar[A | B]'), ['A', 'B']);
+    assert.equal(named('ClassVar'), 'ClassVar', 'a bare qualifier is a name like any other');
+  });
+
   it('names nothing for other unions and None', () => {
     const { named } = pythonTypeSyntax;
     for (const type of ['A | B', 'Union[A, B]', 'None', 'Optional[A | B]', '']) {
