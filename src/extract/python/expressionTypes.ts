@@ -2,6 +2,7 @@ import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
 import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
+import { type BranchJoin, joinAfterIf } from './branchJoins';
 import { isDottedName } from './literals';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
 import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
@@ -23,8 +24,8 @@ const MAX_OBJECT_TEXT = 80;
 const MAX_DEPTH = 36;
 
 export class ExpressionTypes {
-  private readonly nameTypes = new Map<Scope, Map<string, TypeExpr | null>>();
-  private readonly attributeTypes = new Map<Scope, Map<string, TypeExpr | null>>();
+  private readonly nameTypes: TypeMemo = new Map();
+  private readonly attributeTypes: TypeMemo = new Map();
   private readonly topLevelClasses: ReadonlySet<string>;
 
   constructor(private readonly tree: ScopeTree) {
@@ -33,7 +34,7 @@ export class ExpressionTypes {
 
   /** The type of `name` as bound in `binder` (the scope binding it), when all its bindings agree. */
   nameType(name: string, binder: Scope, depth = 0): TypeExpr | undefined {
-    return this.memo(this.nameTypes, binder, name, () => this.merged(binder.bindings.get(name) ?? [], depth));
+    return this.memo(this.nameTypes, binder, name, () => binder.bindings.get(name) ?? [], depth);
   }
 
   /**
@@ -47,8 +48,8 @@ export class ExpressionTypes {
     return this.memo(this.attributeTypes, owner, attribute, () => {
       const sources = [...owner.bindings.get(attribute) ?? [], ...owner.attributes.get(attribute) ?? []];
       const declared = sources.filter((source) => source.form === 'typed');
-      return this.merged(declared.length > 0 ? declared : sources, depth);
-    });
+      return declared.length > 0 ? declared : sources;
+    }, depth);
   }
 
   /**
@@ -83,7 +84,10 @@ export class ExpressionTypes {
         if (narrowed) return { t: 'named', name: narrowed };
         // In the function that binds it, the binding that reaches this use says what it is.
         const reaching = binder === scope ? this.tree.reaching.reaching(binder, name, node.startIndex) : undefined;
-        return reaching ? this.sourceType(reaching, depth + 1) : this.nameType(name, binder, depth + 1);
+        if (reaching) return this.sourceType(reaching, depth + 1);
+        // After an `if` whose branches bind it, what each branch leaves.
+        const joined = binder === scope && binder.kind === 'function' ? joinAfterIf(node, name) : undefined;
+        return joined ? this.joinedType(joined, scope, depth) : this.nameType(name, binder, depth + 1);
       }
       case 'attribute': {
         const object = node.childForFieldName('object');
@@ -118,6 +122,18 @@ export class ExpressionTypes {
         const container = this.ofExpression(value, scope, depth + 1);
         return container && { t: 'element', of: container, indexed: true };
       }
+      case 'conditional_expression': {
+        // `URL(url) if params is None else URL(url, params=params)`: either value, which must agree.
+        const [whenTrue, , whenFalse] = node.namedChildren.filter((child) => child?.type !== 'comment');
+        return whenTrue && whenFalse ? this.eitherOf([whenTrue, whenFalse], scope, depth) : undefined;
+      }
+      case 'boolean_operator': {
+        // `headers or Headers()`: the left value when it is truthy, else the right one.
+        const left = node.childForFieldName('left');
+        const right = node.childForFieldName('right');
+        const or = node.childForFieldName('operator')?.type === 'or';
+        return or && left && right ? this.eitherOf([left, right], scope, depth) : undefined;
+      }
       case 'await':
       case 'parenthesized_expression': {
         // An `async def`'s annotation is what awaiting its call gives.
@@ -127,6 +143,25 @@ export class ExpressionTypes {
       default:
         return undefined;
     }
+  }
+
+  /** The type each of several values may be, for the resolver to compare (`either`); undefined when one has none. */
+  private eitherOf(values: readonly SyntaxNode[], scope: Scope, depth: number, narrowed: readonly string[] = []): TypeExpr | undefined {
+    const distinct = new Map<string, TypeExpr>();
+    for (const value of values) {
+      const type = value.type === 'none' ? undefined : this.ofExpression(value, scope, depth + 1);
+      if (!type) return undefined;
+      distinct.set(JSON.stringify(type), type);
+    }
+    for (const name of narrowed) {
+      const type: TypeExpr = { t: 'named', name };
+      distinct.set(JSON.stringify(type), type);
+    }
+    return oneOf(distinct);
+  }
+
+  private joinedType(joined: BranchJoin, scope: Scope, depth: number): TypeExpr | undefined {
+    return this.eitherOf(joined.values, scope, depth, joined.narrowed);
   }
 
   /** `typing.cast(T, value)` is a T, as the checker takes it (however T is written: `"T"`, `Optional[T]`). */
@@ -228,18 +263,32 @@ export class ExpressionTypes {
   /**
    * The type several bindings agree on: one written alike, else each of them for the
    * resolver to compare by the declaration each names (`headers: Headers | None` and
-   * `headers = Headers()` are one type).
+   * `headers = Headers()` are one type). A binding that reads the name itself (`url =
+   * url.copy_with(…)`, `pending.reentered`) is read last, with the name of the type the
+   * other bindings give: if it gives that type too, all agree (a fixpoint, which the
+   * resolver's comparison checks); with no other binding, the name has no type.
    */
-  private merged(sources: readonly BindingSource[], depth: number): TypeExpr | undefined {
+  private merged(sources: readonly BindingSource[], depth: number, pending: PendingType): TypeExpr | undefined {
     const distinct = new Map<string, TypeExpr>();
+    const cyclic: BindingSource[] = [];
     for (const source of sources) {
       if (source.form === 'none') continue;
+      pending.reentered = false;
       const type = this.sourceType(source, depth);
-      if (!type) return undefined;
-      distinct.set(JSON.stringify(type), type);
+      if (pending.reentered) cyclic.push(source);
+      else if (!type) return undefined;
+      else distinct.set(JSON.stringify(type), type);
     }
-    const types = [...distinct.values()];
-    return types.length > 1 ? { t: 'either', of: types } : types[0];
+    if (cyclic.length > 0) {
+      pending.assumed = oneOf(distinct);
+      if (!pending.assumed) return undefined;
+      for (const source of cyclic) {
+        const type = this.sourceType(source, depth);
+        if (!type) return undefined;
+        distinct.set(JSON.stringify(type), type);
+      }
+    }
+    return oneOf(distinct);
   }
 
   private sourceType(source: BindingSource, depth: number): TypeExpr | undefined {
@@ -264,19 +313,37 @@ export class ExpressionTypes {
     }
   }
 
-  private memo(
-    cache: Map<Scope, Map<string, TypeExpr | null>>, scope: Scope, name: string, compute: () => TypeExpr | undefined,
-  ): TypeExpr | undefined {
-    let table = cache.get(scope);
-    if (!table) cache.set(scope, (table = new Map()));
+  /** The merged type of a name's or attribute's bindings, once per scope; a use met while computing it reads what is assumed so far. */
+  private memo(memo: TypeMemo, scope: Scope, name: string, sources: () => readonly BindingSource[], depth: number): TypeExpr | undefined {
+    let table = memo.get(scope);
+    if (!table) memo.set(scope, (table = new Map()));
     const known = table.get(name);
+    if (known !== undefined && known !== null && 'reentered' in known) {
+      known.reentered = true;
+      return known.assumed;
+    }
     if (known !== undefined) return known ?? undefined;
-    // A binding that leads back to itself is unknown.
-    table.set(name, null);
-    const type = compute();
+    const pending: PendingType = { assumed: undefined, reentered: false };
+    table.set(name, pending);
+    const type = this.merged(sources(), depth, pending);
     table.set(name, type ?? null);
     return type;
   }
+}
+
+/** A name's type while its bindings are read: what is assumed so far, and whether a binding read the name itself. */
+interface PendingType {
+  assumed: TypeExpr | undefined;
+  reentered: boolean;
+}
+
+/** Types by scope and name: null when unknown, PendingType while being computed. */
+type TypeMemo = Map<Scope, Map<string, TypeExpr | PendingType | null>>;
+
+/** The one type of a set, or an `either` of several for the resolver to compare; undefined for none. */
+function oneOf(distinct: ReadonlyMap<string, TypeExpr>): TypeExpr | undefined {
+  const types = [...distinct.values()];
+  return types.length > 1 ? { t: 'either', of: types } : types[0];
 }
 
 /** The function scope the one def of `name` in `binder` opens, when that def is decorated. */

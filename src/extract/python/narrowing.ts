@@ -55,25 +55,33 @@ export function narrowedByElimination(use: SyntaxNode, name: string): string | u
   return undefined;
 }
 
-function isNoneTest(condition: SyntaxNode, name: string): boolean {
+export function isNoneTest(condition: SyntaxNode, name: string): boolean {
   if (condition.type === 'not_operator') return condition.childForFieldName('argument')?.text === name;
   return condition.type === 'comparison_operator' && condition.text.replace(/\s+/g, ' ') === `${name} is None`;
 }
 
 /** The members of the union annotating the parameter `name` of the function around `node`, unless the function binds it again. */
 function declaredUnionOf(node: SyntaxNode, name: string): string[] | undefined {
-  let fn: SyntaxNode | null = node.parent;
-  while (fn && fn.type !== 'function_definition') fn = fn.parent;
-  const body = fn?.childForFieldName('body');
-  if (!fn || !body || bindsAgain(body.text, name)) return undefined;
-  for (const parameter of fn.childForFieldName('parameters')?.namedChildren ?? []) {
+  const body = enclosingFunction(node)?.childForFieldName('body');
+  if (!body || bindsAgain(body.text, name)) return undefined;
+  const annotation = parameterAnnotation(node, name);
+  return annotation === undefined ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
+}
+
+/** The annotation of the parameter `name` of the function around `node`, as written; undefined when it has none. */
+export function parameterAnnotation(node: SyntaxNode, name: string): string | undefined {
+  for (const parameter of enclosingFunction(node)?.childForFieldName('parameters')?.namedChildren ?? []) {
     if (parameter?.type !== 'typed_parameter' && parameter?.type !== 'typed_default_parameter') continue;
     const named = parameter.type === 'typed_parameter' ? parameter.namedChild(0) : parameter.childForFieldName('name');
-    if (named?.text !== name) continue;
-    const annotation = parameter.childForFieldName('type')?.text;
-    return annotation === undefined ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
+    if (named?.text === name) return parameter.childForFieldName('type')?.text;
   }
   return undefined;
+}
+
+function enclosingFunction(node: SyntaxNode): SyntaxNode | undefined {
+  let fn: SyntaxNode | null = node.parent;
+  while (fn && fn.type !== 'function_definition') fn = fn.parent;
+  return fn ?? undefined;
 }
 
 /**
@@ -111,12 +119,12 @@ function exitingGuardType(statement: SyntaxNode, name: string): string | undefin
   return isinstanceType(check, name) ?? '';
 }
 
-const EXITS = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement']);
+export const EXITS: ReadonlySet<string> = new Set(['return_statement', 'raise_statement', 'continue_statement', 'break_statement']);
 
-const SCOPE_NODES = new Set(['function_definition', 'class_definition', 'lambda']);
+export const SCOPE_NODES: ReadonlySet<string> = new Set(['function_definition', 'class_definition', 'lambda']);
 
 /** `C` of `isinstance(name, C)` (`A | B` of `(A, B)`), or of the first operand of an `and` that starts with one. */
-function isinstanceType(condition: SyntaxNode | null, name: string): string | undefined {
+export function isinstanceType(condition: SyntaxNode | null, name: string): string | undefined {
   if (condition?.type === 'boolean_operator' && condition.childForFieldName('operator')?.text === 'and') {
     return isinstanceType(condition.childForFieldName('left'), name);
   }
@@ -136,7 +144,7 @@ function isinstanceType(condition: SyntaxNode | null, name: string): string | un
  * tuple target), a `for` target, an `as` target or a `del`. A keyword argument reads as
  * one too, which only costs the narrowing.
  */
-function bindsAgain(text: string, name: string): boolean {
+export function bindsAgain(text: string, name: string): boolean {
   const word = new RegExp(`(?<![.\\w])${name}(?!\\w)`);
   if (new RegExp(`(?<![.\\w])${name}\\s*(?:[-+*/%&|^@:]|//|\\*\\*|<<|>>)?=(?!=)`).test(text)) return true;
   const targets = [

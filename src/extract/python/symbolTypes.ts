@@ -1,6 +1,7 @@
 import { bodyHashOf, leadingComment, positionOf, signatureOf } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { FieldFact, SymbolFact, TypeExpr } from '../facts';
+import { unionMembers } from './annotationSyntax';
 import { signatureParameters } from './arguments';
 import { annotationText } from './bindings';
 import type { BindingMatch } from './collect';
@@ -153,9 +154,9 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
   const fields: FieldFact[] = [];
   const names = new Set([...scope.bindings.keys(), ...scope.attributes.keys()]);
   for (const name of names) {
-    const type = types.attributeType(scope, name);
-    if (type?.t === 'named') {
-      fields.push({ name, type: type.name });
+    const type = writtenType(types.attributeType(scope, name));
+    if (type !== undefined) {
+      fields.push({ name, type });
       continue;
     }
     const held = referenceHeld(scope, name);
@@ -169,6 +170,27 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
   }
   return fields;
 }
+
+/**
+ * A type as the text a field declares: a named type as written; several named types
+ * (`self.h = headers or Headers()`, `self.body = Body()` and `self.body = Other()` in
+ * two methods) as their union, each member once (`Headers | None`, `Body | Other`), as
+ * pyright declares an attribute assigned in several places: a method called on it is
+ * each member's (the resolver's `alternatives`).
+ */
+function writtenType(type: TypeExpr | undefined): string | undefined {
+  if (type?.t === 'named') return type.name;
+  if (type?.t !== 'either') return undefined;
+  const named = type.of.filter((option): option is NamedType => option.t === 'named');
+  if (named.length !== type.of.length) return undefined;
+  const union = [...new Set(named.flatMap((option) => unionMembers(option.name)))].join(' | ');
+  return union.length <= MAX_FIELD_TYPE_LENGTH ? union : undefined;
+}
+
+/** A longer union names no class a call could be read by. */
+const MAX_FIELD_TYPE_LENGTH = 200;
+
+type NamedType = Extract<TypeExpr, { t: 'named' }>;
 
 /**
  * What a class-body `name = Other` holds, Other a name or dotted path (no call), when

@@ -319,6 +319,77 @@ describe('extract/python receiver types', () => {
   });
 });
 
+describe('extract/python values of several bindings', () => {
+  it('reads a binding of the name itself with the type the others give, for the resolver to check they agree', async () => {
+    const facts = await extractPython(py(
+      'def redirect(location, other, flag):',
+      '    try:',
+      '        url = URL(location)',
+      '    except ValueError:',
+      '        raise',
+      '    if flag:',
+      '        url = url.copy_with()',
+      '    url.join(other)',
+      'def alone(x):',
+      '    if x:',
+      '        x = x.next()',
+      '    x.go()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 8, 8).callee), {
+      t: 'either',
+      of: [{ t: 'named', name: 'URL' }, { t: 'result', call: { form: 'member', object: 'url', property: 'copy_with', objectType: 'URL' } }],
+    });
+    assert.equal(receiver(callAt(facts, 12, 6).callee), undefined, 'no other binding says what x is');
+  });
+
+  it('types a parameter after an if statement normalising it by what each branch leaves', async () => {
+    const facts = await extractPython(py(
+      'def build(headers: Headers | Iterable | None, other: Headers | None, rows: Rows | None):',
+      '    if headers is None:',
+      '        headers = Headers()',
+      '    elif not isinstance(headers, Headers):',
+      '        headers = Headers(headers)',
+      '    headers.set()',
+      '    if other is None:',
+      '        raise ValueError()',
+      '    elif isinstance(other, Headers):',
+      '        other = Rows()',
+      '    other.set()',
+      '    if rows is None:',
+      '        rows = {}',
+      '    rows.get()',
+      'def again(items, headers: Headers | None):',
+      '    for item in items:',
+      '        if headers is None:',
+      '            headers = Headers()',
+      '        headers.set()',
+      '        headers = Rows()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 6, 12).callee), 'Headers', 'each branch and the parameter narrowed by both conditions');
+    assert.equal(receiver(callAt(facts, 11, 10).callee), 'Rows', 'None leaves, Headers is replaced: nothing else is left');
+    assert.equal(receiver(callAt(facts, 14, 9).callee), undefined, 'a dict is no class of the repo');
+    // A later turn of the loop reads Rows: all the bindings, which disagree (the resolver's `either`).
+    assert.equal((receiver(callAt(facts, 19, 16).callee) as { t: string }).t, 'either');
+  });
+
+  it('types a conditional expression and `or` by both values, and a field by every type assigned', async () => {
+    const facts = await extractPython(py(
+      'class Request:',
+      '    def __init__(self, url, params, headers: Headers | None):',
+      '        self.url = URL(url) if params is None else URL(url, params)',
+      '        self.headers = headers or Headers()',
+      '        self.either = URL(url) if params else Split(url)',
+      '        self.anded = headers and Headers()',
+      '    def use(self):',
+      '        self.url.join()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 8, 17).callee), 'URL');
+    assert.deepEqual(symbolNamed(facts, 'Request').fields, [
+      { name: 'url', type: 'URL' }, { name: 'headers', type: 'Headers | None' }, { name: 'either', type: 'URL | Split' },
+    ]);
+  });
+});
+
 describe('extract/python declared attribute types', () => {
   it('types an attribute by its annotations alone when it has one, whatever methods assign', async () => {
     const facts = await extractPython(py(
@@ -334,7 +405,7 @@ describe('extract/python declared attribute types', () => {
     ));
     assert.equal(receiver(callAt(facts, 8, 21).callee), 'Headers');
     const fields = symbolNamed(facts, 'Response').fields;
-    assert.deepEqual(fields, [{ name: 'headers', type: 'Headers' }], 'undeclared and assigned two types: none');
+    assert.deepEqual(fields, [{ name: 'headers', type: 'Headers' }, { name: 'body', type: 'Body | Other' }], 'undeclared: every type assigned');
   });
 });
 
