@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 92;
+export const FACTS_FORMAT_VERSION = 93;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -227,6 +227,8 @@ export type CalleeExpr =
       /** The object's type as an expression to evaluate, when objectType cannot name it. */
       readonly receiverType?: TypeExpr;
       readonly instantiated?: true;
+      /** Python's `super().m()`: m as the bases of objectType, the class the call is written in, declare it. */
+      readonly viaSuper?: true;
     }
   | { readonly form: 'new'; readonly name: string; readonly object?: string };
 

@@ -290,7 +290,7 @@ export class FileScope {
       return receiverType?.t === 'result' ? memberOfReturnedObject(this, receiverType.call, property, depth) : undefined;
     }
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
-    const member = written.scope.memberOfType(type, property, 0);
+    const member = callee.viaSuper ? written.scope.memberOfBases(type, property, 0) : written.scope.memberOfType(type, property, 0);
     return member ?? (object === 'this' ? this.memberOfImportedType(type, property) : undefined);
   }
 
@@ -375,6 +375,14 @@ export class FileScope {
     // A field of the type hides its bases' methods of that name (`match: typeof match = match`
     // in a class implementing an interface that declares match()): the call is the field's.
     if (FIELDS_HIDE_METHODS.has(this.family) && type.entry.fact.fields?.some((f) => f.name === member)) return undefined;
+    return this.memberOfBases(type, member, hops);
+  }
+
+  /** `member` as the type's bases declare it, the first base first (Python's `super().member`). */
+  memberOfBases(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
+    if (hops > MAX_HOPS) return undefined;
+    const home = this.homeOf(type);
+    if (home !== this) return home?.memberOfBases(type, member, hops);
     for (const base of type.entry.fact.bases ?? []) {
       const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
       const baseType = baseScope?.resolveTypeName(base);

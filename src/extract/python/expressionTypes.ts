@@ -181,7 +181,10 @@ export class ExpressionTypes {
    */
   memberCallee(object: SyntaxNode, property: string, scope: Scope, depth = 0): CalleeExpr {
     const superCall = object.type === 'call' ? this.superObject(scope, object) : undefined;
-    if (superCall) return member(superCall.object, property, superCall.type ? { t: 'named', name: superCall.type } : undefined);
+    if (superCall) {
+      const called = member(superCall.object, property, superCall.owner ? { t: 'named', name: superCall.owner } : undefined);
+      return superCall.owner && called.form === 'member' ? { ...called, viaSuper: true } : called;
+    }
     const written = object.type === 'identifier' || object.type === 'attribute' ? object.text.replace(/\s+/g, '') : '';
     if (!isDottedName(written)) return member(objectText(object), property, this.ofExpression(object, scope, depth + 1));
     // `cls` is a method's class; a plain function's `cls` parameter is typed as written (`cls: type[T] | None`).
@@ -248,16 +251,17 @@ export class ExpressionTypes {
   }
 
   /**
-   * `super()` (or `super(Cls, self)` naming its own class) in a method: the object is
-   * the first base class of the enclosing class.
+   * `super()` (or `super(Cls, self)` naming its own class) in a method: the object is the
+   * enclosing class, whose member is looked up along its bases in order (`viaSuper`), as
+   * the method resolution order reads a mixin's bases before the next base's.
    */
-  private superObject(scope: Scope, call: SyntaxNode): { object: string; type?: string } | undefined {
+  private superObject(scope: Scope, call: SyntaxNode): { object: string; owner?: string } | undefined {
     const text = call.text.replace(/\s+/g, '');
     const explicit = /^super\(([A-Za-z_][A-Za-z0-9_]*),self\)$/.exec(text);
     if (text !== 'super()' && !explicit) return undefined;
     const owner = this.tree.methodClassOf(scope);
-    const ownsCall = owner !== undefined && (!explicit || explicit[1] === owner.name);
-    return { object: explicit ? text : 'super()', type: ownsCall ? basesOf(owner)[0] : undefined };
+    const ownsCall = owner?.symbolName !== undefined && basesOf(owner).length > 0 && (!explicit || explicit[1] === owner.name);
+    return { object: explicit ? text : 'super()', owner: ownsCall ? owner.symbolName : undefined };
   }
 
   /**

@@ -118,7 +118,7 @@ describe('extract/python calls', () => {
     assert.deepEqual(callAt(facts, 13, 9).callee, { form: 'member', object: 'self', property: 'run' });
   });
 
-  it('types super() as the first base class', async () => {
+  it('types super() as the enclosing class, whose bases declare the member', async () => {
     const facts = await extractPython(py(
       'class Admin(models.User, Mixin):',
       '    def save(self):',
@@ -129,8 +129,8 @@ describe('extract/python calls', () => {
       '    def save(self):',
       '        super().save()',
     ));
-    assert.deepEqual(callAt(facts, 3, 16).callee, { form: 'member', object: 'super()', property: 'save', objectType: 'models.User' });
-    assert.deepEqual(callAt(facts, 4, 27).callee, { form: 'member', object: 'super(Admin,self)', property: 'clean', objectType: 'models.User' });
+    assert.deepEqual(callAt(facts, 3, 16).callee, { form: 'member', object: 'super()', property: 'save', objectType: 'Admin', viaSuper: true });
+    assert.deepEqual(callAt(facts, 4, 27).callee, { form: 'member', object: 'super(Admin,self)', property: 'clean', objectType: 'Admin', viaSuper: true });
     assert.deepEqual(callAt(facts, 5, 27).callee, { form: 'member', object: 'super(Other,self)', property: 'clean' });
     assert.deepEqual(callAt(facts, 8, 16).callee, { form: 'member', object: 'super()', property: 'save' });
     assert.equal(facts.calls.some((c) => c.callee.form === 'name' && c.callee.name === 'super'), false);
