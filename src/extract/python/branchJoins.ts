@@ -1,7 +1,7 @@
 import type { SyntaxNode } from '../extractor';
 import { unionMembers } from './annotationSyntax';
 import { isDottedName } from './literals';
-import { EXITS, SCOPE_NODES, bindsAgain, isNoneTest, isinstanceType, parameterAnnotation } from './narrowing';
+import { EXITS, SCOPE_NODES, bindsAgain, classOf, isNoneTest, isinstanceType, parameterAnnotation } from './narrowing';
 
 /**
  * What a function's local holds after an `if` statement whose branches bind it, as the
@@ -136,13 +136,13 @@ function leftByConditions(statement: SyntaxNode, clauses: readonly Clause[], nam
     const required = negated ? isinstanceType(negated, name) : undefined;
     if (required !== undefined && negated?.type === 'call') {
       const kept = new Set(unionMembers(required));
-      left = left.filter((member) => kept.has(member));
+      left = left.filter((member) => kept.has(classOf(member)));
       continue;
     }
     const excluded = isNoneTest(condition, name) ? 'None' : condition.type === 'call' ? isinstanceType(condition, name) : undefined;
     if (excluded === undefined) return undefined;
     const ruledOut = new Set(unionMembers(excluded));
-    left = left.filter((member) => !ruledOut.has(member));
+    left = left.filter((member) => !ruledOut.has(classOf(member)));
   }
   left = left.filter((member) => member !== 'None');
   return left.every((member) => isDottedName(member)) ? left : undefined;

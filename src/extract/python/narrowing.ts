@@ -12,6 +12,32 @@ import { isDottedName } from './literals';
  * crossed: a nested function or class reads its own binding.
  */
 export function narrowedByIsinstance(use: SyntaxNode, name: string): string | undefined {
+  const narrowed = isinstanceAt(use, name);
+  return narrowed === undefined ? undefined : withDeclaredArguments(use, name, narrowed);
+}
+
+/**
+ * A narrowed class as the parameter's declared union writes it, with its type arguments:
+ * `isinstance(value, list)` on `value: Auth | list[Auth] | None` is a `list[Auth]`, as
+ * the checker keeps the union's member, when the function binds the parameter nowhere
+ * else. A class the union does not hold once stays as the check wrote it.
+ */
+function withDeclaredArguments(use: SyntaxNode, name: string, narrowed: string): string {
+  const members = declaredUnionOf(use, name);
+  if (members === undefined) return narrowed;
+  return unionMembers(narrowed).map((checked) => {
+    const written = members.filter((member) => classOf(member) === checked);
+    return written.length === 1 ? written[0]! : checked;
+  }).join(' | ');
+}
+
+/** The class a union member is an instance of: `list` of `list[Auth]`, what `isinstance` checks. */
+export function classOf(member: string): string {
+  const bracket = member.indexOf('[');
+  return bracket < 0 ? member : member.slice(0, bracket);
+}
+
+function isinstanceAt(use: SyntaxNode, name: string): string | undefined {
   let child: SyntaxNode = use;
   for (let current = use.parent; current; child = current, current = current.parent) {
     if (SCOPE_NODES.has(current.type)) return undefined;
@@ -49,7 +75,7 @@ export function narrowedByElimination(use: SyntaxNode, name: string): string | u
       if (!type || condition!.type === 'boolean_operator') return undefined;
       for (const member of unionMembers(type)) excluded.add(member);
     }
-    const left = declared.filter((member) => !excluded.has(member));
+    const left = declared.filter((member) => !excluded.has(classOf(member)));
     return left.length === 1 && isDottedName(left[0]!) && left[0] !== 'None' ? left[0] : undefined;
   }
   return undefined;

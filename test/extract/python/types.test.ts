@@ -437,6 +437,27 @@ describe('extract/python isinstance narrowing', () => {
   });
 });
 
+describe('extract/python isinstance on a declared union', () => {
+  it('keeps the type arguments the parameter\'s union writes for the class checked, and eliminates it by its class', async () => {
+    const facts = await extractPython(py(
+      'def setter(value: Auth | list[Auth] | None, other: list[Auth] | None):',
+      '    if not value:',
+      '        return',
+      '    elif isinstance(value, list):',
+      '        value[0].to_header()',
+      '    else:',
+      '        value.to_header()',
+      '    other = load()',
+      '    if isinstance(other, list):',
+      '        other[0].to_header()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 5, 17).callee), { t: 'element', of: { t: 'named', name: 'list[Auth]' }, indexed: true });
+    assert.equal(receiver(callAt(facts, 7, 14).callee), 'Auth');
+    // Bound again: the list checked may hold anything.
+    assert.deepEqual(receiver(callAt(facts, 10, 17).callee), { t: 'element', of: { t: 'named', name: 'list' }, indexed: true });
+  });
+});
+
 describe('extract/python isinstance guards', () => {
   it('types a local after a guard `if not isinstance(x, C):` that always leaves, for the rest of its block', async () => {
     const facts = await extractPython(py(
