@@ -369,6 +369,15 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
   if (depth > MAX_DEPTH) return undefined;
   const written = owner.scope.typeSyntax.property?.(owner.text, name);
   if (written !== undefined) return { text: written, scope: owner.scope };
+  // Through a union (`SafeParseSuccess<O> | SafeParseError<I>`) a field has the type every
+  // member agrees on; a member whose field cannot hold a value (`error?: never`) adds none.
+  const members = owner.scope.typeSyntax.alternatives?.(owner.text);
+  if (members) {
+    return agreedType(members, (member) => {
+      const field = fieldTypeOf({ text: member, scope: owner.scope }, name, depth + 1);
+      return field && NO_VALUE_TYPES.has(field.text.trim()) ? 'skip' : field;
+    });
+  }
   const type = typeSymbolOf(owner);
   if (type?.kind !== 'symbol') return undefined;
   const declaring = owner.scope.scopeOfEntry(type.entry, type.packagePath);
@@ -387,6 +396,9 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
   const underlying = underlyingOf(owner);
   return underlying && fieldTypeOf(underlying, name, depth + 1);
 }
+
+/** Types no value of a field has (TypeScript's `never`, `undefined`): a union member typing its field so holds none. */
+const NO_VALUE_TYPES: ReadonlySet<string> = new Set(['never', 'undefined']);
 
 /** The element of a container written as one, or of the composite type a named type is defined over. */
 function elementTypeOf(container: WrittenType, depth: number, indexed = false): WrittenType | undefined {

@@ -10,10 +10,13 @@ import type { SyntaxNode } from '../extractor';
  * A type annotation or type as written; undefined when it mentions a type parameter in
  * scope, except as a type argument of a generic type, which then stands for its base
  * (`Builder<T>` is a `Builder` whatever T is, and members are looked up on Builder).
+ * Of the predefined types only `never` is written: it says a field holds no value (`error?:
+ * never` in one member of a union), which the others do not.
  */
 export function writtenTypeOf(node: SyntaxNode | undefined | null): string | undefined {
   const type = node?.type === 'type_annotation' ? node.namedChild(0) : node;
-  if (!type || type.type === 'predefined_type') return undefined;
+  if (type?.type === 'predefined_type') return type.text === 'never' ? 'never' : undefined;
+  if (!type) return undefined;
   const parameters = typeParametersAround(type);
   if (!mentionsTypeParameter(type, parameters)) return collapseWhitespace(type.text);
   const base = type.type === 'generic_type' ? type.childForFieldName('name') : null;
