@@ -7,9 +7,9 @@ import { isDottedName } from './literals';
  * block `if isinstance(x, C):` guards (or `elif`, or as the first operand of an `and`),
  * and after a guard `if not isinstance(x, C):` whose block always leaves (ends in
  * `return`, `raise`, `continue` or `break`), for the rest of the block the guard is in.
- * A tuple of classes narrows x to their union. None when x is bound again in between (its
- * type after that is another), or a class is not a name or dotted path. Scopes are not
- * crossed: a nested function or class reads its own binding.
+ * A tuple of classes narrows x to their union. None when x may be bound again between
+ * the check and the use (its type after that is another), or a class is not a name or
+ * dotted path. Scopes are not crossed: a nested function or class reads its own binding.
  */
 export function narrowedByIsinstance(use: SyntaxNode, name: string): string | undefined {
   const narrowed = isinstanceAt(use, name);
@@ -48,9 +48,25 @@ function isinstanceAt(use: SyntaxNode, name: string): string | undefined {
     if (current.type !== 'block' || (clause?.type !== 'if_statement' && clause?.type !== 'elif_clause')) continue;
     if (clause.childForFieldName('consequence')?.id !== current.id) continue;
     const type = isinstanceType(clause.childForFieldName('condition'), name);
-    if (type !== undefined) return bindsAgain(current.text, name) ? undefined : type;
+    if (type !== undefined) return boundBeforeUse(current, child, use, name) ? undefined : type;
   }
   return undefined;
+}
+
+/**
+ * Whether the name may be bound again between the start of `block` and `use`, held by
+ * the block's statement `statement`: by a statement before it, or by a loop around the
+ * use inside the block, whose later turn reaches the use after its binding.
+ */
+function boundBeforeUse(block: SyntaxNode, statement: SyntaxNode, use: SyntaxNode, name: string): boolean {
+  for (const earlier of block.namedChildren) {
+    if (!earlier || earlier.id === statement.id) break;
+    if (earlier.type !== 'comment' && bindsAgain(earlier.text, name)) return true;
+  }
+  for (let current = use.parent; current && current.id !== block.id; current = current.parent) {
+    if ((current.type === 'for_statement' || current.type === 'while_statement') && bindsAgain(current.text, name)) return true;
+  }
+  return false;
 }
 
 /**

@@ -426,6 +426,13 @@ describe('extract/python isinstance narrowing', () => {
       '    if isinstance(x, Item):',
       '        for key, value in x.pairs():',
       '            x.touch()',
+      '    if isinstance(y, Item):',
+      '        kept = y',
+      '        kept.touch()',
+      '        y = other()',
+      '        for _ in range(2):',
+      '            y.touch()',
+      '            y = other()',
     ));
     assert.equal(receiver(callAt(facts, 3, 10).callee), 'models.Store');
     assert.equal(receiver(callAt(facts, 5, 10).callee), 'Item', 'an elif too');
@@ -434,6 +441,8 @@ describe('extract/python isinstance narrowing', () => {
     assert.equal(receiver(callAt(facts, 11, 6).callee), undefined, 'after the block');
     assert.equal(receiver(callAt(facts, 13, 28).callee), 'Item', 'a for loop over it does not bind it');
     assert.equal(receiver(callAt(facts, 14, 14).callee), 'Item');
+    assert.equal(receiver(callAt(facts, 17, 13).callee), 'Item', 'bound again only after the use');
+    assert.equal(receiver(callAt(facts, 20, 14).callee), undefined, 'not Item: the block binds it before, and the loop before a later turn');
   });
 });
 
