@@ -1,11 +1,12 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
 import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
+import { splitTopLevel } from './annotationSyntax';
 import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
 import { type BranchJoin, joinAfterIf } from './branchJoins';
 import { isDottedName } from './literals';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
-import { type BindingSource, type Scope, type ScopeTree, basesOf } from './scopes';
+import { type BindingSource, type Scope, type ScopeTree, basesOf, isProperty } from './scopes';
 
 /**
  * The types of Python expressions as far as one file shows them, written as TypeExprs
@@ -53,12 +54,14 @@ export class ExpressionTypes {
   }
 
   /**
-   * `self.headers` in a class that binds no `headers` of its own: the attribute its bases
-   * declare (`headers: Headers` in the base's body), which the resolver finds along the
-   * bases (a field of the class's type). A class binding the name itself says what it is.
+   * `self.headers` in a class that binds no `headers` of its own: the class's own property
+   * of that name (`@property def params(self) -> QueryParams`), or the attribute its bases
+   * declare (`headers: Headers` in the base's body), both fields of the class's type,
+   * which the resolver reads along the bases. A class binding the name says what it is.
    */
   private inheritedAttribute(owner: Scope, attribute: string): TypeExpr | undefined {
-    if (owner.bindings.has(attribute) || owner.attributes.has(attribute) || basesOf(owner).length === 0) return undefined;
+    if (owner.bindings.has(attribute) || owner.attributes.has(attribute)) return undefined;
+    if (basesOf(owner).length === 0 && !definesProperty(owner, attribute)) return undefined;
     return { t: 'field', of: { t: 'named', name: owner.symbolName! }, name: attribute };
   }
 
@@ -134,6 +137,9 @@ export class ExpressionTypes {
         const or = node.childForFieldName('operator')?.type === 'or';
         return or && left && right ? this.eitherOf([left, right], scope, depth) : undefined;
       }
+      case 'yield':
+        // `response = yield request`: what the generator's consumer sends, as its annotation says.
+        return node.children.some((child) => child?.type === 'from') ? undefined : this.sentType(scope);
       case 'await':
       case 'parenthesized_expression': {
         // An `async def`'s annotation is what awaiting its call gives.
@@ -143,6 +149,15 @@ export class ExpressionTypes {
       default:
         return undefined;
     }
+  }
+
+  /** S of the `Generator[Y, S, R]` (or `AsyncGenerator[Y, S]`) the function is annotated to return: what `send` passes in. */
+  private sentType(scope: Scope): TypeExpr | undefined {
+    const annotation = scope.kind === 'function' ? scope.definition?.node.childForFieldName('return_type') : null;
+    const text = annotation ? annotationText(annotation, this.tree.typeParametersAt(annotation.startIndex), 'inside') : undefined;
+    const generator = text === undefined ? null : GENERATOR.exec(text);
+    const sent = generator ? splitTopLevel(generator[1]!, ',')[1] : undefined;
+    return sent && sent !== 'None' ? { t: 'named', name: sent } : undefined;
   }
 
   /** The type each of several values may be, for the resolver to compare (`either`); undefined when one has none. */
@@ -350,6 +365,11 @@ function oneOf(distinct: ReadonlyMap<string, TypeExpr>): TypeExpr | undefined {
   return types.length > 1 ? { t: 'either', of: types } : types[0];
 }
 
+/** Whether the class defines a property (`@property`, `@cached_property`) named `name`. */
+function definesProperty(owner: Scope, name: string): boolean {
+  return owner.children.some((child) => child.name === name && isProperty(child));
+}
+
 /** The function scope the one def of `name` in `binder` opens, when that def is decorated. */
 export function decoratedFunction(binder: Scope, name: string): Scope | undefined {
   const defined = binder.children.filter((child) => child.name === name);
@@ -402,6 +422,9 @@ const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);
 
 /** Called expressions whose value's type says what the call gives (a name or attribute calls a symbol first). */
 const CALLED_VALUES: ReadonlySet<string> = new Set(['identifier', 'subscript', 'call']);
+
+/** typing's and collections.abc's generator types, with their type arguments. */
+const GENERATOR = /^(?:typing\.|t\.|collections\.abc\.|abc\.)?(?:Async)?Generator\s*\[(.*)\]$/s;
 
 /** A name bound in a function that names no symbol. */
 export const LOCAL = Symbol('local');

@@ -185,6 +185,13 @@ export class ScopeTree {
   }
 }
 
+const PROPERTY_DECORATORS = /(?:^|\.)(?:property|cached_property)$/;
+
+/** Whether the scope is a method read as an attribute: `@property`, `@functools.cached_property`. */
+export function isProperty(scope: Scope): boolean {
+  return scope.kind === 'function' && scope.decorators.some((decorator) => PROPERTY_DECORATORS.test(decorator));
+}
+
 /** Class bases as written: `Base`, `models.Model`, `Generic` for `Generic[T]`. */
 export function basesOf(scope: Scope): string[] {
   scope.bases ??= readBases(scope.definition?.bases);

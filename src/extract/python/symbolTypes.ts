@@ -7,7 +7,7 @@ import { annotationText } from './bindings';
 import type { BindingMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
 import { isDottedName } from './literals';
-import type { Scope, ScopeTree, TypeParameters } from './scopes';
+import { type Scope, type ScopeTree, type TypeParameters, isProperty } from './scopes';
 
 /**
  * The type facts of Python declarations, as written in the file: parameter and return
@@ -19,7 +19,6 @@ import type { Scope, ScopeTree, TypeParameters } from './scopes';
 const CONTEXT_MANAGER_DECORATORS = /(?:^|\.)(?:async)?contextmanager$/;
 /** `UserId = NewType(...)`, `T = TypeVar(...)`: types, not instances. */
 const TYPE_FACTORIES = /(?:^|\.)(?:TypeVar|ParamSpec|TypeVarTuple|NewType|TypeAliasType)$/;
-const PROPERTY_DECORATORS = /(?:^|\.)(?:property|cached_property)$/;
 
 /** A function's or method's `params` and `results`, for the fields of its SymbolFact. */
 export function signatureTypes(scope: Scope, tree: ScopeTree): Pick<SymbolFact, 'params' | 'results'> {
@@ -163,7 +162,7 @@ export function classFields(scope: Scope, tree: ScopeTree, types: ExpressionType
     if (held) fields.push({ name, type: `type[${held}]` });
   }
   for (const method of scope.children) {
-    if (method.kind !== 'function' || names.has(method.name) || !method.decorators.some((d) => PROPERTY_DECORATORS.test(d))) continue;
+    if (names.has(method.name) || !isProperty(method)) continue;
     const type = returnType(method, tree, 'class');
     if (type) fields.push({ name: method.name, type });
     names.add(method.name);

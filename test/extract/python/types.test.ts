@@ -390,6 +390,31 @@ describe('extract/python values of several bindings', () => {
   });
 });
 
+describe('extract/python properties and generators', () => {
+  it('types `self.p` by the class\'s own property p, and a `yield` by what the generator is sent', async () => {
+    const facts = await extractPython(py(
+      'import typing',
+      'class URL:',
+      '    @property',
+      '    def params(self) -> QueryParams:',
+      '        return QueryParams()',
+      '    def copy_set_param(self, key):',
+      '        return self.params.set(key)',
+      '    def flow(self, request) -> typing.Generator[Request, Response, None]:',
+      '        response = yield request',
+      '        response.read()',
+      '        other = yield from self.sub()',
+      '        other.read()',
+      '    def plain(self):',
+      '        self.missing.get()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 7, 27).callee), { t: 'field', of: { t: 'named', name: 'URL' }, name: 'params' });
+    assert.equal(receiver(callAt(facts, 10, 17).callee), 'Response');
+    assert.equal(receiver(callAt(facts, 12, 14).callee), undefined, '`yield from` gives the inner generator\'s return value');
+    assert.equal(receiver(callAt(facts, 14, 21).callee), undefined, 'a class of no bases binding no such name');
+  });
+});
+
 describe('extract/python declared attribute types', () => {
   it('types an attribute by its annotations alone when it has one, whatever methods assign', async () => {
     const facts = await extractPython(py(
