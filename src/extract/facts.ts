@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 97;
+export const FACTS_FORMAT_VERSION = 98;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -174,7 +174,13 @@ export type TypeExpr =
       readonly typeArguments?: true;
     }
   | { readonly t: 'field'; readonly of: TypeExpr; readonly name: string }
-  | { readonly t: 'element'; readonly of: TypeExpr; readonly indexed?: true }
+  | {
+      readonly t: 'element';
+      readonly of: TypeExpr;
+      readonly indexed?: true;
+      /** Python's tuple target (`key, item = pair`): the element at this position, a fixed tuple's own. */
+      readonly position?: number;
+    }
   | { readonly t: 'either'; readonly of: readonly TypeExpr[]; readonly branches?: true }
   | { readonly t: 'mapped'; readonly of: TypeExpr; readonly to: TypeExpr; readonly call: CalleeExpr }
   | { readonly t: 'param'; readonly of: TypeExpr; readonly index: number }

@@ -88,7 +88,8 @@ function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType 
     }
     case 'element': {
       const container = typeOf(expr.of, scope, depth + 1);
-      return container && elementTypeOf(container, depth + 1, expr.indexed === true);
+      if (!container) return undefined;
+      return expr.position === undefined ? elementTypeOf(container, depth + 1, expr.indexed === true) : positionalTypeOf(container, expr.position, depth + 1);
     }
     case 'either':
       return sameTypeOfAll(expr.of, scope, depth);
@@ -395,6 +396,15 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
   // A type defined as another (`type Envs = Record<string, Env>`) has that one's fields.
   const underlying = underlyingOf(owner);
   return underlying && fieldTypeOf(underlying, name, depth + 1);
+}
+
+/** What a tuple target at `position` unpacks from a value of the container type, through named types defined as containers. */
+function positionalTypeOf(container: WrittenType, position: number, depth: number): WrittenType | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const part = container.scope.typeSyntax.positional?.(container.text, position);
+  if (part) return { text: part, scope: container.scope };
+  const underlying = underlyingOf(container);
+  return underlying && positionalTypeOf(underlying, position, depth + 1);
 }
 
 /** Types no value of a field has (TypeScript's `never`, `undefined`): a union member typing its field so holds none. */

@@ -164,14 +164,19 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
       // A class body's annotations are its fields, which instances of any type arguments read.
       const binder = binderOf();
       const reader = binder.kind === 'function' ? 'inside' : 'outside';
-      bind(tree, binder, binding, assigned(tree, binding.annotation, binding.value, binding.offset, reader));
+      const { position, value } = binding;
+      const source = position !== undefined && value
+        ? { form: 'value' as const, node: value, scope: tree.ownerAt(binding.offset), position }
+        : assigned(tree, binding.annotation, value, binding.offset, reader);
+      bind(tree, binder, binding, source);
       return;
     }
     case 'iterated':
     case 'entered': {
       // The value is evaluated where it is written, whichever scope the name belongs to.
       const scope = tree.ownerAt(binding.offset);
-      bind(tree, binderOf(), binding, binding.value ? { form: binding.form, node: binding.value, scope } : UNTYPED);
+      const position = binding.position !== undefined ? { position: binding.position } : {};
+      bind(tree, binderOf(), binding, binding.value ? { form: binding.form, node: binding.value, scope, ...position } : UNTYPED);
       return;
     }
     case 'comprehended': {

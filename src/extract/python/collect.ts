@@ -50,6 +50,8 @@ export interface BindingMatch {
   readonly node: SyntaxNode;
   readonly annotation?: SyntaxNode;
   readonly value?: SyntaxNode;
+  /** A target unpacked from the value (or the iterated element) at this position: `key, item = pair`, `for k, v in pairs`. */
+  readonly position?: number;
 }
 
 /** `self.attr = value` or `self.attr: T = value` inside a method. */
@@ -112,6 +114,25 @@ function importStatement(): RoleHandler {
   return (node, _parts, into) => { into.imports.push(node); };
 }
 
+/**
+ * A name a flat tuple target binds by position: `key, item = pair` (an assignment of the
+ * value's element at that position) or `for key, item in pairs` (of each iterated
+ * element's). A starred or nested target, or a chained assignment, is left a rebinding.
+ */
+function unpacked(node: SyntaxNode): BindingMatch | undefined {
+  const pattern = node.parent;
+  const statement = pattern?.parent;
+  if (!pattern || !statement || (pattern.type !== 'pattern_list' && pattern.type !== 'tuple_pattern')) return undefined;
+  if (statement.childForFieldName('left')?.id !== pattern.id) return undefined;
+  const targets = pattern.namedChildren.filter((child) => child?.type !== 'comment');
+  if (targets.some((target) => target?.type !== 'identifier')) return undefined;
+  const position = targets.findIndex((target) => target?.id === node.id);
+  const value = statement.childForFieldName('right') ?? undefined;
+  if (!value || value.type === 'assignment') return undefined;
+  const form = statement.type === 'for_statement' ? 'iterated' : statement.type === 'assignment' ? 'assignment' : undefined;
+  return form && { form, name: node.text, offset: node.startIndex, node, value, position };
+}
+
 const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHandler>([
   ['call', (_node, parts, into) => {
     const nameNode = parts.get('callee.name') ?? parts.get('callee.property');
@@ -135,7 +156,7 @@ const ROLE_HANDLERS: ReadonlyMap<string, RoleHandler> = new Map<string, RoleHand
   ['rebind', (node, _parts, into) => {
     // A `with` target is bound by its own pattern, with the manager it enters.
     if (node.parent?.parent?.parent?.type === 'with_item') return;
-    into.bindings.push({ form: 'rebinding', name: node.text, offset: node.startIndex, node });
+    into.bindings.push(unpacked(node) ?? { form: 'rebinding', name: node.text, offset: node.startIndex, node });
   }],
   ['rebind.global', (node, _parts, into) => { into.bindings.push({ form: 'global', name: node.text, offset: node.startIndex, node }); }],
   ['definition.function', definition('function')],

@@ -311,6 +311,13 @@ export class ExpressionTypes {
   }
 
   private sourceType(source: BindingSource, depth: number): TypeExpr | undefined {
+    const type = this.boundType(source, depth);
+    const position = 'position' in source ? source.position : undefined;
+    return position === undefined || !type ? type : { t: 'element', of: type, position };
+  }
+
+  /** What a binding binds, before a tuple target takes its part. */
+  private boundType(source: BindingSource, depth: number): TypeExpr | undefined {
     switch (source.form) {
       case 'typed':
         return source.type;

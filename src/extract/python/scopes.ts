@@ -24,7 +24,13 @@ import { ReachingBindings } from './reachingBindings';
 export type BindingSource =
   | { readonly form: 'untyped' | 'none' }
   | { readonly form: 'typed'; readonly type: TypeExpr | undefined }
-  | { readonly form: 'value' | 'iterated' | 'entered'; readonly node: SyntaxNode; readonly scope: Scope };
+  | {
+      readonly form: 'value' | 'iterated' | 'entered';
+      readonly node: SyntaxNode;
+      readonly scope: Scope;
+      /** Unpacked by a tuple target: the element at this position of the value (or of the iterated element). */
+      readonly position?: number;
+    };
 
 /** Bound to something whose type the local syntax does not show. */
 export const UNTYPED: BindingSource = { form: 'untyped' };

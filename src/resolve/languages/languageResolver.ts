@@ -43,6 +43,8 @@ export interface TypeSyntax {
   isArray?(type: string): boolean;
   /** What indexing alone yields where it differs from ranging (a mapping's values); element's answer otherwise. */
   indexed?(type: string): string | undefined;
+  /** What unpacking gives the target at `position` (Python's `a, b = pair`): a fixed tuple's own element; element's answer otherwise. */
+  positional?(type: string, position: number): string | undefined;
   /** The type of property `name` of a value whose type is written out (TypeScript `Record<K, V>`, `{ dev: Env }`). */
   property?(type: string, name: string): string | undefined;
   /** What a method of the language's own container types returns (`Item[]`'s `find` gives `Item`), as a type written. */

@@ -51,9 +51,17 @@ export const pythonTypeSyntax: TypeSyntax = {
     if (!generic || !MAPPINGS.has(generic.container)) return this.element(type);
     return generic.args.length === 2 ? generic.args[1] : undefined;
   },
+  /** A fixed-length `tuple[A, B]` unpacks into A and B; any other iterable into its elements. */
+  positional(type, position) {
+    const generic = genericOf(type);
+    if (!generic || (generic.container !== 'tuple' && generic.container !== 'Tuple')) return this.element(type);
+    const { args } = generic;
+    if (args.length === 2 && args[1] === '...') return args[0];
+    return args.includes('...') ? undefined : args[position];
+  },
   /**
    * What the builtin containers' methods give, as typeshed declares them: a mapping's
-   * `values()` iterates its values and `keys()` its keys, `get`, `pop` and `setdefault`
+   * `values()` iterates its values, `keys()` its keys and `items()` both as pairs, `get`, `pop` and `setdefault`
    * give a value (`get`'s None, as `Optional[V]`'s, leaves V); a list's, set's or deque's
    * `pop()` gives an element; `copy()` the same container.
    */
@@ -65,6 +73,7 @@ export const pythonTypeSyntax: TypeSyntax = {
     if (MAPPINGS.has(container) && args.length === 2) {
       if (method === 'values') return `list[${args[1]}]`;
       if (method === 'keys') return `list[${args[0]}]`;
+      if (method === 'items') return `list[tuple[${args[0]}, ${args[1]}]]`;
       return MAPPING_VALUE_METHODS.has(method) ? args[1] : undefined;
     }
     return method === 'pop' && POPPED_CONTAINERS.has(container) && args.length === 1 ? args[0] : undefined;

@@ -415,6 +415,27 @@ describe('extract/python properties and generators', () => {
   });
 });
 
+describe('extract/python tuple targets', () => {
+  it('types each name of a flat tuple target by its position; starred and nested targets stay unknown', async () => {
+    const facts = await extractPython(py(
+      'def use(pair: tuple[Rule, Item], mounts: dict[Rule, Transport]):',
+      '    rule, item = pair',
+      '    rule.build()',
+      '    for (pattern, transport) in mounts.items():',
+      '        transport.handle()',
+      '    first, *rest = pair',
+      '    first.build()',
+      '    (a, b), c = pair, pair',
+      '    c.build()',
+    ));
+    assert.deepEqual(receiver(callAt(facts, 3, 9).callee), { t: 'element', of: { t: 'named', name: 'tuple[Rule, Item]' }, position: 0 });
+    const items = { t: 'result', call: { form: 'member', object: 'mounts', property: 'items', receiverType: { t: 'named', name: 'dict[Rule, Transport]' } } };
+    assert.deepEqual(receiver(callAt(facts, 5, 18).callee), { t: 'element', of: { t: 'element', of: items }, position: 1 });
+    assert.equal(receiver(callAt(facts, 7, 10).callee), undefined);
+    assert.equal(receiver(callAt(facts, 9, 6).callee), undefined);
+  });
+});
+
 describe('extract/python declared attribute types', () => {
   it('types an attribute by its annotations alone when it has one, whatever methods assign', async () => {
     const facts = await extractPython(py(

@@ -32,6 +32,17 @@ describe('resolve/languages/pythonTypes', () => {
     assert.equal(named('ClassVar'), 'ClassVar', 'a bare qualifier is a name like any other');
   });
 
+  it('unpacks a fixed tuple by position, any other iterable into its elements, and a mapping\'s items as pairs', () => {
+    const positional = (type: string, position: number): string | undefined => pythonTypeSyntax.positional?.(type, position);
+    assert.equal(positional('tuple[Rule, dict[str, str]] | None', 0), 'Rule');
+    assert.equal(positional('tuple[Rule, dict[str, str]]', 1), 'dict[str, str]');
+    assert.equal(positional('tuple[Rule, ...]', 3), 'Rule');
+    assert.equal(positional('list[Rule]', 1), 'Rule');
+    assert.equal(positional('tuple[Rule, Item]', 2), undefined, 'no third element');
+    assert.equal(positional('dict[str, Rule]', 0), undefined, 'unpacking a mapping gives its keys, which no rule reads');
+    assert.equal(pythonTypeSyntax.builtinResult?.('dict[str, Rule]', 'items'), 'list[tuple[str, Rule]]');
+  });
+
   it('names nothing for other unions and None', () => {
     const { named } = pythonTypeSyntax;
     for (const type of ['A | B', 'Union[A, B]', 'None', 'Optional[A | B]', '']) {
