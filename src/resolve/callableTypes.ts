@@ -2,7 +2,8 @@ import type { CalleeExpr, TypeExpr } from '../extract/facts';
 import type { FileScope } from './scope';
 import type { SymbolEntry } from './symbolTable';
 import { alternativesOf } from './unionTypes';
-import { type WrittenType, agreedType, fieldTypeOf, receiverTypeOf, resultTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
+import { fieldTypeOf } from './partTypes';
+import { type WrittenType, agreedType, receiverTypeOf, resultTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /**
  * Types read from how a function can be called (TypeScript `callable` facts): the types

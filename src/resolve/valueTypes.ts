@@ -3,6 +3,7 @@ import { callOperatorResultOf, callbackParameterOf, heldCallableResultOf, overlo
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 import { languageFamily } from './languageFamily';
+import { elementTypeOf, fieldTypeOf, positionalTypeOf } from './partTypes';
 import type { SymbolEntry } from './symbolTable';
 
 /**
@@ -21,7 +22,7 @@ export interface WrittenType {
 type SymbolResolution = Extract<Resolution, { kind: 'symbol' }>;
 
 /** Declarations followed deeper than this (or in a cycle such as `var a = b; var b = a`) leave a type unknown. */
-const MAX_DEPTH = 16;
+export const MAX_TYPE_DEPTH = 16;
 
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__', 'new']);
 
@@ -63,7 +64,7 @@ function cached(cache: TypeCache, expr: TypeExpr, scope: FileScope, depth: numbe
  * cost nothing, so a chain is as long as its file wrote it (within the extractor's bound).
  */
 export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType | undefined {
-  if (depth > MAX_DEPTH) return undefined;
+  if (depth > MAX_TYPE_DEPTH) return undefined;
   return cached(evaluated, expr, scope, depth, () => evaluate(expr, scope, depth));
 }
 
@@ -152,7 +153,7 @@ function typeIdentityOf(type: WrittenType, depth = 0): string | undefined {
   if (!symbol) {
     // Two arrays are one type when their elements are (`cond ? this.tables : filterTables()`).
     const { typeSyntax } = type.scope;
-    const element = typeSyntax.isArray?.(type.text) && depth < MAX_DEPTH ? typeSyntax.element(type.text) : undefined;
+    const element = typeSyntax.isArray?.(type.text) && depth < MAX_TYPE_DEPTH ? typeSyntax.element(type.text) : undefined;
     const inner = element === undefined ? undefined : typeIdentityOf({ text: element, scope: type.scope }, depth + 1);
     return inner === undefined ? undefined : `${inner}[]`;
   }
@@ -182,7 +183,7 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
 export function resultTypeOf(
   target: Resolution | undefined, index: number, scope: FileScope, depth: number, given?: CallArguments, typeArguments?: true,
 ): WrittenType | undefined {
-  if (target?.kind !== 'symbol' || depth > MAX_DEPTH) return undefined;
+  if (target?.kind !== 'symbol' || depth > MAX_TYPE_DEPTH) return undefined;
   const { entry } = target;
   const declaring = scope.scopeOfEntry(entry, target.packagePath);
   if (!declaring) return undefined;
@@ -278,7 +279,7 @@ function heldFunctionResultOf(entry: SymbolEntry, index: number, declaring: File
  * the field, which is no node.
  */
 function functionResultHeldByField(call: CalleeExpr, index: number, scope: FileScope, depth: number): WrittenType | undefined {
-  if (call.form !== 'member' || !scope.typeSyntax.valueQueried || depth > MAX_DEPTH) return undefined;
+  if (call.form !== 'member' || !scope.typeSyntax.valueQueried || depth > MAX_TYPE_DEPTH) return undefined;
   // `ZodEnum.create`: a static field, read on the class the object names.
   const owner = receiverTypeOf(call, scope, depth + 1) ?? classNamedBy(call.object, scope);
   const field = owner && fieldTypeOf(owner, call.property, depth + 1);
@@ -348,7 +349,7 @@ function classNamedBy(name: string, scope: FileScope): WrittenType | undefined {
 
 /** The type a member call is made on, as its callee says it: the name its file shows, or its computed receiver type. */
 export function receiverTypeOf(call: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
-  if (call.form !== 'member' || depth > MAX_DEPTH) return undefined;
+  if (call.form !== 'member' || depth > MAX_TYPE_DEPTH) return undefined;
   if (call.objectType) return { text: call.objectType, scope };
   return call.receiverType ? typeOf(call.receiverType, scope, depth) : undefined;
 }
@@ -359,63 +360,4 @@ function ownerOfThis(target: Resolution | undefined, scope: FileScope): WrittenT
   const dot = target.entry.name.lastIndexOf('.');
   const declaring = scope.scopeOfEntry(target.entry, target.packagePath);
   return dot > 0 && declaring ? { text: target.entry.name.slice(0, dot), scope: declaring } : undefined;
-}
-
-/**
- * A named field of the type, or of a type it embeds or extends (an embedded type is also a
- * field named after it), or of the type it is defined as; a property of a type written out
- * (`Record<K, V>`) as the language reads it.
- */
-export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const written = owner.scope.typeSyntax.property?.(owner.text, name);
-  if (written !== undefined) return { text: written, scope: owner.scope };
-  // Through a union (`SafeParseSuccess<O> | SafeParseError<I>`) a field has the type every
-  // member agrees on; a member whose field cannot hold a value (`error?: never`) adds none.
-  const members = owner.scope.typeSyntax.alternatives?.(owner.text);
-  if (members) {
-    return agreedType(members, (member) => {
-      const field = fieldTypeOf({ text: member, scope: owner.scope }, name, depth + 1);
-      return field && NO_VALUE_TYPES.has(field.text.trim()) ? 'skip' : field;
-    });
-  }
-  const type = typeSymbolOf(owner);
-  if (type?.kind !== 'symbol') return undefined;
-  const declaring = owner.scope.scopeOfEntry(type.entry, type.packagePath);
-  if (!declaring) return undefined;
-  const field = type.entry.fact.fields?.find((f) => f.name === name);
-  if (field) return field.type ? { text: field.type, scope: declaring } : undefined;
-  for (const base of type.entry.fact.bases ?? []) {
-    const baseName = declaring.typeSyntax.named(base);
-    if (baseName && baseName.slice(baseName.lastIndexOf('.') + 1) === name) return { text: base, scope: declaring };
-  }
-  for (const base of type.entry.fact.bases ?? []) {
-    const found = fieldTypeOf({ text: base, scope: declaring }, name, depth + 1);
-    if (found) return found;
-  }
-  // A type defined as another (`type Envs = Record<string, Env>`) has that one's fields.
-  const underlying = underlyingOf(owner);
-  return underlying && fieldTypeOf(underlying, name, depth + 1);
-}
-
-/** What a tuple target at `position` unpacks from a value of the container type, through named types defined as containers. */
-function positionalTypeOf(container: WrittenType, position: number, depth: number): WrittenType | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const part = container.scope.typeSyntax.positional?.(container.text, position);
-  if (part) return { text: part, scope: container.scope };
-  const underlying = underlyingOf(container);
-  return underlying && positionalTypeOf(underlying, position, depth + 1);
-}
-
-/** Types no value of a field has (TypeScript's `never`, `undefined`): a union member typing its field so holds none. */
-const NO_VALUE_TYPES: ReadonlySet<string> = new Set(['never', 'undefined']);
-
-/** The element of a container written as one, or of the composite type a named type is defined over. */
-function elementTypeOf(container: WrittenType, depth: number, indexed = false): WrittenType | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const { typeSyntax } = container.scope;
-  const element = indexed && typeSyntax.indexed ? typeSyntax.indexed(container.text) : typeSyntax.element(container.text);
-  if (element) return { text: element, scope: container.scope };
-  const underlying = underlyingOf(container);
-  return underlying && elementTypeOf(underlying, depth + 1, indexed);
 }

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from '../extractor';
+import type { CallArguments } from '../facts';
 
 /** Reading a call's argument_list (positional arguments in order, keywords by name) and a definition's parameters. */
 
@@ -34,3 +35,27 @@ export function positionalArguments(argumentList: SyntaxNode): SyntaxNode[] {
   }
   return positional;
 }
+
+/** How many arguments are positional and which keywords are given; undefined with a splat, whose count is unknown. */
+export function argumentsShape(argumentList: SyntaxNode | null): CallArguments | undefined {
+  if (!argumentList) return { positional: 0 };
+  // `f(x for x in xs)`: the generator is the one argument.
+  if (argumentList.type !== 'argument_list') return { positional: 1 };
+  let positional = 0;
+  const keywords: string[] = [];
+  const literals: number[] = [];
+  for (const argument of argumentList.namedChildren) {
+    if (!argument || argument.type === 'comment') continue;
+    if (argument.type.endsWith('splat')) return undefined;
+    if (argument.type === 'keyword_argument') {
+      keywords.push(argument.childForFieldName('name')?.text ?? '');
+      continue;
+    }
+    if (LITERALS.has(argument.type)) literals.push(positional);
+    positional++;
+  }
+  return { positional, ...(keywords.length > 0 ? { keywords } : {}), ...(literals.length > 0 ? { literals } : {}) };
+}
+
+/** Literal arguments no function can be: strings (f-strings too), numbers. */
+const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);

@@ -1,6 +1,7 @@
 import type { CallFact } from '../facts';
 import type { CallMatch } from './collect';
-import { type ExpressionTypes, LOCAL, functionLocal } from './expressionTypes';
+import type { ExpressionTypes } from './expressionTypes';
+import { LOCAL, functionLocal } from './localNames';
 import type { ScopeTree } from './scopes';
 
 /** Call sites, with the object's type where the file's declarations show it. */

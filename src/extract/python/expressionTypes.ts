@@ -1,12 +1,14 @@
 import { collapseWhitespace } from '../common';
 import type { SyntaxNode } from '../extractor';
-import type { CallArguments, CalleeExpr, TypeExpr } from '../facts';
+import type { CalleeExpr, TypeExpr } from '../facts';
 import { splitTopLevel } from './annotationSyntax';
+import { argumentsShape } from './arguments';
 import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
 import { type BranchJoin, joinAfterIf } from './branchJoins';
 import { isDottedName } from './literals';
+import { LOCAL, decoratedLocal, definedAround, functionLocal, localClassOf } from './localNames';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
-import { type BindingSource, type Scope, type ScopeTree, basesOf, isProperty } from './scopes';
+import { type BindingSource, type Scope, type ScopeTree, basesOf, definesProperty } from './scopes';
 
 /**
  * The types of Python expressions as far as one file shows them, written as TypeExprs
@@ -372,108 +374,11 @@ function oneOf(distinct: ReadonlyMap<string, TypeExpr>): TypeExpr | undefined {
   return types.length > 1 ? { t: 'either', of: types } : types[0];
 }
 
-/** Whether the class defines a property (`@property`, `@cached_property`) named `name`. */
-function definesProperty(owner: Scope, name: string): boolean {
-  return owner.children.some((child) => child.name === name && isProperty(child));
-}
-
-/** The function scope the one def of `name` in `binder` opens, when that def is decorated. */
-export function decoratedFunction(binder: Scope, name: string): Scope | undefined {
-  const defined = binder.children.filter((child) => child.name === name);
-  const [only] = defined;
-  return defined.length === 1 && only?.kind === 'function' && only.wrapper ? only : undefined;
-}
-
-/** A decorated def of `name` in a function around `scope` (class bodies do not enclose their methods), when that function binds the name no other way. */
-/** Whether a function or class of that name is defined in `scope` or a scope around it. */
-function definedAround(name: string, scope: Scope): boolean {
-  for (let current: Scope | undefined = scope; current; current = current.parent) {
-    if (current.children.some((child) => child.name === name)) return true;
-  }
-  return false;
-}
-
-function decoratedLocal(name: string, scope: Scope): Scope | undefined {
-  for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
-    if (current.kind !== 'function') continue;
-    if (current.bindings.has(name)) return undefined;
-    const decorated = decoratedFunction(current, name);
-    if (decorated || current.children.some((child) => child.name === name)) return decorated;
-  }
-  return undefined;
-}
-
-/** How many arguments are positional and which keywords are given; undefined with a splat, whose count is unknown. */
-function argumentsShape(argumentList: SyntaxNode | null): CallArguments | undefined {
-  if (!argumentList) return { positional: 0 };
-  // `f(x for x in xs)`: the generator is the one argument.
-  if (argumentList.type !== 'argument_list') return { positional: 1 };
-  let positional = 0;
-  const keywords: string[] = [];
-  const literals: number[] = [];
-  for (const argument of argumentList.namedChildren) {
-    if (!argument || argument.type === 'comment') continue;
-    if (argument.type.endsWith('splat')) return undefined;
-    if (argument.type === 'keyword_argument') {
-      keywords.push(argument.childForFieldName('name')?.text ?? '');
-      continue;
-    }
-    if (LITERALS.has(argument.type)) literals.push(positional);
-    positional++;
-  }
-  return { positional, ...(keywords.length > 0 ? { keywords } : {}), ...(literals.length > 0 ? { literals } : {}) };
-}
-
-/** Literal arguments no function can be: strings (f-strings too), numbers. */
-const LITERALS = new Set(['string', 'concatenated_string', 'integer', 'float']);
-
 /** Called expressions whose value's type says what the call gives (a name or attribute calls a symbol first). */
 const CALLED_VALUES: ReadonlySet<string> = new Set(['identifier', 'subscript', 'call']);
 
 /** typing's and collections.abc's generator types, with their type arguments. */
 const GENERATOR = /^(?:typing\.|t\.|collections\.abc\.|abc\.)?(?:Async)?Generator\s*\[(.*)\]$/s;
-
-/** A name bound in a function that names no symbol. */
-export const LOCAL = Symbol('local');
-
-/**
- * What a name used at offset `use` in `scope` means where a function binds it: the nested
- * function's or class's symbol (`outer>inner`, `outer>Local`) when the nearest function
- * binding the name defines it with def or class and that def may be what the use reads;
- * LOCAL for a parameter or a local no def binds, which makes no call fact rather than an
- * `UNRESOLVED/<name>` placeholder; undefined when no function binds it. Class bodies do
- * not enclose their methods. As at module level, the defs of one name in one function
- * (`if …: def strip` / `else: def strip`) are one symbol. A def the function also binds
- * otherwise is what a use may read unless another binding surely runs between the def and
- * the use (`else: write = stream.write` does not, `twice = wrap(twice)` does); a use in a
- * nested function, which runs later, reads such a name as LOCAL.
- */
-export function functionLocal(tree: ScopeTree, scope: Scope, name: string, use: number): string | typeof LOCAL | undefined {
-  const local = localDefinition(tree, scope, name, use);
-  return local === LOCAL || local === undefined ? local : local.symbolName!;
-}
-
-/** The nested def or class a name means where a function binds it (functionLocal), as its scope. */
-function localDefinition(tree: ScopeTree, scope: Scope, name: string, use: number): Scope | typeof LOCAL | undefined {
-  for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
-    if (current.kind !== 'function') continue;
-    const defined = current.children.filter((child) => child.name === name);
-    if (!current.bindings.has(name) && defined.length === 0) continue;
-    const [first] = defined;
-    if (first?.symbolName === undefined) return LOCAL;
-    if (!defined.every((other) => other.kind === first.kind && other.symbolName === first.symbolName)) return LOCAL;
-    if (!current.bindings.has(name)) return first;
-    const reached = current === scope && defined.some((definition) => !tree.reaching.overwritten(current, name, definition.end, use));
-    return reached ? first : LOCAL;
-  }
-  return undefined;
-}
-
-/** `outer>Local` for a class a function defines, where its plain name `Local` is in scope at `use`; undefined for any other name. */
-function localClassOf(tree: ScopeTree, name: string, scope: Scope, use: number): string | undefined {
-  const local = name.includes('.') ? undefined : localDefinition(tree, scope, name, use);
-  return local !== undefined && local !== LOCAL && local.kind === 'class' ? local.symbolName : undefined;
-}
 
 /** A member callee with the object's type: a plain class name as objectType, anything else as receiverType. */
 function member(object: string, property: string, type: TypeExpr | undefined): CalleeExpr {

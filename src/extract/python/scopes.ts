@@ -198,6 +198,11 @@ export function isProperty(scope: Scope): boolean {
   return scope.kind === 'function' && scope.decorators.some((decorator) => PROPERTY_DECORATORS.test(decorator));
 }
 
+/** Whether the class defines a property named `name`. */
+export function definesProperty(owner: Scope, name: string): boolean {
+  return owner.children.some((child) => child.name === name && isProperty(child));
+}
+
 /** Class bases as written: `Base`, `models.Model`, `Generic` for `Generic[T]`. */
 export function basesOf(scope: Scope): string[] {
   scope.bases ??= readBases(scope.definition?.bases);
