@@ -290,7 +290,7 @@ export class FileScope {
       return receiverType?.t === 'result' ? memberOfReturnedObject(this, receiverType.call, property, depth) : undefined;
     }
     if (type.kind === 'external') return { kind: 'external', name: `${type.name}.${property}` };
-    const member = callee.viaSuper ? written.scope.memberOfBases(type, property, 0) : written.scope.memberOfType(type, property, 0);
+    const member = callee.viaSuper ? written.scope.superMemberOf(type, property) : written.scope.memberOfType(type, property, 0);
     return member ?? (object === 'this' ? this.memberOfImportedType(type, property) : undefined);
   }
 
@@ -378,11 +378,8 @@ export class FileScope {
     return this.memberOfBases(type, member, hops);
   }
 
-  /** `member` as the type's bases declare it, the first base first (Python's `super().member`). */
-  memberOfBases(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
-    if (hops > MAX_HOPS) return undefined;
-    const home = this.homeOf(type);
-    if (home !== this) return home?.memberOfBases(type, member, hops);
+  /** `member` as the type's bases declare it, the first base first. */
+  private memberOfBases(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     for (const base of type.entry.fact.bases ?? []) {
       const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
       const baseType = baseScope?.resolveTypeName(base);
@@ -390,6 +387,26 @@ export class FileScope {
         const found = baseScope!.memberOfType(baseType, member, hops + 1);
         if (found) return found;
       }
+    }
+    return undefined;
+  }
+
+  /**
+   * Python's `super().member` in a method of `type`: the member of the first of its bases,
+   * in order, that declares it (a mixin declaring none is passed over). A base outside the
+   * graph met first answers with its own member: the graph cannot see whether it declares
+   * one, and the method resolution order reaches it before the bases after it.
+   */
+  superMemberOf(type: Extract<Resolution, { kind: 'symbol' }>, member: string): Resolution | undefined {
+    const home = this.homeOf(type);
+    if (home !== this) return home?.superMemberOf(type, member);
+    for (const base of type.entry.fact.bases ?? []) {
+      const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
+      const baseType = baseScope?.resolveTypeName(base);
+      if (baseType?.kind === 'external') return { kind: 'external', name: `${baseType.name}.${member}` };
+      if (baseType?.kind !== 'symbol') continue;
+      const found = baseScope!.memberOfType(baseType, member, 1);
+      if (found) return found;
     }
     return undefined;
   }
