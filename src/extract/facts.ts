@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 98;
+export const FACTS_FORMAT_VERSION = 99;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };
@@ -223,7 +223,13 @@ export interface ImportBinding {
  * nothing for a member call rather than guess.
  */
 export type CalleeExpr =
-  | { readonly form: 'name'; readonly name: string; readonly instantiated?: true }
+  | {
+      readonly form: 'name';
+      readonly name: string;
+      readonly instantiated?: true;
+      /** Python: the calling function imports the name in its body, so it is the import's, not the file's symbol of that name. */
+      readonly imported?: true;
+    }
   | {
       readonly form: 'member';
       /** The object as written: an identifier, `this`, `self`, or a dotted path. */

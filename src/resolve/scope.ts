@@ -125,7 +125,7 @@ export class FileScope {
   callTarget(callee: CalleeExpr, depth = 0): Resolution | undefined {
     switch (callee.form) {
       case 'name': {
-        const target = this.resolveName(callee.name, true);
+        const target = callee.imported ? this.resolveImported(callee.name) : this.resolveName(callee.name, true);
         if (target?.kind !== 'symbol' || !TYPE_KINDS.has(target.entry.kind)) return target;
         return this.facts.language === 'go' ? target : this.constructorOf(target);
       }
@@ -177,6 +177,12 @@ export class FileScope {
     if (viaWildcard) return viaWildcard;
     if (this.resolver.isBuiltin(name) || !placeholderIfUnknown) return undefined;
     return { kind: 'external', name };
+  }
+
+  /** A name the calling function imports in its body: what the file's import of it binds, past a symbol of the same name. */
+  private resolveImported(name: string): Resolution | undefined {
+    const binding = this.bindings.get(name);
+    return binding ? this.resolveBinding(binding) : this.resolveName(name, true);
   }
 
   /** A name exported by exactly one of the wildcard-imported packages of the repo. */

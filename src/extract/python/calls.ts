@@ -1,7 +1,7 @@
 import type { CallFact } from '../facts';
 import type { CallMatch } from './collect';
 import type { ExpressionTypes } from './expressionTypes';
-import { LOCAL, functionLocal } from './localNames';
+import { LOCAL, functionLocal, nameCallee } from './localNames';
 import type { ScopeTree } from './scopes';
 
 /** Call sites, with the object's type where the file's declarations show it. */
@@ -20,7 +20,7 @@ export function callFacts(tree: ScopeTree, types: ExpressionTypes, calls: readon
       line: row + 1,
       col: column,
       caller: scope.enclosingSymbol,
-      callee: object ? types.memberCallee(object, name, scope) : { form: 'name', name: local ?? name },
+      callee: object ? types.memberCallee(object, name, scope) : nameCallee(name, local),
     });
   }
   return isInSourceOrder(facts) ? facts : facts.sort((a, b) => a.line - b.line || a.col - b.col);

@@ -6,7 +6,7 @@ import { argumentsShape } from './arguments';
 import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
 import { type BranchJoin, joinAfterIf } from './branchJoins';
 import { isDottedName } from './literals';
-import { LOCAL, decoratedLocal, definedAround, functionLocal, localClassOf } from './localNames';
+import { LOCAL, decoratedLocal, definedAround, functionLocal, localClassOf, nameCallee } from './localNames';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
 import { type BindingSource, type Scope, type ScopeTree, basesOf, definesProperty } from './scopes';
 
@@ -248,7 +248,7 @@ export class ExpressionTypes {
     if (fn.type !== 'identifier') return undefined;
     const local = functionLocal(this.tree, scope, fn.text, fn.startIndex);
     if (local === LOCAL) return undefined;
-    if (local !== undefined) return { form: 'name', name: local };
+    if (local !== undefined) return nameCallee(fn.text, local);
     // A module-level or class-body variable holds a callable of unknown kind.
     return this.tree.binderOf(fn.text, scope) ? undefined : { form: 'name', name: fn.text };
   }

@@ -1,5 +1,5 @@
 import { countSyntaxErrors } from '../common';
-import type { ExtractInput, LanguageExtractor } from '../extractor';
+import type { ExtractInput, LanguageExtractor, SyntaxNode } from '../extractor';
 import type { FileFacts } from '../facts';
 import { withHttpCalls } from '../httpUrls';
 import { meteredMatches } from '../meteredQuery';
@@ -31,6 +31,7 @@ export const pythonExtractor: LanguageExtractor = {
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
     scopes.noteTypingImports(imports);
+    noteFunctionImports(scopes, matches.imports);
     const types = new ExpressionTypes(scopes);
     const routeMounts = [
       ...routeMountFacts(scopes, matches.calls, matches.bindings, imports),
@@ -56,3 +57,12 @@ export const pythonExtractor: LanguageExtractor = {
     };
   },
 };
+
+/** The names import statements inside functions bind there (`def sync(): from plnt.sync import sync`). */
+function noteFunctionImports(scopes: ScopeTree, statements: readonly SyntaxNode[]): void {
+  for (const statement of statements) {
+    const scope = scopes.ownerAt(statement.startIndex);
+    if (scope.kind !== 'function') continue;
+    for (const fact of importFacts([statement])) for (const { local } of fact.bindings) scopes.noteFunctionImport(scope, local);
+  }
+}

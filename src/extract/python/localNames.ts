@@ -1,3 +1,4 @@
+import type { CalleeExpr } from '../facts';
 import type { Scope, ScopeTree } from './scopes';
 
 /**
@@ -7,6 +8,9 @@ import type { Scope, ScopeTree } from './scopes';
 
 /** A name bound in a function that names no symbol. */
 export const LOCAL = Symbol('local');
+
+/** A name a function binds by an import in its body: the import's, not a symbol of the file. */
+export const IMPORTED = Symbol('imported');
 
 /**
  * What a name used at offset `use` in `scope` means where a function binds it: the nested
@@ -18,17 +22,27 @@ export const LOCAL = Symbol('local');
  * (`if …: def strip` / `else: def strip`) are one symbol. A def the function also binds
  * otherwise is what a use may read unless another binding surely runs between the def and
  * the use (`else: write = stream.write` does not, `twice = wrap(twice)` does); a use in a
- * nested function, which runs later, reads such a name as LOCAL.
+ * nested function, which runs later, reads such a name as LOCAL. A name the function
+ * imports in its body is IMPORTED (`def sync(): from plnt.sync import sync; sync()`).
  */
-export function functionLocal(tree: ScopeTree, scope: Scope, name: string, use: number): string | typeof LOCAL | undefined {
+export function functionLocal(
+  tree: ScopeTree, scope: Scope, name: string, use: number,
+): string | typeof LOCAL | typeof IMPORTED | undefined {
   const local = localDefinition(tree, scope, name, use);
-  return local === LOCAL || local === undefined ? local : local.symbolName!;
+  return local === LOCAL || local === IMPORTED || local === undefined ? local : local.symbolName!;
+}
+
+/** A call by a plain name as functionLocal reads it (not LOCAL): the nested symbol, the function's import, or the name. */
+export function nameCallee(name: string, local: string | typeof IMPORTED | undefined): CalleeExpr {
+  if (local === IMPORTED) return { form: 'name', name, imported: true };
+  return { form: 'name', name: local ?? name };
 }
 
 /** The nested def or class a name means where a function binds it (functionLocal), as its scope. */
-function localDefinition(tree: ScopeTree, scope: Scope, name: string, use: number): Scope | typeof LOCAL | undefined {
+function localDefinition(tree: ScopeTree, scope: Scope, name: string, use: number): Scope | typeof LOCAL | typeof IMPORTED | undefined {
   for (let current: Scope | undefined = scope; current && current.kind !== 'module'; current = current.parent) {
     if (current.kind !== 'function') continue;
+    if (tree.importsIn(current, name)) return IMPORTED;
     const defined = current.children.filter((child) => child.name === name);
     if (!current.bindings.has(name) && defined.length === 0) continue;
     const [first] = defined;
@@ -44,7 +58,7 @@ function localDefinition(tree: ScopeTree, scope: Scope, name: string, use: numbe
 /** `outer>Local` for a class a function defines, where its plain name `Local` is in scope at `use`; undefined for any other name. */
 export function localClassOf(tree: ScopeTree, name: string, scope: Scope, use: number): string | undefined {
   const local = name.includes('.') ? undefined : localDefinition(tree, scope, name, use);
-  return local !== undefined && local !== LOCAL && local.kind === 'class' ? local.symbolName : undefined;
+  return local !== undefined && local !== LOCAL && local !== IMPORTED && local.kind === 'class' ? local.symbolName : undefined;
 }
 
 /** The function scope the one def of `name` in `binder` opens, when that def is decorated. */

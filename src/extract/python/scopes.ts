@@ -134,6 +134,20 @@ export class ScopeTree {
    */
   readonly selfTypeNames = new Set(['Self', 'typing.Self', 'typing_extensions.Self']);
 
+  /** The names each function binds by an import statement in its body. */
+  private readonly functionImports = new Map<Scope, Set<string>>();
+
+  noteFunctionImport(scope: Scope, name: string): void {
+    let names = this.functionImports.get(scope);
+    if (!names) this.functionImports.set(scope, (names = new Set()));
+    names.add(name);
+  }
+
+  /** Whether the function imports `name` in its body: the name is then that import, not the module's own. */
+  importsIn(scope: Scope, name: string): boolean {
+    return this.functionImports.get(scope)?.has(name) === true;
+  }
+
   /** How this file writes `typing.cast`, which returns its first argument's type: through the names its imports make. */
   readonly castNames = new Set(['typing.cast', 'typing_extensions.cast']);
 

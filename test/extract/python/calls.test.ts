@@ -63,6 +63,18 @@ describe('extract/python calls', () => {
     ]);
   });
 
+  it('reads a name a function imports in its body as the import, past the file\'s symbol of that name', async () => {
+    const facts = await extractPython(py(
+      'def sync():',
+      '    from plnt.sync import sync',
+      '    sync()',
+      'def other():',
+      '    sync()',
+    ));
+    assert.deepEqual(callAt(facts, 3, 4).callee, { form: 'name', name: 'sync', imported: true });
+    assert.deepEqual(callAt(facts, 5, 4).callee, { form: 'name', name: 'sync' });
+  });
+
   it('links a def that may be what a call runs: one of several defs of the name, or a def another branch binds otherwise', async () => {
     const facts = await extractPython(py(
       'def paths(flag, stream):',
