@@ -361,11 +361,6 @@ export class FileScope {
     return this.resolveThroughWildcards(dotted);
   }
 
-  /**
-   * A member a constant declares itself: `api.get()` on `const api = { get() {…} }`, whose
-   * methods are symbols named `api.get`. A constant declared with a type is of that type
-   * (`const ops: Options = {…}` calls Options' members, as the compiler reads it).
-   */
   /** `Type.member` in the type's package, then along its bases (inheritance, embedding). */
   memberOfType(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
     if (hops > MAX_HOPS) return undefined;
@@ -384,15 +379,22 @@ export class FileScope {
     return this.memberOfBases(type, member, hops);
   }
 
-  /** `member` as the type's bases declare it, the first base first. */
-  private memberOfBases(type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number): Resolution | undefined {
-    for (const base of type.entry.fact.bases ?? []) {
-      const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
-      const baseType = baseScope?.resolveTypeName(base);
-      if (baseType?.kind === 'symbol') {
-        const found = baseScope!.memberOfType(baseType, member, hops + 1);
-        if (found) return found;
-      }
+  /**
+   * `member` as the type's bases declare it, the first base first. With `outsideAnswers`
+   * (Python's `super()`), a base outside the graph met first answers with its own member.
+   */
+  private memberOfBases(
+    type: Extract<Resolution, { kind: 'symbol' }>, member: string, hops: number, outsideAnswers = false,
+  ): Resolution | undefined {
+    const bases = type.entry.fact.bases ?? [];
+    const baseScope = bases.length > 0 ? this.scopeOfEntry(type.entry, type.packagePath) : undefined;
+    if (!baseScope) return undefined;
+    for (const base of bases) {
+      const baseType = baseScope.resolveTypeName(base);
+      if (baseType?.kind === 'external' && outsideAnswers) return { kind: 'external', name: `${baseType.name}.${member}` };
+      if (baseType?.kind !== 'symbol') continue;
+      const found = baseScope.memberOfType(baseType, member, hops + 1);
+      if (found) return found;
     }
     return undefined;
   }
@@ -406,15 +408,7 @@ export class FileScope {
   superMemberOf(type: Extract<Resolution, { kind: 'symbol' }>, member: string): Resolution | undefined {
     const home = this.homeOf(type);
     if (home !== this) return home?.superMemberOf(type, member);
-    for (const base of type.entry.fact.bases ?? []) {
-      const baseScope = this.scopeOfEntry(type.entry, type.packagePath);
-      const baseType = baseScope?.resolveTypeName(base);
-      if (baseType?.kind === 'external') return { kind: 'external', name: `${baseType.name}.${member}` };
-      if (baseType?.kind !== 'symbol') continue;
-      const found = baseScope!.memberOfType(baseType, member, 1);
-      if (found) return found;
-    }
-    return undefined;
+    return this.memberOfBases(type, member, 0, true);
   }
 
   /** `new Foo()` / `Foo()` on a class: its constructor when declared, else the type. */

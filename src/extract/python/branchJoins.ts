@@ -128,7 +128,7 @@ function lastAssignedValue(statements: readonly SyntaxNode[], name: string): Syn
  */
 function leftByConditions(statement: SyntaxNode, clauses: readonly Clause[], name: string): string[] | undefined {
   const declared = parameterAnnotation(statement, name);
-  if (declared === undefined || boundBefore(statement, name)) return undefined;
+  if (declared === undefined || lastBindingBefore(statement, name) !== undefined) return undefined;
   let left = unionMembers(declared.replace(/\s+/g, ''));
   for (const { condition } of clauses) {
     if (!condition) continue;
@@ -146,9 +146,4 @@ function leftByConditions(statement: SyntaxNode, clauses: readonly Clause[], nam
   }
   left = left.filter((member) => member !== 'None');
   return left.every((member) => isDottedName(member)) ? left : undefined;
-}
-
-/** Whether a statement before this one, in its block or the blocks around it within the function, binds the name. */
-function boundBefore(statement: SyntaxNode, name: string): boolean {
-  return lastBindingBefore(statement, name) !== undefined;
 }

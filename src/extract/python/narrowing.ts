@@ -23,8 +23,10 @@ export function narrowedByIsinstance(use: SyntaxNode, name: string): string | un
  * else. A class the union does not hold once stays as the check wrote it.
  */
 function withDeclaredArguments(use: SyntaxNode, name: string, narrowed: string): string {
-  const members = declaredUnionOf(use, name);
-  if (members === undefined) return narrowed;
+  // Only a generic member adds arguments: the function's body is read for bindings only then.
+  const annotation = parameterAnnotation(use, name);
+  if (!annotation?.includes('[') || bindsInFunction(use, name)) return narrowed;
+  const members = unionMembers(annotation.replace(/\s+/g, ''));
   return unionMembers(narrowed).map((checked) => {
     const written = members.filter((member) => classOf(member) === checked);
     return written.length === 1 ? written[0]! : checked;
@@ -104,10 +106,14 @@ export function isNoneTest(condition: SyntaxNode, name: string): boolean {
 
 /** The members of the union annotating the parameter `name` of the function around `node`, unless the function binds it again. */
 function declaredUnionOf(node: SyntaxNode, name: string): string[] | undefined {
-  const body = enclosingFunction(node)?.childForFieldName('body');
-  if (!body || bindsAgain(body.text, name)) return undefined;
   const annotation = parameterAnnotation(node, name);
-  return annotation === undefined ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
+  return annotation === undefined || bindsInFunction(node, name) ? undefined : unionMembers(annotation.replace(/\s+/g, ''));
+}
+
+/** Whether the body of the function around `node` binds the name (or has no body to read). */
+function bindsInFunction(node: SyntaxNode, name: string): boolean {
+  const body = enclosingFunction(node)?.childForFieldName('body');
+  return !body || bindsAgain(body.text, name);
 }
 
 /** The annotation of the parameter `name` of the function around `node`, as written; undefined when it has none. */
