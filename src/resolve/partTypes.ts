@@ -1,4 +1,4 @@
-import { MAX_TYPE_DEPTH, type WrittenType, agreedType, typeSymbolOf, underlyingOf } from './valueTypes';
+import { MAX_TYPE_DEPTH, type WrittenType, agreedType, resultTypeOf, typeSymbolOf, underlyingOf } from './valueTypes';
 
 /** The types of a value's parts, read from its type: a field, an element, a tuple target's position. */
 
@@ -58,5 +58,27 @@ export function elementTypeOf(container: WrittenType, depth: number, indexed = f
   const element = indexed && typeSyntax.indexed ? typeSyntax.indexed(container.text) : typeSyntax.element(container.text);
   if (element) return { text: element, scope: container.scope };
   const underlying = underlyingOf(container);
-  return underlying && elementTypeOf(underlying, depth + 1, indexed);
+  return underlying ? elementTypeOf(underlying, depth + 1, indexed) : elementByOperatorOf(container, depth, indexed);
+}
+
+/**
+ * What ranging over or indexing a value of a class gives by the methods the class declares
+ * for it (Python: `for x in v` is `next(iter(v))`, `v[i]` is `v.__getitem__(i)`): the
+ * element of the iterator `__iter__` returns (an `Iterator[T]`'s T, or what a user
+ * iterator's own `__next__` returns), or what `__getitem__` returns. Nothing when the class
+ * does not declare the method in the graph (a `list` subclass inherits it from outside).
+ */
+function elementByOperatorOf(container: WrittenType, depth: number, indexed: boolean): WrittenType | undefined {
+  const operators = container.scope.typeSyntax.containerOperators;
+  if (!operators) return undefined;
+  // Called as `v.__getitem__(i)` and `v.__iter__()` are: overloads are chosen by that shape (int and slice keys tie: nothing).
+  const returned = (of: WrittenType, method: string, positional: number): WrittenType | undefined => {
+    const type = typeSymbolOf(of);
+    return type?.kind === 'symbol' ? resultTypeOf(of.scope.memberOfType(type, method, 0), 0, of.scope, depth + 1, { positional }) : undefined;
+  };
+  if (indexed) return returned(container, operators.index, 1);
+  const iterator = returned(container, operators.iterate, 0);
+  if (!iterator) return undefined;
+  const element = iterator.scope.typeSyntax.element(iterator.text);
+  return element !== undefined ? { text: element, scope: iterator.scope } : returned(iterator, operators.next, 0);
 }

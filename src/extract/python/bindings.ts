@@ -186,10 +186,12 @@ function bindName(tree: ScopeTree, binding: BindingMatch, globals: GlobalNames):
       // as a global or an import of that name.
       const binder = binderOf();
       if (!binder.bindings.has(binding.name)) bind(tree, binder, binding, UNTYPED);
-      const clause = binding.node.parent;
+      // A tuple target's name sits one level deeper (`for k, v in pairs`), in the pattern.
+      const clause = binding.position === undefined ? binding.node.parent : binding.node.parent?.parent;
       const comprehension = clause?.parent;
+      const position = binding.position !== undefined ? { position: binding.position } : {};
       if (binding.value && clause && comprehension) {
-        tree.comprehensions.add(binding.name, comprehension, firstIterableOf(comprehension), { form: 'iterated', node: binding.value, scope: tree.ownerAt(binding.offset) });
+        tree.comprehensions.add(binding.name, comprehension, firstIterableOf(comprehension), { form: 'iterated', node: binding.value, scope: tree.ownerAt(binding.offset), ...position });
       }
       return;
     }

@@ -114,10 +114,16 @@ function importStatement(): RoleHandler {
   return (node, _parts, into) => { into.imports.push(node); };
 }
 
+/** The statements whose tuple target binds by position, and the binding each makes. */
+const UNPACKING_FORMS: ReadonlyMap<string, BindingMatch['form']> = new Map([
+  ['for_statement', 'iterated'], ['for_in_clause', 'comprehended'], ['assignment', 'assignment'],
+]);
+
 /**
  * A name a flat tuple target binds by position: `key, item = pair` (an assignment of the
  * value's element at that position) or `for key, item in pairs` (of each iterated
- * element's). A starred or nested target, or a chained assignment, is left a rebinding.
+ * element's), also in a comprehension. A starred or nested target, or a chained
+ * assignment, is left a rebinding.
  */
 function unpacked(node: SyntaxNode): BindingMatch | undefined {
   const pattern = node.parent;
@@ -129,7 +135,7 @@ function unpacked(node: SyntaxNode): BindingMatch | undefined {
   const position = targets.findIndex((target) => target?.id === node.id);
   const value = statement.childForFieldName('right') ?? undefined;
   if (!value || value.type === 'assignment') return undefined;
-  const form = statement.type === 'for_statement' ? 'iterated' : statement.type === 'assignment' ? 'assignment' : undefined;
+  const form = UNPACKING_FORMS.get(statement.type);
   return form && { form, name: node.text, offset: node.startIndex, node, value, position };
 }
 

@@ -3,11 +3,13 @@ import type { SyntaxNode } from '../extractor';
 import type { CalleeExpr, TypeExpr } from '../facts';
 import { splitTopLevel } from './annotationSyntax';
 import { argumentsShape } from './arguments';
+import { RANGE_BUILTINS, builtinRangeType } from './builtinRanges';
 import { annotationText, typeFromAnnotation, typeFromConstructor } from './bindings';
 import { type BranchJoin, joinAfterIf } from './branchJoins';
 import { isDottedName } from './literals';
 import { LOCAL, decoratedLocal, definedAround, functionLocal, localClassOf, nameCallee } from './localNames';
 import { narrowedByElimination, narrowedByIsinstance } from './narrowing';
+import { boundByPlainFunction, classmethodClassIn, selfTypeIn, superObjectIn } from './receivers';
 import { type BindingSource, type Scope, type ScopeTree, basesOf, definesProperty } from './scopes';
 
 /**
@@ -74,7 +76,9 @@ export class ExpressionTypes {
       case 'identifier': {
         const name = node.text;
         // `self` in a method is its class; elsewhere it is a parameter like any other (`def fget(self: Response)`).
-        if (name === 'self' && this.tree.methodClassOf(scope)) return this.selfType(scope);
+        if (name === 'self' && this.tree.methodClassOf(scope)) return selfTypeIn(this.tree, scope);
+        const classObject = name === 'cls' ? classmethodClassIn(this.tree, scope) : undefined;
+        if (classObject) return classObject;
         const comprehended = this.tree.comprehensions.at(name, node);
         if (comprehended) return this.sourceType(comprehended, depth + 1);
         const binder = this.tree.binderOf(name, scope);
@@ -166,7 +170,9 @@ export class ExpressionTypes {
   private eitherOf(values: readonly SyntaxNode[], scope: Scope, depth: number, narrowed: readonly string[] = []): TypeExpr | undefined {
     const distinct = new Map<string, TypeExpr>();
     for (const value of values) {
-      const type = value.type === 'none' ? undefined : this.ofExpression(value, scope, depth + 1);
+      // `x if c else None` is optional, as a name also bound to None is: a call on it is the other value's.
+      if (value.type === 'none') continue;
+      const type = this.ofExpression(value, scope, depth + 1);
       if (!type) return undefined;
       distinct.set(JSON.stringify(type), type);
     }
@@ -197,7 +203,7 @@ export class ExpressionTypes {
    * this file names the class (objectType), else as an expression (receiverType).
    */
   memberCallee(object: SyntaxNode, property: string, scope: Scope, depth = 0): CalleeExpr {
-    const superCall = object.type === 'call' ? this.superObject(scope, object) : undefined;
+    const superCall = object.type === 'call' ? superObjectIn(this.tree, scope, object) : undefined;
     if (superCall) {
       const called = member(superCall.object, property, superCall.owner ? { t: 'named', name: superCall.owner } : undefined);
       return superCall.owner && called.form === 'member' ? { ...called, viaSuper: true } : called;
@@ -205,7 +211,7 @@ export class ExpressionTypes {
     const written = object.type === 'identifier' || object.type === 'attribute' ? object.text.replace(/\s+/g, '') : '';
     if (!isDottedName(written)) return member(objectText(object), property, this.ofExpression(object, scope, depth + 1));
     // `cls` is a method's class; a plain function's `cls` parameter is typed as written (`cls: type[T] | None`).
-    if (written === 'cls' && !this.boundByPlainFunction(written, scope)) {
+    if (written === 'cls' && !boundByPlainFunction(this.tree, written, scope)) {
       const owner = this.tree.methodClassOf(scope);
       return member(written, property, owner?.symbolName ? { t: 'named', name: owner.symbolName } : undefined);
     }
@@ -253,32 +259,8 @@ export class ExpressionTypes {
     return this.tree.binderOf(fn.text, scope) ? undefined : { form: 'name', name: fn.text };
   }
 
-  private boundByPlainFunction(name: string, scope: Scope): boolean {
-    const binder = this.tree.binderOf(name, scope);
-    return binder?.kind === 'function' && binder.parent?.kind !== 'class';
-  }
-
-  private selfType(scope: Scope): TypeExpr | undefined {
-    const owner = this.tree.methodClassOf(scope);
-    return owner?.symbolName ? { t: 'named', name: owner.symbolName } : undefined;
-  }
-
   private isUnbound(name: string, scope: Scope): boolean {
     return !this.tree.binderOf(name, scope) && !this.topLevelClasses.has(name);
-  }
-
-  /**
-   * `super()` (or `super(Cls, self)` naming its own class) in a method: the object is the
-   * enclosing class, whose member is looked up along its bases in order (`viaSuper`), as
-   * the method resolution order reads a mixin's bases before the next base's.
-   */
-  private superObject(scope: Scope, call: SyntaxNode): { object: string; owner?: string } | undefined {
-    const text = call.text.replace(/\s+/g, '');
-    const explicit = /^super\(([A-Za-z_][A-Za-z0-9_]*),self\)$/.exec(text);
-    if (text !== 'super()' && !explicit) return undefined;
-    const owner = this.tree.methodClassOf(scope);
-    const ownsCall = owner?.symbolName !== undefined && basesOf(owner).length > 0 && (!explicit || explicit[1] === owner.name);
-    return { object: explicit ? text : 'super()', owner: ownsCall ? owner.symbolName : undefined };
   }
 
   /**
@@ -313,9 +295,19 @@ export class ExpressionTypes {
   }
 
   private sourceType(source: BindingSource, depth: number): TypeExpr | undefined {
-    const type = this.boundType(source, depth);
     const position = 'position' in source ? source.position : undefined;
+    if (source.form === 'iterated' && this.callsBuiltin(source.node, RANGE_BUILTINS, source.scope)) {
+      return builtinRangeType(source.node, position, (argument) => this.ofExpression(argument, source.scope, depth + 1));
+    }
+    const type = this.boundType(source, depth);
     return position === undefined || !type ? type : { t: 'element', of: type, position };
+  }
+
+  /** Whether `node` calls one of these builtins by name: nothing in the file binds, defines or imports the name. */
+  private callsBuiltin(node: SyntaxNode, builtins: ReadonlySet<string>, scope: Scope): boolean {
+    const fn = node.type === 'call' ? node.childForFieldName('function') : null;
+    if (fn?.type !== 'identifier' || !builtins.has(fn.text)) return false;
+    return this.isUnbound(fn.text, scope) && !definedAround(fn.text, scope) && !this.tree.importedNames.has(fn.text) && !this.tree.starImported;
   }
 
   /** What a binding binds, before a tuple target takes its part. */

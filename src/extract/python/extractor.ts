@@ -30,7 +30,7 @@ export const pythonExtractor: LanguageExtractor = {
     const scopes = new ScopeTree(matches.definitions, matches.decorators, root.endIndex, matches.blocks, matches.loops);
     inferBindings(scopes, matches.bindings, matches.selfAssignments);
     const imports = importFacts(matches.imports);
-    scopes.noteTypingImports(imports);
+    scopes.noteImports(imports);
     noteFunctionImports(scopes, matches.imports);
     const types = new ExpressionTypes(scopes);
     const routeMounts = [

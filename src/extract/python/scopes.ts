@@ -151,9 +151,21 @@ export class ScopeTree {
   /** How this file writes `typing.cast`, which returns its first argument's type: through the names its imports make. */
   readonly castNames = new Set(['typing.cast', 'typing_extensions.cast']);
 
-  /** Adds the spellings of `Self` and `cast` that the file's imports of typing and typing_extensions make. */
-  noteTypingImports(imports: readonly ImportFact[]): void {
+  /** The first segment of every name the file's imports bind, in any scope (`os` for `import os.path`). */
+  readonly importedNames = new Set<string>();
+  /** Whether the file has a `from m import *`, which may bind any name. */
+  starImported = false;
+
+  /**
+   * Notes the names the file's imports bind, and the spellings of `Self` and `cast` that
+   * its imports of typing and typing_extensions make.
+   */
+  noteImports(imports: readonly ImportFact[]): void {
     for (const fact of imports) {
+      for (const { local } of fact.bindings) {
+        if (local === '*') this.starImported = true;
+        else this.importedNames.add(local.split('.')[0]!);
+      }
       if (fact.source !== 'typing' && fact.source !== 'typing_extensions') continue;
       for (const { imported, local } of fact.bindings) {
         if (imported === '*' && local !== '*') {

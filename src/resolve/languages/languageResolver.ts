@@ -37,6 +37,12 @@ export interface TypeSyntax {
   named(type: string): string | undefined;
   /** The method calling a value runs (Python's `__call__`): what calling an instance of a class declaring it gives. */
   readonly callOperator?: string;
+  /**
+   * The methods a class declares for ranging and indexing over its instances (Python's
+   * `__iter__` with the iterator's `__next__`, and `__getitem__`): what a value of a class
+   * declaring them yields, as those methods return.
+   */
+  readonly containerOperators?: { readonly iterate: string; readonly next: string; readonly index: string };
   /** What indexing or ranging over a value of this type yields, when the type is written as a container. */
   element(type: string): string | undefined;
   /** Whether the type is written as an array (`T[]`, `Array<T>`), whose `map` makes another (TypeScript). */

@@ -12,6 +12,7 @@ import { overloadResult } from './pythonOverloads';
 export const pythonTypeSyntax: TypeSyntax = {
   overloadResult,
   callOperator: '__call__',
+  containerOperators: { iterate: '__iter__', next: '__next__', index: '__getitem__' },
   /**
    * What calling a `Callable[[A], R]` (typing's, collections.abc's) gives: R; `Callable[..., R]`
    * too. Calling a class object, `type[C]`, makes a C.

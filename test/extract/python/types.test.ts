@@ -380,12 +380,15 @@ describe('extract/python values of several bindings', () => {
       '        self.headers = headers or Headers()',
       '        self.either = URL(url) if params else Split(url)',
       '        self.anded = headers and Headers()',
+      '        self.maybe = Split(url) if params else None',
       '    def use(self):',
       '        self.url.join()',
     ));
-    assert.deepEqual(receiver(callAt(facts, 8, 17).callee), 'URL');
+    assert.deepEqual(receiver(callAt(facts, 9, 17).callee), 'URL');
+    // A None branch makes the value optional: a call on it is the other value's.
     assert.deepEqual(symbolNamed(facts, 'Request').fields, [
       { name: 'url', type: 'URL' }, { name: 'headers', type: 'Headers | None' }, { name: 'either', type: 'URL | Split' },
+      { name: 'maybe', type: 'Split' },
     ]);
   });
 });
@@ -433,6 +436,42 @@ describe('extract/python tuple targets', () => {
     assert.deepEqual(receiver(callAt(facts, 5, 18).callee), { t: 'element', of: { t: 'element', of: items }, position: 1 });
     assert.equal(receiver(callAt(facts, 7, 10).callee), undefined);
     assert.equal(receiver(callAt(facts, 9, 6).callee), undefined);
+  });
+});
+
+describe('extract/python builtins that range over other iterables', () => {
+  it('types enumerate, zip and sorted targets by their arguments\' elements; an imported name of theirs is that import', async () => {
+    const facts = await extractPython(py(
+      'def use(items: list[Item], rules: list[Rule]):',
+      '    for i, item in enumerate(items):',
+      '        item.price()',
+      '    for rule, item in zip(rules, items):',
+      '        rule.build()',
+      '    for rule in sorted(rules, key=len):',
+      '        rule.build()',
+      '    [item.price() for i, item in enumerate(items)]',
+      '    for pair in zip(rules, items):',
+      '        pair.build()',
+      '    for i, item in enumerate(*items):',
+      '        item.price()',
+    ));
+    const elementOf = (type: string) => ({ t: 'element', of: { t: 'named', name: type } });
+    assert.deepEqual(receiver(callAt(facts, 3, 13).callee), elementOf('list[Item]'));
+    assert.deepEqual(receiver(callAt(facts, 5, 13).callee), elementOf('list[Rule]'));
+    assert.deepEqual(receiver(callAt(facts, 7, 13).callee), elementOf('list[Rule]'));
+    assert.deepEqual(receiver(callAt(facts, 8, 10).callee), elementOf('list[Item]'));
+    assert.equal(receiver(callAt(facts, 10, 13).callee), undefined);
+    assert.equal(receiver(callAt(facts, 12, 13).callee), undefined);
+
+    const imported = await extractPython(py(
+      'from tools import enumerate',
+      'def use(items: list[Item]):',
+      '    for i, item in enumerate(items):',
+      '        item.price()',
+    ));
+    // The imported function's own result says what ranging over it gives.
+    const ranged = { t: 'element', of: { t: 'result', call: { form: 'name', name: 'enumerate' } } };
+    assert.deepEqual(receiver(callAt(imported, 4, 13).callee), { t: 'element', of: ranged, position: 1 });
   });
 });
 
