@@ -55,25 +55,36 @@ function findExport(host: ExportLookupHost, packagePath: string, name: string, h
   const files = table.filesOfPackage(packagePath);
   const entry = table.lookupInFamily(packagePath, name === 'default' ? defaultExportOf(table, files) ?? name : name, host.family);
   if (entry) return { kind: 'symbol', packagePath, entry };
-  for (const file of files) {
-    const facts = table.factsOf(file);
-    if (!facts) continue;
-    // Python exports whatever a module imports, and the last import binding a name wins;
-    // TS/JS exports only what it re-exports, and a name may be re-exported once.
-    const importsAreExports = facts.language === 'python';
-    const imports = importsAreExports ? [...facts.imports].reverse() : facts.imports;
-    for (const fact of imports) {
-      if (!fact.reexport && !importsAreExports) continue;
-      const binding = fact.bindings.find((b) => b.local === name || (isWildcard(b) && (fact.reexport || importsAreExports)));
-      if (!binding) continue;
-      const target = host.resolver.resolveImport(fact.source, file);
-      // A Python star import binds only what the module offers it (starImportBinds), and
-      // from outside the repository nothing we can know.
-      if (importsAreExports && isWildcard(binding) && !(target.inRepo && starImportBinds(table, target.packagePath, name))) continue;
-      const found = followBinding(host, target, binding, name, hops);
-      if (found) return found;
+  // Python exports whatever a module imports, and the last import binding a name wins.
+  // TS/JS exports only what it re-exports, a name once: a name it exports itself
+  // (`export { renderApp as render }`) before any `export * from` that also offers it, as
+  // ES modules resolve an export, so star re-exports are read in a second pass; there a
+  // module of the repo that exports the name wins over a package outside it, which may
+  // offer any name.
+  let outside: Resolution | undefined;
+  for (const stars of [false, true]) {
+    for (const file of files) {
+      const facts = table.factsOf(file);
+      if (!facts) continue;
+      const importsAreExports = facts.language === 'python';
+      if (importsAreExports && stars) continue;
+      const imports = importsAreExports ? [...facts.imports].reverse() : facts.imports;
+      for (const fact of imports) {
+        if (!fact.reexport && !importsAreExports) continue;
+        const inThisPass = (b: ImportBinding): boolean => importsAreExports || isWildcard(b) === stars;
+        const binding = fact.bindings.find((b) => inThisPass(b) && (b.local === name || (isWildcard(b) && (fact.reexport || importsAreExports))));
+        if (!binding) continue;
+        const target = host.resolver.resolveImport(fact.source, file);
+        // A Python star import binds only what the module offers it (starImportBinds), and
+        // from outside the repository nothing we can know.
+        if (importsAreExports && isWildcard(binding) && !(target.inRepo && starImportBinds(table, target.packagePath, name))) continue;
+        const found = followBinding(host, target, binding, name, hops);
+        if (found && stars && !target.inRepo) outside ??= found;
+        else if (found) return found;
+      }
     }
   }
+  if (outside) return outside;
   // Python: `from pkg import sub` names a submodule when the package does not define it.
   const submodule = `${packagePath}.${name}`;
   if (table.hasPackage(submodule)) return { kind: 'module', packagePath: submodule };

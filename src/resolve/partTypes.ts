@@ -7,8 +7,10 @@ import { MAX_TYPE_DEPTH, type WrittenType, agreedType, resultTypeOf, typeSymbolO
  * field named after it), or of the type it is defined as; a property of a type written out
  * (`Record<K, V>`) as the language reads it.
  */
-export function fieldTypeOf(owner: WrittenType, name: string, depth: number): WrittenType | undefined {
+export function fieldTypeOf(ownerAsWritten: WrittenType, name: string, depth: number): WrittenType | undefined {
   if (depth > MAX_TYPE_DEPTH) return undefined;
+  const owner = accessedTypeOf(ownerAsWritten, depth);
+  if (!owner) return undefined;
   const written = owner.scope.typeSyntax.property?.(owner.text, name);
   if (written !== undefined) return { text: written, scope: owner.scope };
   // Through a union (`SafeParseSuccess<O> | SafeParseError<I>`) a field has the type every
@@ -25,7 +27,7 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
   const declaring = owner.scope.scopeOfEntry(type.entry, type.packagePath);
   if (!declaring) return undefined;
   const field = type.entry.fact.fields?.find((f) => f.name === name);
-  if (field) return field.type ? { text: field.type, scope: declaring } : undefined;
+  if (field) return field.type ? accessedTypeOf({ text: field.type, scope: declaring }, depth + 1) : undefined;
   for (const base of type.entry.fact.bases ?? []) {
     const baseName = declaring.typeSyntax.named(base);
     if (baseName && baseName.slice(baseName.lastIndexOf('.') + 1) === name) return { text: base, scope: declaring };
@@ -37,6 +39,15 @@ export function fieldTypeOf(owner: WrittenType, name: string, depth: number): Wr
   // A type defined as another (`type Envs = Record<string, Env>`) has that one's fields.
   const underlying = underlyingOf(owner);
   return underlying && fieldTypeOf(underlying, name, depth + 1);
+}
+
+/**
+ * The type a type written as an indexed access names (TypeScript's `App["scene"]`: the
+ * type of App's property scene, as the checker reads it), else the type itself.
+ */
+export function accessedTypeOf(type: WrittenType, depth: number): WrittenType | undefined {
+  const access = type.scope.typeSyntax.indexedAccess?.(type.text);
+  return access ? fieldTypeOf({ text: access.object, scope: type.scope }, access.key, depth + 1) : type;
 }
 
 /** What a tuple target at `position` unpacks from a value of the container type, through named types defined as containers. */

@@ -3,7 +3,7 @@ import { callOperatorResultOf, callbackParameterOf, heldCallableResultOf, overlo
 import type { TypeSyntax } from './languages/languageResolver';
 import type { FileScope, Resolution } from './scope';
 import { languageFamily } from './languageFamily';
-import { elementTypeOf, fieldTypeOf, positionalTypeOf } from './partTypes';
+import { accessedTypeOf, elementTypeOf, fieldTypeOf, positionalTypeOf } from './partTypes';
 import type { SymbolEntry } from './symbolTable';
 
 /**
@@ -71,9 +71,9 @@ export function typeOf(expr: TypeExpr, scope: FileScope, depth = 0): WrittenType
 function evaluate(expr: TypeExpr, scope: FileScope, depth: number): WrittenType | undefined {
   switch (expr.t) {
     case 'named':
-      return expr.name ? { text: expr.name, scope } : undefined;
+      return expr.name ? accessedTypeOf({ text: expr.name, scope }, depth) : undefined;
     case 'value':
-      return valueTypeOf(scope.resolveValue(expr.of), scope, depth);
+      return valueTypeOf(scope.resolveValue(expr.of), scope, depth) ?? classFieldTypeOf(expr.of, scope, depth);
     case 'result': {
       const target = scope.callTarget(expr.call, depth);
       const result = resultTypeOf(target, expr.index ?? 0, scope, depth, expr.given, expr.typeArguments);
@@ -174,6 +174,14 @@ function valueTypeOf(value: Resolution | undefined, scope: FileScope, depth: num
   if (value?.kind !== 'symbol' || !value.entry.fact.valueType) return undefined;
   const declaring = scope.scopeOfEntry(value.entry, value.packagePath);
   return declaring && typeOf(value.entry.fact.valueType, declaring, depth + 1);
+}
+
+/** `LocalData.fileStorage`: a static field read on its class, where the language reads fields so (fieldsOnClass). */
+function classFieldTypeOf(value: CalleeExpr, scope: FileScope, depth: number): WrittenType | undefined {
+  if (value.form !== 'member' || !scope.typeSyntax.fieldsOnClass) return undefined;
+  const owner = scope.resolveTypeName(value.object);
+  if (owner?.kind !== 'symbol' || owner.entry.kind !== 'type') return undefined;
+  return fieldTypeOf({ text: value.object, scope }, value.property, depth + 1);
 }
 
 /**

@@ -35,6 +35,12 @@ export interface LanguageResolver {
 export interface TypeSyntax {
   /** The named type whose members a value of this type has (`pkg.T` for `*pkg.T`); undefined for composite and builtin types. */
   named(type: string): string | undefined;
+  /**
+   * Whether `Class.field` reads a field the class declares (TypeScript's static fields:
+   * fields are stored without saying which are static, and a program that compiles reads
+   * only static ones on the class itself).
+   */
+  readonly fieldsOnClass?: boolean;
   /** The method calling a value runs (Python's `__call__`): what calling an instance of a class declaring it gives. */
   readonly callOperator?: string;
   /**
@@ -51,6 +57,11 @@ export interface TypeSyntax {
   indexed?(type: string): string | undefined;
   /** What unpacking gives the target at `position` (Python's `a, b = pair`): a fixed tuple's own element; element's answer otherwise. */
   positional?(type: string, position: number): string | undefined;
+  /**
+   * An indexed access type naming one property of another type (TypeScript's `App["scene"]`):
+   * the type written and the property's name; undefined for any other type.
+   */
+  indexedAccess?(type: string): { readonly object: string; readonly key: string } | undefined;
   /** The type of property `name` of a value whose type is written out (TypeScript `Record<K, V>`, `{ dev: Env }`). */
   property?(type: string, name: string): string | undefined;
   /** What a method of the language's own container types returns (`Item[]`'s `find` gives `Item`), as a type written. */

@@ -30,6 +30,7 @@ function namedTypeOf(type: string): string | undefined {
 }
 
 export const typescriptTypeSyntax: TypeSyntax = {
+  fieldsOnClass: true,
   named(type) {
     const bare = withoutNullables(type);
     if (bare === undefined) return undefined;
@@ -106,6 +107,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
   },
   property(type, name) {
     return propertyValueOf(type, name);
+  },
+  indexedAccess(type) {
+    const access = /^(.+?)\s*\[\s*(["'])([\p{L}$_][\p{L}\p{N}$_]*)\2\s*\]$/su.exec(type.trim());
+    return access ? { object: access[1]!, key: access[3]! } : undefined;
   },
   element(type) {
     const bare = withoutNullables(type);
