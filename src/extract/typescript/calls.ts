@@ -119,14 +119,16 @@ export const onNew: MatchHandler = (match, state) => {
  * A called name as the symbol it names: `f` inside `namespace N` is the symbol `N.f`,
  * `inner` in the body of `outer` the symbol `outer>inner`. `next()` on a parameter or a
  * local names no symbol: left in, it would read as a call to an outside `next`, so it
- * is dropped (undefined), as are a test file's `describe`/`it`/`test` unless a function
- * declared in the file's tests names one (`function test<T>() {…}; test()`).
+ * is dropped (undefined), as are a test file's `describe`/`it`/`test` unless the file
+ * declares a function of that name itself (`function test<T>() {…}` in its tests, or
+ * `const test = (local, remote) => {…}` at its top: a module-level one is hoisted or
+ * bound for the whole file, past the framework's global).
  */
-function calleeInScope({ callee, scope, testFramework }: PendingCall): CalleeDraft | undefined {
+function calleeInScope({ callee, scope, testFramework }: PendingCall, moduleFunctions: ReadonlySet<string>): CalleeDraft | undefined {
   if (callee.form === 'member') return methodOfLocalLiteral(callee, scope) ?? callee;
   if (callee.form === 'new' && callee.object !== undefined) return callee;
   const binder = scope.binderOf(callee.name);
-  if (!binder || binder.isModuleLevel) return testFramework ? undefined : callee;
+  if (!binder || binder.isModuleLevel) return testFramework && !moduleFunctions.has(callee.name) ? undefined : callee;
   const symbol = binder.symbolOf(callee.name);
   return symbol === undefined ? undefined : { ...callee, name: symbol };
 }
@@ -146,7 +148,7 @@ function isTyped(callee: Extract<CalleeExpr, { form: 'member' }>): boolean {
 export function callFacts(state: FileState): CallFact[] {
   const facts: CallFact[] = [];
   for (const call of state.calls) {
-    const draft = calleeInScope(call);
+    const draft = calleeInScope(call, state.moduleFunctions);
     if (!draft) continue;
     const callee = resolveCallee(draft, call.scope, state.moduleClasses);
     if (callee.form === 'member' && !isTyped(callee) && INDIRECT_CALLS.has(callee.property)) continue;

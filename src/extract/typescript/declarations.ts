@@ -69,6 +69,7 @@ export const onFunction: MatchHandler = (match, state) => {
   });
   if (draft) draft.callable = ways.callable;
   else forgetReturnTypeUnlessSame(state, name, ways.returns);
+  if (state.scope.isModuleLevel && match.parts.has('body')) state.moduleFunctions.add(name);
   return new Scope('function', endOf(match), state.scope, name);
 };
 

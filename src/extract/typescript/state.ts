@@ -19,6 +19,7 @@ export function newFileState(input: ExtractInput, matches: readonly RoleMatch[])
     routes: { calls: [], decorators: [] },
     fetchCalls: [],
     moduleClasses: new Set(),
+    moduleFunctions: new Set(),
     exportStatements,
     isTestFile: isTestFile(input.path),
     declaredNames: new DeclaredNames(matches),

@@ -92,6 +92,8 @@ export interface FileState {
   readonly fetchCalls: Array<{ readonly call: SyntaxNode; readonly scope: Scope }>;
   /** Module-level class names: `Foo.create()` is a static call on Foo. */
   readonly moduleClasses: Set<string>;
+  /** Module-level functions the file implements (`function f() {…}`, `const f = () => …`): not ambient declarations. */
+  readonly moduleFunctions: Set<string>;
   /** `export <declaration>`: the declaration's start index to its export statement. */
   readonly exportStatements: Map<number, SyntaxNode>;
   readonly isTestFile: boolean;

@@ -69,6 +69,7 @@ export const onDeclarator: MatchHandler = (match, state) => {
   if (!kind) return undefined;
   const name = `${prefix}${nameNode.text}`;
   if (prefix !== '') state.scope.declare(nameNode.text, name);
+  if (held && state.scope.isModuleLevel) state.moduleFunctions.add(name);
   const draft = addVariableSymbol(state, { name, kind, nameNode, declarator: match.node, value: held?.fn ?? value, cast: held?.cast, declaration: declarationNode() });
   if (draft && kind === 'constant' && type) draft.valueType = type;
   const literal = objectLiteralOf(value);
