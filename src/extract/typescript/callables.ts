@@ -14,22 +14,44 @@ export function callableOf(signature: SyntaxNode): string | undefined {
   const parameters = signature.childForFieldName('parameters');
   if (parameters?.type !== 'formal_parameters') return undefined;
   const typeParameters = typeParameterReadings(signature);
-  const written: string[] = [];
+  const listed: Array<{ readonly parameter: SyntaxNode; readonly type: SyntaxNode | null | undefined; readonly rest: boolean }> = [];
   for (const parameter of parameters.namedChildren) {
     if (parameter?.type !== 'required_parameter' && parameter?.type !== 'optional_parameter') continue;
     const pattern = parameter.childForFieldName('pattern');
     if (pattern?.type === 'this') continue;
     const annotation = parameter.childForFieldName('type');
-    const type = annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation;
-    const rest = pattern?.type === 'rest_pattern';
-    const optional = !rest && (parameter.type === 'optional_parameter' || parameter.childForFieldName('value') !== null);
-    written.push(`${rest ? '...' : ''}p${written.length}${optional ? '?' : ''}: ${type ? typeTextOf(type, typeParameters) : 'unknown'}`);
+    listed.push({ parameter, type: annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation, rest: pattern?.type === 'rest_pattern' });
   }
+  const written = listed.map(({ parameter, type, rest }, index) => {
+    const optional = !rest && (parameter.type === 'optional_parameter' || parameter.childForFieldName('value') !== null);
+    const inferred = type ? inferredFromItselfAlone(signature, type, listed.map((p) => p.type)) : undefined;
+    const text = inferred ? typeTextOf(inferred, typeParameters) : type ? typeTextOf(type, typeParameters) : 'unknown';
+    return `${rest ? '...' : ''}p${index}${optional ? '?' : ''}: ${text}`;
+  });
   const returned = signature.childForFieldName('return_type');
   // `x is Foo` and `asserts x` return booleans and nothing.
   const result = returned?.type === 'type_annotation' ? returned.namedChild(0) : returned?.type.endsWith('annotation') ? null : returned;
   const readable = result && result.type !== 'type_predicate' && result.type !== 'asserts';
   return `(${written.join(', ')}) => ${readable ? typeTextOf(result, typeParameters) : 'unknown'}`;
+}
+
+/**
+ * The constraint of a parameter typed by a type parameter of the signature's own that no
+ * other parameter mentions (`register<T extends Action>(action: T)`): T is inferred from
+ * that argument alone, and the compiler types the functions an argument there holds
+ * (`register({ perform: (elements, appState, data, app) => … })`) by T's constraint. A
+ * type parameter another parameter also mentions is inferred from it too, and may be
+ * narrower than the constraint; one of an enclosing class is fixed by the instance.
+ */
+function inferredFromItselfAlone(signature: SyntaxNode, type: SyntaxNode, parameterTypes: ReadonlyArray<SyntaxNode | null | undefined>): SyntaxNode | undefined {
+  if (type.type !== 'type_identifier') return undefined;
+  const declared = signature.childForFieldName('type_parameters')?.namedChildren
+    .find((parameter) => parameter?.childForFieldName('name')?.text === type.text);
+  const constraint = declared?.childForFieldName('constraint')?.namedChild(0);
+  if (!constraint || isPrimitiveType(constraint)) return undefined;
+  const mentions = parameterTypes.filter((other) => other && (other.text === type.text
+    || other.descendantsOfType('type_identifier').some((identifier) => identifier?.text === type.text)));
+  return mentions.length === 1 ? constraint : undefined;
 }
 
 /**
