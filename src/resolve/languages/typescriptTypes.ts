@@ -109,7 +109,10 @@ export const typescriptTypeSyntax: TypeSyntax = {
     return propertyValueOf(type, name);
   },
   indexedAccess(type) {
-    const access = /^(.+?)\s*\[\s*(["'])([\p{L}$_][\p{L}\p{N}$_]*)\2\s*\]$/su.exec(type.trim());
+    const trimmed = type.trim();
+    // Most types are no indexed access: read the regular expression only for one ending `"]` or `']`.
+    if (!trimmed.endsWith(']') || !/["']\s*\]$/.test(trimmed)) return undefined;
+    const access = /^(.+?)\s*\[\s*(["'])([\p{L}$_][\p{L}\p{N}$_]*)\2\s*\]$/su.exec(trimmed);
     return access ? { object: access[1]!, key: access[3]! } : undefined;
   },
   element(type) {
