@@ -16,6 +16,16 @@ describe('resolve/languages/typescriptTypes', () => {
     assert.equal(named(`${'a > '.repeat(20_000)}(`), undefined);
   });
 
+  it('reads an indexed access type as the type and the property it names, and nothing else as one', () => {
+    const indexedAccess = (type: string) => typescriptTypeSyntax.indexedAccess!(type);
+    assert.deepEqual(indexedAccess('App["scene"]'), { object: 'App', key: 'scene' });
+    assert.deepEqual(indexedAccess(" Store['log'] "), { object: 'Store', key: 'log' });
+    assert.deepEqual(indexedAccess('View["log"]["entries"]'), { object: 'View["log"]', key: 'entries' });
+    for (const type of ['Foo[]', 'Record<K, V>', 'T[number]', 'T[K]', 'A["b" | "c"]', '[A, B]']) assert.equal(indexedAccess(type), undefined, type);
+    // Linear in the length, as every type read here.
+    assert.equal(indexedAccess(`${'a '.repeat(20_000)}"]`), undefined);
+  });
+
   const argument = (type: string, index: number, count: number): string | null | undefined =>
     typescriptTypeSyntax.argument!(type, index, count);
 
