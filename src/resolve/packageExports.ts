@@ -69,9 +69,9 @@ function findExport(host: ExportLookupHost, packagePath: string, name: string, h
       const importsAreExports = facts.language === 'python';
       if (importsAreExports && stars) continue;
       const imports = importsAreExports ? [...facts.imports].reverse() : facts.imports;
+      const inThisPass = (b: ImportBinding): boolean => importsAreExports || isWildcard(b) === stars;
       for (const fact of imports) {
         if (!fact.reexport && !importsAreExports) continue;
-        const inThisPass = (b: ImportBinding): boolean => importsAreExports || isWildcard(b) === stars;
         const binding = fact.bindings.find((b) => inThisPass(b) && (b.local === name || (isWildcard(b) && (fact.reexport || importsAreExports))));
         if (!binding) continue;
         const target = host.resolver.resolveImport(fact.source, file);

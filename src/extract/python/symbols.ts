@@ -116,9 +116,30 @@ function decoratedValue(scope: Scope, tree: ScopeTree, types: ExpressionTypes): 
   return valueType ? { valueType } : {};
 }
 
-function fieldsOf(scope: Scope, tree: ScopeTree, types: ExpressionTypes): Pick<SymbolFact, 'fields'> {
+function fieldsOf(scope: Scope, tree: ScopeTree, types: ExpressionTypes): Pick<SymbolFact, 'fields' | 'underlying'> {
   const fields = classFields(scope, tree, types);
-  return fields.length > 0 ? { fields } : {};
+  const tuple = namedTupleOf(scope);
+  return { ...(fields.length > 0 ? { fields } : {}), ...(tuple ? { underlying: tuple } : {}) };
+}
+
+const NAMED_TUPLE = /^(?:typing\.|t\.)?NamedTuple$/;
+
+/**
+ * A `class Segment(NamedTuple)` is a tuple of its annotated fields in order (`text: str`,
+ * `style: Optional[Style] = None`): written as that tuple, its type's `underlying`, so
+ * unpacking one (`for text, style, control in segments`) types each target by position.
+ * A field whose annotation is not read leaves every position unknown.
+ */
+function namedTupleOf(scope: Scope): string | undefined {
+  if (!basesOf(scope).some((base) => NAMED_TUPLE.test(base))) return undefined;
+  const fields: string[] = [];
+  for (const sources of scope.bindings.values()) {
+    const annotated = sources.find((source) => source.form === 'typed');
+    if (!annotated) continue;
+    if (annotated.form !== 'typed' || annotated.type?.t !== 'named') return undefined;
+    fields.push(annotated.type.name);
+  }
+  return fields.length > 0 ? `tuple[${fields.join(', ')}]` : undefined;
 }
 
 function symbolKind(scope: Scope, bases: readonly string[] | undefined, inTestFile: boolean): NodeKind {

@@ -22,9 +22,10 @@ export function callableOf(signature: SyntaxNode): string | undefined {
     const annotation = parameter.childForFieldName('type');
     listed.push({ parameter, type: annotation?.type === 'type_annotation' ? annotation.namedChild(0) : annotation, rest: pattern?.type === 'rest_pattern' });
   }
+  const types = listed.map((p) => p.type);
   const written = listed.map(({ parameter, type, rest }, index) => {
     const optional = !rest && (parameter.type === 'optional_parameter' || parameter.childForFieldName('value') !== null);
-    const inferred = type ? inferredFromItselfAlone(signature, type, listed.map((p) => p.type)) : undefined;
+    const inferred = type ? inferredFromItselfAlone(signature, type, types) : undefined;
     const text = inferred ? typeTextOf(inferred, typeParameters) : type ? typeTextOf(type, typeParameters) : 'unknown';
     return `${rest ? '...' : ''}p${index}${optional ? '?' : ''}: ${text}`;
   });
