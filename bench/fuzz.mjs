@@ -141,8 +141,8 @@ async function indexRepo(engine, files, options) {
     const ends = [...new Set(edges.flatMap((e) => [e.sourceHash, e.targetHash]))];
     const live = new Set((await store.liveNodesByHash(ends)).map((n) => n.nodeHash));
     const dangling = edges.filter((e) => !live.has(e.sourceHash) || !live.has(e.targetHash)).length;
-    const incremental = await store.liveEdgeHashes(first.repoHash);
-    const cleanEdges = await fresh.liveEdgeHashes(clean.repoHash);
+    const incremental = liveEdgeHashes(edges);
+    const cleanEdges = liveEdgeHashes(await fresh.liveEdges({ repoHash: clean.repoHash }));
     const sameAsClean = JSON.stringify(incremental) === JSON.stringify(cleanEdges);
     const cleanDifference = sameAsClean ? undefined : edgeDifference(incremental, cleanEdges, third.skipped, clean.skipped);
     const counts = await store.counts();
@@ -152,6 +152,11 @@ async function indexRepo(engine, files, options) {
     await fresh.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** A repository's live edges as their sorted hashes: two graphs hold the same edges when these are equal. */
+function liveEdgeHashes(edges) {
+  return edges.map((e) => e.edgeHash).sort();
 }
 
 /** How the re-indexed graph's edges differ from the clean index's, with each run's skips (a file skipped in one run only explains it). */
