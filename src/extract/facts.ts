@@ -11,7 +11,7 @@ import type { UrlTemplate } from './httpUrls';
  * the resolver reads them differently: a graph keeps the links of its unchanged files
  * until their facts are stale.
  */
-export const FACTS_FORMAT_VERSION = 104;
+export const FACTS_FORMAT_VERSION = 105;
 
 // The ids are the rows of the language table (src/model/languages.ts).
 export type { LanguageId };

@@ -48,9 +48,12 @@ function cleanDocstring(value: string): string {
   return [first.trim(), ...rest.map((line) => line.slice(common).trimEnd())].join('\n').trim();
 }
 
+/** Literals of several values: a list, a tuple (also unparenthesised, `'a', 'b'` on an assignment's right), a set. */
+const COLLECTION_LITERALS: ReadonlySet<string> = new Set(['list', 'tuple', 'expression_list', 'set']);
+
 /** The strings of a list, tuple or set literal; undefined if anything else is in it. */
 export function literalStrings(node: SyntaxNode): string[] | undefined {
-  if (node.type !== 'list' && node.type !== 'tuple' && node.type !== 'set') return undefined;
+  if (!COLLECTION_LITERALS.has(node.type)) return undefined;
   const values: string[] = [];
   for (const item of node.namedChildren) {
     if (!item || item.type === 'comment') continue;

@@ -30,6 +30,7 @@ describe('extract/python imports', () => {
     assert.deepEqual(await starExports('__all__ = ["Client", \'get\']', 'class Client: pass'), ['Client', 'get']);
     assert.deepEqual(await starExports('__all__ = (', '    "a",  # the first', '    "b",', ')'), ['a', 'b']);
     assert.deepEqual(await starExports('__all__: list[str] = []'), []);
+    assert.deepEqual(await starExports("__all__ = 'BaseModel', 'create_model'"), ['BaseModel', 'create_model'], 'a tuple without parentheses');
     assert.equal(await starExports('class Client: pass', 'def f():', '    __all__ = ["x"]'), undefined, 'no __all__ at module level');
     assert.equal(await starExports('__all__ = names()'), null, 'computed');
     assert.equal(await starExports('__all__ = ["a"]', '__all__ += ["b"]'), null, 'extended');
